@@ -1,0 +1,46 @@
+const TZ = 'America/Sao_Paulo';
+
+const dateTime = new Intl.DateTimeFormat('pt-BR', {
+  day: '2-digit', month: '2-digit', year: 'numeric',
+  hour: '2-digit', minute: '2-digit', second: '2-digit', hour12: false, timeZone: TZ,
+});
+const dateOnly = new Intl.DateTimeFormat('pt-BR', { day: '2-digit', month: '2-digit', year: 'numeric', timeZone: 'UTC' });
+const brl = new Intl.NumberFormat('pt-BR', { style: 'currency', currency: 'BRL' });
+
+function toDate(value: string | number | Date): Date | null {
+  const d = value instanceof Date ? value : new Date(value);
+  return Number.isNaN(d.getTime()) ? null : d;
+}
+
+/** Spec 3 default date-time format: dd/mm/aaaa hh:mm:ss (pt-BR); empty shows '---'. */
+export function formatDateTime(value: string | number | Date | null | undefined): string {
+  if (value === null || value === undefined || value === '') return '---';
+  const d = toDate(value);
+  return d ? dateTime.format(d).replace(',', '') : '---';
+}
+
+/**
+ * dd/mm/aaaa for calendar dates. A bare ISO date ('2024-03-01') is a calendar day, not an
+ * instant, so it is formatted without any time-zone shift.
+ */
+export function formatDate(value: string | Date | null | undefined): string {
+  if (value === null || value === undefined || value === '') return '---';
+  if (typeof value === 'string') {
+    const m = /^(\d{4})-(\d{2})-(\d{2})/.exec(value);
+    if (m) return `${m[3]}/${m[2]}/${m[1]}`;
+  }
+  const d = toDate(value);
+  return d ? dateOnly.format(d) : '---';
+}
+
+/** R$ 1.234,56 (non-breaking space as Intl prints it). */
+export function formatBRL(value: number | string | null | undefined): string {
+  const n = typeof value === 'string' ? Number(value) : value;
+  if (n === null || n === undefined || Number.isNaN(n)) return '---';
+  return brl.format(n);
+}
+
+/** First name for greetings ('Bem-vindo, Maria'). */
+export function firstName(nome: string | null | undefined): string {
+  return (nome ?? '').trim().split(/\s+/)[0] ?? '';
+}

@@ -1,0 +1,3 @@
+export * from './cpf';
+export * from './contact';
+export * from './format';

@@ -1,0 +1,47 @@
+import { describe, expect, it } from 'vitest';
+import { alterarSenhaRequestSchema, codigoSchema, cpfSchema, perfisDaContaRequestSchema } from './index';
+
+describe('cpfSchema', () => {
+  it('normalises masked text and numbers to 11 digits', () => {
+    expect(cpfSchema.parse('529.982.247-25')).toBe('52998224725');
+    expect(cpfSchema.parse(52998224725)).toBe('52998224725');
+  });
+  it('rejects wrong check digits, over-long text and other types with Portuguese messages', () => {
+    const bad = cpfSchema.safeParse('529.982.247-26');
+    expect(bad.success).toBe(false);
+    expect(bad.error?.issues[0]?.message).toBe('CPF inválido.');
+    expect(cpfSchema.safeParse('5'.repeat(200)).success).toBe(false);
+    expect(cpfSchema.safeParse({ cpf: 1 }).error?.issues[0]?.message).toBe('Informe o CPF.');
+  });
+});
+
+describe('codigoSchema', () => {
+  it('accepts six digits as text or number', () => {
+    expect(codigoSchema.parse('012345')).toBe('012345');
+    expect(codigoSchema.parse(12345)).toBe('012345');
+  });
+  it('rejects other lengths and letters', () => {
+    expect(codigoSchema.safeParse('12345').success).toBe(false);
+    expect(codigoSchema.safeParse('12a456').success).toBe(false);
+    expect(codigoSchema.safeParse(1234567).success).toBe(false);
+  });
+});
+
+describe('request schemas', () => {
+  it('needs a password at login', () => {
+    const r = perfisDaContaRequestSchema.safeParse({ cpf: 52998224725, senha: '' });
+    expect(r.error?.issues[0]?.message).toBe('Por favor, digite sua senha.');
+  });
+  it('refuses different password and confirmation', () => {
+    const r = alterarSenhaRequestSchema.safeParse({
+      cpf: '52998224725', token: '123456', senha: 'abcdef', confirmacaoSenha: 'abcdeg', tipoSolicitacao: 'email',
+    });
+    expect(r.error?.issues[0]?.message).toBe('As senhas digitadas não são iguais.');
+  });
+  it('refuses a short new password', () => {
+    const r = alterarSenhaRequestSchema.safeParse({
+      cpf: '52998224725', token: '123456', senha: 'abc', confirmacaoSenha: 'abc', tipoSolicitacao: 'celular',
+    });
+    expect(r.error?.issues[0]?.message).toBe('A senha deve ter pelo menos 6 caracteres.');
+  });
+});

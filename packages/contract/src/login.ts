@@ -1,0 +1,85 @@
+import { z } from 'zod';
+import { cpfSchema, perfilAutenticadoSchema, senhaLoginSchema } from './common';
+
+/** POST /api/Login/VerificarCPF */
+export const verificarCpfRequestSchema = z.object({ cpf: cpfSchema });
+export type VerificarCpfRequest = z.input<typeof verificarCpfRequestSchema>;
+
+/**
+ * 200 for a CPF in the operator's base. `email` and `celular` are masked (spec 3 display helpers),
+ * '' when there is none on file. A person who is not an active beneficiary gets
+ * `beneficiario: false` (client: 'Beneficiário não encontrado'). An unknown CPF gets 404 with
+ * code CPF_NAO_ENCONTRADO (client: 'CPF não encontrado' + server message).
+ */
+export const verificarCpfResponseSchema = z.object({
+  sucesso: z.boolean(),
+  erro: z.string().nullable(),
+  beneficiario: z.boolean(),
+  nome: z.string(),
+  email: z.string(),
+  celular: z.string(),
+  temContaNoApp: z.boolean(),
+  temSenhaCadastrada: z.boolean(),
+});
+export type VerificarCpfResponse = z.infer<typeof verificarCpfResponseSchema>;
+
+/** POST /api/Login/PerfisDaConta — cpf goes as a number (spec 7), a string is accepted too. */
+export const perfisDaContaRequestSchema = z.object({ cpf: cpfSchema, senha: senhaLoginSchema });
+export type PerfisDaContaRequest = z.input<typeof perfisDaContaRequestSchema>;
+
+export const perfilContaSchema = z.object({
+  tipoPerfil: z.string(),
+  codigoPlano: z.string(),
+  codigoContrato: z.string(),
+  /** ISO date (yyyy-mm-dd). */
+  dataInicioVigencia: z.string(),
+  dataCancelamento: z.string().nullable(),
+  perfilAutenticado: perfilAutenticadoSchema.nullable(),
+  nome: z.string(),
+  cpf: z.string(),
+  numeroCarteirinha: z.string(),
+  coparticipativo: z.boolean(),
+});
+export type PerfilConta = z.infer<typeof perfilContaSchema>;
+/** A wrong password answers 200 with an empty list (spec 7: an empty list is invalid credentials). */
+export const perfisDaContaResponseSchema = z.array(perfilContaSchema);
+
+/** POST /api/Login/Autenticar */
+export const autenticarRequestSchema = z.object({
+  codigoPlano: z.string({ error: 'Informe o plano.' }).min(1).max(40),
+  codigoContrato: z.string({ error: 'Informe o contrato.' }).min(1).max(40),
+  cpf: cpfSchema,
+  senha: senhaLoginSchema,
+});
+export type AutenticarRequest = z.input<typeof autenticarRequestSchema>;
+
+/**
+ * Success sets the HttpOnly session cookie and returns sucesso true with the session code.
+ * A wrong password answers 200 { sucesso: false, erro } (client: 'Credenciais incorretas'),
+ * so the client never confuses it with an expired API token (401).
+ */
+export const autenticarResponseSchema = z.object({
+  sucesso: z.boolean(),
+  erro: z.string().nullable(),
+  codigoSessao: z.number().int().nullable(),
+  nome: z.string(),
+  email: z.string(),
+  celular: z.string(),
+  tipoPerfil: z.string(),
+  /** ISO date. */
+  dataNascimento: z.string(),
+  codigoBeneficiario: z.string(),
+  codigoPlano: z.string(),
+  codigoContrato: z.string(),
+  /** Permission flag behind spec 6 'only the financial responsible can contract'. */
+  responsavelFinanceiro: z.boolean(),
+  produtos: z.array(z.object({ nome: z.string(), dataInicioVigencia: z.string(), coparticipativo: z.boolean() })),
+  beneficiariosAssociados: z.array(z.object({ codigoBeneficiario: z.string(), nome: z.string(), padraoConforto: z.string() })),
+  /** Absolute end of the server session (ISO instant); idle expiry is 30 min after the last call. */
+  sessaoExpiraEm: z.string().nullable(),
+});
+export type AutenticarResponse = z.infer<typeof autenticarResponseSchema>;
+
+/** POST /api/Login/Sair — ends the session on the server and clears the cookie. */
+export const sairRequestSchema = z.object({ perfilAutenticado: perfilAutenticadoSchema });
+export type SairRequest = z.input<typeof sairRequestSchema>;

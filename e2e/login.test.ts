@@ -1,0 +1,130 @@
+import type { Browser } from 'playwright-core';
+import { afterAll, beforeAll, expect, test } from 'vitest';
+import { CARLOS, MARIA, NINGUEM, PAULO, ROBERTO, SENHA, ANA } from './support/accounts';
+import { launch, openSession } from './support/browser';
+import { submitPassword, toast, typeCpf, visible } from './support/flows';
+
+let browser: Browser;
+beforeAll(async () => {
+  browser = await launch();
+});
+afterAll(async () => {
+  await browser?.close();
+});
+
+test('Maria picks her active profile in "Perfis Disponíveis", lands on Home and logs out', async () => {
+  const s = await openSession(browser);
+  const { page } = s;
+  await submitPassword(page, MARIA.cpf, SENHA);
+  const dialog = await visible(page.getByRole('dialog', { name: 'Perfis Disponíveis' }));
+  expect(await dialog.getByText(/Ativo desde \d{2}\/\d{2}\/\d{4}/).count()).toBe(1);
+  expect(await dialog.getByText(/Cancelado em \d{2}\/\d{2}\/\d{4}/).count()).toBe(1);
+  // Non-dismissible: Escape keeps it open.
+  await page.keyboard.press('Escape');
+  expect(await dialog.isVisible()).toBe(true);
+  await dialog.getByRole('button', { name: /Ativo desde/ }).click();
+  await page.waitForURL(/\/home$/i);
+  await visible(toast(page, 'Login realizado com sucesso'));
+  await visible(page.getByRole('heading', { level: 1, name: /Maria/ }));
+  const header = page.getByRole('banner');
+  await visible(header.getByText(MARIA.nome));
+  await visible(header.getByText(MARIA.cpf));
+
+  // The back button does not return to the login screen while logged in.
+  await page.goBack();
+  await page.waitForURL(/\/home$/i);
+
+  await header.getByRole('button', { name: 'Sair' }).click();
+  await page.waitForURL(/\/login$/);
+  await visible(toast(page, 'Você saiu'));
+  await page.goto('/financeiro');
+  await page.waitForURL(/\/login$/);
+  await s.close();
+});
+
+test('Carlos has one profile and is logged in automatically', async () => {
+  const s = await openSession(browser);
+  await submitPassword(s.page, CARLOS.cpf, SENHA);
+  await s.page.waitForURL(/\/home$/i);
+  expect(await s.page.getByRole('dialog', { name: 'Perfis Disponíveis' }).count()).toBe(0);
+  await visible(s.page.getByRole('heading', { level: 1, name: /Carlos/ }));
+  await s.close();
+});
+
+test('CPF step: empty, wrong check digits, unknown CPF, not a beneficiary', async () => {
+  const s = await openSession(browser, { expectStatuses: [404] });
+  const { page } = s;
+  await page.goto('/login');
+  await page.getByRole('button', { name: 'Continuar' }).click();
+  await visible(page.getByText('Por favor, digite seu CPF.'));
+
+  await typeCpf(page, '529.982.247-26');
+  await page.getByRole('button', { name: 'Continuar' }).click();
+  await visible(page.getByText('Por favor, digite um CPF válido.'));
+
+  const cpf = page.getByLabel('CPF', { exact: true });
+  await cpf.fill('');
+  await typeCpf(page, NINGUEM.cpf);
+  expect(await cpf.inputValue()).toBe(NINGUEM.cpf);
+  await page.getByRole('button', { name: 'Continuar' }).click();
+  await visible(toast(page, 'CPF não encontrado'));
+
+  await cpf.fill('');
+  await typeCpf(page, PAULO.cpf);
+  await page.getByRole('button', { name: 'Continuar' }).click();
+  await visible(toast(page, 'Beneficiário não encontrado'));
+  await visible(toast(page, 'Este CPF não pertence a um beneficiário ativo.'));
+  await s.close();
+});
+
+test('a wrong password is refused and the right one still works; back returns to the CPF step', async () => {
+  const s = await openSession(browser);
+  const { page } = s;
+  await submitPassword(page, ROBERTO.cpf, 'senha-errada');
+  await visible(toast(page, 'CPF ou senha inválidos'));
+  expect(page.url()).toMatch(/\/login$/);
+  await visible(page.getByText(/Roberto/));
+
+  await page.getByRole('button', { name: /Voltar/ }).click();
+  await visible(page.getByLabel('CPF', { exact: true }));
+
+  await page.getByRole('button', { name: 'Continuar' }).click();
+  await page.getByLabel('Senha', { exact: true }).fill(SENHA);
+  await page.getByRole('button', { name: 'Entrar' }).click();
+  await page.waitForURL(/\/home$/i);
+  await s.close();
+});
+
+test('the password field has a show/hide toggle and Entrar cannot be double-submitted', async () => {
+  const s = await openSession(browser);
+  const { page } = s;
+  await page.goto('/login');
+  await typeCpf(page, CARLOS.cpf);
+  await page.getByRole('button', { name: 'Continuar' }).click();
+  const pwd = page.getByLabel('Senha', { exact: true });
+  await pwd.fill(SENHA);
+  expect(await pwd.getAttribute('type')).toBe('password');
+  await page.getByRole('button', { name: /Mostrar senha/i }).click();
+  expect(await pwd.getAttribute('type')).toBe('text');
+  let perfis = 0;
+  page.on('request', (r) => {
+    if (r.url().endsWith('/api/Login/PerfisDaConta')) perfis++;
+  });
+  await page.getByRole('button', { name: 'Entrar' }).dblclick();
+  await page.waitForURL(/\/home$/i);
+  expect(perfis).toBe(1);
+  await s.close();
+});
+
+test('Ana has no account: the login flow goes to registration with the mobile option disabled', async () => {
+  const s = await openSession(browser);
+  const { page } = s;
+  await page.goto('/login');
+  await typeCpf(page, ANA.cpf);
+  await page.getByRole('button', { name: 'Continuar' }).click();
+  await visible(page.getByText('Celular não disponível'));
+  await visible(page.getByText('ana****@exemplo.com.br'));
+  const mobile = page.getByRole('radio', { name: /Celular/ });
+  expect(await mobile.isDisabled()).toBe(true);
+  await s.close();
+});

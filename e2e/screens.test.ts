@@ -1,0 +1,122 @@
+import type { Browser, Page } from 'playwright-core';
+import { afterAll, beforeAll, test } from 'vitest';
+import { CARLOS, FERNANDA, MARIA, ROBERTO, SENHA, ANA } from './support/accounts';
+import { expectNoAxeViolations, launch, openSession, screenshot } from './support/browser';
+import { login, submitPassword, typeCpf, visible } from './support/flows';
+
+// Every sign-in screen at desktop and phone width: axe-core finds no violations, and a screenshot
+// lands in ./screenshots for people to look at. Screens past a code send are checked inside the
+// journeys (registration, recovery), so this file never sends a code.
+let browser: Browser;
+beforeAll(async () => {
+  browser = await launch();
+});
+afterAll(async () => {
+  await browser?.close();
+});
+
+const screens: Array<{ name: string; reach: (page: Page) => Promise<void>; expectStatuses?: number[] }> = [
+  {
+    name: 'login-cpf',
+    reach: async (page) => {
+      await page.goto('/login');
+      await visible(page.getByLabel('CPF', { exact: true }));
+    },
+  },
+  {
+    name: 'login-cpf-erros',
+    reach: async (page) => {
+      await page.goto('/login');
+      await page.getByRole('button', { name: 'Continuar' }).click();
+      await visible(page.getByText('Por favor, digite seu CPF.'));
+    },
+  },
+  {
+    name: 'login-senha',
+    reach: async (page) => {
+      await page.goto('/login');
+      await typeCpf(page, ROBERTO.cpf);
+      await page.getByRole('button', { name: 'Continuar' }).click();
+      await visible(page.getByLabel('Senha', { exact: true }));
+    },
+  },
+  {
+    name: 'login-perfis',
+    reach: async (page) => {
+      await submitPassword(page, MARIA.cpf, SENHA);
+      await visible(page.getByRole('dialog', { name: 'Perfis Disponíveis' }));
+    },
+  },
+  {
+    name: 'login-registro-contato',
+    reach: async (page) => {
+      await page.goto('/login');
+      await typeCpf(page, ANA.cpf);
+      await page.getByRole('button', { name: 'Continuar' }).click();
+      await visible(page.getByText('Celular não disponível'));
+    },
+  },
+  {
+    name: 'cadastro-verificar',
+    reach: async (page) => {
+      await page.goto('/cadastro');
+      await visible(page.getByRole('heading', { name: 'Criar nova conta' }));
+    },
+  },
+  {
+    name: 'cadastro-contatos',
+    reach: async (page) => {
+      await page.goto('/cadastro');
+      await typeCpf(page, FERNANDA.cpf);
+      await page.getByRole('button', { name: /Continuar|Verificar/ }).click();
+      await visible(page.getByLabel(/Celular/));
+    },
+  },
+  {
+    name: 'cadastro-conta-ja-existe',
+    reach: async (page) => {
+      await page.goto('/cadastro');
+      await typeCpf(page, MARIA.cpf);
+      await page.getByRole('button', { name: /Continuar|Verificar/ }).click();
+      await visible(page.getByText('Conta já existe'));
+    },
+  },
+  {
+    name: 'recuperar-senha',
+    reach: async (page) => {
+      await page.goto('/login');
+      await typeCpf(page, MARIA.cpf);
+      await page.getByRole('button', { name: 'Continuar' }).click();
+      await page.getByRole('link', { name: 'Esqueceu sua senha?' }).click();
+      await visible(page.getByText('mar****@exemplo.com.br'));
+    },
+  },
+  {
+    name: 'nao-encontrada',
+    reach: async (page) => {
+      await page.goto('/nada-aqui');
+      await visible(page.getByText('Oops! Page not found'));
+    },
+  },
+  {
+    name: 'home',
+    reach: async (page) => {
+      await login(page, CARLOS.cpf, SENHA);
+      await visible(page.getByText('Seus Dados Principais'));
+      // Let the welcome toast finish entering so the picture is stable.
+      await page.waitForTimeout(500);
+    },
+  },
+];
+
+for (const width of [1280, 375]) {
+  for (const screen of screens) {
+    test(`${screen.name} at ${width}px: no axe violations`, async () => {
+      const s = await openSession(browser, { width, expectStatuses: screen.expectStatuses ?? [] });
+      await screen.reach(s.page);
+      await expectNoAxeViolations(s.page, `${screen.name} @${width}`);
+      await screenshot(s.page, `${screen.name}-${width}`);
+      await s.close();
+    });
+  }
+}

@@ -1,0 +1,84 @@
+import AxeBuilder from '@axe-core/playwright';
+import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
+import { expect, inject } from 'vitest';
+import { mkdirSync } from 'node:fs';
+import { join } from 'node:path';
+
+export const CHROMIUM_ARGS = [
+  '--headless',
+  '--no-sandbox',
+  '--disable-gpu',
+  '--disable-quic',
+  '--no-first-run',
+  '--disable-background-networking',
+  '--disable-component-update',
+  '--disable-sync',
+];
+
+export const baseUrl = () => inject('baseUrl');
+
+export function launch(): Promise<Browser> {
+  return chromium.launch({ executablePath: '/usr/bin/chromium', args: CHROMIUM_ARGS });
+}
+
+export interface Session {
+  context: BrowserContext;
+  page: Page;
+  /** Console errors, page errors and CSP violations seen so far. */
+  problems: string[];
+  close(): Promise<void>;
+}
+
+/**
+ * A fresh browser profile (own cookies and storage) at the given width. Every console error,
+ * uncaught exception and CSP violation is collected; `close` fails the test when there are any
+ * that the test did not declare as expected (a 4xx answer the journey provokes on purpose logs
+ * 'Failed to load resource', so tests list the statuses they expect).
+ */
+export async function openSession(
+  browser: Browser,
+  opts: { width?: number; expectStatuses?: number[] } = {},
+): Promise<Session> {
+  const width = opts.width ?? 1280;
+  const context = await browser.newContext({
+    baseURL: baseUrl(),
+    viewport: { width, height: width < 768 ? 800 : 900 },
+    locale: 'pt-BR',
+    timezoneId: 'America/Sao_Paulo',
+  });
+  const page = await context.newPage();
+  const problems: string[] = [];
+  const expected = (opts.expectStatuses ?? []).map((s) => `status of ${s}`);
+  page.on('console', (msg) => {
+    if (msg.type() !== 'error') return;
+    const text = msg.text();
+    if (expected.some((e) => text.includes(e))) return;
+    problems.push(`console.error: ${text}`);
+  });
+  page.on('pageerror', (err) => problems.push(`pageerror: ${err.message}`));
+  return {
+    context,
+    page,
+    problems,
+    async close() {
+      await context.close();
+      expect(problems, 'browser console errors / CSP violations').toEqual([]);
+    },
+  };
+}
+
+/** axe-core on the current state of the page: no violations allowed. */
+export async function expectNoAxeViolations(page: Page, label: string) {
+  const result = await new AxeBuilder({ page }).analyze();
+  const summary = result.violations.map(
+    (v) => `${v.id} (${v.impact}): ${v.help} — ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`,
+  );
+  expect(summary, `axe violations on ${label}`).toEqual([]);
+}
+
+const shotsDir = join(import.meta.dirname, '..', '..', 'screenshots');
+/** Full-page screenshot into ./screenshots (git-ignored), for people to look at. */
+export async function screenshot(page: Page, name: string) {
+  mkdirSync(shotsDir, { recursive: true });
+  await page.screenshot({ path: join(shotsDir, `${name}.png`), fullPage: true });
+}

@@ -1,0 +1,87 @@
+import { spawn } from 'node:child_process';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { createServer } from 'node:net';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+
+export const root = join(import.meta.dirname, '..');
+
+export function freePort() {
+  return new Promise((resolve, reject) => {
+    const srv = createServer();
+    srv.once('error', reject);
+    srv.listen(0, '127.0.0.1', () => {
+      const { port } = srv.address();
+      srv.close(() => resolve(port));
+    });
+  });
+}
+
+/** Spawns a command and resolves with ms from spawn to the first 2xx answer of `url`. */
+export async function timeToFirstAnswer(cmd, args, url, env = {}) {
+  const t0 = performance.now();
+  const child = spawn(cmd, args, { cwd: root, env: { ...process.env, ...env }, stdio: 'ignore' });
+  try {
+    for (;;) {
+      if (child.exitCode !== null) throw new Error(`${cmd} exited with ${child.exitCode}`);
+      try {
+        const r = await fetch(url);
+        if (r.ok) return performance.now() - t0;
+      } catch {
+        // not yet listening
+      }
+      await new Promise((r) => setTimeout(r, 10));
+    }
+  } finally {
+    child.kill('SIGTERM');
+    await new Promise((r) => (child.exitCode !== null ? r() : child.once('exit', r)));
+  }
+}
+
+/** Starts the built portal on a throwaway PGlite directory; returns { baseUrl, stop }. */
+export async function startPortal(extraEnv = {}) {
+  const port = await freePort();
+  const dataDir = mkdtempSync(join(tmpdir(), 'portal-bench-'));
+  const child = spawn(process.execPath, [join(root, 'apps/api/dist/server.js')], {
+    cwd: root,
+    env: { ...process.env, PORT: String(port), HOST: '127.0.0.1', DATA_DIR: dataDir, LOG_LEVEL: 'warn', DATABASE_URL: '', ...extraEnv },
+    stdio: 'ignore',
+  });
+  const baseUrl = `http://127.0.0.1:${port}`;
+  for (let i = 0; i < 600; i++) {
+    try {
+      if ((await fetch(`${baseUrl}/readyz`)).ok) break;
+    } catch {
+      // starting
+    }
+    await new Promise((r) => setTimeout(r, 100));
+  }
+  return {
+    baseUrl,
+    async stop() {
+      child.kill('SIGTERM');
+      await new Promise((r) => (child.exitCode !== null ? r() : child.once('exit', r)));
+      rmSync(dataDir, { recursive: true, force: true });
+    },
+  };
+}
+
+export const median = (xs) => {
+  const s = [...xs].sort((a, b) => a - b);
+  return s[Math.floor(s.length / 2)];
+};
+
+/** Runs `fn` with `concurrency` workers for `ms` and returns requests per second. */
+export async function throughput(fn, { concurrency = 16, ms = 3000 } = {}) {
+  let count = 0;
+  const end = performance.now() + ms;
+  await Promise.all(
+    Array.from({ length: concurrency }, async () => {
+      while (performance.now() < end) {
+        await fn();
+        count++;
+      }
+    }),
+  );
+  return count / (ms / 1000);
+}

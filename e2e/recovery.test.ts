@@ -1,7 +1,7 @@
 import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, expect, test } from 'vitest';
 import { ROBERTO, SENHA } from './support/accounts';
-import { launch, openSession } from './support/browser';
+import { expectNoAxeViolations, launch, openSession, screenshot } from './support/browser';
 import { login, submitPassword, toast, visible } from './support/flows';
 import { latestCode, outbox } from './support/outbox';
 
@@ -36,6 +36,8 @@ test('Roberto recovers his password by SMS; the old password stops working', asy
   expect(await send.isDisabled()).toBe(true);
   await visible(page.getByText('Aguarde 2 minutos para reenviar o código.'));
 
+  await expectNoAxeViolations(page, 'recuperação código enviado');
+  await screenshot(page, 'recuperar-senha-codigo-1280');
   const validate = page.getByRole('button', { name: /Validar/ });
   expect(await validate.isDisabled()).toBe(true);
   await page.getByLabel(/Código/).fill(code);
@@ -43,10 +45,15 @@ test('Roberto recovers his password by SMS; the old password stops working', asy
   await visible(toast(page, 'Código validado com sucesso'));
 
   const nova = 'Roberto@2026';
+  await visible(page.getByLabel(/Confirm/));
+  await expectNoAxeViolations(page, 'recuperação nova senha');
+  await screenshot(page, 'recuperar-senha-nova-1280');
   await page.getByLabel(/Nova senha|Senha/).first().fill(nova);
   await page.getByLabel(/Confirm/).fill(nova);
   await page.getByRole('button', { name: /Alterar senha|Salvar/i }).click();
   await visible(page.getByText('Senha Alterada!'));
+  await expectNoAxeViolations(page, 'recuperação sucesso');
+  await screenshot(page, 'recuperar-senha-sucesso-1280');
   await s.close();
 
   const old = await openSession(browser);

@@ -1,7 +1,7 @@
 import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, expect, test } from 'vitest';
 import { ANA, FERNANDA, MARIA, SENHA } from './support/accounts';
-import { launch, openSession } from './support/browser';
+import { expectNoAxeViolations, launch, openSession, screenshot } from './support/browser';
 import { login, toast, typeCpf, visible } from './support/flows';
 import { latestCode } from './support/outbox';
 
@@ -29,6 +29,8 @@ test('Ana registers inside the login flow by e-mail (code from the outbox) and t
   // Step 2 — Verificação: a wrong code first, then the one the member received.
   const code = await latestCode(ANA.email, sentAfter);
   const field = page.getByLabel(/Código/);
+  await expectNoAxeViolations(page, 'registro verificação');
+  await screenshot(page, 'login-registro-verificacao-1280');
   await field.fill(code === '000000' ? '111111' : '000000');
   await page.getByRole('button', { name: 'Validar Código' }).click();
   await visible(page.getByRole('alert').filter({ hasText: /código/i }));
@@ -37,6 +39,9 @@ test('Ana registers inside the login flow by e-mail (code from the outbox) and t
   await visible(toast(page, 'Verificação realizada com sucesso'));
 
   // Step 3 — Senha: mismatch and too short are refused in the browser.
+  await visible(page.getByRole('button', { name: 'Criar Conta' }));
+  await expectNoAxeViolations(page, 'registro senha');
+  await screenshot(page, 'login-registro-senha-1280');
   const nova = 'NovaSenha!2026';
   await page.getByLabel('Senha', { exact: true }).fill('12345');
   await page.getByLabel(/Confirm/).fill('12345');
@@ -81,14 +86,21 @@ test('Fernanda creates her account on /cadastro; a mobile that is not hers is re
   const sentAfter = new Date(Date.now() - 1000).toISOString();
   await page.getByRole('button', { name: /Enviar código/ }).click();
   const code = await latestCode(FERNANDA.celular, sentAfter);
+  await expectNoAxeViolations(page, 'cadastro código');
+  await screenshot(page, 'cadastro-codigo-1280');
   await page.getByLabel(/Código/).fill(code);
   await page.getByRole('button', { name: 'Validar Código' }).click();
 
   const nova = 'Fernanda#2026';
+  await visible(page.getByLabel(/Confirm/));
+  await expectNoAxeViolations(page, 'cadastro senha');
+  await screenshot(page, 'cadastro-senha-1280');
   await page.getByLabel('Senha', { exact: true }).fill(nova);
   await page.getByLabel(/Confirm/).fill(nova);
   await page.getByRole('button', { name: /Criar Conta/ }).click();
   await visible(page.getByText('Conta Criada!'));
+  await expectNoAxeViolations(page, 'cadastro conta criada');
+  await screenshot(page, 'cadastro-conta-criada-1280');
   await page.getByRole('button', { name: 'Fazer Login' }).or(page.getByRole('link', { name: 'Fazer Login' })).click();
   await page.waitForURL(/\/login$/);
   await s.close();

@@ -1,0 +1,36 @@
+// Bundles the server into dist/server.js: workspace packages (@portal/*, TypeScript sources) are
+// bundled in, npm dependencies stay external. Migrations are copied next to the bundle, where
+// src/db/migrate.ts looks for them (`./migrations/` relative to the running file).
+import { cpSync, rmSync } from 'node:fs';
+import { dirname, join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { build } from 'esbuild';
+
+const here = dirname(fileURLToPath(import.meta.url));
+const dist = join(here, 'dist');
+
+rmSync(dist, { recursive: true, force: true });
+await build({
+  entryPoints: [join(here, 'src/server.ts')],
+  outfile: join(dist, 'server.js'),
+  bundle: true,
+  platform: 'node',
+  format: 'esm',
+  target: 'node20',
+  // Like packages: 'external', except the workspace packages (@portal/*), which are TS sources.
+  plugins: [
+    {
+      name: 'external-npm-packages',
+      setup(b) {
+        b.onResolve({ filter: /^[^./]/ }, (args) =>
+          args.path.startsWith('@portal/') ? undefined : { path: args.path, external: true },
+        );
+      },
+    },
+  ],
+  sourcemap: true,
+  logLevel: 'warning',
+  banner: { js: '// Portal do Beneficiário API — built by apps/api/build.mjs' },
+});
+cpSync(join(here, 'src/db/migrations'), join(dist, 'migrations'), { recursive: true });
+console.log('apps/api/dist/server.js built');

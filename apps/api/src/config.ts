@@ -1,0 +1,190 @@
+import { fileURLToPath } from 'node:url';
+import { z } from 'zod';
+
+/**
+ * Environment, read and validated once at start (a bad value stops the process naming the variable).
+ *
+ * PORT                 3000           HTTP port.
+ * HOST                 0.0.0.0        Listen address.
+ * NODE_ENV             development    'production' turns on Secure cookies, HSTS and turns off /api/dev/outbox.
+ * LOG_LEVEL            info           pino level (fatal|error|warn|info|debug|trace|silent).
+ * DATA_DIR             ./.data        PGlite data directory (used when DATABASE_URL is unset).
+ * DATABASE_URL         (unset)        postgres://… → PostgreSQL through a node-postgres pool instead of PGlite.
+ * DATABASE_POOL_MAX    10             Pool size for DATABASE_URL.
+ * SEED                 demo           demo: load the demo operator into an empty database; none: never.
+ * REDIS_URL            (unset)        redis://… → throttling counters in Redis (shared by instances); else PostgreSQL.
+ * SMTP_URL             (unset)        smtp(s)://… → e-mails are also sent through nodemailer (always kept in the outbox).
+ * SMTP_FROM            "Saúde Exemplo <nao-responda@saudeexemplo.com.br>"
+ * SMS_WEBHOOK_URL      (unset)        https://… → each SMS is POSTed as JSON {to, message}.
+ * TOKEN_SECRET         (unset)        HS256 key of the API token (≥ 32 chars); unset: generated once, kept in server_secrets.
+ * CODE_SECRET          (unset)        HMAC key of verification codes (≥ 32 chars); unset: same as above.
+ * API_CLIENT_USER      portal-web     Client credential accepted by /api/Token/GerarToken.
+ * API_CLIENT_SECRET    portal-web-demo
+ * TOKEN_TTL_SECONDS    900            Lifetime of the API token.
+ * COOKIE_SECURE        true in production, else false   Secure flag of pb_sessao / pb_fluxo.
+ * TRUST_PROXY          false          Fastify trustProxy: true|false|hop count|comma-separated addresses/CIDRs.
+ * WEB_DIST             apps/web/dist (resolved from the server file)   Built SPA served on '/'.
+ * BODY_LIMIT           65536          Largest request body in bytes (413 above it).
+ * SESSION_IDLE_SECONDS 1800           Session ends after this long without an authenticated call.
+ * SESSION_MAX_SECONDS  43200          Absolute session lifetime (12 h).
+ * Throttling (0002 defaults):
+ * THROTTLE_LOGIN_FREE              5                   Wrong passwords per CPF before waits start.
+ * THROTTLE_LOGIN_BACKOFF           30,60,120,240,480   Waits (s) after failure 5, 6, 7, 8, 9.
+ * THROTTLE_LOGIN_LOCK_AT           10                  Failures per CPF that lock it…
+ * THROTTLE_LOGIN_LOCK_SECONDS      900                 …for this long after the last failure.
+ * THROTTLE_LOGIN_IP_PER_HOUR       50                  Wrong passwords per IP per hour.
+ * THROTTLE_CPF_CHECK_IP_PER_MINUTE 60                  VerificarCPF calls per IP per minute.
+ * THROTTLE_CODE_RESEND_SECONDS     120                 Minimum gap between code sends of one CPF.
+ * THROTTLE_CODE_CPF_PER_HOUR       5                   Code sends per CPF per hour.
+ * THROTTLE_CODE_IP_PER_HOUR        30                  Code sends per IP per hour.
+ * THROTTLE_CODE_CHECK_IP_PER_10MIN 30                  Code checks per IP per 10 minutes.
+ */
+
+// Same relative path from src/config.ts (tsx) and from dist/server.js (bundle): apps/api/<dir>/file.
+const defaultWebDist = fileURLToPath(new URL('../../web/dist/', import.meta.url));
+
+const int = (def: number, min = 0) => z.coerce.number().int().min(min).default(def);
+const bool = z.enum(['true', 'false', '1', '0']).transform((v) => v === 'true' || v === '1');
+const secret = z.string().min(32, 'deve ter pelo menos 32 caracteres').optional();
+
+const envSchema = z.object({
+  PORT: int(3000, 0).refine((n) => n <= 65535, 'porta inválida'),
+  HOST: z.string().min(1).default('0.0.0.0'),
+  NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
+  LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+  DATA_DIR: z.string().min(1).default('./.data'),
+  DATABASE_URL: z.string().regex(/^postgres(ql)?:\/\//, 'deve começar com postgres://').optional(),
+  DATABASE_POOL_MAX: int(10, 1),
+  SEED: z.enum(['demo', 'none']).default('demo'),
+  REDIS_URL: z.string().regex(/^rediss?:\/\//, 'deve começar com redis://').optional(),
+  SMTP_URL: z.string().regex(/^smtps?:\/\//, 'deve começar com smtp://').optional(),
+  SMTP_FROM: z.string().min(3).default('Saúde Exemplo <nao-responda@saudeexemplo.com.br>'),
+  SMS_WEBHOOK_URL: z.url().optional(),
+  TOKEN_SECRET: secret,
+  CODE_SECRET: secret,
+  API_CLIENT_USER: z.string().min(1).default('portal-web'),
+  API_CLIENT_SECRET: z.string().min(1).default('portal-web-demo'),
+  TOKEN_TTL_SECONDS: int(900, 60),
+  COOKIE_SECURE: bool.optional(),
+  TRUST_PROXY: z.string().optional(),
+  WEB_DIST: z.string().min(1).default(defaultWebDist),
+  BODY_LIMIT: int(65536, 1024),
+  SESSION_IDLE_SECONDS: int(1800, 60),
+  SESSION_MAX_SECONDS: int(43200, 60),
+  THROTTLE_LOGIN_FREE: int(5),
+  THROTTLE_LOGIN_BACKOFF: z
+    .string()
+    .regex(/^\d+(,\d+)*$/, 'lista de segundos separados por vírgula')
+    .default('30,60,120,240,480')
+    .transform((s) => s.split(',').map(Number)),
+  THROTTLE_LOGIN_LOCK_AT: int(10, 1),
+  THROTTLE_LOGIN_LOCK_SECONDS: int(900, 1),
+  THROTTLE_LOGIN_IP_PER_HOUR: int(50, 1),
+  THROTTLE_CPF_CHECK_IP_PER_MINUTE: int(60, 1),
+  THROTTLE_CODE_RESEND_SECONDS: int(120, 0),
+  THROTTLE_CODE_CPF_PER_HOUR: int(5, 1),
+  THROTTLE_CODE_IP_PER_HOUR: int(30, 1),
+  THROTTLE_CODE_CHECK_IP_PER_10MIN: int(30, 1),
+});
+
+export type Env = z.infer<typeof envSchema>;
+
+export interface Config {
+  port: number;
+  host: string;
+  env: Env['NODE_ENV'];
+  production: boolean;
+  logLevel: Env['LOG_LEVEL'];
+  dataDir: string;
+  databaseUrl: string | undefined;
+  databasePoolMax: number;
+  seed: Env['SEED'];
+  redisUrl: string | undefined;
+  smtpUrl: string | undefined;
+  smtpFrom: string;
+  smsWebhookUrl: string | undefined;
+  tokenSecret: string | undefined;
+  codeSecret: string | undefined;
+  apiClientUser: string;
+  apiClientSecret: string;
+  tokenTtlSeconds: number;
+  cookieSecure: boolean;
+  trustProxy: boolean | number | string;
+  webDist: string;
+  bodyLimit: number;
+  outboxEnabled: boolean;
+  session: { idleSeconds: number; maxSeconds: number };
+  throttle: {
+    loginFree: number;
+    loginBackoffSeconds: number[];
+    loginLockAt: number;
+    loginLockSeconds: number;
+    loginIpPerHour: number;
+    cpfCheckIpPerMinute: number;
+    codeResendSeconds: number;
+    codeCpfPerHour: number;
+    codeIpPerHour: number;
+    codeCheckIpPer10Min: number;
+  };
+}
+
+function parseTrustProxy(v: string | undefined): boolean | number | string {
+  if (v === undefined || v === '' || v === 'false' || v === '0') return false;
+  if (v === 'true') return true;
+  if (/^\d+$/.test(v)) return Number(v);
+  return v;
+}
+
+export class ConfigError extends Error {}
+
+/** Reads the environment; throws ConfigError naming the first bad variable. */
+export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
+  // Empty strings mean "unset" (docker-compose style `FOO=`).
+  const cleaned = Object.fromEntries(Object.entries(source).filter(([, v]) => v !== undefined && v !== ''));
+  const parsed = envSchema.safeParse(cleaned);
+  if (!parsed.success) {
+    const issue = parsed.error.issues[0];
+    const name = String(issue?.path[0] ?? 'env');
+    throw new ConfigError(`Invalid environment variable ${name}: ${issue?.message ?? 'invalid'}`);
+  }
+  const e = parsed.data;
+  const production = e.NODE_ENV === 'production';
+  return {
+    port: e.PORT,
+    host: e.HOST,
+    env: e.NODE_ENV,
+    production,
+    logLevel: e.LOG_LEVEL,
+    dataDir: e.DATA_DIR,
+    databaseUrl: e.DATABASE_URL,
+    databasePoolMax: e.DATABASE_POOL_MAX,
+    seed: e.SEED,
+    redisUrl: e.REDIS_URL,
+    smtpUrl: e.SMTP_URL,
+    smtpFrom: e.SMTP_FROM,
+    smsWebhookUrl: e.SMS_WEBHOOK_URL,
+    tokenSecret: e.TOKEN_SECRET,
+    codeSecret: e.CODE_SECRET,
+    apiClientUser: e.API_CLIENT_USER,
+    apiClientSecret: e.API_CLIENT_SECRET,
+    tokenTtlSeconds: e.TOKEN_TTL_SECONDS,
+    cookieSecure: e.COOKIE_SECURE ?? production,
+    trustProxy: parseTrustProxy(e.TRUST_PROXY),
+    webDist: e.WEB_DIST,
+    bodyLimit: e.BODY_LIMIT,
+    outboxEnabled: !production,
+    session: { idleSeconds: e.SESSION_IDLE_SECONDS, maxSeconds: e.SESSION_MAX_SECONDS },
+    throttle: {
+      loginFree: e.THROTTLE_LOGIN_FREE,
+      loginBackoffSeconds: e.THROTTLE_LOGIN_BACKOFF,
+      loginLockAt: e.THROTTLE_LOGIN_LOCK_AT,
+      loginLockSeconds: e.THROTTLE_LOGIN_LOCK_SECONDS,
+      loginIpPerHour: e.THROTTLE_LOGIN_IP_PER_HOUR,
+      cpfCheckIpPerMinute: e.THROTTLE_CPF_CHECK_IP_PER_MINUTE,
+      codeResendSeconds: e.THROTTLE_CODE_RESEND_SECONDS,
+      codeCpfPerHour: e.THROTTLE_CODE_CPF_PER_HOUR,
+      codeIpPerHour: e.THROTTLE_CODE_IP_PER_HOUR,
+      codeCheckIpPer10Min: e.THROTTLE_CODE_CHECK_IP_PER_10MIN,
+    },
+  };
+}

@@ -1,0 +1,46 @@
+import { Redis } from 'ioredis';
+import type { Clock } from '../clock';
+import type { Counter, CounterStore } from './counters';
+
+// One round trip, atomic: count, remember the last hit, set the expiry on the first hit (fixed
+// window) or on every hit (sliding), and answer the count and the time left.
+const HIT = `
+local c = redis.call('HINCRBY', KEYS[1], 'c', 1)
+redis.call('HSET', KEYS[1], 'l', ARGV[2])
+if c == 1 or ARGV[3] == '1' then redis.call('PEXPIRE', KEYS[1], ARGV[1]) end
+return {c, redis.call('PTTL', KEYS[1])}
+`;
+
+/** Counters in Redis (REDIS_URL): shared by every instance, expiry handled by Redis itself. */
+export class RedisCounterStore implements CounterStore {
+  constructor(
+    private readonly redis: Redis,
+    private readonly clock: Clock,
+    private readonly prefix = 'pb:rl:',
+  ) {}
+
+  static connect(url: string, clock: Clock): RedisCounterStore {
+    return new RedisCounterStore(new Redis(url, { maxRetriesPerRequest: 2, enableOfflineQueue: true, lazyConnect: false }), clock);
+  }
+
+  async hit(key: string, windowMs: number, sliding = false): Promise<Counter> {
+    const now = this.clock.now();
+    const [count, ttl] = (await this.redis.eval(HIT, 1, this.prefix + key, String(windowMs), String(now), sliding ? '1' : '0')) as [number, number];
+    return { count, lastAt: now, resetAt: now + Math.max(ttl, 0) };
+  }
+
+  async peek(key: string): Promise<Counter | null> {
+    const k = this.prefix + key;
+    const [[, h], [, ttl]] = (await this.redis.multi().hgetall(k).pttl(k).exec()) as [[unknown, Record<string, string>], [unknown, number]];
+    if (!h || !h.c || ttl < 0) return null;
+    return { count: Number(h.c), lastAt: Number(h.l), resetAt: this.clock.now() + ttl };
+  }
+
+  async reset(key: string): Promise<void> {
+    await this.redis.del(this.prefix + key);
+  }
+
+  async close(): Promise<void> {
+    await this.redis.quit().catch(() => this.redis.disconnect());
+  }
+}

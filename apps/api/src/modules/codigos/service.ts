@@ -1,0 +1,113 @@
+import { randomInt } from 'node:crypto';
+import type { Clock } from '../../clock';
+import { AppError } from '../../lib/app-error';
+import { hmac, randomToken, safeEqual, sha256 } from '../../lib/crypto';
+import type { Throttle } from '../../lib/throttle';
+import type { AuditRepository, Origin } from '../audit/repository';
+import type { Notifier } from '../notificacoes/service';
+import type { CanalCodigo, CodigoRow, CodigosRepository, Finalidade } from './repository';
+
+export const CODIGO_VALIDADE_MS = 10 * 60_000;
+export const CODIGO_MAX_TENTATIVAS = 5;
+/** CadastrarSenha must follow the confirmation within this time. */
+export const CONFIRMACAO_VALIDADE_MS = 15 * 60_000;
+
+const INVALIDO = 'Código inválido. Verifique e tente novamente.';
+const BLOQUEADO = 'Código bloqueado por excesso de tentativas. Solicite um novo código.';
+const EXPIRADO = 'Código expirado. Solicite um novo código.';
+const SEM_CODIGO = 'Nenhum código válido foi solicitado neste navegador. Solicite um novo código.';
+
+interface Ctx {
+  cpf: string;
+  finalidade: Finalidade;
+  canal?: CanalCodigo;
+  /** pb_fluxo cookie of this browser (undefined when it has none). */
+  fluxo: string | undefined;
+  origin: Origin;
+}
+
+/**
+ * Verification codes (0002): 6 digits from a CSPRNG, stored as HMAC(CODE_SECRET, cpf:code),
+ * 10 minutes, single use, 5 wrong tries, bound to the browser's pb_fluxo cookie.
+ */
+export class CodigosService {
+  constructor(
+    private readonly repo: CodigosRepository,
+    private readonly secret: string,
+    private readonly throttle: Throttle,
+    private readonly notifier: Notifier,
+    private readonly audit: AuditRepository,
+    private readonly clock: Clock,
+  ) {}
+
+  private digest(cpf: string, codigo: string): string {
+    return hmac(this.secret, `${cpf}:${codigo}`);
+  }
+
+  /** Sends a new code to `destino` (a contact on file). Returns the flow cookie to set. */
+  async send(ctx: Ctx & { canal: CanalCodigo; destino: string }): Promise<string> {
+    await this.throttle.assertMaySendCode(ctx.cpf, ctx.origin.ip);
+    const fluxo = ctx.fluxo ?? randomToken();
+    const codigo = String(randomInt(0, 1_000_000)).padStart(6, '0');
+    const at = new Date(this.clock.now());
+    await this.repo.invalidateOpen(ctx.cpf, ctx.finalidade, at);
+    await this.repo.insert({
+      cpf: ctx.cpf, finalidade: ctx.finalidade, canal: ctx.canal, destino: ctx.destino,
+      codigoHmac: this.digest(ctx.cpf, codigo), fluxoHash: sha256(fluxo), at,
+      expiraEm: new Date(at.getTime() + CODIGO_VALIDADE_MS),
+    });
+    await this.notifier.sendCode(ctx.canal, ctx.destino, codigo);
+    await this.audit.write('codigo_enviado', ctx.cpf, ctx.origin, { finalidade: ctx.finalidade, canal: ctx.canal });
+    return fluxo;
+  }
+
+  /** The open code of this flow (and channel), or 422 CODIGO_NAO_CONFIRMADO. */
+  async openInFlow(ctx: Ctx): Promise<CodigoRow> {
+    const row = await this.repo.findOpen(ctx.cpf, ctx.finalidade);
+    const sameFlow = row && ctx.fluxo && safeEqual(row.fluxo_hash, sha256(ctx.fluxo));
+    if (!row || !sameFlow || (ctx.canal && row.canal !== ctx.canal)) {
+      throw new AppError(422, 'CODIGO_NAO_CONFIRMADO', SEM_CODIGO);
+    }
+    return row;
+  }
+
+  /** Checks a typed code: counts a wrong try, marks it validated when right. Does not use it up. */
+  async check(ctx: Ctx & { codigo: string }, mark = true): Promise<CodigoRow> {
+    await this.throttle.assertCodeCheck(ctx.origin.ip);
+    const row = await this.openInFlow(ctx);
+    const now = this.clock.now();
+    if (row.tentativas >= CODIGO_MAX_TENTATIVAS) throw new AppError(422, 'CODIGO_INVALIDO', BLOQUEADO);
+    if (now >= new Date(row.expira_em).getTime()) throw new AppError(422, 'CODIGO_EXPIRADO', EXPIRADO);
+    if (!safeEqual(row.codigo_hmac, this.digest(ctx.cpf, ctx.codigo))) {
+      const tentativas = await this.repo.countWrongTry(row.id);
+      await this.audit.write('codigo_falha', ctx.cpf, ctx.origin, { finalidade: ctx.finalidade, tentativas });
+      throw new AppError(422, 'CODIGO_INVALIDO', tentativas >= CODIGO_MAX_TENTATIVAS ? BLOQUEADO : INVALIDO);
+    }
+    if (mark && !row.validado_em) {
+      await this.repo.markValidated(row.id, new Date(now));
+      await this.audit.write('codigo_confirmado', ctx.cpf, ctx.origin, { finalidade: ctx.finalidade, canal: row.canal });
+    }
+    return row;
+  }
+
+  /**
+   * Uses up a code confirmed in this flow within `withinMs` of its confirmation (registration:
+   * 15 minutes). Refused with 422 CODIGO_NAO_CONFIRMADO otherwise.
+   */
+  async consumeConfirmed(ctx: Ctx, withinMs: number): Promise<void> {
+    const row = await this.repo.findOpen(ctx.cpf, ctx.finalidade);
+    const sameFlow = row && ctx.fluxo && safeEqual(row.fluxo_hash, sha256(ctx.fluxo));
+    const fresh = row?.validado_em && this.clock.now() - new Date(row.validado_em).getTime() <= withinMs;
+    if (!row || !sameFlow || !fresh || !(await this.repo.consume(row.id, new Date(this.clock.now())))) {
+      throw new AppError(422, 'CODIGO_NAO_CONFIRMADO', 'Confirme o código de verificação antes de cadastrar a senha.');
+    }
+  }
+
+  /** Recovery: the same code again, validated before, same flow, not expired; then used up. */
+  async consumeValidated(ctx: Ctx & { codigo: string }): Promise<void> {
+    const row = await this.check(ctx, false);
+    if (!row.validado_em || !(await this.repo.consume(row.id, new Date(this.clock.now())))) {
+      throw new AppError(422, 'CODIGO_NAO_CONFIRMADO', 'Valide o código antes de alterar a senha.');
+    }
+  }
+}

@@ -1,0 +1,63 @@
+import type { Sucesso, TipoSolicitacao } from '@portal/contract';
+import type { Clock } from '../../clock';
+import { AppError } from '../../lib/app-error';
+import { hashPassword } from '../../lib/password';
+import type { Throttle } from '../../lib/throttle';
+import type { AuditRepository, Origin } from '../audit/repository';
+import type { CanalCodigo } from '../codigos/repository';
+import type { CodigosService } from '../codigos/service';
+import { contatoIndisponivel } from '../contas/contato';
+import type { ContasRepository } from '../contas/repository';
+import type { SessionsRepository } from '../sessao/repository';
+
+const canalDe = (t: TipoSolicitacao): CanalCodigo => (t === 'email' ? 'email' : 'sms');
+
+/** Password recovery (0002): code to the contact on file, validate, then change. */
+export class RecuperacaoService {
+  constructor(
+    private readonly contas: ContasRepository,
+    private readonly codigos: CodigosService,
+    private readonly sessions: SessionsRepository,
+    private readonly throttle: Throttle,
+    private readonly audit: AuditRepository,
+    private readonly clock: Clock,
+  ) {}
+
+  private async contaComSenha(cpf: string) {
+    const p = await this.contas.findPessoa(cpf);
+    if (!p?.senhaHash) throw new AppError(404, 'CONTA_NAO_ENCONTRADA', 'Não encontramos uma conta com senha para este CPF.');
+    return p;
+  }
+
+  async recuperarSenha(cpf: string, tipo: TipoSolicitacao, fluxo: string | undefined, origin: Origin) {
+    const p = await this.contaComSenha(cpf);
+    const canal = canalDe(tipo);
+    const destino = canal === 'email' ? p.email : p.celular;
+    if (!destino) throw contatoIndisponivel(canal);
+    const novoFluxo = await this.codigos.send({ cpf, finalidade: 'recuperacao', canal, destino, fluxo, origin });
+    const body: Sucesso = { sucesso: true, mensagem: `Código enviado para seu ${tipo === 'email' ? 'e-mail' : 'celular'}!` };
+    return { body, fluxo: novoFluxo };
+  }
+
+  async validarToken(cpf: string, token: string, tipo: TipoSolicitacao, fluxo: string | undefined, origin: Origin): Promise<Sucesso> {
+    await this.contaComSenha(cpf);
+    await this.codigos.check({ cpf, finalidade: 'recuperacao', canal: canalDe(tipo), codigo: token, fluxo, origin });
+    return { sucesso: true, mensagem: 'Código validado com sucesso.' };
+  }
+
+  /** Sets the new password, uses the code up, ends every session of the CPF, forgets failures. */
+  async alterarSenha(
+    req: { cpf: string; token: string; senha: string; tipoSolicitacao: TipoSolicitacao }, fluxo: string | undefined, origin: Origin,
+  ): Promise<Sucesso> {
+    await this.contaComSenha(req.cpf);
+    await this.codigos.consumeValidated({
+      cpf: req.cpf, finalidade: 'recuperacao', canal: canalDe(req.tipoSolicitacao), codigo: req.token, fluxo, origin,
+    });
+    const now = new Date(this.clock.now());
+    await this.contas.changeSenha(req.cpf, await hashPassword(req.senha), now);
+    const encerradas = await this.sessions.endAllOf(req.cpf, now);
+    await this.throttle.clearPasswordFailures(req.cpf);
+    await this.audit.write('senha_alterada', req.cpf, origin, { sessoesEncerradas: encerradas });
+    return { sucesso: true, mensagem: 'Senha alterada com sucesso.' };
+  }
+}

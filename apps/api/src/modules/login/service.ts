@@ -1,0 +1,139 @@
+import { maskEmail, maskPhone } from '@portal/br';
+import type { AutenticarResponse, PerfilConta, VerificarCpfResponse } from '@portal/contract';
+import type { Clock } from '../../clock';
+import type { Config } from '../../config';
+import { AppError } from '../../lib/app-error';
+import { randomSessionCode, randomToken, sha256 } from '../../lib/crypto';
+import { verifyPassword } from '../../lib/password';
+import type { Throttle } from '../../lib/throttle';
+import type { AuditRepository, Origin } from '../audit/repository';
+import type { ContasRepository, PerfilRow, PessoaConta } from '../contas/repository';
+import type { SessionsRepository } from '../sessao/repository';
+
+/** Spec 6 profile types; a dependant who pays the contract is a 'BENEFICIARIO RESPONSAVEL FINANCEIRO'. */
+export function tipoPerfil(p: Pick<PerfilRow, 'tipo' | 'responsavel_financeiro'>): string {
+  if (p.tipo === 'TITULAR') return 'TITULAR';
+  return p.responsavel_financeiro ? 'BENEFICIARIO RESPONSAVEL FINANCEIRO' : 'DEPENDENTE';
+}
+
+function falha(erro: string): AutenticarResponse {
+  return {
+    sucesso: false, erro, codigoSessao: null, nome: '', email: '', celular: '', tipoPerfil: '', dataNascimento: '',
+    codigoBeneficiario: '', codigoPlano: '', codigoContrato: '', responsavelFinanceiro: false, produtos: [],
+    beneficiariosAssociados: [], sessaoExpiraEm: null,
+  };
+}
+
+export const SENHA_INCORRETA = 'Senha incorreta.';
+export const PERFIL_INEXISTENTE = 'Perfil não encontrado para este CPF. Escolha um dos perfis disponíveis.';
+
+export class LoginService {
+  constructor(
+    private readonly contas: ContasRepository,
+    private readonly sessions: SessionsRepository,
+    private readonly throttle: Throttle,
+    private readonly audit: AuditRepository,
+    private readonly clock: Clock,
+    private readonly config: Pick<Config, 'session'>,
+  ) {}
+
+  async verificarCpf(cpf: string, origin: Origin): Promise<VerificarCpfResponse> {
+    await this.throttle.assertCpfLookup(origin.ip);
+    const p = await this.contas.findPessoa(cpf);
+    if (!p) throw new AppError(404, 'CPF_NAO_ENCONTRADO', 'CPF não encontrado em nossa base de beneficiários.');
+    if (!p.beneficiarioAtivo) {
+      // Someone in the base who is not a member learns nothing more.
+      return { sucesso: true, erro: null, beneficiario: false, nome: '', email: '', celular: '', temContaNoApp: false, temSenhaCadastrada: false };
+    }
+    return {
+      sucesso: true, erro: null, beneficiario: true, nome: p.nome,
+      email: maskEmail(p.email), celular: p.celular ? maskPhone(p.celular) : '',
+      temContaNoApp: p.temConta, temSenhaCadastrada: p.senhaHash !== null,
+    };
+  }
+
+  /**
+   * The password check behind PerfisDaConta and Autenticar: throttled per CPF and IP, always
+   * hashes (dummy when there is no account), counts one failure per wrong try.
+   */
+  private async checkPassword(cpf: string, senha: string, origin: Origin): Promise<PessoaConta | null> {
+    try {
+      await this.throttle.assertMayTryPassword(cpf, origin.ip);
+    } catch (err) {
+      if (err instanceof AppError) await this.audit.write('login_bloqueado', cpf, origin, { aguardarSegundos: err.aguardarSegundos });
+      throw err;
+    }
+    const p = await this.contas.findPessoa(cpf);
+    if (await verifyPassword(p?.senhaHash, senha)) return p;
+    await this.throttle.recordPasswordFailure(cpf, origin.ip);
+    await this.audit.write('login_falha', cpf, origin, { motivo: p?.senhaHash ? 'senha_incorreta' : 'sem_conta' });
+    return null;
+  }
+
+  /** Wrong password → [] (spec 7: an empty list is invalid credentials). */
+  async perfisDaConta(cpf: string, senha: string, origin: Origin): Promise<PerfilConta[]> {
+    const p = await this.checkPassword(cpf, senha, origin);
+    if (!p) return [];
+    const perfis = await this.contas.listPerfis(cpf);
+    return perfis.map((r) => ({
+      tipoPerfil: tipoPerfil(r),
+      codigoPlano: r.codigo_plano,
+      codigoContrato: r.codigo_contrato,
+      dataInicioVigencia: r.data_inicio_vigencia,
+      dataCancelamento: r.data_cancelamento,
+      perfilAutenticado: null,
+      nome: p.nome,
+      cpf: p.cpf,
+      numeroCarteirinha: r.codigo_beneficiario,
+      coparticipativo: r.coparticipativo,
+    }));
+  }
+
+  /** Opens a session on one of the CPF's own profiles. Returns the response and the cookie to set. */
+  async autenticar(
+    req: { cpf: string; senha: string; codigoPlano: string; codigoContrato: string },
+    origin: Origin,
+  ): Promise<{ body: AutenticarResponse; cookie?: string }> {
+    const p = await this.checkPassword(req.cpf, req.senha, origin);
+    if (!p) return { body: falha(SENHA_INCORRETA) };
+    // Only the CPF's own links: a CPF never opens a session on someone else's contract.
+    const perfil = (await this.contas.listPerfis(req.cpf)).find(
+      (r) => r.codigo_contrato === req.codigoContrato.trim() && r.codigo_plano === req.codigoPlano.trim(),
+    );
+    if (!perfil) {
+      await this.audit.write('login_falha', req.cpf, origin, { motivo: 'perfil_inexistente' });
+      return { body: falha(PERFIL_INEXISTENTE) };
+    }
+    await this.throttle.clearPasswordFailures(req.cpf);
+
+    const now = this.clock.now();
+    const cookie = randomToken();
+    const codigoSessao = randomSessionCode();
+    const expiraEm = new Date(now + this.config.session.maxSeconds * 1000);
+    await this.sessions.insert({
+      codigoSessao, cookieHash: sha256(cookie), cpf: req.cpf, codigoContrato: perfil.codigo_contrato,
+      codigoBeneficiario: perfil.codigo_beneficiario, at: new Date(now), expiraEm, ip: origin.ip, userAgent: origin.userAgent,
+    });
+    const tipo = tipoPerfil(perfil);
+    const veTodos = perfil.tipo === 'TITULAR' || perfil.responsavel_financeiro;
+    const associados = await this.contas.beneficiariosDoContrato(perfil.codigo_contrato, veTodos ? undefined : perfil.codigo_beneficiario);
+    await this.audit.write('login_ok', req.cpf, origin, { codigoContrato: perfil.codigo_contrato, tipoPerfil: tipo });
+    return {
+      cookie,
+      body: {
+        sucesso: true, erro: null, codigoSessao, nome: p.nome, email: p.email ?? '', celular: p.celular ?? '',
+        tipoPerfil: tipo, dataNascimento: p.dataNascimento ?? '', codigoBeneficiario: perfil.codigo_beneficiario,
+        codigoPlano: perfil.codigo_plano, codigoContrato: perfil.codigo_contrato,
+        responsavelFinanceiro: perfil.responsavel_financeiro,
+        produtos: [{ nome: perfil.plano_nome, dataInicioVigencia: perfil.data_inicio_vigencia, coparticipativo: perfil.coparticipativo }],
+        beneficiariosAssociados: associados.map((b) => ({ codigoBeneficiario: b.codigo_beneficiario, nome: b.nome, padraoConforto: b.acomodacao })),
+        sessaoExpiraEm: expiraEm.toISOString(),
+      },
+    };
+  }
+
+  async sair(codigoSessao: string, cpf: string, origin: Origin): Promise<void> {
+    await this.sessions.end(codigoSessao, new Date(this.clock.now()));
+    await this.audit.write('logout', cpf, origin);
+  }
+}

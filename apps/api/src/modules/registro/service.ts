@@ -1,0 +1,101 @@
+import type { ReenviarSmsResponse, Sucesso } from '@portal/contract';
+import type { Clock } from '../../clock';
+import { AppError } from '../../lib/app-error';
+import { hashPassword } from '../../lib/password';
+import type { AuditRepository, Origin } from '../audit/repository';
+import type { CanalCodigo } from '../codigos/repository';
+import { CONFIRMACAO_VALIDADE_MS, type CodigosService } from '../codigos/service';
+import { celularConfere, contatoDivergente, contatoIndisponivel, emailConfere } from '../contas/contato';
+import type { ContasRepository, PessoaConta } from '../contas/repository';
+
+const CONTA_JA_EXISTE = 'Já existe uma conta com senha para este CPF. Faça login ou recupere sua senha.';
+
+/** Registration (0002): account, contact confirmed by a code, then the password. */
+export class RegistroService {
+  constructor(
+    private readonly contas: ContasRepository,
+    private readonly codigos: CodigosService,
+    private readonly audit: AuditRepository,
+    private readonly clock: Clock,
+  ) {}
+
+  /** An active beneficiary without a password yet. */
+  private async beneficiarioSemSenha(cpf: string): Promise<PessoaConta> {
+    const p = await this.contas.findPessoa(cpf);
+    if (!p) throw new AppError(404, 'CPF_NAO_ENCONTRADO', 'CPF não encontrado em nossa base de beneficiários.');
+    if (!p.beneficiarioAtivo) throw new AppError(404, 'CPF_NAO_ENCONTRADO', 'Este CPF não pertence a um beneficiário ativo.');
+    if (p.senhaHash) throw new AppError(409, 'CONTA_JA_EXISTE', CONTA_JA_EXISTE);
+    return p;
+  }
+
+  async criarConta(cpf: string, origin: Origin): Promise<Sucesso> {
+    await this.beneficiarioSemSenha(cpf);
+    if (await this.contas.createConta(cpf, new Date(this.clock.now()))) await this.audit.write('conta_criada', cpf, origin);
+    return { sucesso: true, mensagem: 'Conta criada com sucesso.' };
+  }
+
+  /** CadastrarEmail / CadastrarCelular: the code always goes to the contact on file. Returns the flow cookie. */
+  async cadastrarContato(
+    cpf: string, canal: CanalCodigo, digitado: string, fluxo: string | undefined, origin: Origin,
+  ): Promise<{ body: Sucesso; fluxo: string }> {
+    const p = await this.beneficiarioSemSenha(cpf);
+    const destino = this.contatoNoCadastro(p, canal);
+    await this.assertConfere(p, canal, destino, digitado, origin);
+    const novoFluxo = await this.codigos.send({ cpf, finalidade: 'registro', canal, destino, fluxo, origin });
+    const onde = canal === 'email' ? 'seu e-mail' : 'seu celular';
+    return { body: { sucesso: true, mensagem: `Código de verificação enviado para ${onde}.` }, fluxo: novoFluxo };
+  }
+
+  /** ConfirmarEmail / ConfirmarCelular. A typed contact, when sent, must still be the one on file. */
+  async confirmar(
+    cpf: string, canal: CanalCodigo, digitado: string | undefined, codigo: string, fluxo: string | undefined, origin: Origin,
+  ): Promise<Sucesso> {
+    const p = await this.beneficiarioSemSenha(cpf);
+    if (digitado) await this.assertConfere(p, canal, this.contatoNoCadastro(p, canal), digitado, origin);
+    await this.codigos.check({ cpf, finalidade: 'registro', canal, codigo, fluxo, origin });
+    return { sucesso: true, mensagem: 'Verificação realizada com sucesso.' };
+  }
+
+  /** 200 { sucesso, erro } even when refused (spec 7). */
+  async reenviar(cpf: string, fluxo: string | undefined, origin: Origin): Promise<ReenviarSmsResponse> {
+    try {
+      const p = await this.beneficiarioSemSenha(cpf);
+      const aberto = await this.codigos.openInFlow({ cpf, finalidade: 'registro', fluxo, origin }).catch(() => {
+        throw new AppError(422, 'CODIGO_NAO_CONFIRMADO', 'Nenhum cadastro em andamento neste navegador. Solicite um novo código.');
+      });
+      const destino = this.contatoNoCadastro(p, aberto.canal);
+      await this.codigos.send({ cpf, finalidade: 'registro', canal: aberto.canal, destino, fluxo, origin });
+      return { sucesso: true, erro: null };
+    } catch (err) {
+      if (!(err instanceof AppError)) throw err;
+      return err.aguardarSegundos === undefined
+        ? { sucesso: false, erro: err.message }
+        : { sucesso: false, erro: err.message, aguardarSegundos: err.aguardarSegundos };
+    }
+  }
+
+  /** Only after a code confirmed in this browser within 15 minutes; uses the confirmation up. */
+  async cadastrarSenha(cpf: string, senha: string, fluxo: string | undefined, origin: Origin): Promise<Sucesso> {
+    await this.beneficiarioSemSenha(cpf);
+    await this.codigos.consumeConfirmed({ cpf, finalidade: 'registro', fluxo, origin }, CONFIRMACAO_VALIDADE_MS);
+    const hash = await hashPassword(senha);
+    if (!(await this.contas.setPrimeiraSenha(cpf, hash, new Date(this.clock.now())))) {
+      throw new AppError(409, 'CONTA_JA_EXISTE', CONTA_JA_EXISTE);
+    }
+    await this.audit.write('senha_cadastrada', cpf, origin);
+    return { sucesso: true, mensagem: 'Conta criada com sucesso.' };
+  }
+
+  private contatoNoCadastro(p: PessoaConta, canal: CanalCodigo): string {
+    const v = canal === 'email' ? p.email : p.celular;
+    if (!v) throw contatoIndisponivel(canal);
+    return v;
+  }
+
+  private async assertConfere(p: PessoaConta, canal: CanalCodigo, destino: string, digitado: string, origin: Origin) {
+    const ok = canal === 'email' ? emailConfere(destino, digitado) : celularConfere(destino, digitado);
+    if (ok) return;
+    await this.audit.write('contato_divergente', p.cpf, origin, { canal });
+    throw contatoDivergente(canal);
+  }
+}

@@ -1,0 +1,80 @@
+import { existsSync } from 'node:fs';
+import { readFile } from 'node:fs/promises';
+import { join } from 'node:path';
+import { randomBytes } from 'node:crypto';
+import fastifyStatic from '@fastify/static';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import fp from 'fastify-plugin';
+import { contentSecurityPolicy } from './security';
+import { sendError } from './errors';
+
+const NOT_BUILT = `<!doctype html>
+<html lang="pt-BR"><head><meta charset="utf-8"><title>Portal do Beneficiário</title></head>
+<body><h1>Portal do Beneficiário</h1>
+<p>O aplicativo web ainda não foi gerado. Execute <code>npm run build</code> e reinicie o servidor.</p>
+<p>A API continua disponível em <code>/api</code>.</p></body></html>`;
+
+/**
+ * The built SPA: hashed /assets/* cached for a year, other files for an hour, and every other
+ * GET outside /api answered with index.html (history fallback) carrying a fresh CSP nonce.
+ * Pre-compressed .br/.gz files are used when the web build emits them; nothing is compressed here.
+ */
+export default fp(async function web(app: FastifyInstance) {
+  const root = app.config.webDist;
+  const indexPath = join(root, 'index.html');
+  let cached: string | undefined;
+
+  async function template(): Promise<string | undefined> {
+    if (cached !== undefined) return cached;
+    const html = await readFile(indexPath, 'utf8').catch(() => undefined);
+    if (app.config.production) cached = html; // development rebuilds the SPA under a running server
+    return html;
+  }
+
+  async function serveIndex(_request: FastifyRequest, reply: FastifyReply) {
+    const html = await template();
+    if (html === undefined) {
+      return reply.status(503).type('text/html; charset=utf-8').header('cache-control', 'no-store').send(NOT_BUILT);
+    }
+    const nonce = randomBytes(16).toString('base64');
+    return reply
+      .type('text/html; charset=utf-8')
+      .header('cache-control', 'no-cache')
+      .header('content-security-policy', contentSecurityPolicy(nonce))
+      .send(html.replaceAll('__CSP_NONCE__', nonce));
+  }
+
+  if (existsSync(join(root, 'assets'))) {
+    await app.register(fastifyStatic, {
+      root: join(root, 'assets'),
+      prefix: '/assets/',
+      decorateReply: false,
+      index: false,
+      immutable: true,
+      maxAge: '365d',
+      preCompressed: true,
+    });
+  }
+  if (existsSync(root)) {
+    await app.register(fastifyStatic, {
+      root,
+      prefix: '/',
+      decorateReply: false,
+      index: false,
+      wildcard: false,
+      globIgnore: ['**/index.html', 'assets/**', '**/*.br', '**/*.gz'],
+      maxAge: '1h',
+      preCompressed: true,
+    });
+  }
+
+  app.get('/', serveIndex);
+  app.get('/index.html', serveIndex);
+
+  app.setNotFoundHandler((request, reply) => {
+    const path = request.url.split('?')[0] ?? '';
+    const isPage = (request.method === 'GET' || request.method === 'HEAD') && !path.startsWith('/api') && !path.startsWith('/assets/');
+    if (isPage) return serveIndex(request, reply);
+    return sendError(reply, 404, 'NAO_ENCONTRADO', 'Recurso não encontrado.');
+  });
+});

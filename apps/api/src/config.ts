@@ -28,16 +28,16 @@ import { z } from 'zod';
  * SESSION_IDLE_SECONDS 1800           Session ends after this long without an authenticated call.
  * SESSION_MAX_SECONDS  43200          Absolute session lifetime (12 h).
  * Throttling (0002 defaults):
- * THROTTLE_LOGIN_FREE              5                   Wrong passwords per CPF before waits start.
- * THROTTLE_LOGIN_BACKOFF           30,60,120,240,480   Waits (s) after failure 5, 6, 7, 8, 9.
- * THROTTLE_LOGIN_LOCK_AT           10                  Failures per CPF that lock it…
- * THROTTLE_LOGIN_LOCK_SECONDS      900                 …for this long after the last failure.
- * THROTTLE_LOGIN_IP_PER_HOUR       50                  Wrong passwords per IP per hour.
- * THROTTLE_CPF_CHECK_IP_PER_MINUTE 60                  VerificarCPF calls per IP per minute.
- * THROTTLE_CODE_RESEND_SECONDS     120                 Minimum gap between code sends of one CPF.
- * THROTTLE_CODE_CPF_PER_HOUR       5                   Code sends per CPF per hour.
- * THROTTLE_CODE_IP_PER_HOUR        30                  Code sends per IP per hour.
- * THROTTLE_CODE_CHECK_IP_PER_10MIN 30                  Code checks per IP per 10 minutes.
+ * THROTTLE_WRONG_PASSWORDS_FREE          5                   Wrong passwords per CPF before waits start.
+ * THROTTLE_WRONG_PASSWORDS_BACKOFF       30,60,120,240,480   Waits (s) after failure 5, 6, 7, 8, 9.
+ * THROTTLE_WRONG_PASSWORDS_LOCK_AT       10                  Failures per CPF that lock it…
+ * THROTTLE_WRONG_PASSWORDS_LOCK_SECONDS  900                 …for this long after the last failure.
+ * THROTTLE_WRONG_PASSWORDS_PER_HOUR_IP   50                  Wrong passwords per IP per hour.
+ * THROTTLE_CPF_CHECKS_PER_MINUTE         60                  VerificarCPF calls per IP per minute.
+ * THROTTLE_CODE_RESEND_SECONDS           120                 Minimum gap between code sends of one CPF.
+ * THROTTLE_CODE_SENDS_PER_HOUR_CPF       5                   Code sends per CPF per hour.
+ * THROTTLE_CODE_SENDS_PER_HOUR_IP        30                  Code sends per IP per hour.
+ * THROTTLE_CODE_CHECKS_PER_10MIN_IP      30                  Code checks per IP per 10 minutes.
  */
 
 // Same relative path from src/config.ts (tsx) and from dist/server.js (bundle): apps/api/<dir>/file.
@@ -71,20 +71,20 @@ const envSchema = z.object({
   BODY_LIMIT: int(65536, 1024),
   SESSION_IDLE_SECONDS: int(1800, 60),
   SESSION_MAX_SECONDS: int(43200, 60),
-  THROTTLE_LOGIN_FREE: int(5),
-  THROTTLE_LOGIN_BACKOFF: z
+  THROTTLE_WRONG_PASSWORDS_FREE: int(5),
+  THROTTLE_WRONG_PASSWORDS_BACKOFF: z
     .string()
     .regex(/^\d+(,\d+)*$/, 'lista de segundos separados por vírgula')
     .default('30,60,120,240,480')
     .transform((s) => s.split(',').map(Number)),
-  THROTTLE_LOGIN_LOCK_AT: int(10, 1),
-  THROTTLE_LOGIN_LOCK_SECONDS: int(900, 1),
-  THROTTLE_LOGIN_IP_PER_HOUR: int(50, 1),
-  THROTTLE_CPF_CHECK_IP_PER_MINUTE: int(60, 1),
+  THROTTLE_WRONG_PASSWORDS_LOCK_AT: int(10, 1),
+  THROTTLE_WRONG_PASSWORDS_LOCK_SECONDS: int(900, 1),
+  THROTTLE_WRONG_PASSWORDS_PER_HOUR_IP: int(50, 1),
+  THROTTLE_CPF_CHECKS_PER_MINUTE: int(60, 1),
   THROTTLE_CODE_RESEND_SECONDS: int(120, 0),
-  THROTTLE_CODE_CPF_PER_HOUR: int(5, 1),
-  THROTTLE_CODE_IP_PER_HOUR: int(30, 1),
-  THROTTLE_CODE_CHECK_IP_PER_10MIN: int(30, 1),
+  THROTTLE_CODE_SENDS_PER_HOUR_CPF: int(5, 1),
+  THROTTLE_CODE_SENDS_PER_HOUR_IP: int(30, 1),
+  THROTTLE_CODE_CHECKS_PER_10MIN_IP: int(30, 1),
 });
 
 export type Env = z.infer<typeof envSchema>;
@@ -175,16 +175,16 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
     outboxEnabled: !production,
     session: { idleSeconds: e.SESSION_IDLE_SECONDS, maxSeconds: e.SESSION_MAX_SECONDS },
     throttle: {
-      loginFree: e.THROTTLE_LOGIN_FREE,
-      loginBackoffSeconds: e.THROTTLE_LOGIN_BACKOFF,
-      loginLockAt: e.THROTTLE_LOGIN_LOCK_AT,
-      loginLockSeconds: e.THROTTLE_LOGIN_LOCK_SECONDS,
-      loginIpPerHour: e.THROTTLE_LOGIN_IP_PER_HOUR,
-      cpfCheckIpPerMinute: e.THROTTLE_CPF_CHECK_IP_PER_MINUTE,
+      loginFree: e.THROTTLE_WRONG_PASSWORDS_FREE,
+      loginBackoffSeconds: e.THROTTLE_WRONG_PASSWORDS_BACKOFF,
+      loginLockAt: e.THROTTLE_WRONG_PASSWORDS_LOCK_AT,
+      loginLockSeconds: e.THROTTLE_WRONG_PASSWORDS_LOCK_SECONDS,
+      loginIpPerHour: e.THROTTLE_WRONG_PASSWORDS_PER_HOUR_IP,
+      cpfCheckIpPerMinute: e.THROTTLE_CPF_CHECKS_PER_MINUTE,
       codeResendSeconds: e.THROTTLE_CODE_RESEND_SECONDS,
-      codeCpfPerHour: e.THROTTLE_CODE_CPF_PER_HOUR,
-      codeIpPerHour: e.THROTTLE_CODE_IP_PER_HOUR,
-      codeCheckIpPer10Min: e.THROTTLE_CODE_CHECK_IP_PER_10MIN,
+      codeCpfPerHour: e.THROTTLE_CODE_SENDS_PER_HOUR_CPF,
+      codeIpPerHour: e.THROTTLE_CODE_SENDS_PER_HOUR_IP,
+      codeCheckIpPer10Min: e.THROTTLE_CODE_CHECKS_PER_10MIN_IP,
     },
   };
 }

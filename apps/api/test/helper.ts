@@ -1,0 +1,226 @@
+import { randomBytes } from 'node:crypto';
+import type { FastifyInstance } from 'fastify';
+import pg from 'pg';
+import { cpfFromBase } from '@portal/br';
+import type { DestinationStream } from 'pino';
+import { buildApp } from '../src/app';
+import { manualClock } from '../src/clock';
+import { loadConfig, type Config } from '../src/config';
+import type { Db } from '../src/db/db';
+import { openPg } from '../src/db/pg';
+import { openPglite } from '../src/db/pglite';
+import type { CounterStore } from '../src/lib/counters';
+
+/**
+ * The whole app on a fresh database (in-memory PGlite, or a throwaway `portal_test_*` database
+ * on TEST_PG_URL), listening on 127.0.0.1:0, with a small fetch client per "browser".
+ */
+
+export const CLIENT = { usuario: 'portal-web', senha: 'portal-web-demo' };
+export const SENHA = 'senha123';
+export const CPF = {
+  maria: '52998224725',
+  carlos: '11144477735',
+  roberto: '93541134780',
+  anaBeatriz: '39053344705',
+  fernanda: '24843803480',
+  paulo: '45317828791',
+  ninguem: '12345678909',
+} as const;
+
+export interface Res<T = unknown> {
+  status: number;
+  headers: Headers;
+  body: T;
+  text: string;
+}
+
+interface PostOptions {
+  headers?: Record<string, string>;
+  /** Send this string as the body instead of JSON.stringify(body). */
+  raw?: string;
+  /** false: no Authorization header. */
+  auth?: boolean;
+}
+
+/** One browser: its own cookie jar, its own IP (X-Forwarded-For, TRUST_PROXY=true), its API token. */
+export class Client {
+  readonly cookies = new Map<string, string>();
+  token: string | undefined;
+
+  constructor(
+    readonly baseUrl: string,
+    readonly ip = `10.${rnd()}.${rnd()}.${rnd()}`,
+  ) {}
+
+  async request<T = unknown>(method: string, path: string, body?: unknown, opts: PostOptions = {}): Promise<Res<T>> {
+    const headers: Record<string, string> = { 'x-forwarded-for': this.ip, ...opts.headers };
+    if (opts.auth !== false && path.startsWith('/api/') && !path.startsWith('/api/Token/')) {
+      this.token ??= await this.newToken();
+      headers.authorization ??= `Bearer ${this.token}`;
+    }
+    if (this.cookies.size) headers.cookie = [...this.cookies].map(([k, v]) => `${k}=${v}`).join('; ');
+    let payload: string | undefined;
+    if (opts.raw !== undefined) payload = opts.raw;
+    else if (body !== undefined) {
+      payload = JSON.stringify(body);
+      headers['content-type'] ??= 'application/json';
+    }
+    let r = await fetch(this.baseUrl + path, { method, headers, body: payload });
+    // Like the spec's client: an expired API token (the tests move the clock) is renewed once.
+    if (r.status === 401 && opts.auth !== false && !opts.headers?.authorization && r.headers.get('www-authenticate')) {
+      this.token = await this.newToken();
+      headers.authorization = `Bearer ${this.token}`;
+      r = await fetch(this.baseUrl + path, { method, headers, body: payload });
+    }
+    for (const c of r.headers.getSetCookie()) {
+      const [pair = ''] = c.split(';');
+      const i = pair.indexOf('=');
+      const name = pair.slice(0, i);
+      const value = pair.slice(i + 1);
+      if (!value || /max-age=0|expires=thu, 01 jan 1970/i.test(c)) this.cookies.delete(name);
+      else this.cookies.set(name, value);
+    }
+    const text = await r.text();
+    let parsed: unknown = text;
+    try {
+      parsed = JSON.parse(text);
+    } catch {
+      // not JSON (HTML, empty)
+    }
+    return { status: r.status, headers: r.headers, body: parsed as T, text };
+  }
+
+  post<T = unknown>(path: string, body?: unknown, opts?: PostOptions) {
+    return this.request<T>('POST', path, body, opts);
+  }
+
+  get<T = unknown>(path: string, opts?: PostOptions) {
+    return this.request<T>('GET', path, undefined, opts);
+  }
+
+  async newToken(): Promise<string> {
+    const r = await fetch(`${this.baseUrl}/api/Token/GerarToken`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', 'x-forwarded-for': this.ip },
+      body: JSON.stringify(CLIENT),
+    });
+    if (r.status !== 200) throw new Error(`GerarToken answered ${r.status}`);
+    return (await r.json()) as string;
+  }
+
+  /** PerfisDaConta + Autenticar on the first (or given) profile. */
+  async login(cpf: string, senha = SENHA, contrato?: string) {
+    const perfis = await this.post<{ codigoPlano: string; codigoContrato: string }[]>('/api/Login/PerfisDaConta', { cpf: Number(cpf), senha });
+    const p = perfis.body.find((x) => !contrato || x.codigoContrato === contrato);
+    if (!p) throw new Error(`no profile for ${cpf}`);
+    const r = await this.post<{ sucesso: boolean; codigoSessao: number }>('/api/Login/Autenticar', {
+      cpf, senha, codigoPlano: p.codigoPlano, codigoContrato: p.codigoContrato,
+    });
+    if (!r.body.sucesso) throw new Error(`login failed for ${cpf}`);
+    return r.body;
+  }
+}
+
+function rnd() {
+  return randomBytes(1)[0]! % 250 + 1;
+}
+
+export interface TestApp {
+  app: FastifyInstance;
+  url: string;
+  db: Db;
+  config: Config;
+  clock: ReturnType<typeof manualClock>;
+  client(ip?: string): Client;
+  /** Latest outbox code sent to a contact. */
+  lastCode(destino: string): Promise<string>;
+  /** A new active beneficiary (own contract) with the given contacts, for tests that need a fresh person. */
+  addBeneficiario(base9: string, contatos: { email?: string; celular?: string }): Promise<string>;
+  /** Forget every throttling counter (tests that share one app). */
+  resetCounters(): Promise<void>;
+  close(): Promise<void>;
+}
+
+export interface StartOptions {
+  env?: Record<string, string>;
+  logStream?: DestinationStream;
+  counters?: CounterStore;
+  /** Extra routes registered before listening (e.g. a probe of requireSession). */
+  routes?: (app: FastifyInstance) => void;
+}
+
+async function freshDatabase(): Promise<{ db: Db; drop(): Promise<void> }> {
+  const adminUrl = process.env.TEST_PG_URL;
+  if (!adminUrl) {
+    const db = await openPglite();
+    return { db, drop: async () => undefined };
+  }
+  const name = `portal_test_${randomBytes(6).toString('hex')}`;
+  const admin = new pg.Client({ connectionString: adminUrl });
+  await admin.connect();
+  await admin.query(`create database ${name}`);
+  await admin.end();
+  const url = new URL(adminUrl);
+  url.pathname = `/${name}`;
+  const db = openPg(url.toString(), 5);
+  return {
+    db,
+    drop: async () => {
+      const a = new pg.Client({ connectionString: adminUrl });
+      await a.connect();
+      await a.query(`drop database if exists ${name} with (force)`);
+      await a.end();
+    },
+  };
+}
+
+export async function startApp(opts: StartOptions = {}): Promise<TestApp> {
+  const config = loadConfig({
+    NODE_ENV: 'test',
+    LOG_LEVEL: opts.logStream ? 'info' : 'silent',
+    TRUST_PROXY: 'true',
+    SEED: 'demo',
+    WEB_DIST: '/nonexistent-web-dist',
+    ...opts.env,
+  });
+  const { db, drop } = await freshDatabase();
+  const clock = manualClock(Date.parse('2026-03-10T12:00:00Z'));
+  const app = await buildApp(config, { db, clock, logStream: opts.logStream, counters: opts.counters });
+  opts.routes?.(app);
+  await app.listen({ port: 0, host: '127.0.0.1' });
+  const addr = app.server.address();
+  const url = typeof addr === 'object' && addr ? `http://127.0.0.1:${addr.port}` : '';
+  return {
+    app, url, db, config, clock,
+    client: (ip?: string) => new Client(url, ip),
+    async lastCode(destino: string) {
+      const [row] = await db.query<{ codigo: string }>(
+        'select codigo from outbox where destino = $1 order by id desc limit 1',
+        [destino],
+      );
+      if (!row) throw new Error(`no code sent to ${destino}`);
+      return row.codigo;
+    },
+    async addBeneficiario(base9, contatos) {
+      const cpf = cpfFromBase(base9);
+      await db.query('insert into pessoas (cpf, nome, data_nascimento, sexo, email, celular) values ($1, $2, $3, $4, $5, $6)', [
+        cpf, `Pessoa Teste ${base9}`, '1980-01-01', 'f', contatos.email ?? null, contatos.celular ?? null,
+      ]);
+      await db.query(
+        `insert into beneficiarios (codigo_beneficiario, codigo_contrato, cpf, tipo, parentesco, codigo_titular, ativo, data_inclusao)
+         values ($1, '522901', $2, 'DEPENDENTE', 'CONJUGE', '1522901001', true, '2024-01-01')`,
+        [`9${base9}`, cpf],
+      );
+      return cpf;
+    },
+    async resetCounters() {
+      await db.query('delete from rate_counters');
+    },
+    async close() {
+      await app.close();
+      await db.close().catch(() => undefined); // a test may have closed it on purpose
+      await drop();
+    },
+  };
+}

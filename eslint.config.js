@@ -1,7 +1,52 @@
+import { readdirSync } from 'node:fs';
 import js from '@eslint/js';
 import reactHooks from 'eslint-plugin-react-hooks';
 import globals from 'globals';
 import tseslint from 'typescript-eslint';
+
+// One override per feature folder: a feature may import shared code (@/components, @/lib) and
+// itself, never another feature. Relative imports may not climb out of the feature either.
+const webFeaturesDir = new URL('./apps/web/src/features/', import.meta.url);
+const webFeatures = (() => {
+  try {
+    return readdirSync(webFeaturesDir, { withFileTypes: true }).filter((d) => d.isDirectory()).map((d) => d.name);
+  } catch {
+    return [];
+  }
+})();
+const noAppImports = { group: ['@/app/*', '@/app'], message: 'Features and shared code must not import from app/.' };
+// For a file n folders below features/, climbing exactly n levels lands in features/: the next
+// segment must be its own feature. Climbing n+1 lands in src/, where features/ is closed too.
+const relativeEscapes = (feature, depth) => [
+  {
+    regex: `^(\\.\\./){${depth}}(?!${feature}(/|$))[^./]`,
+    message: `A feature never imports another feature ('${feature}' may only import itself and shared code).`,
+  },
+  {
+    regex: `^(\\.\\./){${depth + 1}}features/(?!${feature}(/|$))`,
+    message: `A feature never imports another feature ('${feature}' may only import itself and shared code).`,
+  },
+];
+const featureBoundaries = webFeatures.flatMap((feature) =>
+  [1, 2, 3, 4].map((depth) => ({
+    files: [`apps/web/src/features/${feature}/${'*/'.repeat(depth - 1)}*.{ts,tsx}`],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            noAppImports,
+            {
+              regex: `^@/features/(?!${feature}(/|$))`,
+              message: `A feature never imports another feature ('${feature}' may only import itself and shared code).`,
+            },
+            ...relativeEscapes(feature, depth),
+          ],
+        },
+      ],
+    },
+  })),
+);
 
 export default tseslint.config(
   { ignores: ['**/dist/**', '**/node_modules/**', '.data/**', 'screenshots/**'] },
@@ -27,6 +72,7 @@ export default tseslint.config(
       ],
     },
   },
+  ...featureBoundaries,
   {
     files: ['apps/web/src/app/**/*.{ts,tsx}'],
     rules: { 'no-restricted-imports': 'off' },

@@ -1,0 +1,69 @@
+import { formatCpf } from '@portal/br';
+import { LogOut } from 'lucide-react';
+import { useEffect, useRef } from 'react';
+import { Outlet, useLocation } from 'react-router';
+import { QueryProvider, queryClient } from '../query-provider';
+import { Button } from '@/components/ui/button';
+import { useUsuario, useSession } from '@/lib/session-context';
+import { Logo } from './logo';
+import { MobileMenu, SideNav } from './nav';
+
+/** Protected group: header (logo, user, 'Sair'), side menu ≥ 768 px, dropdown menu below. */
+export function ProtectedLayout() {
+  const usuario = useUsuario();
+  const { logout } = useSession();
+  const mainRef = useRef<HTMLElement>(null);
+  const { pathname } = useLocation();
+  const first = useRef(true);
+
+  // Leaving the protected area (logout, expiry) drops every cached answer of this member.
+  useEffect(() => () => queryClient.clear(), []);
+
+  // After client-side navigation, move focus to the new page's heading (screen readers hear it).
+  useEffect(() => {
+    if (first.current) {
+      first.current = false;
+      return;
+    }
+    mainRef.current?.querySelector<HTMLElement>('h1')?.focus();
+  }, [pathname]);
+
+  return (
+    <QueryProvider>
+      <div className="min-h-dvh">
+        <a
+          href="#conteudo"
+          className="sr-only z-50 rounded-lg bg-white px-4 py-3 font-semibold text-brand-800 focus:not-sr-only focus:fixed focus:left-3 focus:top-3"
+        >
+          Pular para o conteúdo
+        </a>
+        <header className="sticky top-0 z-30 border-b border-slate-200 bg-white/95 backdrop-blur">
+          <div className="mx-auto flex max-w-7xl items-center gap-2 px-3 py-2 sm:px-6">
+            <Logo to="/Home" className="mr-auto" />
+            <div className="hidden text-right md:block">
+              <p className="font-semibold text-slate-900">{usuario.nome}</p>
+              <p className="text-sm text-slate-700">CPF {formatCpf(usuario.cpf)}</p>
+            </div>
+            <MobileMenu />
+            <Button variant="outline" size="sm" onClick={logout}>
+              <LogOut aria-hidden="true" />
+              Sair
+            </Button>
+          </div>
+          <div className="border-t border-slate-100 px-3 py-1.5 md:hidden">
+            <p className="truncate text-[15px]">
+              <span className="font-semibold text-slate-900">{usuario.nome}</span>
+              <span className="text-slate-700"> · CPF {formatCpf(usuario.cpf)}</span>
+            </p>
+          </div>
+        </header>
+        <div className="mx-auto flex max-w-7xl gap-6 px-3 sm:px-6">
+          <SideNav />
+          <main id="conteudo" ref={mainRef} tabIndex={-1} className="min-w-0 flex-1 py-6 md:py-8">
+            <Outlet />
+          </main>
+        </div>
+      </div>
+    </QueryProvider>
+  );
+}

@@ -1,0 +1,52 @@
+import { useForm, useWatch } from 'react-hook-form';
+import { Button } from '@/components/ui/button';
+import { FormField } from '@/components/ui/form-field';
+import { Input } from '@/components/ui/input';
+import { textoInline } from '@/lib/account/messages';
+import { toastPrimeiroErro } from '@/lib/account/toast-form-error';
+import { validarCodigo } from '@/lib/account/validation';
+
+interface CodeFormProps {
+  busy: boolean;
+  onSubmit: (codigo: string) => void;
+  hint?: string;
+  /** Recovery (spec 5): the validate button stays disabled while the field is empty. */
+  disableWhenEmpty?: boolean;
+}
+
+/** Verification code: 6 digits, numeric keyboard, one-time-code autofill, 'Validar Código'. */
+export function CodeForm({ busy, onSubmit, hint, disableWhenEmpty = false }: CodeFormProps) {
+  const {
+    register,
+    handleSubmit,
+    control,
+    formState: { errors },
+  } = useForm<{ codigo: string }>({ defaultValues: { codigo: '' } });
+  const codigo = useWatch({ control, name: 'codigo' });
+
+  return (
+    <form noValidate onSubmit={handleSubmit((v) => onSubmit(v.codigo), toastPrimeiroErro)} className="space-y-4">
+      <FormField label="Código de verificação" hint={hint} error={textoInline(errors.codigo?.message)}>
+        {(c) => (
+          <Input
+            {...c}
+            {...register('codigo', { validate: validarCodigo, setValueAs: (v: string) => v.replace(/\D/g, '') })}
+            inputMode="numeric"
+            autoComplete="one-time-code"
+            maxLength={6}
+            placeholder="000000"
+            className="text-center text-xl tracking-[0.5em]"
+          />
+        )}
+      </FormField>
+      <Button
+        type="submit"
+        block
+        disabled={busy || (disableWhenEmpty && !codigo?.trim())}
+        aria-busy={busy || undefined}
+      >
+        {busy ? 'Validando...' : 'Validar Código'}
+      </Button>
+    </form>
+  );
+}

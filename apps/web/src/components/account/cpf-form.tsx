@@ -1,0 +1,62 @@
+import { formatCpf, onlyDigits } from '@portal/br';
+import { useState, type FormEvent } from 'react';
+import { Button } from '@/components/ui/button';
+import { FormField } from '@/components/ui/form-field';
+import { MaskedInput, MASKS } from '@/components/ui/masked-input';
+import { mensagemValidacao, textoInline, type ChaveValidacao } from '@/lib/account/messages';
+import { validarCpf } from '@/lib/account/validation';
+import { toast } from '@/lib/toast';
+
+interface CpfFormProps {
+  defaultCpf?: string;
+  busy: boolean;
+  /** Receives the 11 digits. */
+  onSubmit: (cpf: string) => void;
+  submitLabel?: string;
+}
+
+/**
+ * CPF field masked 000.000.000-00 (max 14) and 'Continuar' (spec 2 and 5). A one-field form on
+ * the first screen of the portal: plain state, so react-hook-form loads only with later steps.
+ */
+export function CpfForm({ defaultCpf = '', busy, onSubmit, submitLabel = 'Continuar' }: CpfFormProps) {
+  const [erro, setErro] = useState<ChaveValidacao | null>(null);
+
+  const submit = (e: FormEvent<HTMLFormElement>) => {
+    e.preventDefault();
+    const value = String(new FormData(e.currentTarget).get('cpf') ?? '');
+    const r = validarCpf(value);
+    if (r !== true) {
+      setErro(r);
+      const m = mensagemValidacao(r);
+      if (m) toast.error(m.title, { description: m.description });
+      e.currentTarget.querySelector<HTMLInputElement>('input[name="cpf"]')?.focus();
+      return;
+    }
+    setErro(null);
+    onSubmit(onlyDigits(value));
+  };
+
+  return (
+    <form noValidate onSubmit={submit} className="space-y-5">
+      <FormField label="CPF" error={erro ? textoInline(erro) : undefined}>
+        {(control) => (
+          <MaskedInput
+            {...control}
+            name="cpf"
+            defaultValue={formatCpf(defaultCpf)}
+            onChange={() => erro && setErro(null)}
+            mask={MASKS.cpf}
+            maxLength={14}
+            inputMode="numeric"
+            autoComplete="username"
+            placeholder="000.000.000-00"
+          />
+        )}
+      </FormField>
+      <Button type="submit" block disabled={busy} aria-busy={busy || undefined}>
+        {busy ? 'Verificando...' : submitLabel}
+      </Button>
+    </form>
+  );
+}

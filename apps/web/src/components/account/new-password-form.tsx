@@ -1,0 +1,54 @@
+import { useForm } from 'react-hook-form';
+import { Button } from '@/components/ui/button';
+import { FormField } from '@/components/ui/form-field';
+import { PasswordInput } from '@/components/ui/password-input';
+import { textoInline } from '@/lib/account/messages';
+import { toastPrimeiroErro } from '@/lib/account/toast-form-error';
+import { validarConfirmacao, validarNovaSenha } from '@/lib/account/validation';
+
+export interface NovaSenhaForm {
+  senha: string;
+  confirmacaoSenha: string;
+}
+
+interface NewPasswordFormProps {
+  busy: boolean;
+  busyLabel: string;
+  submitLabel: string;
+  onSubmit: (values: NovaSenhaForm) => void;
+}
+
+/** New password + confirmation with spec 5 rules (required, ≥ 6 characters, equal). */
+export function NewPasswordForm({ busy, busyLabel, submitLabel, onSubmit }: NewPasswordFormProps) {
+  const {
+    register,
+    handleSubmit,
+    formState: { errors },
+  } = useForm<NovaSenhaForm>({ defaultValues: { senha: '', confirmacaoSenha: '' } });
+
+  return (
+    <form noValidate onSubmit={handleSubmit(onSubmit, toastPrimeiroErro)} className="space-y-5">
+      <FormField label="Nova senha" hint="Mínimo de 6 caracteres." error={textoInline(errors.senha?.message)}>
+        {(c) => (
+          <PasswordInput
+            {...c}
+            {...register('senha', { validate: validarNovaSenha, deps: ['confirmacaoSenha'] })}
+            autoComplete="new-password"
+          />
+        )}
+      </FormField>
+      <FormField label="Confirme a nova senha" error={textoInline(errors.confirmacaoSenha?.message)}>
+        {(c) => (
+          <PasswordInput
+            {...c}
+            {...register('confirmacaoSenha', { validate: (v, all) => validarConfirmacao(v, all.senha) })}
+            autoComplete="new-password"
+          />
+        )}
+      </FormField>
+      <Button type="submit" block disabled={busy} aria-busy={busy || undefined}>
+        {busy ? busyLabel : submitLabel}
+      </Button>
+    </form>
+  );
+}

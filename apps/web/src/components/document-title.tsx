@@ -1,0 +1,4 @@
+/** React 19 hoists <title> into <head>; every page renders one. */
+export function DocumentTitle({ title }: { title: string }) {
+  return <title>{`${title} — Saúde Exemplo`}</title>;
+}

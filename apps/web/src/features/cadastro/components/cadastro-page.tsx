@@ -1,0 +1,3 @@
+export function CadastroPage() {
+  return <h1>Criar nova conta</h1>;
+}

@@ -1,0 +1,5 @@
+import { PageHeader } from '@/components/page-header';
+
+export function ContratarSosPage() {
+  return <PageHeader title="Contratar SOS" />;
+}

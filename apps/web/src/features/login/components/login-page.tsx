@@ -1,0 +1,92 @@
+import { lazy, Suspense, useState } from 'react';
+import { Link } from 'react-router';
+import { toast } from '@/lib/toast';
+import { CpfForm } from '@/components/account/cpf-form';
+import { DocumentTitle } from '@/components/document-title';
+import { StepHeading } from '@/components/step-heading';
+import { Card } from '@/components/ui/card';
+import { Spinner } from '@/components/ui/spinner';
+import { useVerificarCpf } from '@/lib/account/verificar-cpf';
+
+// Later steps are separate chunks: the first screen (CPF) stays small for slow phones.
+const loadPasswordStep = () => import('./password-step');
+const PasswordStep = lazy(() => loadPasswordStep().then((m) => ({ default: m.PasswordStep })));
+const RegistrationWizard = lazy(() => import('./registration-wizard').then((m) => ({ default: m.RegistrationWizard })));
+
+export interface ContaVerificada {
+  cpf: string;
+  nome: string;
+  /** Masked, as VerificarCPF returns them; '' when none on file. */
+  email: string;
+  celular: string;
+}
+
+type Etapa = { nome: 'cpf' } | { nome: 'senha'; conta: ContaVerificada } | { nome: 'cadastro'; conta: ContaVerificada };
+
+/**
+ * /login (spec 2 and 4): CPF step, then the password step when the account exists and has a
+ * password, otherwise the registration wizard.
+ */
+export function LoginPage() {
+  const [etapa, setEtapa] = useState<Etapa>({ nome: 'cpf' });
+  const [cpf, setCpf] = useState('');
+  const [mudouEtapa, setMudouEtapa] = useState(false);
+  const verificar = useVerificarCpf();
+
+  const irPara = (proxima: Etapa) => {
+    setMudouEtapa(true);
+    setEtapa(proxima);
+  };
+
+  const onCpf = async (digits: string) => {
+    setCpf(digits);
+    void loadPasswordStep();
+    const r = await verificar.run(digits);
+    if (!r.ok) {
+      toast.error(r.erro.title, { description: r.erro.description });
+      return;
+    }
+    const conta: ContaVerificada = { cpf: digits, nome: r.dados.nome, email: r.dados.email, celular: r.dados.celular };
+    irPara(
+      r.dados.temContaNoApp && r.dados.temSenhaCadastrada ? { nome: 'senha', conta } : { nome: 'cadastro', conta },
+    );
+  };
+
+  const voltarAoCpf = () => irPara({ nome: 'cpf' });
+
+  return (
+    <>
+      <DocumentTitle title={etapa.nome === 'cadastro' ? 'Criar sua conta' : 'Entrar'} />
+      <Card className="space-y-6">
+        {etapa.nome === 'cpf' ? (
+          <div className="space-y-5">
+            <div className="space-y-1">
+              <StepHeading focusOnMount={mudouEtapa}>Acesse sua conta</StepHeading>
+              <p className="text-slate-700">Digite seu CPF para entrar no Portal do Beneficiário.</p>
+            </div>
+            <CpfForm defaultCpf={cpf} busy={verificar.isPending} onSubmit={onCpf} />
+          </div>
+        ) : etapa.nome === 'senha' ? (
+          <Suspense fallback={<Spinner className="py-10" />}>
+            <PasswordStep conta={etapa.conta} onBack={voltarAoCpf} focusOnMount={mudouEtapa} />
+          </Suspense>
+        ) : (
+          <Suspense fallback={<Spinner className="py-10" />}>
+            <RegistrationWizard conta={etapa.conta} onExit={voltarAoCpf} onDone={voltarAoCpf} />
+          </Suspense>
+        )}
+      </Card>
+      {etapa.nome === 'cpf' ? (
+        <p className="mt-6 text-center text-slate-700">
+          Primeiro acesso?{' '}
+          <Link
+            to="/cadastro"
+            className="font-semibold text-brand-700 underline underline-offset-4 hover:text-brand-900"
+          >
+            Criar conta
+          </Link>
+        </p>
+      ) : null}
+    </>
+  );
+}

@@ -1,0 +1,156 @@
+import type { PerfilConta } from '@portal/contract';
+import { firstName } from '@portal/br';
+import { ArrowLeft, Smartphone } from 'lucide-react';
+import { lazy, Suspense, useEffect, useState } from 'react';
+import { useForm } from 'react-hook-form';
+import { Link, useNavigate } from 'react-router';
+import { toast } from '@/lib/toast';
+import { StepHeading } from '@/components/step-heading';
+import { Alert } from '@/components/ui/alert';
+import { Button } from '@/components/ui/button';
+import { FormField } from '@/components/ui/form-field';
+import { PasswordInput } from '@/components/ui/password-input';
+import { textoInline, type Mensagem } from '@/lib/account/messages';
+import { toastPrimeiroErro } from '@/lib/account/toast-form-error';
+import { validarSenhaLogin } from '@/lib/account/validation';
+import { buildUsuario, isAutenticacaoOk } from '@/lib/session';
+import { useSession } from '@/lib/session-context';
+import { useAutenticar } from '../api/autenticar';
+import { CREDENCIAIS_INVALIDAS, mensagemErroLogin, SENHA_INCORRETA } from '../api/login-errors';
+import { usePerfisDaConta } from '../api/perfis-da-conta';
+import type { ContaVerificada } from './login-page';
+
+const loadProfilesDialog = () => import('./profiles-dialog');
+const ProfilesDialog = lazy(() => loadProfilesDialog().then((m) => ({ default: m.ProfilesDialog })));
+
+interface PasswordStepProps {
+  conta: ContaVerificada;
+  onBack: () => void;
+  focusOnMount: boolean;
+}
+
+export function PasswordStep({ conta, onBack, focusOnMount }: PasswordStepProps) {
+  const navigate = useNavigate();
+  const { login } = useSession();
+  const perfisDaConta = usePerfisDaConta();
+  const autenticar = useAutenticar();
+  const [perfis, setPerfis] = useState<PerfilConta[] | null>(null);
+  const [senhaEscolha, setSenhaEscolha] = useState('');
+  const [erro, setErro] = useState<Mensagem | null>(null);
+  const {
+    register,
+    handleSubmit,
+    formState: { errors },
+  } = useForm<{ senha: string }>({ defaultValues: { senha: '' } });
+
+  // Members with several profiles need the dialog: fetch its code while they type.
+  useEffect(() => {
+    void loadProfilesDialog();
+  }, []);
+
+  const falhar = (m: Mensagem) => {
+    setErro(m);
+    toast.error(m.title, { description: m.description });
+  };
+
+  const entrarCom = async (perfil: PerfilConta, senha: string) => {
+    const res = await autenticar.run({
+      codigoPlano: perfil.codigoPlano,
+      codigoContrato: perfil.codigoContrato,
+      cpf: conta.cpf,
+      senha,
+    });
+    if (!isAutenticacaoOk(res)) {
+      falhar(SENHA_INCORRETA);
+      return;
+    }
+    const usuario = buildUsuario(res, conta.cpf);
+    login(usuario);
+    toast.success('Login realizado com sucesso', { description: `Bem-vindo, ${firstName(usuario.nome)}` });
+    navigate('/Home', { replace: true });
+  };
+
+  const onSubmit = async ({ senha }: { senha: string }) => {
+    setErro(null);
+    try {
+      const lista = await perfisDaConta.run(conta.cpf, senha);
+      if (!Array.isArray(lista) || lista.length === 0) {
+        falhar(CREDENCIAIS_INVALIDAS);
+        return;
+      }
+      if (lista.length === 1 && lista[0]) {
+        await entrarCom(lista[0], senha);
+        return;
+      }
+      setSenhaEscolha(senha);
+      setPerfis(lista);
+    } catch (e) {
+      falhar(mensagemErroLogin(e));
+    }
+  };
+
+  const onEscolher = async (perfil: PerfilConta) => {
+    try {
+      await entrarCom(perfil, senhaEscolha);
+    } catch (e) {
+      falhar(mensagemErroLogin(e));
+      setPerfis(null);
+      setSenhaEscolha('');
+    }
+  };
+
+  const busy = perfisDaConta.isPending || autenticar.isPending;
+
+  return (
+    <div className="space-y-5">
+      <Button variant="ghost" size="sm" onClick={onBack} className="-ml-2">
+        <ArrowLeft aria-hidden="true" />
+        Voltar
+      </Button>
+      <div className="space-y-1">
+        <StepHeading focusOnMount={focusOnMount}>Olá, {firstName(conta.nome) || 'beneficiário'}!</StepHeading>
+        <p className="text-slate-700">Digite sua senha para entrar.</p>
+      </div>
+      <Alert variant="info">
+        <span className="inline-flex items-start gap-1">
+          <Smartphone aria-hidden="true" className="mt-0.5 size-5 shrink-0 sm:hidden" />
+          Use a mesma senha do aplicativo Saúde Exemplo no celular.
+        </span>
+      </Alert>
+      <form noValidate onSubmit={handleSubmit(onSubmit, toastPrimeiroErro)} className="space-y-5">
+        <input type="text" name="username" autoComplete="username" value={conta.cpf} readOnly hidden />
+        <FormField label="Senha" error={textoInline(errors.senha?.message)}>
+          {(c) => (
+            <PasswordInput
+              {...c}
+              {...register('senha', { validate: validarSenhaLogin })}
+              autoComplete="current-password"
+            />
+          )}
+        </FormField>
+        {erro ? (
+          <Alert variant="error" title={erro.title}>
+            {erro.description}
+          </Alert>
+        ) : null}
+        <Button type="submit" block disabled={busy} aria-busy={busy || undefined}>
+          {busy ? 'Entrando...' : 'Entrar'}
+        </Button>
+      </form>
+      <p className="text-center">
+        <Link
+          to="/recuperar-senha"
+          state={{ cpf: conta.cpf, email: conta.email, celular: conta.celular, nome: conta.nome }}
+          className="inline-flex min-h-11 items-center font-semibold text-brand-700 underline underline-offset-4 hover:text-brand-900"
+        >
+          Esqueceu sua senha?
+        </Link>
+      </p>
+      {perfis ? (
+        <Suspense fallback={null}>
+          <ProfilesDialog perfis={perfis} busy={autenticar.isPending} onEscolher={onEscolher} />
+        </Suspense>
+      ) : null}
+    </div>
+  );
+}

@@ -1,0 +1,3 @@
+export function RecuperarSenhaPage() {
+  return <h1>Recuperar senha</h1>;
+}

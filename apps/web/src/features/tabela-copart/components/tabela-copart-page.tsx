@@ -1,0 +1,5 @@
+import { PageHeader } from '@/components/page-header';
+
+export function TabelaCopartPage() {
+  return <PageHeader title="Tabela de Coparticipação" />;
+}

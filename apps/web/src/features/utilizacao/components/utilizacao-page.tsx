@@ -1,0 +1,5 @@
+import { PageHeader } from '@/components/page-header';
+
+export function UtilizacaoPage() {
+  return <PageHeader title="Tabela de utilização" />;
+}

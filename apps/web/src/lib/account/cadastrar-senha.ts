@@ -1,0 +1,12 @@
+import type { CadastrarSenhaRequest, Sucesso } from '@portal/contract';
+import { useAction } from '../use-action';
+import { api } from '../api-client';
+
+/** POST /api/Registro/CadastrarSenha */
+export function cadastrarSenha(body: CadastrarSenhaRequest): Promise<Sucesso> {
+  return api.post<Sucesso>('/api/Registro/CadastrarSenha', body);
+}
+
+export function useCadastrarSenha() {
+  return useAction(cadastrarSenha);
+}

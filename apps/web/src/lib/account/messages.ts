@@ -1,0 +1,40 @@
+/** Spec 5 validation messages, as the spec's 'Title / message' pairs. */
+export interface Mensagem {
+  title: string;
+  description: string;
+  /** Inline text under the field, when it differs from the toast's description. */
+  inline?: string;
+}
+
+export const VALIDACAO = {
+  cpfObrigatorio: { title: 'Campo obrigatório', description: 'Por favor, digite seu CPF.' },
+  cpfInvalido: { title: 'CPF inválido', description: 'Por favor, digite um CPF válido.' },
+  senhaObrigatoria: { title: 'Campo obrigatório', description: 'Por favor, digite sua senha.' },
+  tokenObrigatorio: { title: 'Token obrigatório', description: 'Digite pelo menos um código de verificação.' },
+  tokenIncompleto: { title: 'Código incompleto', description: 'O código deve ter 6 dígitos.' },
+  novaSenhaObrigatoria: { title: 'Campo obrigatório', description: 'Digite uma senha.' },
+  senhaCurta: { title: 'Senha muito curta', description: 'A senha deve ter pelo menos 6 caracteres.' },
+  senhasDiferentes: {
+    title: 'Senhas não coincidem',
+    description: 'As senhas digitadas não são iguais.',
+    inline: 'Por favor, digite a mesma senha nos dois campos.',
+  },
+  contatoObrigatorio: { title: 'Campo obrigatório', description: 'Informe um e-mail ou um celular.' },
+  emailInvalido: { title: 'E-mail inválido', description: 'Digite um e-mail válido.' },
+  celularInvalido: {
+    title: 'Celular inválido',
+    description: 'Digite um celular com DDD, por exemplo (11) 98765-4321.',
+  },
+} as const satisfies Record<string, Mensagem>;
+
+export type ChaveValidacao = keyof typeof VALIDACAO;
+
+export function mensagemValidacao(chave: string | undefined): Mensagem | undefined {
+  return chave && chave in VALIDACAO ? VALIDACAO[chave as ChaveValidacao] : undefined;
+}
+
+/** Text shown under a field for a validation key. */
+export function textoInline(chave: string | undefined): string | undefined {
+  const m = mensagemValidacao(chave);
+  return m ? ('inline' in m ? m.inline : m.description) : chave;
+}

@@ -1,0 +1,72 @@
+import type { VerificarCpfRequest, VerificarCpfResponse } from '@portal/contract';
+import { useAction } from '../use-action';
+import { api, isApiError } from '../api-client';
+import { saveContatosVerificados } from '../session';
+import { browserStorage } from '../storage';
+import type { Mensagem } from './messages';
+
+/** POST /api/Login/VerificarCPF. Contacts in the answer are masked (0002). */
+export function verificarCpf(cpf: string): Promise<VerificarCpfResponse> {
+  const body: VerificarCpfRequest = { cpf };
+  return api.post<VerificarCpfResponse>('/api/Login/VerificarCPF', body);
+}
+
+export type ResultadoVerificacao = { ok: true; dados: VerificarCpfResponse } | { ok: false; erro: Mensagem };
+
+/** Spec 8 'CPF check' as data: what to tell the member for each outcome. */
+export function interpretarVerificacao(
+  outcome: { dados: VerificarCpfResponse } | { error: unknown },
+): ResultadoVerificacao {
+  if ('error' in outcome) {
+    const e = outcome.error;
+    if (isApiError(e) && (e.kind === 'network' || e.kind === 'timeout')) {
+      return {
+        ok: false,
+        erro: { title: 'Erro de conexão', description: 'Não foi possível conectar com o servidor. Tente novamente.' },
+      };
+    }
+    if (isApiError(e) && (e.status === 404 || e.code === 'CPF_NAO_ENCONTRADO')) {
+      return {
+        ok: false,
+        erro: { title: 'CPF não encontrado', description: e.serverMessage ?? 'Erro na verificação do CPF.' },
+      };
+    }
+    return {
+      ok: false,
+      erro: { title: 'Erro', description: (isApiError(e) && e.serverMessage) || 'Erro ao verificar CPF.' },
+    };
+  }
+  const { dados } = outcome;
+  if (!dados || dados.sucesso === false) {
+    return { ok: false, erro: { title: 'Erro', description: dados?.erro || 'Erro ao verificar CPF.' } };
+  }
+  if (!dados.beneficiario) {
+    return {
+      ok: false,
+      erro: { title: 'Beneficiário não encontrado', description: 'Este CPF não pertence a um beneficiário ativo.' },
+    };
+  }
+  return { ok: true, dados };
+}
+
+/** Verifies the CPF and, on success, keeps the CPF and the masked contacts (spec 3). */
+export async function verificarEInterpretar(cpf: string): Promise<ResultadoVerificacao> {
+  let resultado: ResultadoVerificacao;
+  try {
+    resultado = interpretarVerificacao({ dados: await verificarCpf(cpf) });
+  } catch (error) {
+    resultado = interpretarVerificacao({ error });
+  }
+  if (resultado.ok) {
+    saveContatosVerificados(browserStorage(), {
+      cpf,
+      email: resultado.dados.email ?? '',
+      celular: resultado.dados.celular ?? '',
+    });
+  }
+  return resultado;
+}
+
+export function useVerificarCpf() {
+  return useAction(verificarEInterpretar);
+}

@@ -1,0 +1,121 @@
+import { createContext, use, useCallback, useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
+import { toast } from './toast';
+import { api } from './api-client';
+import { LIMITES_WEB } from './config';
+import {
+  clearSession,
+  isExpired,
+  nextExpiry,
+  readExpiry,
+  restoreSession,
+  saveExpiry,
+  saveSession,
+  shouldRenew,
+  type Usuario,
+} from './session';
+import { browserStorage } from './storage';
+
+interface SessionContextValue {
+  usuario: Usuario | null;
+  /** Stores the record and starts the 30-minute inactivity window (spec 4). */
+  login: (usuario: Usuario) => void;
+  /** Manual logout ('Sair'): ends the server session, clears user, expiry and API token. */
+  logout: () => void;
+}
+
+const SessionContext = createContext<SessionContextValue | null>(null);
+
+/** Renewal events: spec 4 names mouse and keyboard; touch is added so phones count as activity. */
+const ACTIVITY_EVENTS = ['mousemove', 'keydown', 'pointerdown', 'touchstart'] as const;
+
+export function SessionProvider({ children }: { children: ReactNode }) {
+  const storage = useMemo(() => browserStorage(), []);
+  const [usuario, setUsuario] = useState<Usuario | null>(() => restoreSession(storage, Date.now())?.usuario ?? null);
+  const lastWrite = useRef(0);
+
+  const endLocally = useCallback(() => {
+    clearSession(storage);
+    setUsuario(null);
+  }, [storage]);
+
+  const expire = useCallback(() => {
+    endLocally();
+    toast.warning('Sessão encerrada', { description: 'Sua sessão expirou por inatividade.' });
+  }, [endLocally]);
+
+  const login = useCallback(
+    (next: Usuario) => {
+      const now = Date.now();
+      saveSession(storage, next, nextExpiry(now));
+      lastWrite.current = now;
+      setUsuario(next);
+    },
+    [storage],
+  );
+
+  const logout = useCallback(() => {
+    const perfilAutenticado = usuario?.perfilAutenticado ?? null;
+    endLocally();
+    toast.success('Você saiu', { description: 'Sua sessão foi encerrada com segurança.' });
+    // The server side is best effort: the member is logged out here whatever it answers.
+    const sair = perfilAutenticado ? api.post('/api/Login/Sair', { perfilAutenticado }) : Promise.resolve();
+    void sair
+      .catch(() => undefined)
+      .finally(() => {
+        if (!restoreSession(storage, Date.now())) api.clearToken();
+      });
+  }, [usuario, endLocally, storage]);
+
+  const loggedIn = usuario !== null;
+
+  // Activity renews the expiry; writes are throttled.
+  useEffect(() => {
+    if (!loggedIn) return;
+    const renew = () => {
+      const now = Date.now();
+      if (!shouldRenew(lastWrite.current, now)) return;
+      if (isExpired(readExpiry(storage), now)) return; // the 1 s check ends it
+      lastWrite.current = now;
+      saveExpiry(storage, nextExpiry(now));
+    };
+    for (const ev of ACTIVITY_EVENTS) window.addEventListener(ev, renew, { passive: true });
+    return () => {
+      for (const ev of ACTIVITY_EVENTS) window.removeEventListener(ev, renew);
+    };
+  }, [loggedIn, storage]);
+
+  // Expiry check every second. Storage is the source of truth so that tabs agree.
+  useEffect(() => {
+    if (!loggedIn) return;
+    const id = window.setInterval(() => {
+      const expiresAt = readExpiry(storage);
+      if (expiresAt === null)
+        setUsuario(null); // logged out in another tab
+      else if (isExpired(expiresAt, Date.now())) expire();
+    }, LIMITES_WEB.sessaoVerificacaoMs);
+    return () => window.clearInterval(id);
+  }, [loggedIn, storage, expire]);
+
+  // A 401 SESSAO_INVALIDA from any call ends the session like an expiry.
+  useEffect(() => {
+    if (!loggedIn) return;
+    api.onSessionInvalid(() => expire());
+    return () => api.onSessionInvalid(null);
+  }, [loggedIn, expire]);
+
+  const value = useMemo(() => ({ usuario, login, logout }), [usuario, login, logout]);
+  return <SessionContext value={value}>{children}</SessionContext>;
+}
+
+export function useSession(): SessionContextValue {
+  const ctx = use(SessionContext);
+  if (!ctx) throw new Error('useSession must be used inside <SessionProvider>');
+  return ctx;
+}
+
+/** For screens inside the protected layout, where a user is guaranteed by the guard. */
+export function useUsuario(): Usuario {
+  const { usuario } = useSession();
+  if (!usuario) throw new Error('useUsuario needs an authenticated session');
+  return usuario;
+}

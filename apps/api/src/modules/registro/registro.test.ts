@@ -1,0 +1,298 @@
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { CPF, startApp, type Client, type TestApp } from '../../../test/helper';
+
+let t: TestApp;
+beforeAll(async () => {
+  t = await startApp();
+});
+afterAll(() => t.close());
+beforeEach(() => t.resetCounters());
+
+let seq = 100;
+/** A fresh beneficiary per test (the demo has only two without an account). */
+async function pessoa(contatos: { email?: string; celular?: string } = { email: 'teste@exemplo.com.br', celular: '11912345678' }) {
+  return t.addBeneficiario(String(500000000 + seq++), contatos);
+}
+
+function erro(code: string, message: string) {
+  return { sucesso: false, code, message, erro: message };
+}
+
+const SEM_CODIGO = erro('CODIGO_NAO_CONFIRMADO', 'Nenhum código válido foi solicitado neste navegador. Solicite um novo código.');
+const NAO_CONFIRMADO = erro('CODIGO_NAO_CONFIRMADO', 'Confirme o código de verificação antes de cadastrar a senha.');
+
+async function pedirEmail(c: Client, cpf: string, email = 'teste@exemplo.com.br') {
+  return c.post('/api/Registro/CadastrarEmail', { cpf, email });
+}
+
+describe('the whole registration', () => {
+  it('Fernanda (standalone /cadastro): account, e-mail code from the outbox, password, then login', async () => {
+    const c = t.client();
+    const conta = await c.post('/api/Registro/CriarConta', { cpf: CPF.fernanda });
+    expect(conta.status).toBe(200);
+    expect(conta.body).toEqual({ sucesso: true, mensagem: 'Conta criada com sucesso.' });
+    expect((await c.post('/api/Registro/CriarConta', { cpf: CPF.fernanda })).status).toBe(200); // idempotent
+
+    const envio = await c.post('/api/Registro/CadastrarEmail', { cpf: CPF.fernanda, email: 'Fernanda.Ribeiro@exemplo.com.br ' });
+    expect(envio.status).toBe(200);
+    expect(envio.body).toEqual({ sucesso: true, mensagem: 'Código de verificação enviado para seu e-mail.' });
+    expect(envio.headers.getSetCookie()[0]).toMatch(/^pb_fluxo=[\w-]{43}; Max-Age=3600; Path=\/api; HttpOnly; SameSite=Strict$/);
+
+    const outbox = await t.client().get<Record<string, unknown>[]>('/api/dev/outbox', { auth: false });
+    const codigo = await t.lastCode('fernanda.ribeiro@exemplo.com.br');
+    expect(outbox.body[0]).toEqual({
+      canal: 'email', destino: 'fernanda.ribeiro@exemplo.com.br',
+      mensagem: `Saúde Exemplo: seu código de verificação é ${codigo}. Ele vale por 10 minutos. Não compartilhe este código.`,
+      codigo, criadoEm: new Date(t.clock.now()).toISOString(),
+    });
+    expect(codigo).toMatch(/^\d{6}$/);
+    // Only an HMAC of the code is stored with the flow.
+    const [row] = await t.db.query<{ codigo_hmac: string }>('select codigo_hmac from verification_codes where cpf = $1', [CPF.fernanda]);
+    expect(row?.codigo_hmac).toMatch(/^[0-9a-f]{64}$/);
+    expect(row?.codigo_hmac).not.toContain(codigo);
+
+    const ok = await c.post('/api/Registro/ConfirmarEmail', { cpf: CPF.fernanda, email: 'fernanda.ribeiro@exemplo.com.br', tokenEmail: codigo });
+    expect(ok.status).toBe(200);
+    expect(ok.body).toEqual({ sucesso: true, mensagem: 'Verificação realizada com sucesso.' });
+
+    const senha = await c.post('/api/Registro/CadastrarSenha', { cpf: CPF.fernanda, senha: 'nova-senha-1' });
+    expect(senha.status).toBe(200);
+    expect(senha.body).toEqual({ sucesso: true, mensagem: 'Conta criada com sucesso.' });
+    expect(c.cookies.has('pb_fluxo')).toBe(false);
+
+    expect((await c.post('/api/Login/VerificarCPF', { cpf: CPF.fernanda })).body).toMatchObject({ temContaNoApp: true, temSenhaCadastrada: true });
+    expect((await t.client().login(CPF.fernanda, 'nova-senha-1')).sucesso).toBe(true);
+    const events = (await t.db.query<{ event: string }>('select event from audit_log where cpf = $1 order by id', [CPF.fernanda])).map((r) => r.event);
+    expect(events).toEqual(['conta_criada', 'codigo_enviado', 'codigo_confirmado', 'senha_cadastrada', 'login_ok']);
+
+    // Done: registration refuses now.
+    const again = await c.post('/api/Registro/CadastrarSenha', { cpf: CPF.fernanda, senha: 'outra-senha' });
+    expect(again.status).toBe(409);
+    expect(again.body).toEqual(erro('CONTA_JA_EXISTE', 'Já existe uma conta com senha para este CPF. Faça login ou recupere sua senha.'));
+  });
+
+  it('Ana Beatriz (login wizard): the masked e-mail VerificarCPF showed is accepted; she has no mobile', async () => {
+    const c = t.client();
+    const cel = await c.post('/api/Registro/CadastrarCelular', { cpf: CPF.anaBeatriz, celular: '(11) 91234-5678' });
+    expect(cel.status).toBe(422);
+    expect(cel.body).toEqual(erro('CONTATO_INDISPONIVEL', 'Não há celular cadastrado para este beneficiário. Atualize seus dados junto à operadora.'));
+    const r = await c.post('/api/Registro/CadastrarEmail', { cpf: CPF.anaBeatriz, email: 'ana****@exemplo.com.br' });
+    expect(r.status).toBe(200);
+    const codigo = await t.lastCode('ana.lima@exemplo.com.br');
+    expect((await c.post('/api/Registro/ConfirmarEmail', { cpf: CPF.anaBeatriz, email: 'ana****@exemplo.com.br', tokenEmail: codigo })).status).toBe(200);
+    expect((await c.post('/api/Registro/CadastrarSenha', { cpf: CPF.anaBeatriz, senha: 'senha-da-ana' })).status).toBe(200);
+    expect((await t.client().login(CPF.anaBeatriz, 'senha-da-ana')).sucesso).toBe(true);
+  });
+
+  it('by SMS, with the masked mobile and the code as a number', async () => {
+    const cpf = await pessoa({ celular: '21998761234' });
+    const c = t.client();
+    expect((await c.post('/api/Registro/CadastrarCelular', { cpf, celular: '(21) *****-1234' })).body).toEqual({
+      sucesso: true, mensagem: 'Código de verificação enviado para seu celular.',
+    });
+    const codigo = await t.lastCode('21998761234');
+    expect((await c.post('/api/Registro/ConfirmarCelular', { cpf, celular: 21998761234, tokenSMS: Number(codigo) })).status).toBe(200);
+    expect((await c.post('/api/Registro/CadastrarSenha', { cpf, senha: 'abcdef' })).status).toBe(200);
+  });
+});
+
+describe('CriarConta', () => {
+  it('refuses an account with a password (409), a non-member (404), an unknown CPF (404)', async () => {
+    const c = t.client();
+    expect((await c.post('/api/Registro/CriarConta', { cpf: CPF.maria })).body).toEqual(
+      erro('CONTA_JA_EXISTE', 'Já existe uma conta com senha para este CPF. Faça login ou recupere sua senha.'),
+    );
+    const paulo = await c.post('/api/Registro/CriarConta', { cpf: CPF.paulo });
+    expect(paulo.status).toBe(404);
+    expect(paulo.body).toEqual(erro('CPF_NAO_ENCONTRADO', 'Este CPF não pertence a um beneficiário ativo.'));
+    const ninguem = await c.post('/api/Registro/CriarConta', { cpf: CPF.ninguem });
+    expect(ninguem.body).toEqual(erro('CPF_NAO_ENCONTRADO', 'CPF não encontrado em nossa base de beneficiários.'));
+    expect((await c.post('/api/Registro/CriarConta', { cpf: '1' })).status).toBe(400);
+  });
+});
+
+describe('contacts', () => {
+  it('a contact other than the one on file is refused and audited; no code is sent', async () => {
+    const cpf = await pessoa();
+    const c = t.client();
+    const email = await pedirEmail(c, cpf, 'atacante@exemplo.com');
+    expect(email.status).toBe(422);
+    expect(email.body).toEqual(
+      erro('CONTATO_DIVERGENTE', 'O e-mail informado não confere com o cadastro do beneficiário. Atualize seus dados junto à operadora.'),
+    );
+    const cel = await c.post('/api/Registro/CadastrarCelular', { cpf, celular: '11999998888' });
+    expect(cel.body).toEqual(
+      erro('CONTATO_DIVERGENTE', 'O celular informado não confere com o cadastro do beneficiário. Atualize seus dados junto à operadora.'),
+    );
+    expect(await t.db.query('select 1 from verification_codes where cpf = $1', [cpf])).toEqual([]);
+    expect((await t.db.query('select 1 from audit_log where event = $1 and cpf = $2', ['contato_divergente', cpf])).length).toBe(2);
+    expect((await c.post('/api/Registro/CadastrarCelular', { cpf, celular: '' })).body).toMatchObject({ code: 'DADOS_INVALIDOS', message: 'Informe o celular.' });
+  });
+
+  it('confirming with a different contact is refused too', async () => {
+    const cpf = await pessoa();
+    const c = t.client();
+    await pedirEmail(c, cpf);
+    const codigo = await t.lastCode('teste@exemplo.com.br');
+    const r = await c.post('/api/Registro/ConfirmarEmail', { cpf, email: 'outro@exemplo.com.br', tokenEmail: codigo });
+    expect(r.status).toBe(422);
+    expect(r.body).toMatchObject({ code: 'CONTATO_DIVERGENTE' });
+  });
+});
+
+describe('codes', () => {
+  it('CadastrarSenha without a confirmed code is refused', async () => {
+    const cpf = await pessoa();
+    const c = t.client();
+    expect((await c.post('/api/Registro/CadastrarSenha', { cpf, senha: 'abcdef' })).body).toEqual(NAO_CONFIRMADO);
+    await pedirEmail(c, cpf); // sent, not confirmed
+    const r = await c.post('/api/Registro/CadastrarSenha', { cpf, senha: 'abcdef' });
+    expect(r.status).toBe(422);
+    expect(r.body).toEqual(NAO_CONFIRMADO);
+  });
+
+  it('another browser cannot confirm the code nor use a confirmed flow', async () => {
+    const cpf = await pessoa();
+    const a = t.client();
+    const b = t.client();
+    await pedirEmail(a, cpf);
+    const codigo = await t.lastCode('teste@exemplo.com.br');
+    const confirmB = await b.post('/api/Registro/ConfirmarEmail', { cpf, tokenEmail: codigo });
+    expect(confirmB.status).toBe(422);
+    expect(confirmB.body).toEqual(SEM_CODIGO);
+    expect((await a.post('/api/Registro/ConfirmarEmail', { cpf, tokenEmail: codigo })).status).toBe(200);
+    expect((await b.post('/api/Registro/CadastrarSenha', { cpf, senha: 'abcdef' })).body).toEqual(NAO_CONFIRMADO);
+    // A third browser carrying a made-up flow cookie does no better.
+    const c = t.client();
+    c.cookies.set('pb_fluxo', 'x'.repeat(43));
+    expect((await c.post('/api/Registro/CadastrarSenha', { cpf, senha: 'abcdef' })).body).toEqual(NAO_CONFIRMADO);
+    expect((await a.post('/api/Registro/CadastrarSenha', { cpf, senha: 'abcdef' })).status).toBe(200);
+  });
+
+  it('expires after 10 minutes', async () => {
+    const cpf = await pessoa();
+    const c = t.client();
+    await pedirEmail(c, cpf);
+    const codigo = await t.lastCode('teste@exemplo.com.br');
+    t.clock.advance(10 * 60_000);
+    const r = await c.post('/api/Registro/ConfirmarEmail', { cpf, tokenEmail: codigo });
+    expect(r.status).toBe(422);
+    expect(r.body).toEqual(erro('CODIGO_EXPIRADO', 'Código expirado. Solicite um novo código.'));
+  });
+
+  it('dies after 5 wrong tries, even for the right code', async () => {
+    const cpf = await pessoa();
+    const c = t.client();
+    await pedirEmail(c, cpf);
+    const codigo = await t.lastCode('teste@exemplo.com.br');
+    const errado = codigo === '000000' ? '111111' : '000000';
+    for (let i = 0; i < 4; i++) {
+      expect((await c.post('/api/Registro/ConfirmarEmail', { cpf, tokenEmail: errado })).body).toEqual(
+        erro('CODIGO_INVALIDO', 'Código inválido. Verifique e tente novamente.'),
+      );
+    }
+    const bloqueio = erro('CODIGO_INVALIDO', 'Código bloqueado por excesso de tentativas. Solicite um novo código.');
+    expect((await c.post('/api/Registro/ConfirmarEmail', { cpf, tokenEmail: errado })).body).toEqual(bloqueio);
+    expect((await c.post('/api/Registro/ConfirmarEmail', { cpf, tokenEmail: codigo })).body).toEqual(bloqueio);
+    expect((await t.db.query('select 1 from audit_log where event = $1 and cpf = $2', ['codigo_falha', cpf])).length).toBe(5);
+  });
+
+  it('single use: the confirmation is used up by CadastrarSenha', async () => {
+    const cpf = await pessoa();
+    const c = t.client();
+    await pedirEmail(c, cpf);
+    const codigo = await t.lastCode('teste@exemplo.com.br');
+    await c.post('/api/Registro/ConfirmarEmail', { cpf, tokenEmail: codigo });
+    const fluxo = c.cookies.get('pb_fluxo')!;
+    expect((await c.post('/api/Registro/CadastrarSenha', { cpf, senha: 'abcdef' })).status).toBe(200);
+    // The password exists now; and the code is gone even for the same flow.
+    await t.db.query('update contas set senha_hash = null where cpf = $1', [cpf]);
+    c.cookies.set('pb_fluxo', fluxo);
+    expect((await c.post('/api/Registro/CadastrarSenha', { cpf, senha: 'ghijkl' })).body).toEqual(NAO_CONFIRMADO);
+    expect((await c.post('/api/Registro/ConfirmarEmail', { cpf, tokenEmail: codigo })).body).toEqual(SEM_CODIGO);
+  });
+
+  it('the password must follow the confirmation within 15 minutes', async () => {
+    const cpf = await pessoa();
+    const c = t.client();
+    await pedirEmail(c, cpf);
+    await c.post('/api/Registro/ConfirmarEmail', { cpf, tokenEmail: await t.lastCode('teste@exemplo.com.br') });
+    t.clock.advance(15 * 60_000 + 1000);
+    expect((await c.post('/api/Registro/CadastrarSenha', { cpf, senha: 'abcdef' })).body).toEqual(NAO_CONFIRMADO);
+  });
+
+  it('a new send invalidates the earlier code', async () => {
+    const cpf = await pessoa();
+    const c = t.client();
+    await pedirEmail(c, cpf);
+    const primeiro = await t.lastCode('teste@exemplo.com.br');
+    t.clock.advance(120_000);
+    await pedirEmail(c, cpf);
+    const segundo = await t.lastCode('teste@exemplo.com.br');
+    if (primeiro !== segundo) {
+      expect((await c.post('/api/Registro/ConfirmarEmail', { cpf, tokenEmail: primeiro })).body).toMatchObject({ code: 'CODIGO_INVALIDO' });
+    }
+    expect((await c.post('/api/Registro/ConfirmarEmail', { cpf, tokenEmail: segundo })).status).toBe(200);
+  });
+
+  it('bad code formats → 400', async () => {
+    const r = await t.client().post('/api/Registro/ConfirmarEmail', { cpf: CPF.fernanda, tokenEmail: '12a456' });
+    expect(r.status).toBe(400);
+    expect(r.body).toMatchObject({ message: 'O código deve ter 6 dígitos.' });
+    const long = await t.client().post('/api/Registro/ConfirmarCelular', { cpf: CPF.fernanda, tokenSMS: '1'.repeat(300) });
+    expect(long.status).toBe(400);
+    expect((await t.client().post('/api/Registro/CadastrarSenha', { cpf: CPF.fernanda, senha: 'abc' })).body).toMatchObject({
+      message: 'A senha deve ter pelo menos 6 caracteres.',
+    });
+  });
+});
+
+describe('sending limits', () => {
+  it('120 s between sends of one CPF, even from another browser', async () => {
+    const cpf = await pessoa();
+    expect((await pedirEmail(t.client(), cpf)).status).toBe(200);
+    const r = await pedirEmail(t.client(), cpf);
+    expect(r.status).toBe(429);
+    expect(r.body).toEqual({ ...erro('AGUARDE_REENVIO', 'Aguarde 2 minutos para reenviar o código.'), aguardarSegundos: 120 });
+    expect(r.headers.get('retry-after')).toBe('120');
+    t.clock.advance(119_000);
+    expect((await pedirEmail(t.client(), cpf)).body).toMatchObject({ code: 'AGUARDE_REENVIO', aguardarSegundos: 1 });
+    t.clock.advance(1000);
+    expect((await pedirEmail(t.client(), cpf)).status).toBe(200);
+  });
+
+  it('5 sends an hour per CPF', async () => {
+    const cpf = await pessoa();
+    const c = t.client();
+    for (let i = 0; i < 5; i++) {
+      expect((await pedirEmail(c, cpf)).status).toBe(200);
+      t.clock.advance(120_000);
+    }
+    const r = await pedirEmail(c, cpf);
+    expect(r.status).toBe(429);
+    expect(r.body).toEqual({ ...erro('MUITAS_TENTATIVAS', 'Muitas tentativas. Tente novamente em 50 minutos.'), aguardarSegundos: 3000 });
+    t.clock.advance(3000_000);
+    expect((await pedirEmail(c, cpf)).status).toBe(200);
+  });
+
+  it('ReenviarSmsConfirmacao: 200 with sucesso false when refused, a new code when allowed', async () => {
+    const cpf = await pessoa({ celular: '11955551234' });
+    const c = t.client();
+    expect((await c.post('/api/Registro/ReenviarSmsConfirmacao', { cpf })).body).toEqual({
+      sucesso: false, erro: 'Nenhum cadastro em andamento neste navegador. Solicite um novo código.',
+    });
+    await c.post('/api/Registro/CadastrarCelular', { cpf, celular: '11955551234' });
+    const cedo = await c.post('/api/Registro/ReenviarSmsConfirmacao', { cpf });
+    expect(cedo.status).toBe(200);
+    expect(cedo.body).toEqual({ sucesso: false, erro: 'Aguarde 2 minutos para reenviar o código.', aguardarSegundos: 120 });
+    t.clock.advance(120_000);
+    const ok = await c.post('/api/Registro/ReenviarSmsConfirmacao', { cpf });
+    expect(ok.body).toEqual({ sucesso: true, erro: null });
+    const sent = await t.db.query('select 1 from outbox where destino = $1', ['11955551234']);
+    expect(sent.length).toBe(2);
+    const codigo = await t.lastCode('11955551234');
+    expect((await c.post('/api/Registro/ConfirmarCelular', { cpf, tokenSMS: codigo })).status).toBe(200);
+    // Another browser cannot trigger resends of this flow.
+    expect((await t.client().post('/api/Registro/ReenviarSmsConfirmacao', { cpf })).body).toMatchObject({ sucesso: false });
+  });
+});

@@ -9,7 +9,9 @@ import tseslint from 'typescript-eslint';
 const webFeaturesDir = new URL('./apps/web/src/features/', import.meta.url);
 const webFeatures = (() => {
   try {
-    return readdirSync(webFeaturesDir, { withFileTypes: true }).filter((d) => d.isDirectory()).map((d) => d.name);
+    return readdirSync(webFeaturesDir, { withFileTypes: true })
+      .filter((d) => d.isDirectory())
+      .map((d) => d.name);
   } catch {
     return [];
   }

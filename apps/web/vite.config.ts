@@ -29,5 +29,6 @@ export default defineConfig({
   // Pre-bundling would skip the sonner transform above in dev.
   optimizeDeps: { exclude: ['sonner'] },
   server: { proxy: { '/api': 'http://localhost:3000' } },
-  build: { target: 'es2022', assetsDir: 'assets' },
+  // The manifest lets bench/login-bundle.mjs find the login route's chunks.
+  build: { target: 'es2022', assetsDir: 'assets', manifest: true },
 });

@@ -14,9 +14,13 @@ export function RequireAuth() {
   return <Outlet />;
 }
 
-/** Login and registration: an authenticated user is sent to /Home. */
+/**
+ * Login and registration: an authenticated user is sent to /Home. A push, not a replace: right
+ * after signing in, a replace would overwrite the /Home entry being pushed, and Back would leave
+ * the portal; with a push, Back lands here again and comes straight back to /Home.
+ */
 export function RedirectIfAuthenticated() {
   const { usuario } = useSession();
-  if (usuario) return <Navigate to="/Home" replace />;
+  if (usuario) return <Navigate to="/Home" />;
   return <Outlet />;
 }

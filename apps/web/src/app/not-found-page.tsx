@@ -14,7 +14,7 @@ export function NotFoundPage() {
       </h1>
       <p className="text-slate-700">A página que você procura não existe ou foi removida.</p>
       <Link to="/" className={buttonVariants()}>
-        Voltar para a página inicial
+        Voltar para o início
       </Link>
     </main>
   );

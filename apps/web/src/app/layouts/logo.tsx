@@ -5,14 +5,14 @@ import { cn } from '@/lib/cn';
 export function Logo({ to, className }: { to?: string; className?: string }) {
   const content = (
     <>
-      <svg aria-hidden="true" viewBox="0 0 32 32" className="size-10 shrink-0">
+      <svg aria-hidden="true" viewBox="0 0 32 32" className="size-9 shrink-0 sm:size-10">
         <rect width="32" height="32" rx="8" fill="#0b5c7a" />
         <path d="M13 7h6v6h6v6h-6v6h-6v-6H7v-6h6z" fill="#fff" />
       </svg>
       <span className="flex flex-col leading-tight">
-        <span className="text-lg font-extrabold text-brand-800">Saúde Exemplo</span>
+        <span className="whitespace-nowrap text-base font-extrabold text-brand-800 sm:text-lg">Saúde Exemplo</span>
         <span className="sr-only"> — </span>
-        <span className="text-sm font-medium text-slate-700">Portal do Beneficiário</span>
+        <span className="whitespace-nowrap text-xs font-medium text-slate-700 sm:text-sm">Portal do Beneficiário</span>
       </span>
     </>
   );

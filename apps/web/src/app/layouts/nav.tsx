@@ -44,12 +44,12 @@ export function MobileMenu() {
     <nav aria-label="Menu principal" className="md:hidden">
       <DropdownMenu>
         <DropdownMenuTrigger asChild>
-          <Button variant="ghost" size="sm">
+          <Button variant="outline" size="sm" className="shrink-0">
             <Menu aria-hidden="true" />
             Menu
           </Button>
         </DropdownMenuTrigger>
-        <DropdownMenuContent align="end">
+        <DropdownMenuContent align="start">
           {NAV_ITEMS.map(({ to, label, icon: Icon }) => (
             <DropdownMenuItem
               key={to}

@@ -44,16 +44,16 @@ export function ProtectedLayout() {
               <p className="font-semibold text-slate-900">{usuario.nome}</p>
               <p className="text-sm text-slate-700">CPF {formatCpf(usuario.cpf)}</p>
             </div>
-            <MobileMenu />
             <Button variant="outline" size="sm" onClick={logout}>
               <LogOut aria-hidden="true" />
               Sair
             </Button>
           </div>
-          <div className="border-t border-slate-100 px-3 py-1.5 md:hidden">
-            <p className="truncate text-[15px]">
+          <div className="flex items-center gap-3 border-t border-slate-100 px-3 py-1 md:hidden">
+            <MobileMenu />
+            <p className="flex min-w-0 flex-wrap gap-x-2 text-[15px] leading-snug">
               <span className="font-semibold text-slate-900">{usuario.nome}</span>
-              <span className="text-slate-700"> · CPF {formatCpf(usuario.cpf)}</span>
+              <span className="whitespace-nowrap text-slate-700">CPF {formatCpf(usuario.cpf)}</span>
             </p>
           </div>
         </header>

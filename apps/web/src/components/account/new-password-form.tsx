@@ -28,7 +28,7 @@ export function NewPasswordForm({ busy, busyLabel, submitLabel, onSubmit }: NewP
 
   return (
     <form noValidate onSubmit={handleSubmit(onSubmit, toastPrimeiroErro)} className="space-y-5">
-      <FormField label="Nova senha" hint="Mínimo de 6 caracteres." error={textoInline(errors.senha?.message)}>
+      <FormField label="Senha" hint="Mínimo de 6 caracteres." error={textoInline(errors.senha?.message)}>
         {(c) => (
           <PasswordInput
             {...c}
@@ -37,7 +37,7 @@ export function NewPasswordForm({ busy, busyLabel, submitLabel, onSubmit }: NewP
           />
         )}
       </FormField>
-      <FormField label="Confirme a nova senha" error={textoInline(errors.confirmacaoSenha?.message)}>
+      <FormField label="Confirmar senha" error={textoInline(errors.confirmacaoSenha?.message)}>
         {(c) => (
           <PasswordInput
             {...c}

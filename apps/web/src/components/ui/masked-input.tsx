@@ -1,6 +1,6 @@
-import { useMask } from '@react-input/mask';
-import { useCallback, type ComponentProps, type Ref } from 'react';
+import { useRef, type ChangeEvent, type ComponentProps } from 'react';
 import { cn } from '@/lib/cn';
+import { nextMaskState } from '@/lib/mask';
 import { inputClass } from './input';
 
 export const MASKS = {
@@ -10,20 +10,34 @@ export const MASKS = {
 
 type MaskedInputProps = ComponentProps<'input'> & { mask: string };
 
-/** Input with a digits-only mask (@react-input/mask); works with react-hook-form's register. */
-export function MaskedInput({ mask, className, ref, ...props }: MaskedInputProps) {
-  const maskRef = useMask({ mask, replacement: { _: /\d/ } });
-  const setRefs = useCallback(
-    (el: HTMLInputElement | null) => {
-      maskRef.current = el as HTMLInputElement; // the library accepts null on unmount
-      assignRef(ref, el);
-    },
-    [maskRef, ref],
+/**
+ * Input with a digits-only mask, formatted synchronously on every input event (works with
+ * react-hook-form's register and with plain uncontrolled forms). We do not use
+ * @react-input/mask: it polls the caret with setTimeout and rejects input events that arrive
+ * before the next tick, so fast typing, automation and some IMEs lose digits.
+ */
+export function MaskedInput({ mask, className, onChange, onFocus, ...props }: MaskedInputProps) {
+  const last = useRef<string | null>(null);
+  const handleChange = (e: ChangeEvent<HTMLInputElement>) => {
+    const el = e.currentTarget;
+    const previous = last.current ?? '';
+    const inputType = (e.nativeEvent as InputEvent).inputType;
+    const next = nextMaskState(mask, previous, el.value, el.selectionStart ?? el.value.length, inputType);
+    el.value = next.value;
+    if (document.activeElement === el) el.setSelectionRange(next.caret, next.caret);
+    last.current = next.value;
+    onChange?.(e);
+  };
+  return (
+    <input
+      maxLength={mask.length}
+      className={cn(inputClass, className)}
+      {...props}
+      onFocus={(e) => {
+        last.current = e.currentTarget.value;
+        onFocus?.(e);
+      }}
+      onChange={handleChange}
+    />
   );
-  return <input ref={setRefs} maxLength={mask.length} className={cn(inputClass, className)} {...props} />;
-}
-
-function assignRef<T>(ref: Ref<T> | undefined, value: T | null) {
-  if (typeof ref === 'function') ref(value);
-  else if (ref) ref.current = value;
 }

@@ -1,7 +1,7 @@
 import type { PerfilConta } from '@portal/contract';
 import { firstName } from '@portal/br';
 import { ArrowLeft, Smartphone } from 'lucide-react';
-import { lazy, Suspense, useEffect, useState } from 'react';
+import { lazy, Suspense, useEffect, useRef, useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { Link, useNavigate } from 'react-router';
 import { toast } from '@/lib/toast';
@@ -67,10 +67,16 @@ export function PasswordStep({ conta, onBack, focusOnMount }: PasswordStepProps)
     const usuario = buildUsuario(res, conta.cpf);
     login(usuario);
     toast.success('Login realizado com sucesso', { description: `Bem-vindo, ${firstName(usuario.nome)}` });
-    navigate('/Home', { replace: true });
+    // A push, not a replace: Back then lands on /login, which sends a logged-in member to /Home.
+    navigate('/Home');
   };
 
+  // A double click must not send the password twice (the state-driven disable may lag a frame).
+  const emAndamento = useRef(false);
+
   const onSubmit = async ({ senha }: { senha: string }) => {
+    if (emAndamento.current) return;
+    emAndamento.current = true;
     setErro(null);
     try {
       const lista = await perfisDaConta.run(conta.cpf, senha);
@@ -86,6 +92,8 @@ export function PasswordStep({ conta, onBack, focusOnMount }: PasswordStepProps)
       setPerfis(lista);
     } catch (e) {
       falhar(mensagemErroLogin(e));
+    } finally {
+      emAndamento.current = false;
     }
   };
 
@@ -117,7 +125,7 @@ export function PasswordStep({ conta, onBack, focusOnMount }: PasswordStepProps)
           Use a mesma senha do aplicativo Saúde Exemplo no celular.
         </span>
       </Alert>
-      <form noValidate onSubmit={handleSubmit(onSubmit, toastPrimeiroErro)} className="space-y-5">
+      <form noValidate onSubmit={(e) => void handleSubmit(onSubmit, toastPrimeiroErro)(e)} className="space-y-5">
         <input type="text" name="username" autoComplete="username" value={conta.cpf} readOnly hidden />
         <FormField label="Senha" error={textoInline(errors.senha?.message)}>
           {(c) => (

@@ -1,3 +1,168 @@
+import { CheckCircle2, UserCheck } from 'lucide-react';
+import { useState } from 'react';
+import { Link } from 'react-router';
+import { CpfForm } from '@/components/account/cpf-form';
+import { LoginLink } from '@/components/account/login-link';
+import { NewPasswordForm } from '@/components/account/new-password-form';
+import { DocumentTitle } from '@/components/document-title';
+import { StepHeading } from '@/components/step-heading';
+import { Alert } from '@/components/ui/alert';
+import { buttonVariants } from '@/components/ui/button';
+import { Card } from '@/components/ui/card';
+import { StepIndicator } from '@/components/ui/step-indicator';
+import { useCadastrarSenha } from '@/lib/account/cadastrar-senha';
+import type { Mensagem } from '@/lib/account/messages';
+import { mensagemErroRegistro } from '@/lib/account/registro-erros';
+import { useVerificarCpf } from '@/lib/account/verificar-cpf';
+import { toast } from '@/lib/toast';
+import { ContactsStep } from './contacts-step';
+
+export interface ContaCadastro {
+  cpf: string;
+  nome: string;
+  /** Masked contacts on file, as VerificarCPF returns them. */
+  email: string;
+  celular: string;
+}
+
+type Etapa =
+  | { nome: 'verificar' }
+  | { nome: 'contatos'; conta: ContaCadastro }
+  | { nome: 'senha'; conta: ContaCadastro }
+  | { nome: 'sucesso' }
+  | { nome: 'existe'; conta: ContaCadastro };
+
+const PASSOS = ['CPF', 'Contatos', 'Senha'] as const;
+const PASSO: Record<Etapa['nome'], number> = { verificar: 0, contatos: 1, senha: 2, sucesso: 3, existe: 0 };
+
+/**
+ * /cadastro 'Criar nova conta': verify → contacts (code) → password → 'Conta Criada!'.
+ * An account without a password also goes through contacts: a password needs a confirmed code (0002).
+ */
 export function CadastroPage() {
-  return <h1>Criar nova conta</h1>;
+  const [etapa, setEtapa] = useState<Etapa>({ nome: 'verificar' });
+  const [mudou, setMudou] = useState(false);
+  const [erro, setErro] = useState<Mensagem | null>(null);
+  const verificar = useVerificarCpf();
+  const cadastrarSenha = useCadastrarSenha();
+
+  const irPara = (e: Etapa) => {
+    setMudou(true);
+    setErro(null);
+    setEtapa(e);
+  };
+
+  const onCpf = async (cpf: string) => {
+    const r = await verificar.run(cpf);
+    if (!r.ok) {
+      toast.error(r.erro.title, { description: r.erro.description });
+      return;
+    }
+    const conta: ContaCadastro = { cpf, nome: r.dados.nome, email: r.dados.email, celular: r.dados.celular };
+    irPara(
+      r.dados.temContaNoApp && r.dados.temSenhaCadastrada ? { nome: 'existe', conta } : { nome: 'contatos', conta },
+    );
+  };
+
+  const criarSenha = async (cpf: string, senha: string) => {
+    setErro(null);
+    try {
+      await cadastrarSenha.run({ cpf, senha });
+      toast.success('Conta criada com sucesso');
+      irPara({ nome: 'sucesso' });
+    } catch (e) {
+      setErro(mensagemErroRegistro(e));
+    }
+  };
+
+  return (
+    <>
+      <DocumentTitle title="Criar nova conta" />
+      <Card className="space-y-6">
+        <div className="space-y-1">
+          <h1 className="text-2xl font-bold text-slate-900">Criar nova conta</h1>
+          {etapa.nome === 'verificar' ? (
+            <p className="text-slate-700">Para começar, informe o CPF do beneficiário.</p>
+          ) : null}
+        </div>
+        {etapa.nome !== 'existe' ? <StepIndicator steps={PASSOS} current={PASSO[etapa.nome]} /> : null}
+
+        {etapa.nome === 'verificar' ? <CpfForm busy={verificar.isPending} onSubmit={onCpf} /> : null}
+
+        {etapa.nome === 'contatos' ? (
+          <ContactsStep
+            conta={etapa.conta}
+            focusOnMount={mudou}
+            onVoltar={() => irPara({ nome: 'verificar' })}
+            onVerificado={() => irPara({ nome: 'senha', conta: etapa.conta })}
+          />
+        ) : null}
+
+        {etapa.nome === 'senha' ? (
+          <div className="space-y-5">
+            <StepHeading as="h2" focusOnMount={mudou}>
+              Crie sua senha
+            </StepHeading>
+            <p className="text-slate-700">Ela vale para o portal e para o aplicativo.</p>
+            <NewPasswordForm
+              busy={cadastrarSenha.isPending}
+              busyLabel="Criando conta..."
+              submitLabel="Criar Conta"
+              onSubmit={({ senha }) => void criarSenha(etapa.conta.cpf, senha)}
+            />
+            {erro ? (
+              <Alert variant="error" title={erro.title}>
+                {erro.description}
+              </Alert>
+            ) : null}
+          </div>
+        ) : null}
+
+        {etapa.nome === 'sucesso' ? (
+          <div className="space-y-5 text-center">
+            <CheckCircle2 aria-hidden="true" className="mx-auto size-14 text-emerald-700" />
+            <StepHeading as="h2" focusOnMount={mudou}>
+              Conta Criada!
+            </StepHeading>
+            <p className="text-slate-700">
+              Sua conta está pronta. Entre com seu CPF e a senha que você acabou de criar.
+            </p>
+            <Link to="/login" className={buttonVariants({ block: true })}>
+              Fazer Login
+            </Link>
+          </div>
+        ) : null}
+
+        {etapa.nome === 'existe' ? (
+          <div className="space-y-5">
+            <UserCheck aria-hidden="true" className="size-12 text-brand-700" />
+            <StepHeading as="h2" focusOnMount={mudou}>
+              Conta já existe
+            </StepHeading>
+            <p className="text-slate-700">
+              Este CPF já tem conta e senha no Portal do Beneficiário. Entre com sua senha ou recupere-a.
+            </p>
+            <div className="grid gap-3">
+              <Link to="/login" className={buttonVariants({ block: true })}>
+                Entrar
+              </Link>
+              <Link
+                to="/recuperar-senha"
+                state={{
+                  cpf: etapa.conta.cpf,
+                  email: etapa.conta.email,
+                  celular: etapa.conta.celular,
+                  nome: etapa.conta.nome,
+                }}
+                className={buttonVariants({ variant: 'outline', block: true })}
+              >
+                Esqueci minha senha
+              </Link>
+            </div>
+          </div>
+        ) : null}
+      </Card>
+      <LoginLink />
+    </>
+  );
 }

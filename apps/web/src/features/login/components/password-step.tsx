@@ -1,6 +1,6 @@
 import type { PerfilConta } from '@portal/contract';
 import { firstName } from '@portal/br';
-import { ArrowLeft, Smartphone } from 'lucide-react';
+import { ArrowLeft } from 'lucide-react';
 import { lazy, Suspense, useEffect, useRef, useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { Link, useNavigate } from 'react-router';
@@ -119,12 +119,7 @@ export function PasswordStep({ conta, onBack, focusOnMount }: PasswordStepProps)
         <StepHeading focusOnMount={focusOnMount}>Olá, {firstName(conta.nome) || 'beneficiário'}!</StepHeading>
         <p className="text-slate-700">Digite sua senha para entrar.</p>
       </div>
-      <Alert variant="info">
-        <span className="inline-flex items-start gap-1">
-          <Smartphone aria-hidden="true" className="mt-0.5 size-5 shrink-0 sm:hidden" />
-          Use a mesma senha do aplicativo Saúde Exemplo no celular.
-        </span>
-      </Alert>
+      <Alert variant="info">Use a mesma senha do aplicativo Saúde Exemplo no celular.</Alert>
       <form noValidate onSubmit={(e) => void handleSubmit(onSubmit, toastPrimeiroErro)(e)} className="space-y-5">
         <input type="text" name="username" autoComplete="username" value={conta.cpf} readOnly hidden />
         <FormField label="Senha" error={textoInline(errors.senha?.message)}>

@@ -1,9 +1,12 @@
 import { PGlite } from '@electric-sql/pglite';
 import type { Db, Queryable } from './db';
 
-/** Embedded PostgreSQL: `dataDir` on disk, or in memory when undefined (tests). */
-export async function openPglite(dataDir?: string): Promise<Db> {
-  const pg = await PGlite.create(dataDir ? { dataDir } : {});
+/**
+ * Embedded PostgreSQL: `dataDir` on disk, or in memory when undefined (tests). `snapshot` starts
+ * from a dumped data directory (tests skip initdb, ~4 s, that way).
+ */
+export async function openPglite(dataDir?: string, snapshot?: Blob): Promise<Db & { dump(): Promise<Blob> }> {
+  const pg = await PGlite.create({ ...(dataDir ? { dataDir } : {}), ...(snapshot ? { loadDataDir: snapshot } : {}) });
   const wrap = (q: Pick<PGlite, 'query' | 'exec'>): Queryable => ({
     async query<T>(sql: string, params: unknown[] = []) {
       const r = await q.query<T>(sql, params);
@@ -18,5 +21,6 @@ export async function openPglite(dataDir?: string): Promise<Db> {
     ...wrap(pg),
     transaction: (fn) => pg.transaction((tx) => fn(wrap(tx))),
     close: () => pg.close(),
+    dump: () => pg.dumpDataDir('none'),
   };
 }

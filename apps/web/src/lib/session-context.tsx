@@ -55,6 +55,8 @@ export function SessionProvider({ children }: { children: ReactNode }) {
 
   const logout = useCallback(() => {
     const perfilAutenticado = usuario?.perfilAutenticado ?? null;
+    // Sair answering 401 SESSAO_INVALIDA (session already gone) must not toast an expiry too.
+    api.onSessionInvalid(null);
     endLocally();
     toast.success('Você saiu', { description: 'Sua sessão foi encerrada com segurança.' });
     // The server side is best effort: the member is logged out here whatever it answers.

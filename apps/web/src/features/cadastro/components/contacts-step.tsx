@@ -28,7 +28,8 @@ interface ContatosForm {
   celular: string;
 }
 
-type Envio = { canal: 'celular'; celular: string } | { canal: 'email'; email: string };
+/** Spec 7: the mobile goes as a number (digits). */
+type Envio = { canal: 'celular'; celular: number } | { canal: 'email'; email: string };
 
 interface ContactsStepProps {
   conta: ContaCadastro;
@@ -63,7 +64,9 @@ export function ContactsStep({ conta, focusOnMount, onVoltar, onVerificado }: Co
     enviando.current = true;
     setErro(null);
     const digits = onlyDigits(celular);
-    const proximo: Envio = digits ? { canal: 'celular', celular: digits } : { canal: 'email', email: email.trim() };
+    const proximo: Envio = digits
+      ? { canal: 'celular', celular: Number(digits) }
+      : { canal: 'email', email: email.trim() };
     try {
       await criarConta.run(conta.cpf);
       if (proximo.canal === 'celular') await cadastrarCelular.run({ cpf: conta.cpf, celular: proximo.celular });

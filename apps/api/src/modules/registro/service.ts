@@ -76,12 +76,13 @@ export class RegistroService {
 
   /** Only after a code confirmed in this browser within 15 minutes; uses the confirmation up. */
   async cadastrarSenha(cpf: string, senha: string, fluxo: string | undefined, origin: Origin): Promise<Sucesso> {
-    await this.beneficiarioSemSenha(cpf);
+    const p = await this.beneficiarioSemSenha(cpf);
     await this.codigos.consumeConfirmed({ cpf, finalidade: 'registro', fluxo, origin }, CONFIRMACAO_VALIDADE_MS);
     const hash = await hashPassword(senha);
     if (!(await this.contas.setPrimeiraSenha(cpf, hash, new Date(this.clock.now())))) {
       throw new AppError(409, 'CONTA_JA_EXISTE', CONTA_JA_EXISTE);
     }
+    if (!p.temConta) await this.audit.write('conta_criada', cpf, origin); // /cadastro may skip CriarConta
     await this.audit.write('senha_cadastrada', cpf, origin);
     return { sucesso: true, mensagem: 'Conta criada com sucesso.' };
   }

@@ -9,7 +9,11 @@ export function StepIndicator({ steps, current }: { steps: readonly string[]; cu
         const done = i < current;
         const active = i === current;
         return (
-          <li key={label} aria-current={active ? 'step' : undefined} className="flex flex-1 items-center gap-2">
+          <li
+            key={label}
+            aria-current={active ? 'step' : undefined}
+            className="flex min-w-0 flex-1 flex-col items-center gap-1 text-center sm:flex-row sm:gap-2 sm:text-left"
+          >
             <span
               className={cn(
                 'inline-flex size-8 shrink-0 items-center justify-center rounded-full border-2 text-sm font-bold',
@@ -20,7 +24,7 @@ export function StepIndicator({ steps, current }: { steps: readonly string[]; cu
             >
               {done ? <Check aria-hidden="true" className="size-4" /> : i + 1}
             </span>
-            <span className={cn('text-sm', active ? 'font-bold text-slate-900' : 'text-slate-700')}>
+            <span className={cn('text-[13px] sm:text-sm', active ? 'font-bold text-slate-900' : 'text-slate-700')}>
               {label}
               {done ? <span className="sr-only"> (concluída)</span> : null}
             </span>

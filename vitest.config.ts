@@ -1,15 +1,21 @@
+import { fileURLToPath } from 'node:url';
 import { defineConfig } from 'vitest/config';
+import E2eSequencer from './e2e/sequencer.ts';
 
 // One runner, three projects: pure units, API over real HTTP on a fresh database per file,
 // and browser journeys in Debian's Chromium against the built app.
 export default defineConfig({
   test: {
+    // Orders e2e files (they share one demo database); other files keep a stable name order.
+    sequence: { sequencer: E2eSequencer },
     projects: [
       {
+        resolve: { alias: { '@': fileURLToPath(new URL('./apps/web/src', import.meta.url)) } },
         test: {
           name: 'unit',
           include: ['packages/**/src/**/*.test.ts', 'apps/web/src/**/*.test.{ts,tsx}'],
           environment: 'node',
+          sequence: { groupOrder: 0 },
         },
       },
       {
@@ -21,6 +27,7 @@ export default defineConfig({
           hookTimeout: 60_000,
           pool: 'forks',
           maxWorkers: 2,
+          sequence: { groupOrder: 1 },
         },
       },
       {
@@ -31,6 +38,7 @@ export default defineConfig({
           testTimeout: 90_000,
           hookTimeout: 120_000,
           fileParallelism: false,
+          sequence: { groupOrder: 2 },
         },
       },
     ],

@@ -1,6 +1,6 @@
 import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, expect, test } from 'vitest';
-import { CARLOS, MARIA, NINGUEM, PAULO, ROBERTO, SENHA, ANA } from './support/accounts';
+import { CARLOS, MARIA, NINGUEM, PAULO, ROBERTO, SENHA } from './support/accounts';
 import { launch, openSession } from './support/browser';
 import { submitPassword, toast, typeCpf, visible } from './support/flows';
 
@@ -113,18 +113,5 @@ test('the password field has a show/hide toggle and Entrar cannot be double-subm
   await page.getByRole('button', { name: 'Entrar' }).dblclick();
   await page.waitForURL(/\/home$/i);
   expect(perfis).toBe(1);
-  await s.close();
-});
-
-test('Ana has no account: the login flow goes to registration with the mobile option disabled', async () => {
-  const s = await openSession(browser);
-  const { page } = s;
-  await page.goto('/login');
-  await typeCpf(page, ANA.cpf);
-  await page.getByRole('button', { name: 'Continuar' }).click();
-  await visible(page.getByText('Celular não disponível'));
-  await visible(page.getByText('ana****@exemplo.com.br'));
-  const mobile = page.getByRole('radio', { name: /Celular/ });
-  expect(await mobile.isDisabled()).toBe(true);
   await s.close();
 });

@@ -20,7 +20,10 @@ test('Ana registers inside the login flow by e-mail (code from the outbox) and t
   await typeCpf(page, ANA.cpf);
   await page.getByRole('button', { name: 'Continuar' }).click();
 
-  // Step 1 — Contato
+  // Step 1 — Contato: Ana has no mobile on file, so that option is disabled.
+  await visible(page.getByText('Celular não disponível'));
+  await visible(page.getByText('ana****@exemplo.com.br'));
+  expect(await page.getByRole('radio', { name: /Celular/ }).isDisabled()).toBe(true);
   await page.getByRole('radio', { name: /E-mail/ }).check();
   const sentAfter = new Date(Date.now() - 1000).toISOString();
   await page.getByRole('button', { name: /Enviar código|Continuar/ }).click();

@@ -1,17 +1,8 @@
 import { isValidCpf, normalizeCpf } from '@portal/br';
 import { z } from 'zod';
 
-/** Spec 9 constants shared by the web app and the API. */
-export const LIMITES = {
-  senhaMinima: 6,
-  senhaMaxima: 128,
-  codigoTamanho: 6,
-  cpfDigitos: 11,
-  sessaoInatividadeMs: 30 * 60 * 1000,
-  apiTimeoutMs: 30_000,
-  reenvioCodigoSegundos: 120,
-  breakpointMobilePx: 768,
-} as const;
+export { LIMITES } from './limites';
+import { LIMITES } from './limites';
 
 /**
  * A CPF as the client may send it: '529.982.247-25', '52998224725' or 52998224725 (the profile

@@ -8,12 +8,5 @@ export const config = {
   apiClientSecret: import.meta.env.VITE_API_CLIENT_SECRET || 'portal-web-demo',
 } as const;
 
-/** Spec 9 constants used by the web app. */
-export const LIMITES_WEB = {
-  sessaoInatividadeMs: 30 * 60 * 1000,
-  sessaoVerificacaoMs: 1000,
-  apiTimeoutMs: 30_000,
-  reenvioCodigoSegundos: 120,
-  senhaMinima: 6,
-  codigoTamanho: 6,
-} as const;
+/** Spec 9 constants, shared with the API (no zod in this import). */
+export { LIMITES as LIMITES_WEB } from '@portal/contract/limites';

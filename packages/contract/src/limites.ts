@@ -1,0 +1,15 @@
+/**
+ * Spec 9 constants shared by the web app and the API. Kept free of zod so the web app can import
+ * them (`@portal/contract/limites`) without pulling the schemas into the login bundle.
+ */
+export const LIMITES = {
+  senhaMinima: 6,
+  senhaMaxima: 128,
+  codigoTamanho: 6,
+  cpfDigitos: 11,
+  sessaoInatividadeMs: 30 * 60 * 1000,
+  sessaoVerificacaoMs: 1000,
+  apiTimeoutMs: 30_000,
+  reenvioCodigoSegundos: 120,
+  breakpointMobilePx: 768,
+} as const;

@@ -1,6 +1,6 @@
 import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, expect, test } from 'vitest';
-import { ANA, FERNANDA, MARIA, SENHA } from './support/accounts';
+import { ANA, FERNANDA, MARIA } from './support/accounts';
 import { expectNoAxeViolations, launch, openSession, screenshot } from './support/browser';
 import { login, toast, typeCpf, visible } from './support/flows';
 import { latestCode } from './support/outbox';

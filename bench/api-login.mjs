@@ -25,10 +25,14 @@ try {
 
   const health = await throughput(() => fetch(`${portal.baseUrl}/healthz`).then((r) => r.arrayBuffer()));
   const verificar = await throughput(() => post('/api/Login/VerificarCPF', { cpf: '52998224725' }));
-  const perfis = await throughput(() => post('/api/Login/PerfisDaConta', { cpf: 11144477735, senha: 'senha123' }), { concurrency: 4 });
+  const perfis = await throughput(() => post('/api/Login/PerfisDaConta', { cpf: 11144477735, senha: 'senha123' }), {
+    concurrency: 4,
+  });
   console.log(`baseline GET /healthz: ${health.toFixed(0)} req/s`);
   console.log(`VerificarCPF: ${verificar.toFixed(0)} req/s = ${(verificar / health).toFixed(2)}× baseline`);
-  console.log(`PerfisDaConta (argon2id verify): ${perfis.toFixed(0)} req/s = ${(perfis / health).toFixed(3)}× baseline`);
+  console.log(
+    `PerfisDaConta (argon2id verify): ${perfis.toFixed(0)} req/s = ${(perfis / health).toFixed(3)}× baseline`,
+  );
 } finally {
   await portal.stop();
 }

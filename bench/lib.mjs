@@ -44,7 +44,15 @@ export async function startPortal(extraEnv = {}) {
   const dataDir = mkdtempSync(join(tmpdir(), 'portal-bench-'));
   const child = spawn(process.execPath, [join(root, 'apps/api/dist/server.js')], {
     cwd: root,
-    env: { ...process.env, PORT: String(port), HOST: '127.0.0.1', DATA_DIR: dataDir, LOG_LEVEL: 'warn', DATABASE_URL: '', ...extraEnv },
+    env: {
+      ...process.env,
+      PORT: String(port),
+      HOST: '127.0.0.1',
+      DATA_DIR: dataDir,
+      LOG_LEVEL: 'warn',
+      DATABASE_URL: '',
+      ...extraEnv,
+    },
     stdio: 'ignore',
   });
   const baseUrl = `http://127.0.0.1:${port}`;

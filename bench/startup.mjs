@@ -14,7 +14,13 @@ const first = [];
 try {
   {
     const port = await freePort();
-    first.push(await timeToFirstAnswer('npm', ['start'], `http://127.0.0.1:${port}/readyz`, { PORT: String(port), DATA_DIR: dataDir, LOG_LEVEL: 'warn' }));
+    first.push(
+      await timeToFirstAnswer('npm', ['start'], `http://127.0.0.1:${port}/readyz`, {
+        PORT: String(port),
+        DATA_DIR: dataDir,
+        LOG_LEVEL: 'warn',
+      }),
+    );
   }
   for (let i = 0; i < runs; i++) {
     let port = await freePort();
@@ -26,7 +32,13 @@ try {
       ),
     );
     port = await freePort();
-    portal.push(await timeToFirstAnswer('npm', ['start'], `http://127.0.0.1:${port}/readyz`, { PORT: String(port), DATA_DIR: dataDir, LOG_LEVEL: 'warn' }));
+    portal.push(
+      await timeToFirstAnswer('npm', ['start'], `http://127.0.0.1:${port}/readyz`, {
+        PORT: String(port),
+        DATA_DIR: dataDir,
+        LOG_LEVEL: 'warn',
+      }),
+    );
   }
 } finally {
   rmSync(dataDir, { recursive: true, force: true });
@@ -35,4 +47,6 @@ const b = median(baseline);
 const p = median(portal);
 console.log(`first start (empty data dir, migrate + demo seed): ${(first[0] / 1000).toFixed(2)} s`);
 console.log(`baseline bare node http server: ${b.toFixed(0)} ms (median of ${runs})`);
-console.log(`npm start on a built tree, seeded data dir: ${(p / 1000).toFixed(2)} s (median of ${runs}) = ${(p / b).toFixed(1)}× baseline`);
+console.log(
+  `npm start on a built tree, seeded data dir: ${(p / 1000).toFixed(2)} s (median of ${runs}) = ${(p / b).toFixed(1)}× baseline`,
+);

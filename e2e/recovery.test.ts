@@ -48,7 +48,10 @@ test('Roberto recovers his password by SMS; the old password stops working', asy
   await visible(page.getByLabel(/Confirm/));
   await expectNoAxeViolations(page, 'recuperação nova senha');
   await screenshot(page, 'recuperar-senha-nova-1280');
-  await page.getByLabel(/Nova senha|Senha/).first().fill(nova);
+  await page
+    .getByLabel(/Nova senha|Senha/)
+    .first()
+    .fill(nova);
   await page.getByLabel(/Confirm/).fill(nova);
   await page.getByRole('button', { name: /Alterar senha|Salvar/i }).click();
   await visible(page.getByText('Senha Alterada!'));

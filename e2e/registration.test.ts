@@ -53,7 +53,11 @@ test('Ana registers inside the login flow by e-mail (code from the outbox) and t
   await page.getByLabel('Senha', { exact: true }).fill(nova);
   await page.getByLabel(/Confirm/).fill(nova + 'x');
   await page.getByRole('button', { name: 'Criar Conta' }).click();
-  await visible(page.getByText('As senhas digitadas não são iguais.').or(page.getByText('Por favor, digite a mesma senha nos dois campos.')));
+  await visible(
+    page
+      .getByText('As senhas digitadas não são iguais.')
+      .or(page.getByText('Por favor, digite a mesma senha nos dois campos.')),
+  );
   await page.getByLabel(/Confirm/).fill(nova);
   await page.getByRole('button', { name: 'Criar Conta' }).click();
   await visible(toast(page, 'Conta criada com sucesso'));
@@ -104,7 +108,10 @@ test('Fernanda creates her account on /cadastro; a mobile that is not hers is re
   await visible(page.getByText('Conta Criada!'));
   await expectNoAxeViolations(page, 'cadastro conta criada');
   await screenshot(page, 'cadastro-conta-criada-1280');
-  await page.getByRole('button', { name: 'Fazer Login' }).or(page.getByRole('link', { name: 'Fazer Login' })).click();
+  await page
+    .getByRole('button', { name: 'Fazer Login' })
+    .or(page.getByRole('link', { name: 'Fazer Login' }))
+    .click();
   await page.waitForURL(/\/login$/);
   await s.close();
 

@@ -9,4 +9,11 @@ const procs = [
 const stop = () => procs.forEach((c) => c.kill('SIGTERM'));
 process.on('SIGINT', stop);
 process.on('SIGTERM', stop);
-procs.forEach((c) => c.on('exit', (code) => { if (code) { stop(); process.exitCode = code; } }));
+procs.forEach((c) =>
+  c.on('exit', (code) => {
+    if (code) {
+      stop();
+      process.exitCode = code;
+    }
+  }),
+);

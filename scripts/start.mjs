@@ -28,7 +28,13 @@ const targets = [
   {
     name: 'web',
     output: p('apps/web/dist/index.html'),
-    sources: [p('apps/web/src'), p('apps/web/index.html'), p('apps/web/vite.config.ts'), p('apps/web/public'), ...shared],
+    sources: [
+      p('apps/web/src'),
+      p('apps/web/index.html'),
+      p('apps/web/vite.config.ts'),
+      p('apps/web/public'),
+      ...shared,
+    ],
     command: ['npm', ['run', 'build', '-w', '@portal/web']],
   },
   {

@@ -41,13 +41,19 @@ describe('bad input never reaches a 500', () => {
   it('unknown /api route → 404 JSON', async () => {
     const r = await t.client().post('/api/Nada/Aqui', {});
     expect(r.status).toBe(404);
-    expect(r.body).toEqual({ sucesso: false, code: 'NAO_ENCONTRADO', message: 'Recurso não encontrado.', erro: 'Recurso não encontrado.' });
+    expect(r.body).toEqual({
+      sucesso: false,
+      code: 'NAO_ENCONTRADO',
+      message: 'Recurso não encontrado.',
+      erro: 'Recurso não encontrado.',
+    });
     expect((await t.client().get('/api/Login/VerificarCPF')).status).toBe(404);
   });
 
   it('malformed JSON → 400', async () => {
     const r = await t.client().post('/api/Login/VerificarCPF', undefined, {
-      raw: '{"cpf": "529', headers: { 'content-type': 'application/json' },
+      raw: '{"cpf": "529',
+      headers: { 'content-type': 'application/json' },
     });
     expect(r.status).toBe(400);
     expect(r.body).toMatchObject({ ...DADOS_INVALIDOS, message: 'Dados inválidos. Verifique os dados informados.' });
@@ -55,7 +61,9 @@ describe('bad input never reaches a 500', () => {
   });
 
   it('empty JSON body and a JSON array → 400', async () => {
-    const empty = await t.client().post('/api/Login/VerificarCPF', undefined, { raw: '', headers: { 'content-type': 'application/json' } });
+    const empty = await t
+      .client()
+      .post('/api/Login/VerificarCPF', undefined, { raw: '', headers: { 'content-type': 'application/json' } });
     expect(empty.status).toBe(400);
     expect(empty.body).toMatchObject({ ...DADOS_INVALIDOS, message: 'Dados inválidos. Envie os dados em JSON.' });
     const arr = await t.client().post('/api/Login/VerificarCPF', [CPF.maria]);
@@ -71,15 +79,19 @@ describe('bad input never reaches a 500', () => {
 
   it('wrong content type → 415', async () => {
     const r = await t.client().post('/api/Login/VerificarCPF', undefined, {
-      raw: `cpf=${CPF.maria}`, headers: { 'content-type': 'application/x-www-form-urlencoded' },
+      raw: `cpf=${CPF.maria}`,
+      headers: { 'content-type': 'application/x-www-form-urlencoded' },
     });
     expect(r.status).toBe(415);
     expect(r.body).toEqual({
-      sucesso: false, code: 'DADOS_INVALIDOS',
+      sucesso: false,
+      code: 'DADOS_INVALIDOS',
       message: 'Formato não suportado. Envie os dados em JSON (application/json).',
       erro: 'Formato não suportado. Envie os dados em JSON (application/json).',
     });
-    const text = await t.client().post('/api/Login/VerificarCPF', undefined, { raw: CPF.maria, headers: { 'content-type': 'text/plain' } });
+    const text = await t
+      .client()
+      .post('/api/Login/VerificarCPF', undefined, { raw: CPF.maria, headers: { 'content-type': 'text/plain' } });
     expect(text.status).toBe(415);
   });
 
@@ -102,13 +114,17 @@ describe('bad input never reaches a 500', () => {
     const r = await t.client().post('/api/Login/VerificarCPF', { cpf: CPF.maria, lixo: 'x'.repeat(5000) });
     expect(r.status).toBe(413);
     expect(r.body).toEqual({
-      sucesso: false, code: 'PAYLOAD_GRANDE', message: 'Os dados enviados são grandes demais.', erro: 'Os dados enviados são grandes demais.',
+      sucesso: false,
+      code: 'PAYLOAD_GRANDE',
+      message: 'Os dados enviados são grandes demais.',
+      erro: 'Os dados enviados são grandes demais.',
     });
   });
 
   it('prototype poisoning → 400', async () => {
     const r = await t.client().post('/api/Login/VerificarCPF', undefined, {
-      raw: `{"cpf":"${CPF.maria}","__proto__":{"x":1}}`, headers: { 'content-type': 'application/json' },
+      raw: `{"cpf":"${CPF.maria}","__proto__":{"x":1}}`,
+      headers: { 'content-type': 'application/json' },
     });
     expect(r.status).toBe(400);
   });
@@ -125,7 +141,8 @@ describe('an unexpected failure', () => {
       const r = await c.post('/api/Login/VerificarCPF', { cpf: CPF.maria });
       expect(r.status).toBe(500);
       expect(r.body).toEqual({
-        sucesso: false, code: 'ERRO_INTERNO',
+        sucesso: false,
+        code: 'ERRO_INTERNO',
         message: 'Erro interno do servidor. Tente novamente em alguns minutos.',
         erro: 'Erro interno do servidor. Tente novamente em alguns minutos.',
       });

@@ -65,10 +65,17 @@ export async function buildApp(config: Config, overrides: Overrides = {}): Promi
   }
   const tokenSecret = await serverSecret(db, 'token_secret', config.tokenSecret);
   const codeSecret = await serverSecret(db, 'code_secret', config.codeSecret);
-  const counters = overrides.counters ?? (config.redisUrl ? RedisCounterStore.connect(config.redisUrl, clock) : new PgCounterStore(db, clock));
+  const counters =
+    overrides.counters ??
+    (config.redisUrl ? RedisCounterStore.connect(config.redisUrl, clock) : new PgCounterStore(db, clock));
   const notifier = new Notifier(
     new OutboxRepository(db),
-    { smtpUrl: config.smtpUrl, smtpFrom: config.smtpFrom, smsWebhookUrl: config.smsWebhookUrl, keepCodes: !config.production },
+    {
+      smtpUrl: config.smtpUrl,
+      smtpFrom: config.smtpFrom,
+      smsWebhookUrl: config.smsWebhookUrl,
+      keepCodes: !config.production,
+    },
     clock,
     app.log,
   );
@@ -83,7 +90,12 @@ export async function buildApp(config: Config, overrides: Overrides = {}): Promi
   app.decorate('codeSecret', codeSecret);
   app.decorate(
     'tokens',
-    new TokenService(tokenSecret, { usuario: config.apiClientUser, senha: config.apiClientSecret }, config.tokenTtlSeconds, clock),
+    new TokenService(
+      tokenSecret,
+      { usuario: config.apiClientUser, senha: config.apiClientSecret },
+      config.tokenTtlSeconds,
+      clock,
+    ),
   );
 
   app.addHook('onClose', async () => {

@@ -5,24 +5,50 @@ describe('loadConfig', () => {
   it('has the documented defaults', () => {
     const c = loadConfig({});
     expect(c).toMatchObject({
-      port: 3000, host: '0.0.0.0', env: 'development', production: false, dataDir: './.data', seed: 'demo',
-      apiClientUser: 'portal-web', apiClientSecret: 'portal-web-demo', tokenTtlSeconds: 900, cookieSecure: false,
-      trustProxy: false, bodyLimit: 65536, outboxEnabled: true, session: { idleSeconds: 1800, maxSeconds: 43200 },
+      port: 3000,
+      host: '0.0.0.0',
+      env: 'development',
+      production: false,
+      dataDir: './.data',
+      seed: 'demo',
+      apiClientUser: 'portal-web',
+      apiClientSecret: 'portal-web-demo',
+      tokenTtlSeconds: 900,
+      cookieSecure: false,
+      trustProxy: false,
+      bodyLimit: 65536,
+      outboxEnabled: true,
+      session: { idleSeconds: 1800, maxSeconds: 43200 },
       throttle: {
-        loginFree: 5, loginBackoffSeconds: [30, 60, 120, 240, 480], loginLockAt: 10, loginLockSeconds: 900,
-        loginIpPerHour: 50, cpfCheckIpPerMinute: 60, codeResendSeconds: 120, codeCpfPerHour: 5, codeIpPerHour: 30, codeCheckIpPer10Min: 30,
+        loginFree: 5,
+        loginBackoffSeconds: [30, 60, 120, 240, 480],
+        loginLockAt: 10,
+        loginLockSeconds: 900,
+        loginIpPerHour: 50,
+        cpfCheckIpPerMinute: 60,
+        codeResendSeconds: 120,
+        codeCpfPerHour: 5,
+        codeIpPerHour: 30,
+        codeCheckIpPer10Min: 30,
       },
     });
     expect(c.webDist).toMatch(/apps\/web\/dist\/$/);
   });
 
   it('production: Secure cookies, no outbox; COOKIE_SECURE overrides', () => {
-    expect(loadConfig({ NODE_ENV: 'production' })).toMatchObject({ cookieSecure: true, outboxEnabled: false, production: true });
+    expect(loadConfig({ NODE_ENV: 'production' })).toMatchObject({
+      cookieSecure: true,
+      outboxEnabled: false,
+      production: true,
+    });
     expect(loadConfig({ NODE_ENV: 'production', COOKIE_SECURE: 'false' }).cookieSecure).toBe(false);
   });
 
   it('empty values mean unset; TRUST_PROXY takes booleans, hop counts and lists', () => {
-    expect(loadConfig({ DATABASE_URL: '', REDIS_URL: '' })).toMatchObject({ databaseUrl: undefined, redisUrl: undefined });
+    expect(loadConfig({ DATABASE_URL: '', REDIS_URL: '' })).toMatchObject({
+      databaseUrl: undefined,
+      redisUrl: undefined,
+    });
     expect(loadConfig({ TRUST_PROXY: 'true' }).trustProxy).toBe(true);
     expect(loadConfig({ TRUST_PROXY: '2' }).trustProxy).toBe(2);
     expect(loadConfig({ TRUST_PROXY: '10.0.0.0/8,127.0.0.1' }).trustProxy).toBe('10.0.0.0/8,127.0.0.1');

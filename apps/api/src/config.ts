@@ -53,11 +53,20 @@ const envSchema = z.object({
   NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   DATA_DIR: z.string().min(1).default('./.data'),
-  DATABASE_URL: z.string().regex(/^postgres(ql)?:\/\//, 'deve começar com postgres://').optional(),
+  DATABASE_URL: z
+    .string()
+    .regex(/^postgres(ql)?:\/\//, 'deve começar com postgres://')
+    .optional(),
   DATABASE_POOL_MAX: int(10, 1),
   SEED: z.enum(['demo', 'none']).default('demo'),
-  REDIS_URL: z.string().regex(/^rediss?:\/\//, 'deve começar com redis://').optional(),
-  SMTP_URL: z.string().regex(/^smtps?:\/\//, 'deve começar com smtp://').optional(),
+  REDIS_URL: z
+    .string()
+    .regex(/^rediss?:\/\//, 'deve começar com redis://')
+    .optional(),
+  SMTP_URL: z
+    .string()
+    .regex(/^smtps?:\/\//, 'deve começar com smtp://')
+    .optional(),
   SMTP_FROM: z.string().min(3).default('Saúde Exemplo <nao-responda@saudeexemplo.com.br>'),
   SMS_WEBHOOK_URL: z.url().optional(),
   TOKEN_SECRET: secret,

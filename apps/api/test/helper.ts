@@ -116,11 +116,17 @@ export class Client {
 
   /** PerfisDaConta + Autenticar on the first (or given) profile. */
   async login(cpf: string, senha = SENHA, contrato?: string) {
-    const perfis = await this.post<{ codigoPlano: string; codigoContrato: string }[]>('/api/Login/PerfisDaConta', { cpf: Number(cpf), senha });
+    const perfis = await this.post<{ codigoPlano: string; codigoContrato: string }[]>('/api/Login/PerfisDaConta', {
+      cpf: Number(cpf),
+      senha,
+    });
     const p = perfis.body.find((x) => !contrato || x.codigoContrato === contrato);
     if (!p) throw new Error(`no profile for ${cpf}`);
     const r = await this.post<{ sucesso: boolean; codigoSessao: number }>('/api/Login/Autenticar', {
-      cpf, senha, codigoPlano: p.codigoPlano, codigoContrato: p.codigoContrato,
+      cpf,
+      senha,
+      codigoPlano: p.codigoPlano,
+      codigoContrato: p.codigoContrato,
     });
     if (!r.body.sucesso) throw new Error(`login failed for ${cpf}`);
     return r.body;
@@ -128,7 +134,7 @@ export class Client {
 }
 
 function rnd() {
-  return randomBytes(1)[0]! % 250 + 1;
+  return (randomBytes(1)[0]! % 250) + 1;
 }
 
 export interface TestApp {
@@ -162,7 +168,11 @@ const SRC = join(import.meta.dirname, '../src/db');
  * run) until the migrations or the seed change: loading it takes <1 s where initdb takes ~4 s.
  */
 async function seededSnapshot(): Promise<Blob> {
-  const sources = [...loadMigrations().map((m) => m.sql), readFileSync(join(SRC, 'seed.ts'), 'utf8'), readFileSync(join(SRC, 'migrate.ts'), 'utf8')];
+  const sources = [
+    ...loadMigrations().map((m) => m.sql),
+    readFileSync(join(SRC, 'seed.ts'), 'utf8'),
+    readFileSync(join(SRC, 'migrate.ts'), 'utf8'),
+  ];
   const key = createHash('sha256').update(sources.join('\0')).digest('hex').slice(0, 16);
   const file = join(tmpdir(), `portal-api-test-${key}.tar`);
   if (!existsSync(file)) {
@@ -220,7 +230,11 @@ export async function startApp(opts: StartOptions = {}): Promise<TestApp> {
   const addr = app.server.address();
   const url = typeof addr === 'object' && addr ? `http://127.0.0.1:${addr.port}` : '';
   return {
-    app, url, db, config, clock,
+    app,
+    url,
+    db,
+    config,
+    clock,
     client: (ip?: string) => new Client(url, ip),
     async lastCode(destino: string) {
       const [row] = await db.query<{ codigo: string }>(
@@ -232,9 +246,10 @@ export async function startApp(opts: StartOptions = {}): Promise<TestApp> {
     },
     async addBeneficiario(base9, contatos) {
       const cpf = cpfFromBase(base9);
-      await db.query('insert into pessoas (cpf, nome, data_nascimento, sexo, email, celular) values ($1, $2, $3, $4, $5, $6)', [
-        cpf, `Pessoa Teste ${base9}`, '1980-01-01', 'f', contatos.email ?? null, contatos.celular ?? null,
-      ]);
+      await db.query(
+        'insert into pessoas (cpf, nome, data_nascimento, sexo, email, celular) values ($1, $2, $3, $4, $5, $6)',
+        [cpf, `Pessoa Teste ${base9}`, '1980-01-01', 'f', contatos.email ?? null, contatos.celular ?? null],
+      );
       await db.query(
         `insert into beneficiarios (codigo_beneficiario, codigo_contrato, cpf, tipo, parentesco, codigo_titular, ativo, data_inclusao)
          values ($1, '522901', $2, 'DEPENDENTE', 'CONJUGE', '1522901001', true, '2024-01-01')`,

@@ -2,10 +2,15 @@ import { describe, expect, it } from 'vitest';
 import { cpfFromBase, formatCpf, isValidCpf, normalizeCpf, onlyDigits } from './cpf';
 
 describe('isValidCpf', () => {
-  it.each(['529.982.247-25', '111.444.777-35', '935.411.347-80', '390.533.447-05', '248.438.034-80', '453.178.287-91', '123.456.789-09'])(
-    'accepts the demo CPF %s',
-    (cpf) => expect(isValidCpf(cpf)).toBe(true),
-  );
+  it.each([
+    '529.982.247-25',
+    '111.444.777-35',
+    '935.411.347-80',
+    '390.533.447-05',
+    '248.438.034-80',
+    '453.178.287-91',
+    '123.456.789-09',
+  ])('accepts the demo CPF %s', (cpf) => expect(isValidCpf(cpf)).toBe(true));
   it('rejects a wrong first or second check digit', () => {
     expect(isValidCpf('529.982.247-35')).toBe(false);
     expect(isValidCpf('529.982.247-24')).toBe(false);

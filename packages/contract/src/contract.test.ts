@@ -34,13 +34,21 @@ describe('request schemas', () => {
   });
   it('refuses different password and confirmation', () => {
     const r = alterarSenhaRequestSchema.safeParse({
-      cpf: '52998224725', token: '123456', senha: 'abcdef', confirmacaoSenha: 'abcdeg', tipoSolicitacao: 'email',
+      cpf: '52998224725',
+      token: '123456',
+      senha: 'abcdef',
+      confirmacaoSenha: 'abcdeg',
+      tipoSolicitacao: 'email',
     });
     expect(r.error?.issues[0]?.message).toBe('As senhas digitadas não são iguais.');
   });
   it('refuses a short new password', () => {
     const r = alterarSenhaRequestSchema.safeParse({
-      cpf: '52998224725', token: '123456', senha: 'abc', confirmacaoSenha: 'abc', tipoSolicitacao: 'celular',
+      cpf: '52998224725',
+      token: '123456',
+      senha: 'abc',
+      confirmacaoSenha: 'abc',
+      tipoSolicitacao: 'celular',
     });
     expect(r.error?.issues[0]?.message).toBe('A senha deve ter pelo menos 6 caracteres.');
   });

@@ -74,7 +74,9 @@ export const autenticarResponseSchema = z.object({
   /** Permission flag behind spec 6 'only the financial responsible can contract'. */
   responsavelFinanceiro: z.boolean(),
   produtos: z.array(z.object({ nome: z.string(), dataInicioVigencia: z.string(), coparticipativo: z.boolean() })),
-  beneficiariosAssociados: z.array(z.object({ codigoBeneficiario: z.string(), nome: z.string(), padraoConforto: z.string() })),
+  beneficiariosAssociados: z.array(
+    z.object({ codigoBeneficiario: z.string(), nome: z.string(), padraoConforto: z.string() }),
+  ),
   /** Absolute end of the server session (ISO instant); idle expiry is 30 min after the last call. */
   sessaoExpiraEm: z.string().nullable(),
 });

@@ -11,8 +11,16 @@ import { celularSchema, codigoSchema, cpfSchema, emailSchema, senhaSchema } from
 export const criarContaRequestSchema = z.object({ cpf: cpfSchema });
 export const cadastrarCelularRequestSchema = z.object({ cpf: cpfSchema, celular: celularSchema });
 export const cadastrarEmailRequestSchema = z.object({ cpf: cpfSchema, email: emailSchema });
-export const confirmarCelularRequestSchema = z.object({ cpf: cpfSchema, celular: celularSchema.optional(), tokenSMS: codigoSchema });
-export const confirmarEmailRequestSchema = z.object({ cpf: cpfSchema, email: emailSchema.optional(), tokenEmail: codigoSchema });
+export const confirmarCelularRequestSchema = z.object({
+  cpf: cpfSchema,
+  celular: celularSchema.optional(),
+  tokenSMS: codigoSchema,
+});
+export const confirmarEmailRequestSchema = z.object({
+  cpf: cpfSchema,
+  email: emailSchema.optional(),
+  tokenEmail: codigoSchema,
+});
 export const reenviarSmsRequestSchema = z.object({ cpf: cpfSchema });
 export const cadastrarSenhaRequestSchema = z.object({ cpf: cpfSchema, senha: senhaSchema });
 

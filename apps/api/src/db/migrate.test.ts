@@ -21,7 +21,9 @@ it('migrations are numbered .sql files, applied once', async () => {
     const rows = await t.db.query<{ id: string }>('select id from schema_migrations order by id');
     expect(rows.map((r) => r.id)).toEqual(ids);
     // Exactly the demo accounts, with argon2id hashes.
-    const contas = await t.db.query<{ cpf: string; senha_hash: string }>('select cpf, senha_hash from contas order by cpf');
+    const contas = await t.db.query<{ cpf: string; senha_hash: string }>(
+      'select cpf, senha_hash from contas order by cpf',
+    );
     expect(contas.map((c) => c.cpf)).toEqual(['11144477735', '52998224725', '93541134780']);
     for (const c of contas) expect(c.senha_hash).toMatch(/^\$argon2id\$v=19\$m=19456,t=2,p=1\$/);
   }
@@ -31,7 +33,8 @@ it('a second instance on the same database agrees on the generated secrets (toke
   {
     const token = await t.client().newToken();
     const second = await buildApp(loadConfig({ NODE_ENV: 'test', LOG_LEVEL: 'silent', WEB_DIST: '/nonexistent' }), {
-      db: t.db, clock: manualClock(t.clock.now()),
+      db: t.db,
+      clock: manualClock(t.clock.now()),
     });
     try {
       expect(await second.tokens.verify(token)).toBe(true);

@@ -20,18 +20,31 @@ export class RedisCounterStore implements CounterStore {
   ) {}
 
   static connect(url: string, clock: Clock): RedisCounterStore {
-    return new RedisCounterStore(new Redis(url, { maxRetriesPerRequest: 2, enableOfflineQueue: true, lazyConnect: false }), clock);
+    return new RedisCounterStore(
+      new Redis(url, { maxRetriesPerRequest: 2, enableOfflineQueue: true, lazyConnect: false }),
+      clock,
+    );
   }
 
   async hit(key: string, windowMs: number, sliding = false): Promise<Counter> {
     const now = this.clock.now();
-    const [count, ttl] = (await this.redis.eval(HIT, 1, this.prefix + key, String(windowMs), String(now), sliding ? '1' : '0')) as [number, number];
+    const [count, ttl] = (await this.redis.eval(
+      HIT,
+      1,
+      this.prefix + key,
+      String(windowMs),
+      String(now),
+      sliding ? '1' : '0',
+    )) as [number, number];
     return { count, lastAt: now, resetAt: now + Math.max(ttl, 0) };
   }
 
   async peek(key: string): Promise<Counter | null> {
     const k = this.prefix + key;
-    const [[, h], [, ttl]] = (await this.redis.multi().hgetall(k).pttl(k).exec()) as [[unknown, Record<string, string>], [unknown, number]];
+    const [[, h], [, ttl]] = (await this.redis.multi().hgetall(k).pttl(k).exec()) as [
+      [unknown, Record<string, string>],
+      [unknown, number],
+    ];
     if (!h || !h.c || ttl < 0) return null;
     return { count: Number(h.c), lastAt: Number(h.l), resetAt: this.clock.now() + ttl };
   }

@@ -25,7 +25,10 @@ async function redisUp(): Promise<boolean> {
 const hasRedis = await redisUp();
 
 /** The same contract for both stores; `wait` moves time (the clock for PG, real time for Redis). */
-function contract(name: string, make: () => Promise<{ store: CounterStore; wait(ms: number): Promise<void>; done(): Promise<void> }>) {
+function contract(
+  name: string,
+  make: () => Promise<{ store: CounterStore; wait(ms: number): Promise<void>; done(): Promise<void> }>,
+) {
   describe(name, () => {
     let s: Awaited<ReturnType<typeof make>>;
     const key = () => `t:${randomBytes(6).toString('hex')}`;
@@ -87,7 +90,8 @@ describe.skipIf(!hasRedis)('with Redis', () => {
     const t = await startApp({ env: { REDIS_URL, THROTTLE_CPF_CHECKS_PER_MINUTE: '3' } });
     try {
       const c = t.client();
-      for (let i = 0; i < 3; i++) expect((await c.post('/api/Login/VerificarCPF', { cpf: CPF.maria })).status).toBe(200);
+      for (let i = 0; i < 3; i++)
+        expect((await c.post('/api/Login/VerificarCPF', { cpf: CPF.maria })).status).toBe(200);
       const r = await c.post('/api/Login/VerificarCPF', { cpf: CPF.maria });
       expect(r.status).toBe(429);
       expect(r.body).toMatchObject({ code: 'MUITAS_TENTATIVAS' });

@@ -49,7 +49,9 @@ export class PgCounterStore implements CounterStore {
       'select count, last_at, expira_em from rate_counters where key = $1 and expira_em > $2',
       [key, new Date(this.clock.now())],
     );
-    return row ? { count: row.count, lastAt: new Date(row.last_at).getTime(), resetAt: new Date(row.expira_em).getTime() } : null;
+    return row
+      ? { count: row.count, lastAt: new Date(row.last_at).getTime(), resetAt: new Date(row.expira_em).getTime() }
+      : null;
   }
 
   async reset(key: string): Promise<void> {

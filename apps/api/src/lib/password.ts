@@ -1,7 +1,12 @@
 import { hash, verify } from '@node-rs/argon2';
 
 // 0001: argon2id, m=19 MiB, t=2, p=1 (OWASP minimum). Runs on libuv's pool, off the event loop.
-const OPTIONS = { algorithm: 2 /* Algorithm.Argon2id (a const enum) */, memoryCost: 19456, timeCost: 2, parallelism: 1 } as const;
+const OPTIONS = {
+  algorithm: 2 /* Algorithm.Argon2id (a const enum) */,
+  memoryCost: 19456,
+  timeCost: 2,
+  parallelism: 1,
+} as const;
 
 export function hashPassword(senha: string): Promise<string> {
   return hash(senha, OPTIONS);

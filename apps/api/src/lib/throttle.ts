@@ -33,11 +33,15 @@ export class Throttle {
     const [byCpf, byIp] = await Promise.all([this.store.peek(`senha:cpf:${cpf}`), this.store.peek(`senha:ip:${ip}`)]);
     const wait = byCpf ? this.waitForCpf(byCpf.count, byCpf.lastAt) : 0;
     if (wait > 0) throw muitasTentativas(wait);
-    if (byIp && byIp.count >= this.limits.loginIpPerHour) throw muitasTentativas((byIp.resetAt - this.clock.now()) / 1000);
+    if (byIp && byIp.count >= this.limits.loginIpPerHour)
+      throw muitasTentativas((byIp.resetAt - this.clock.now()) / 1000);
   }
 
   async recordPasswordFailure(cpf: string, ip: string): Promise<void> {
-    await Promise.all([this.store.hit(`senha:cpf:${cpf}`, FAILURE_STREAK_MS, true), this.store.hit(`senha:ip:${ip}`, HOUR)]);
+    await Promise.all([
+      this.store.hit(`senha:cpf:${cpf}`, FAILURE_STREAK_MS, true),
+      this.store.hit(`senha:ip:${ip}`, HOUR),
+    ]);
   }
 
   async clearPasswordFailures(cpf: string): Promise<void> {
@@ -60,10 +64,18 @@ export class Throttle {
       const gate = await this.store.hit(`envio:gap:${cpf}`, gap);
       if (gate.count > 1) {
         const s = Math.max(1, Math.ceil((gate.resetAt - this.clock.now()) / 1000));
-        throw new AppError(429, 'AGUARDE_REENVIO', `Aguarde ${formatWait(this.limits.codeResendSeconds)} para reenviar o código.`, s);
+        throw new AppError(
+          429,
+          'AGUARDE_REENVIO',
+          `Aguarde ${formatWait(this.limits.codeResendSeconds)} para reenviar o código.`,
+          s,
+        );
       }
     }
-    const [byCpf, byIp] = await Promise.all([this.store.hit(`envio:cpf:${cpf}`, HOUR), this.store.hit(`envio:ip:${ip}`, HOUR)]);
+    const [byCpf, byIp] = await Promise.all([
+      this.store.hit(`envio:cpf:${cpf}`, HOUR),
+      this.store.hit(`envio:ip:${ip}`, HOUR),
+    ]);
     if (byCpf.count > this.limits.codeCpfPerHour) throw muitasTentativas((byCpf.resetAt - this.clock.now()) / 1000);
     if (byIp.count > this.limits.codeIpPerHour) throw muitasTentativas((byIp.resetAt - this.clock.now()) / 1000);
   }

@@ -15,5 +15,7 @@ export function parseBody<S extends z.ZodType>(schema: S, body: unknown): z.outp
   const campo = issue && issue.path.length > 0 ? issue.path.join('.') : '';
   const msg = issue?.message ?? 'Dados inválidos.';
   // Messages from the contract already name the field ('CPF inválido.'); zod's generic ones do not.
-  throw dadosInvalidos(campo && /^(Entrada|Texto|Valor|Número|Chave|Formato|Opção|Muito|Tipo)/.test(msg) ? `${msg} (campo ${campo})` : msg);
+  throw dadosInvalidos(
+    campo && /^(Entrada|Texto|Valor|Número|Chave|Formato|Opção|Muito|Tipo)/.test(msg) ? `${msg} (campo ${campo})` : msg,
+  );
 }

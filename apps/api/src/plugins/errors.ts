@@ -3,7 +3,13 @@ import fp from 'fastify-plugin';
 import type { ApiError, ErrorCode } from '@portal/contract';
 import { AppError, MENSAGEM_ERRO_INTERNO } from '../lib/app-error';
 
-export function sendError(reply: FastifyReply, status: number, code: ErrorCode, message: string, aguardarSegundos?: number) {
+export function sendError(
+  reply: FastifyReply,
+  status: number,
+  code: ErrorCode,
+  message: string,
+  aguardarSegundos?: number,
+) {
   const body: ApiError = { sucesso: false, code, message, erro: message };
   if (aguardarSegundos !== undefined) {
     body.aguardarSegundos = aguardarSegundos;
@@ -26,7 +32,8 @@ function fromFastify(err: FastifyError): [number, ErrorCode, string] | undefined
   }
   if (status === 413) return [413, 'PAYLOAD_GRANDE', 'Os dados enviados são grandes demais.'];
   if (status === 404) return [404, 'NAO_ENCONTRADO', 'Recurso não encontrado.'];
-  if (status === 415) return [415, 'DADOS_INVALIDOS', 'Formato não suportado. Envie os dados em JSON (application/json).'];
+  if (status === 415)
+    return [415, 'DADOS_INVALIDOS', 'Formato não suportado. Envie os dados em JSON (application/json).'];
   return [status, 'DADOS_INVALIDOS', 'Dados inválidos. Verifique os dados informados.'];
 }
 
@@ -39,5 +46,4 @@ export default fp(async function errors(app: FastifyInstance) {
     request.log.error({ err }, 'unexpected error');
     return sendError(reply, 500, 'ERRO_INTERNO', MENSAGEM_ERRO_INTERNO);
   });
-
 });

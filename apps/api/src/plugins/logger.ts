@@ -3,7 +3,18 @@ import type { DestinationStream } from 'pino';
 import type { Config } from '../config';
 
 // Personal data and secrets never reach the logs, wherever they appear in a log object.
-const SENSITIVE = ['cpf', 'senha', 'password', 'token', 'codigo', 'tokenSMS', 'tokenEmail', 'confirmacaoSenha', 'email', 'celular'];
+const SENSITIVE = [
+  'cpf',
+  'senha',
+  'password',
+  'token',
+  'codigo',
+  'tokenSMS',
+  'tokenEmail',
+  'confirmacaoSenha',
+  'email',
+  'celular',
+];
 const REDACT = [
   'req.headers.authorization',
   'req.headers.cookie',
@@ -21,14 +32,21 @@ function errSerializer(err: Error & { code?: unknown; statusCode?: unknown }) {
   return { type: err.name, message: err.message, code: err.code, statusCode: err.statusCode, stack: err.stack };
 }
 
-export function loggerOptions(config: Pick<Config, 'logLevel'>, stream?: DestinationStream): FastifyServerOptions['logger'] {
+export function loggerOptions(
+  config: Pick<Config, 'logLevel'>,
+  stream?: DestinationStream,
+): FastifyServerOptions['logger'] {
   return {
     level: config.logLevel,
     redact: { paths: REDACT, censor: '[oculto]' },
     serializers: {
       err: errSerializer,
       // Paths only: a query string may one day carry personal data.
-      req: (req: { method: string; url: string; id: string }) => ({ method: req.method, url: req.url.split('?')[0], reqId: req.id }),
+      req: (req: { method: string; url: string; id: string }) => ({
+        method: req.method,
+        url: req.url.split('?')[0],
+        reqId: req.id,
+      }),
     },
     ...(stream ? { stream } : {}),
   } as FastifyServerOptions['logger'];

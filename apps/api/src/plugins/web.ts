@@ -73,7 +73,10 @@ export default fp(async function web(app: FastifyInstance) {
 
   app.setNotFoundHandler((request, reply) => {
     const path = request.url.split('?')[0] ?? '';
-    const isPage = (request.method === 'GET' || request.method === 'HEAD') && !path.startsWith('/api') && !path.startsWith('/assets/');
+    const isPage =
+      (request.method === 'GET' || request.method === 'HEAD') &&
+      !path.startsWith('/api') &&
+      !path.startsWith('/assets/');
     if (isPage) return serveIndex(request, reply);
     return sendError(reply, 404, 'NAO_ENCONTRADO', 'Recurso não encontrado.');
   });

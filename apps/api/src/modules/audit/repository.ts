@@ -28,10 +28,22 @@ export class AuditRepository {
     private readonly clock: Clock,
   ) {}
 
-  async write(event: AuditEvent, cpf: string | null, origin: Origin, detail: Record<string, unknown> = {}): Promise<void> {
+  async write(
+    event: AuditEvent,
+    cpf: string | null,
+    origin: Origin,
+    detail: Record<string, unknown> = {},
+  ): Promise<void> {
     await this.db.query(
       'insert into audit_log (at, event, cpf, ip, user_agent, detail) values ($1, $2, $3, $4, $5, $6)',
-      [new Date(this.clock.now()), event, cpf, origin.ip, origin.userAgent?.slice(0, 300) ?? null, JSON.stringify(detail)],
+      [
+        new Date(this.clock.now()),
+        event,
+        cpf,
+        origin.ip,
+        origin.userAgent?.slice(0, 300) ?? null,
+        JSON.stringify(detail),
+      ],
     );
   }
 }

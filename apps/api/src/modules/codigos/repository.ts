@@ -30,8 +30,14 @@ export class CodigosRepository {
   }
 
   async insert(c: {
-    cpf: string; finalidade: Finalidade; canal: CanalCodigo; destino: string; codigoHmac: string; fluxoHash: string;
-    at: Date; expiraEm: Date;
+    cpf: string;
+    finalidade: Finalidade;
+    canal: CanalCodigo;
+    destino: string;
+    codigoHmac: string;
+    fluxoHash: string;
+    at: Date;
+    expiraEm: Date;
   }): Promise<void> {
     await this.db.query(
       `insert into verification_codes (cpf, finalidade, canal, destino, codigo_hmac, fluxo_hash, criado_em, expira_em)
@@ -60,7 +66,10 @@ export class CodigosRepository {
   }
 
   async markValidated(id: string, at: Date): Promise<void> {
-    await this.db.query('update verification_codes set validado_em = coalesce(validado_em, $2) where id = $1', [id, at]);
+    await this.db.query('update verification_codes set validado_em = coalesce(validado_em, $2) where id = $1', [
+      id,
+      at,
+    ]);
   }
 
   /** Uses the code up; false when someone else did first (single use). */

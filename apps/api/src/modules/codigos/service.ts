@@ -52,8 +52,13 @@ export class CodigosService {
     const at = new Date(this.clock.now());
     await this.repo.invalidateOpen(ctx.cpf, ctx.finalidade, at);
     await this.repo.insert({
-      cpf: ctx.cpf, finalidade: ctx.finalidade, canal: ctx.canal, destino: ctx.destino,
-      codigoHmac: this.digest(ctx.cpf, codigo), fluxoHash: sha256(fluxo), at,
+      cpf: ctx.cpf,
+      finalidade: ctx.finalidade,
+      canal: ctx.canal,
+      destino: ctx.destino,
+      codigoHmac: this.digest(ctx.cpf, codigo),
+      fluxoHash: sha256(fluxo),
+      at,
       expiraEm: new Date(at.getTime() + CODIGO_VALIDADE_MS),
     });
     await this.notifier.sendCode(ctx.canal, ctx.destino, codigo);
@@ -85,7 +90,10 @@ export class CodigosService {
     }
     if (mark && !row.validado_em) {
       await this.repo.markValidated(row.id, new Date(now));
-      await this.audit.write('codigo_confirmado', ctx.cpf, ctx.origin, { finalidade: ctx.finalidade, canal: row.canal });
+      await this.audit.write('codigo_confirmado', ctx.cpf, ctx.origin, {
+        finalidade: ctx.finalidade,
+        canal: row.canal,
+      });
     }
     return row;
   }

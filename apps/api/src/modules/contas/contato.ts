@@ -26,5 +26,9 @@ export function contatoIndisponivel(canal: 'email' | 'sms'): AppError {
 
 export function contatoDivergente(canal: 'email' | 'sms'): AppError {
   const o = canal === 'email' ? 'O e-mail informado' : 'O celular informado';
-  return new AppError(422, 'CONTATO_DIVERGENTE', `${o} não confere com o cadastro do beneficiário. Atualize seus dados junto à operadora.`);
+  return new AppError(
+    422,
+    'CONTATO_DIVERGENTE',
+    `${o} não confere com o cadastro do beneficiário. Atualize seus dados junto à operadora.`,
+  );
 }

@@ -37,8 +37,14 @@ export class ContasRepository {
 
   async findPessoa(cpf: string): Promise<PessoaConta | null> {
     const [r] = await this.db.query<{
-      cpf: string; nome: string; email: string | null; celular: string | null; data_nascimento: string | null;
-      ativo: boolean; tem_conta: boolean; senha_hash: string | null;
+      cpf: string;
+      nome: string;
+      email: string | null;
+      celular: string | null;
+      data_nascimento: string | null;
+      ativo: boolean;
+      tem_conta: boolean;
+      senha_hash: string | null;
     }>(
       `select p.cpf, p.nome, p.email, p.celular, p.data_nascimento::text as data_nascimento,
               exists (select 1 from beneficiarios b where b.cpf = p.cpf and b.ativo) as ativo,
@@ -49,8 +55,14 @@ export class ContasRepository {
     );
     if (!r) return null;
     return {
-      cpf: r.cpf, nome: r.nome, email: r.email, celular: r.celular, dataNascimento: r.data_nascimento,
-      beneficiarioAtivo: r.ativo, temConta: r.tem_conta, senhaHash: r.senha_hash,
+      cpf: r.cpf,
+      nome: r.nome,
+      email: r.email,
+      celular: r.celular,
+      dataNascimento: r.data_nascimento,
+      beneficiarioAtivo: r.ativo,
+      temConta: r.tem_conta,
+      senhaHash: r.senha_hash,
     };
   }
 
@@ -87,7 +99,10 @@ export class ContasRepository {
 
   /** Creates the app account (no password); answers true when it was created now. */
   async createConta(cpf: string, at: Date): Promise<boolean> {
-    const rows = await this.db.query('insert into contas (cpf, criado_em) values ($1, $2) on conflict (cpf) do nothing returning cpf', [cpf, at]);
+    const rows = await this.db.query(
+      'insert into contas (cpf, criado_em) values ($1, $2) on conflict (cpf) do nothing returning cpf',
+      [cpf, at],
+    );
     return rows.length > 0;
   }
 
@@ -104,7 +119,10 @@ export class ContasRepository {
   }
 
   async changeSenha(cpf: string, senhaHash: string, at: Date): Promise<boolean> {
-    const rows = await this.db.query('update contas set senha_hash = $2, senha_definida_em = $3 where cpf = $1 returning cpf', [cpf, senhaHash, at]);
+    const rows = await this.db.query(
+      'update contas set senha_hash = $2, senha_definida_em = $3 where cpf = $1 returning cpf',
+      [cpf, senhaHash, at],
+    );
     return rows.length > 0;
   }
 }

@@ -12,13 +12,16 @@ afterAll(() => t.close());
 beforeEach(() => t.resetCounters());
 
 const SESSAO_INVALIDA = {
-  sucesso: false, code: 'SESSAO_INVALIDA',
-  message: 'Sessão inválida ou expirada. Faça login novamente.', erro: 'Sessão inválida ou expirada. Faça login novamente.',
+  sucesso: false,
+  code: 'SESSAO_INVALIDA',
+  message: 'Sessão inválida ou expirada. Faça login novamente.',
+  erro: 'Sessão inválida ou expirada. Faça login novamente.',
 };
 
 async function audit(event: string, cpf: string | null = null) {
   return t.db.query<{ detail: Record<string, unknown> }>(
-    'select detail from audit_log where event = $1 and ($2::text is null or cpf = $2) order by id', [event, cpf],
+    'select detail from audit_log where event = $1 and ($2::text is null or cpf = $2) order by id',
+    [event, cpf],
   );
 }
 
@@ -27,19 +30,34 @@ describe('POST /api/Login/VerificarCPF', () => {
     const r = await t.client().post('/api/Login/VerificarCPF', { cpf: '529.982.247-25' });
     expect(r.status).toBe(200);
     expect(r.body).toEqual({
-      sucesso: true, erro: null, beneficiario: true, nome: 'Maria Aparecida Souza',
-      email: 'mar****@exemplo.com.br', celular: '(11) *****-4321', temContaNoApp: true, temSenhaCadastrada: true,
+      sucesso: true,
+      erro: null,
+      beneficiario: true,
+      nome: 'Maria Aparecida Souza',
+      email: 'mar****@exemplo.com.br',
+      celular: '(11) *****-4321',
+      temContaNoApp: true,
+      temSenhaCadastrada: true,
     });
   });
 
   it('Ana Beatriz: no account, e-mail only; Fernanda: both contacts; the CPF as a number works', async () => {
     const c = t.client();
     expect((await c.post('/api/Login/VerificarCPF', { cpf: Number(CPF.anaBeatriz) })).body).toEqual({
-      sucesso: true, erro: null, beneficiario: true, nome: 'Ana Beatriz Lima',
-      email: 'ana****@exemplo.com.br', celular: '', temContaNoApp: false, temSenhaCadastrada: false,
+      sucesso: true,
+      erro: null,
+      beneficiario: true,
+      nome: 'Ana Beatriz Lima',
+      email: 'ana****@exemplo.com.br',
+      celular: '',
+      temContaNoApp: false,
+      temSenhaCadastrada: false,
     });
     expect((await c.post('/api/Login/VerificarCPF', { cpf: CPF.fernanda })).body).toMatchObject({
-      beneficiario: true, email: 'fer****@exemplo.com.br', celular: '(21) *****-5432', temContaNoApp: false,
+      beneficiario: true,
+      email: 'fer****@exemplo.com.br',
+      celular: '(21) *****-5432',
+      temContaNoApp: false,
     });
   });
 
@@ -47,7 +65,14 @@ describe('POST /api/Login/VerificarCPF', () => {
     const r = await t.client().post('/api/Login/VerificarCPF', { cpf: CPF.paulo });
     expect(r.status).toBe(200);
     expect(r.body).toEqual({
-      sucesso: true, erro: null, beneficiario: false, nome: '', email: '', celular: '', temContaNoApp: false, temSenhaCadastrada: false,
+      sucesso: true,
+      erro: null,
+      beneficiario: false,
+      nome: '',
+      email: '',
+      celular: '',
+      temContaNoApp: false,
+      temSenhaCadastrada: false,
     });
   });
 
@@ -55,12 +80,19 @@ describe('POST /api/Login/VerificarCPF', () => {
     const r = await t.client().post('/api/Login/VerificarCPF', { cpf: '123.456.789-09' });
     expect(r.status).toBe(404);
     expect(r.body).toEqual({
-      sucesso: false, code: 'CPF_NAO_ENCONTRADO',
-      message: 'CPF não encontrado em nossa base de beneficiários.', erro: 'CPF não encontrado em nossa base de beneficiários.',
+      sucesso: false,
+      code: 'CPF_NAO_ENCONTRADO',
+      message: 'CPF não encontrado em nossa base de beneficiários.',
+      erro: 'CPF não encontrado em nossa base de beneficiários.',
     });
     const bad = await t.client().post('/api/Login/VerificarCPF', { cpf: '529.982.247-26' });
     expect(bad.status).toBe(400);
-    expect(bad.body).toEqual({ sucesso: false, code: 'DADOS_INVALIDOS', message: 'CPF inválido.', erro: 'CPF inválido.' });
+    expect(bad.body).toEqual({
+      sucesso: false,
+      code: 'DADOS_INVALIDOS',
+      message: 'CPF inválido.',
+      erro: 'CPF inválido.',
+    });
   });
 });
 
@@ -70,24 +102,49 @@ describe('POST /api/Login/PerfisDaConta', () => {
     expect(r.status).toBe(200);
     expect(r.body).toEqual([
       {
-        tipoPerfil: 'TITULAR', codigoPlano: '4521', codigoContrato: '100234', dataInicioVigencia: '2019-03-01',
-        dataCancelamento: null, perfilAutenticado: null, nome: 'Maria Aparecida Souza', cpf: CPF.maria,
-        numeroCarteirinha: '1100234001', coparticipativo: true,
+        tipoPerfil: 'TITULAR',
+        codigoPlano: '4521',
+        codigoContrato: '100234',
+        dataInicioVigencia: '2019-03-01',
+        dataCancelamento: null,
+        perfilAutenticado: null,
+        nome: 'Maria Aparecida Souza',
+        cpf: CPF.maria,
+        numeroCarteirinha: '1100234001',
+        coparticipativo: true,
       },
       {
-        tipoPerfil: 'TITULAR', codigoPlano: '3105', codigoContrato: '087612', dataInicioVigencia: '2012-05-01',
-        dataCancelamento: '2018-12-31', perfilAutenticado: null, nome: 'Maria Aparecida Souza', cpf: CPF.maria,
-        numeroCarteirinha: '1087612001', coparticipativo: true,
+        tipoPerfil: 'TITULAR',
+        codigoPlano: '3105',
+        codigoContrato: '087612',
+        dataInicioVigencia: '2012-05-01',
+        dataCancelamento: '2018-12-31',
+        perfilAutenticado: null,
+        nome: 'Maria Aparecida Souza',
+        cpf: CPF.maria,
+        numeroCarteirinha: '1087612001',
+        coparticipativo: true,
       },
     ]);
   });
 
   it('Carlos: one DEPENDENTE co-participative profile; Roberto: one TITULAR not co-participative', async () => {
     const c = t.client();
-    const carlos = await c.post<Record<string, unknown>[]>('/api/Login/PerfisDaConta', { cpf: CPF.carlos, senha: SENHA });
+    const carlos = await c.post<Record<string, unknown>[]>('/api/Login/PerfisDaConta', {
+      cpf: CPF.carlos,
+      senha: SENHA,
+    });
     expect(carlos.body).toHaveLength(1);
-    expect(carlos.body[0]).toMatchObject({ tipoPerfil: 'DEPENDENTE', coparticipativo: true, nome: 'Carlos Eduardo Lima', dataCancelamento: null });
-    const roberto = await c.post<Record<string, unknown>[]>('/api/Login/PerfisDaConta', { cpf: CPF.roberto, senha: SENHA });
+    expect(carlos.body[0]).toMatchObject({
+      tipoPerfil: 'DEPENDENTE',
+      coparticipativo: true,
+      nome: 'Carlos Eduardo Lima',
+      dataCancelamento: null,
+    });
+    const roberto = await c.post<Record<string, unknown>[]>('/api/Login/PerfisDaConta', {
+      cpf: CPF.roberto,
+      senha: SENHA,
+    });
     expect(roberto.body).toHaveLength(1);
     expect(roberto.body[0]).toMatchObject({ tipoPerfil: 'TITULAR', coparticipativo: false });
   });
@@ -99,7 +156,9 @@ describe('POST /api/Login/PerfisDaConta', () => {
       expect(r.status).toBe(200);
       expect(r.body).toEqual([]);
     }
-    const [row] = await t.db.query<{ count: number }>("select count from rate_counters where key = $1", [`senha:cpf:${CPF.maria}`]);
+    const [row] = await t.db.query<{ count: number }>('select count from rate_counters where key = $1', [
+      `senha:cpf:${CPF.maria}`,
+    ]);
     expect(row?.count).toBe(1);
     expect((await audit('login_falha', CPF.maria)).at(-1)?.detail).toEqual({ motivo: 'senha_incorreta' });
   });
@@ -109,14 +168,28 @@ describe('POST /api/Login/Autenticar', () => {
   it('opens a session with every response field and an HttpOnly cookie', async () => {
     const c = t.client();
     const r = await c.post<Record<string, unknown>>('/api/Login/Autenticar', {
-      cpf: '529.982.247-25', senha: SENHA, codigoPlano: '4521', codigoContrato: '100234',
+      cpf: '529.982.247-25',
+      senha: SENHA,
+      codigoPlano: '4521',
+      codigoContrato: '100234',
     });
     expect(r.status).toBe(200);
     expect(r.body).toEqual({
-      sucesso: true, erro: null, codigoSessao: expect.any(Number), nome: 'Maria Aparecida Souza',
-      email: 'maria.souza@exemplo.com.br', celular: '11987654321', tipoPerfil: 'TITULAR', dataNascimento: '1978-04-12',
-      codigoBeneficiario: '1100234001', codigoPlano: '4521', codigoContrato: '100234', responsavelFinanceiro: true,
-      produtos: [{ nome: 'Saúde Exemplo Essencial Apartamento', dataInicioVigencia: '2019-03-01', coparticipativo: true }],
+      sucesso: true,
+      erro: null,
+      codigoSessao: expect.any(Number),
+      nome: 'Maria Aparecida Souza',
+      email: 'maria.souza@exemplo.com.br',
+      celular: '11987654321',
+      tipoPerfil: 'TITULAR',
+      dataNascimento: '1978-04-12',
+      codigoBeneficiario: '1100234001',
+      codigoPlano: '4521',
+      codigoContrato: '100234',
+      responsavelFinanceiro: true,
+      produtos: [
+        { nome: 'Saúde Exemplo Essencial Apartamento', dataInicioVigencia: '2019-03-01', coparticipativo: true },
+      ],
       beneficiariosAssociados: [
         { codigoBeneficiario: '1100234001', nome: 'Maria Aparecida Souza', padraoConforto: 'APARTAMENTO' },
         { codigoBeneficiario: '1100234003', nome: 'Ana Clara Souza', padraoConforto: 'APARTAMENTO' },
@@ -127,9 +200,14 @@ describe('POST /api/Login/Autenticar', () => {
     const codigo = r.body.codigoSessao as number;
     expect(String(codigo)).toMatch(/^\d{16}$/);
     expect(Number.isSafeInteger(codigo)).toBe(true);
-    expect(r.headers.getSetCookie()).toEqual([expect.stringMatching(/^pb_sessao=[\w-]{43}; Max-Age=43200; Path=\/api; HttpOnly; SameSite=Strict$/)]);
+    expect(r.headers.getSetCookie()).toEqual([
+      expect.stringMatching(/^pb_sessao=[\w-]{43}; Max-Age=43200; Path=\/api; HttpOnly; SameSite=Strict$/),
+    ]);
     // Only a hash of the cookie is stored.
-    const [row] = await t.db.query<{ cookie_hash: string }>('select cookie_hash from sessions where codigo_sessao = $1', [codigo]);
+    const [row] = await t.db.query<{ cookie_hash: string }>(
+      'select cookie_hash from sessions where codigo_sessao = $1',
+      [codigo],
+    );
     expect(row?.cookie_hash).toMatch(/^[0-9a-f]{64}$/);
     expect(row?.cookie_hash).not.toBe(c.cookies.get('pb_sessao'));
     expect((await audit('login_ok', CPF.maria)).length).toBeGreaterThan(0);
@@ -143,50 +221,99 @@ describe('POST /api/Login/Autenticar', () => {
   });
 
   it('a cancelled profile can still log in', async () => {
-    const r = await t.client().post('/api/Login/Autenticar', { cpf: CPF.maria, senha: SENHA, codigoPlano: '3105', codigoContrato: '087612' });
+    const r = await t
+      .client()
+      .post('/api/Login/Autenticar', { cpf: CPF.maria, senha: SENHA, codigoPlano: '3105', codigoContrato: '087612' });
     expect(r.body).toMatchObject({
-      sucesso: true, codigoContrato: '087612', codigoBeneficiario: '1087612001',
-      produtos: [{ nome: 'Saúde Exemplo Clássico Enfermaria', dataInicioVigencia: '2012-05-01', coparticipativo: true }],
-      beneficiariosAssociados: [{ codigoBeneficiario: '1087612001', nome: 'Maria Aparecida Souza', padraoConforto: 'ENFERMARIA' }],
+      sucesso: true,
+      codigoContrato: '087612',
+      codigoBeneficiario: '1087612001',
+      produtos: [
+        { nome: 'Saúde Exemplo Clássico Enfermaria', dataInicioVigencia: '2012-05-01', coparticipativo: true },
+      ],
+      beneficiariosAssociados: [
+        { codigoBeneficiario: '1087612001', nome: 'Maria Aparecida Souza', padraoConforto: 'ENFERMARIA' },
+      ],
     });
   });
 
   it('Carlos sees only himself and is not the financial responsible; Roberto is not co-participative', async () => {
-    const carlos = await t.client().post('/api/Login/Autenticar', { cpf: CPF.carlos, senha: SENHA, codigoPlano: '4522', codigoContrato: '204518' });
+    const carlos = await t
+      .client()
+      .post('/api/Login/Autenticar', { cpf: CPF.carlos, senha: SENHA, codigoPlano: '4522', codigoContrato: '204518' });
     expect(carlos.body).toMatchObject({
-      sucesso: true, tipoPerfil: 'DEPENDENTE', responsavelFinanceiro: false, codigoBeneficiario: '1204518002',
-      beneficiariosAssociados: [{ codigoBeneficiario: '1204518002', nome: 'Carlos Eduardo Lima', padraoConforto: 'ENFERMARIA' }],
+      sucesso: true,
+      tipoPerfil: 'DEPENDENTE',
+      responsavelFinanceiro: false,
+      codigoBeneficiario: '1204518002',
+      beneficiariosAssociados: [
+        { codigoBeneficiario: '1204518002', nome: 'Carlos Eduardo Lima', padraoConforto: 'ENFERMARIA' },
+      ],
     });
-    const roberto = await t.client().post('/api/Login/Autenticar', { cpf: CPF.roberto, senha: SENHA, codigoPlano: '5210', codigoContrato: '310077' });
-    expect(roberto.body).toMatchObject({ sucesso: true, tipoPerfil: 'TITULAR', responsavelFinanceiro: true, produtos: [{ coparticipativo: false }] });
+    const roberto = await t
+      .client()
+      .post('/api/Login/Autenticar', { cpf: CPF.roberto, senha: SENHA, codigoPlano: '5210', codigoContrato: '310077' });
+    expect(roberto.body).toMatchObject({
+      sucesso: true,
+      tipoPerfil: 'TITULAR',
+      responsavelFinanceiro: true,
+      produtos: [{ coparticipativo: false }],
+    });
   });
 
   it('wrong password → 200 sucesso:false "Senha incorreta." and no cookie', async () => {
-    const r = await t.client().post('/api/Login/Autenticar', { cpf: CPF.maria, senha: 'errada', codigoPlano: '4521', codigoContrato: '100234' });
+    const r = await t
+      .client()
+      .post('/api/Login/Autenticar', {
+        cpf: CPF.maria,
+        senha: 'errada',
+        codigoPlano: '4521',
+        codigoContrato: '100234',
+      });
     expect(r.status).toBe(200);
     expect(r.body).toEqual({
-      sucesso: false, erro: 'Senha incorreta.', codigoSessao: null, nome: '', email: '', celular: '', tipoPerfil: '',
-      dataNascimento: '', codigoBeneficiario: '', codigoPlano: '', codigoContrato: '', responsavelFinanceiro: false,
-      produtos: [], beneficiariosAssociados: [], sessaoExpiraEm: null,
+      sucesso: false,
+      erro: 'Senha incorreta.',
+      codigoSessao: null,
+      nome: '',
+      email: '',
+      celular: '',
+      tipoPerfil: '',
+      dataNascimento: '',
+      codigoBeneficiario: '',
+      codigoPlano: '',
+      codigoContrato: '',
+      responsavelFinanceiro: false,
+      produtos: [],
+      beneficiariosAssociados: [],
+      sessaoExpiraEm: null,
     });
     expect(r.headers.getSetCookie()).toEqual([]);
   });
 
   it("never opens someone else's contract, and that is not counted as a wrong password", async () => {
-    const r = await t.client().post('/api/Login/Autenticar', { cpf: CPF.maria, senha: SENHA, codigoPlano: '5210', codigoContrato: '310077' });
+    const r = await t
+      .client()
+      .post('/api/Login/Autenticar', { cpf: CPF.maria, senha: SENHA, codigoPlano: '5210', codigoContrato: '310077' });
     expect(r.status).toBe(200);
     expect(r.body).toMatchObject({
-      sucesso: false, erro: 'Perfil não encontrado para este CPF. Escolha um dos perfis disponíveis.', codigoSessao: null,
+      sucesso: false,
+      erro: 'Perfil não encontrado para este CPF. Escolha um dos perfis disponíveis.',
+      codigoSessao: null,
     });
     expect(r.headers.getSetCookie()).toEqual([]);
     expect(await t.db.query("select 1 from rate_counters where key like 'senha:%'")).toEqual([]);
     expect((await audit('login_falha', CPF.maria)).at(-1)?.detail).toEqual({ motivo: 'perfil_inexistente' });
-    const mixed = await t.client().post('/api/Login/Autenticar', { cpf: CPF.maria, senha: SENHA, codigoPlano: '4521', codigoContrato: '087612' });
+    const mixed = await t
+      .client()
+      .post('/api/Login/Autenticar', { cpf: CPF.maria, senha: SENHA, codigoPlano: '4521', codigoContrato: '087612' });
     expect(mixed.body).toMatchObject({ sucesso: false });
   });
 
   it('bad input → 400', async () => {
-    const r = await t.client().post('/api/Login/Autenticar', { cpf: CPF.maria, senha: SENHA, codigoPlano: '', codigoContrato: '100234' });
+    const r = await t
+      .client()
+      .post('/api/Login/Autenticar', { cpf: CPF.maria, senha: SENHA, codigoPlano: '', codigoContrato: '100234' });
     expect(r.status).toBe(400);
     expect(r.body).toMatchObject({ code: 'DADOS_INVALIDOS' });
   });
@@ -197,13 +324,17 @@ describe('sessions', () => {
     const c = t.client();
     const { codigoSessao } = await c.login(CPF.roberto);
     expect((await c.post('/api/teste/sessao', { perfilAutenticado: { codigoSessao } })).body).toMatchObject({
-      cpf: CPF.roberto, codigoContrato: '310077', codigoBeneficiario: '1310077001',
+      cpf: CPF.roberto,
+      codigoContrato: '310077',
+      codigoBeneficiario: '1310077001',
     });
     const cookie = c.cookies.get('pb_sessao');
     const sair = await c.post('/api/Login/Sair', { perfilAutenticado: { codigoSessao } });
     expect(sair.status).toBe(200);
     expect(sair.body).toEqual({ sucesso: true, mensagem: 'Sua sessão foi encerrada com segurança.' });
-    expect(sair.headers.getSetCookie()[0]).toMatch(/^pb_sessao=; Max-Age=0; Path=\/api; Expires=Thu, 01 Jan 1970 00:00:00 GMT; HttpOnly; SameSite=Strict$/);
+    expect(sair.headers.getSetCookie()[0]).toMatch(
+      /^pb_sessao=; Max-Age=0; Path=\/api; Expires=Thu, 01 Jan 1970 00:00:00 GMT; HttpOnly; SameSite=Strict$/,
+    );
     c.cookies.set('pb_sessao', cookie!); // even with the old cookie kept
     const again = await c.post('/api/teste/sessao', { perfilAutenticado: { codigoSessao } });
     expect(again.status).toBe(401);
@@ -224,8 +355,12 @@ describe('sessions', () => {
     expect(other.status).toBe(401);
     expect(other.body).toEqual(SESSAO_INVALIDA);
     // The real browser still has its session.
-    expect((await a.post('/api/teste/sessao', { perfilAutenticado: { codigoSessao: String(codigoSessao) } })).status).toBe(200);
-    expect((await audit('sessao_recusada')).map((r) => r.detail.motivo)).toEqual(expect.arrayContaining(['sem_cookie', 'sessao_de_outro']));
+    expect(
+      (await a.post('/api/teste/sessao', { perfilAutenticado: { codigoSessao: String(codigoSessao) } })).status,
+    ).toBe(200);
+    expect((await audit('sessao_recusada')).map((r) => r.detail.motivo)).toEqual(
+      expect.arrayContaining(['sem_cookie', 'sessao_de_outro']),
+    );
   });
 
   it('a missing perfilAutenticado → 400 on Sair, 401 on the resolver', async () => {

@@ -25,7 +25,8 @@ export class RecuperacaoService {
 
   private async contaComSenha(cpf: string) {
     const p = await this.contas.findPessoa(cpf);
-    if (!p?.senhaHash) throw new AppError(404, 'CONTA_NAO_ENCONTRADA', 'Não encontramos uma conta com senha para este CPF.');
+    if (!p?.senhaHash)
+      throw new AppError(404, 'CONTA_NAO_ENCONTRADA', 'Não encontramos uma conta com senha para este CPF.');
     return p;
   }
 
@@ -35,11 +36,20 @@ export class RecuperacaoService {
     const destino = canal === 'email' ? p.email : p.celular;
     if (!destino) throw contatoIndisponivel(canal);
     const novoFluxo = await this.codigos.send({ cpf, finalidade: 'recuperacao', canal, destino, fluxo, origin });
-    const body: Sucesso = { sucesso: true, mensagem: `Código enviado para seu ${tipo === 'email' ? 'e-mail' : 'celular'}!` };
+    const body: Sucesso = {
+      sucesso: true,
+      mensagem: `Código enviado para seu ${tipo === 'email' ? 'e-mail' : 'celular'}!`,
+    };
     return { body, fluxo: novoFluxo };
   }
 
-  async validarToken(cpf: string, token: string, tipo: TipoSolicitacao, fluxo: string | undefined, origin: Origin): Promise<Sucesso> {
+  async validarToken(
+    cpf: string,
+    token: string,
+    tipo: TipoSolicitacao,
+    fluxo: string | undefined,
+    origin: Origin,
+  ): Promise<Sucesso> {
     await this.contaComSenha(cpf);
     await this.codigos.check({ cpf, finalidade: 'recuperacao', canal: canalDe(tipo), codigo: token, fluxo, origin });
     return { sucesso: true, mensagem: 'Código validado com sucesso.' };
@@ -47,11 +57,18 @@ export class RecuperacaoService {
 
   /** Sets the new password, uses the code up, ends every session of the CPF, forgets failures. */
   async alterarSenha(
-    req: { cpf: string; token: string; senha: string; tipoSolicitacao: TipoSolicitacao }, fluxo: string | undefined, origin: Origin,
+    req: { cpf: string; token: string; senha: string; tipoSolicitacao: TipoSolicitacao },
+    fluxo: string | undefined,
+    origin: Origin,
   ): Promise<Sucesso> {
     await this.contaComSenha(req.cpf);
     await this.codigos.consumeValidated({
-      cpf: req.cpf, finalidade: 'recuperacao', canal: canalDe(req.tipoSolicitacao), codigo: req.token, fluxo, origin,
+      cpf: req.cpf,
+      finalidade: 'recuperacao',
+      canal: canalDe(req.tipoSolicitacao),
+      codigo: req.token,
+      fluxo,
+      origin,
     });
     const now = new Date(this.clock.now());
     await this.contas.changeSenha(req.cpf, await hashPassword(req.senha), now);

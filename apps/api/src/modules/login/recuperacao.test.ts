@@ -3,7 +3,9 @@ import { CPF, SENHA, startApp, type Client, type TestApp } from '../../../test/h
 
 let t: TestApp;
 beforeAll(async () => {
-  t = await startApp({ routes: (app) => app.post('/api/teste/sessao', async (request) => app.requireSession(request)) });
+  t = await startApp({
+    routes: (app) => app.post('/api/teste/sessao', async (request) => app.requireSession(request)),
+  });
 });
 afterAll(() => t.close());
 beforeEach(() => t.resetCounters());
@@ -30,33 +32,58 @@ describe('password recovery', () => {
     const codigo = await t.lastCode('11987654321');
 
     const errado = codigo === '000000' ? '111111' : '000000';
-    expect((await c.post('/api/Login/ValidarTokenRecuperacao', { cpf: CPF.maria, token: errado, tipoSolicitacao: 'celular' })).body).toEqual(
-      erro('CODIGO_INVALIDO', 'Código inválido. Verifique e tente novamente.'),
-    );
-    const valida = await c.post('/api/Login/ValidarTokenRecuperacao', { cpf: CPF.maria, token: codigo, tipoSolicitacao: 'celular' });
+    expect(
+      (
+        await c.post('/api/Login/ValidarTokenRecuperacao', {
+          cpf: CPF.maria,
+          token: errado,
+          tipoSolicitacao: 'celular',
+        })
+      ).body,
+    ).toEqual(erro('CODIGO_INVALIDO', 'Código inválido. Verifique e tente novamente.'));
+    const valida = await c.post('/api/Login/ValidarTokenRecuperacao', {
+      cpf: CPF.maria,
+      token: codigo,
+      tipoSolicitacao: 'celular',
+    });
     expect(valida.status).toBe(200);
     expect(valida.body).toEqual({ sucesso: true, mensagem: 'Código validado com sucesso.' });
 
     const altera = await c.post('/api/Login/AlterarSenha', {
-      cpf: CPF.maria, token: codigo, senha: 'nova-senha', confirmacaoSenha: 'nova-senha', tipoSolicitacao: 'celular',
+      cpf: CPF.maria,
+      token: codigo,
+      senha: 'nova-senha',
+      confirmacaoSenha: 'nova-senha',
+      tipoSolicitacao: 'celular',
     });
     expect(altera.status).toBe(200);
     expect(altera.body).toEqual({ sucesso: true, mensagem: 'Senha alterada com sucesso.' });
 
     expect((await logada.post('/api/teste/sessao', { perfilAutenticado: { codigoSessao } })).status).toBe(401);
     expect((await t.client().post('/api/Login/PerfisDaConta', { cpf: CPF.maria, senha: SENHA })).body).toEqual([]);
-    expect((await t.client().post<unknown[]>('/api/Login/PerfisDaConta', { cpf: CPF.maria, senha: 'nova-senha' })).body).toHaveLength(2);
+    expect(
+      (await t.client().post<unknown[]>('/api/Login/PerfisDaConta', { cpf: CPF.maria, senha: 'nova-senha' })).body,
+    ).toHaveLength(2);
     // The wrong-password streak was cleared: 1 failure (the SENHA try above) now, not 4.
-    const [row] = await t.db.query<{ count: number }>('select count from rate_counters where key = $1', [`senha:cpf:${CPF.maria}`]);
+    const [row] = await t.db.query<{ count: number }>('select count from rate_counters where key = $1', [
+      `senha:cpf:${CPF.maria}`,
+    ]);
     expect(row?.count).toBe(1);
 
     // Single use.
     const de_novo = await c.post('/api/Login/AlterarSenha', {
-      cpf: CPF.maria, token: codigo, senha: 'outra-senha', confirmacaoSenha: 'outra-senha', tipoSolicitacao: 'celular',
+      cpf: CPF.maria,
+      token: codigo,
+      senha: 'outra-senha',
+      confirmacaoSenha: 'outra-senha',
+      tipoSolicitacao: 'celular',
     });
     expect(de_novo.status).toBe(422);
     expect(de_novo.body).toMatchObject({ code: 'CODIGO_NAO_CONFIRMADO' });
-    const [audit] = await t.db.query<{ detail: unknown }>("select detail from audit_log where event = 'senha_alterada' and cpf = $1", [CPF.maria]);
+    const [audit] = await t.db.query<{ detail: unknown }>(
+      "select detail from audit_log where event = 'senha_alterada' and cpf = $1",
+      [CPF.maria],
+    );
     expect(audit?.detail).toEqual({ sessoesEncerradas: 1 });
   });
 
@@ -64,16 +91,26 @@ describe('password recovery', () => {
     const c = t.client();
     await pedir(c, CPF.roberto, 'email');
     const codigo = await t.lastCode('roberto.pereira@exemplo.com.br');
-    const body = { cpf: CPF.roberto, token: codigo, senha: 'abcdef', confirmacaoSenha: 'abcdef', tipoSolicitacao: 'email' };
+    const body = {
+      cpf: CPF.roberto,
+      token: codigo,
+      senha: 'abcdef',
+      confirmacaoSenha: 'abcdef',
+      tipoSolicitacao: 'email',
+    };
     expect((await c.post('/api/Login/AlterarSenha', body)).body).toEqual(
       erro('CODIGO_NAO_CONFIRMADO', 'Valide o código antes de alterar a senha.'),
     );
     await c.post('/api/Login/ValidarTokenRecuperacao', { cpf: CPF.roberto, token: codigo, tipoSolicitacao: 'email' });
     const outro = await t.client().post('/api/Login/AlterarSenha', body);
     expect(outro.status).toBe(422);
-    expect(outro.body).toEqual(erro('CODIGO_NAO_CONFIRMADO', 'Nenhum código válido foi solicitado neste navegador. Solicite um novo código.'));
+    expect(outro.body).toEqual(
+      erro('CODIGO_NAO_CONFIRMADO', 'Nenhum código válido foi solicitado neste navegador. Solicite um novo código.'),
+    );
     // The code was sent by e-mail: asking for the celular channel does not find it.
-    expect((await c.post('/api/Login/AlterarSenha', { ...body, tipoSolicitacao: 'celular' })).body).toMatchObject({ code: 'CODIGO_NAO_CONFIRMADO' });
+    expect((await c.post('/api/Login/AlterarSenha', { ...body, tipoSolicitacao: 'celular' })).body).toMatchObject({
+      code: 'CODIGO_NAO_CONFIRMADO',
+    });
     // Still the same login password: nothing changed.
     expect((await t.client().login(CPF.roberto)).sucesso).toBe(true);
   });
@@ -87,7 +124,10 @@ describe('password recovery', () => {
     const semCelular = await pedir(c, CPF.carlos, 'celular');
     expect(semCelular.status).toBe(422);
     expect(semCelular.body).toEqual(
-      erro('CONTATO_INDISPONIVEL', 'Não há celular cadastrado para este beneficiário. Atualize seus dados junto à operadora.'),
+      erro(
+        'CONTATO_INDISPONIVEL',
+        'Não há celular cadastrado para este beneficiário. Atualize seus dados junto à operadora.',
+      ),
     );
   });
 
@@ -96,19 +136,31 @@ describe('password recovery', () => {
     expect((await pedir(c, CPF.carlos, 'email')).status).toBe(200);
     const r = await pedir(c, CPF.carlos, 'email');
     expect(r.status).toBe(429);
-    expect(r.body).toMatchObject({ code: 'AGUARDE_REENVIO', message: 'Aguarde 2 minutos para reenviar o código.', aguardarSegundos: 120 });
+    expect(r.body).toMatchObject({
+      code: 'AGUARDE_REENVIO',
+      message: 'Aguarde 2 minutos para reenviar o código.',
+      aguardarSegundos: 120,
+    });
   });
 
   it('validates its input', async () => {
     const c = t.client();
     const diff = await c.post('/api/Login/AlterarSenha', {
-      cpf: CPF.maria, token: '123456', senha: 'abcdef', confirmacaoSenha: 'abcdeg', tipoSolicitacao: 'email',
+      cpf: CPF.maria,
+      token: '123456',
+      senha: 'abcdef',
+      confirmacaoSenha: 'abcdeg',
+      tipoSolicitacao: 'email',
     });
     expect(diff.status).toBe(400);
     expect(diff.body).toEqual(erro('DADOS_INVALIDOS', 'As senhas digitadas não são iguais.'));
     const tipo = await c.post('/api/Login/RecuperarSenha', { cpf: CPF.maria, tipoSolicitacao: 'pombo' });
     expect(tipo.body).toEqual(erro('DADOS_INVALIDOS', 'Escolha e-mail ou celular.'));
-    const token = await c.post('/api/Login/ValidarTokenRecuperacao', { cpf: CPF.maria, token: 12, tipoSolicitacao: 'email' });
+    const token = await c.post('/api/Login/ValidarTokenRecuperacao', {
+      cpf: CPF.maria,
+      token: 12,
+      tipoSolicitacao: 'email',
+    });
     expect(token.status).toBe(422); // 12 → '000012': well-formed, but there is no code in this browser
   });
 });

@@ -43,7 +43,8 @@ const routes: FastifyPluginAsync = async (app) => {
   app.post('/Login/Autenticar', async (request, reply) => {
     const body = parseBody(autenticarRequestSchema, request.body);
     const result = await login.autenticar(body, originOf(request));
-    if (result.cookie) reply.setCookie(COOKIE_SESSAO, result.cookie, cookieOptions(config.cookieSecure, config.session.maxSeconds));
+    if (result.cookie)
+      reply.setCookie(COOKIE_SESSAO, result.cookie, cookieOptions(config.cookieSecure, config.session.maxSeconds));
     return result.body;
   });
 

@@ -18,9 +18,21 @@ export function tipoPerfil(p: Pick<PerfilRow, 'tipo' | 'responsavel_financeiro'>
 
 function falha(erro: string): AutenticarResponse {
   return {
-    sucesso: false, erro, codigoSessao: null, nome: '', email: '', celular: '', tipoPerfil: '', dataNascimento: '',
-    codigoBeneficiario: '', codigoPlano: '', codigoContrato: '', responsavelFinanceiro: false, produtos: [],
-    beneficiariosAssociados: [], sessaoExpiraEm: null,
+    sucesso: false,
+    erro,
+    codigoSessao: null,
+    nome: '',
+    email: '',
+    celular: '',
+    tipoPerfil: '',
+    dataNascimento: '',
+    codigoBeneficiario: '',
+    codigoPlano: '',
+    codigoContrato: '',
+    responsavelFinanceiro: false,
+    produtos: [],
+    beneficiariosAssociados: [],
+    sessaoExpiraEm: null,
   };
 }
 
@@ -43,12 +55,26 @@ export class LoginService {
     if (!p) throw new AppError(404, 'CPF_NAO_ENCONTRADO', 'CPF não encontrado em nossa base de beneficiários.');
     if (!p.beneficiarioAtivo) {
       // Someone in the base who is not a member learns nothing more.
-      return { sucesso: true, erro: null, beneficiario: false, nome: '', email: '', celular: '', temContaNoApp: false, temSenhaCadastrada: false };
+      return {
+        sucesso: true,
+        erro: null,
+        beneficiario: false,
+        nome: '',
+        email: '',
+        celular: '',
+        temContaNoApp: false,
+        temSenhaCadastrada: false,
+      };
     }
     return {
-      sucesso: true, erro: null, beneficiario: true, nome: p.nome,
-      email: maskEmail(p.email), celular: p.celular ? maskPhone(p.celular) : '',
-      temContaNoApp: p.temConta, temSenhaCadastrada: p.senhaHash !== null,
+      sucesso: true,
+      erro: null,
+      beneficiario: true,
+      nome: p.nome,
+      email: maskEmail(p.email),
+      celular: p.celular ? maskPhone(p.celular) : '',
+      temContaNoApp: p.temConta,
+      temSenhaCadastrada: p.senhaHash !== null,
     };
   }
 
@@ -60,7 +86,8 @@ export class LoginService {
     try {
       await this.throttle.assertMayTryPassword(cpf, origin.ip);
     } catch (err) {
-      if (err instanceof AppError) await this.audit.write('login_bloqueado', cpf, origin, { aguardarSegundos: err.aguardarSegundos });
+      if (err instanceof AppError)
+        await this.audit.write('login_bloqueado', cpf, origin, { aguardarSegundos: err.aguardarSegundos });
       throw err;
     }
     const p = await this.contas.findPessoa(cpf);
@@ -111,22 +138,50 @@ export class LoginService {
     const codigoSessao = randomSessionCode();
     const expiraEm = new Date(now + this.config.session.maxSeconds * 1000);
     await this.sessions.insert({
-      codigoSessao, cookieHash: sha256(cookie), cpf: req.cpf, codigoContrato: perfil.codigo_contrato,
-      codigoBeneficiario: perfil.codigo_beneficiario, at: new Date(now), expiraEm, ip: origin.ip, userAgent: origin.userAgent,
+      codigoSessao,
+      cookieHash: sha256(cookie),
+      cpf: req.cpf,
+      codigoContrato: perfil.codigo_contrato,
+      codigoBeneficiario: perfil.codigo_beneficiario,
+      at: new Date(now),
+      expiraEm,
+      ip: origin.ip,
+      userAgent: origin.userAgent,
     });
     const tipo = tipoPerfil(perfil);
     const veTodos = perfil.tipo === 'TITULAR' || perfil.responsavel_financeiro;
-    const associados = await this.contas.beneficiariosDoContrato(perfil.codigo_contrato, veTodos ? undefined : perfil.codigo_beneficiario);
+    const associados = await this.contas.beneficiariosDoContrato(
+      perfil.codigo_contrato,
+      veTodos ? undefined : perfil.codigo_beneficiario,
+    );
     await this.audit.write('login_ok', req.cpf, origin, { codigoContrato: perfil.codigo_contrato, tipoPerfil: tipo });
     return {
       cookie,
       body: {
-        sucesso: true, erro: null, codigoSessao, nome: p.nome, email: p.email ?? '', celular: p.celular ?? '',
-        tipoPerfil: tipo, dataNascimento: p.dataNascimento ?? '', codigoBeneficiario: perfil.codigo_beneficiario,
-        codigoPlano: perfil.codigo_plano, codigoContrato: perfil.codigo_contrato,
+        sucesso: true,
+        erro: null,
+        codigoSessao,
+        nome: p.nome,
+        email: p.email ?? '',
+        celular: p.celular ?? '',
+        tipoPerfil: tipo,
+        dataNascimento: p.dataNascimento ?? '',
+        codigoBeneficiario: perfil.codigo_beneficiario,
+        codigoPlano: perfil.codigo_plano,
+        codigoContrato: perfil.codigo_contrato,
         responsavelFinanceiro: perfil.responsavel_financeiro,
-        produtos: [{ nome: perfil.plano_nome, dataInicioVigencia: perfil.data_inicio_vigencia, coparticipativo: perfil.coparticipativo }],
-        beneficiariosAssociados: associados.map((b) => ({ codigoBeneficiario: b.codigo_beneficiario, nome: b.nome, padraoConforto: b.acomodacao })),
+        produtos: [
+          {
+            nome: perfil.plano_nome,
+            dataInicioVigencia: perfil.data_inicio_vigencia,
+            coparticipativo: perfil.coparticipativo,
+          },
+        ],
+        beneficiariosAssociados: associados.map((b) => ({
+          codigoBeneficiario: b.codigo_beneficiario,
+          nome: b.nome,
+          padraoConforto: b.acomodacao,
+        })),
         sessaoExpiraEm: expiraEm.toISOString(),
       },
     };

@@ -10,7 +10,12 @@ afterAll(() => t.close());
 beforeEach(() => t.resetCounters());
 
 const tentar = (c: ReturnType<TestApp['client']>, senha: string) =>
-  c.post<Record<string, unknown>>('/api/Login/Autenticar', { cpf: CPF.roberto, senha, codigoPlano: '5210', codigoContrato: '310077' });
+  c.post<Record<string, unknown>>('/api/Login/Autenticar', {
+    cpf: CPF.roberto,
+    senha,
+    codigoPlano: '5210',
+    codigoContrato: '310077',
+  });
 
 function muitas(espera: string, segundos: number) {
   const message = `Muitas tentativas. Tente novamente em ${espera}.`;
@@ -20,9 +25,16 @@ function muitas(espera: string, segundos: number) {
 describe('wrong passwords per CPF', () => {
   it('5 free, then waits of 30 s, 1, 2, 4, 8 min, then a 15-minute lock at 10', async () => {
     const c = t.client();
-    for (let i = 0; i < 5; i++) expect((await tentar(c, 'errada')).body).toMatchObject({ sucesso: false, erro: 'Senha incorreta.' });
+    for (let i = 0; i < 5; i++)
+      expect((await tentar(c, 'errada')).body).toMatchObject({ sucesso: false, erro: 'Senha incorreta.' });
 
-    const waits: [string, number][] = [['30 segundos', 30], ['1 minuto', 60], ['2 minutos', 120], ['4 minutos', 240], ['8 minutos', 480]];
+    const waits: [string, number][] = [
+      ['30 segundos', 30],
+      ['1 minuto', 60],
+      ['2 minutos', 120],
+      ['4 minutos', 240],
+      ['8 minutos', 480],
+    ];
     for (const [espera, s] of waits) {
       // Even the right password waits; another IP too (the counter is the CPF's).
       const r = await tentar(t.client(), SENHA);
@@ -37,7 +49,10 @@ describe('wrong passwords per CPF', () => {
     // 10 failures: locked for 15 minutes.
     const locked = await tentar(c, SENHA);
     expect(locked.body).toEqual(muitas('15 minutos', 900));
-    const blocked = await t.db.query('select 1 from audit_log where event = $1 and cpf = $2', ['login_bloqueado', CPF.roberto]);
+    const blocked = await t.db.query('select 1 from audit_log where event = $1 and cpf = $2', [
+      'login_bloqueado',
+      CPF.roberto,
+    ]);
     expect(blocked.length).toBeGreaterThanOrEqual(6);
 
     t.clock.advance(900_000);
@@ -49,7 +64,8 @@ describe('wrong passwords per CPF', () => {
 
   it('PerfisDaConta counts against the same CPF and is refused while it waits', async () => {
     const c = t.client();
-    for (let i = 0; i < 5; i++) expect((await c.post('/api/Login/PerfisDaConta', { cpf: CPF.roberto, senha: 'x' })).body).toEqual([]);
+    for (let i = 0; i < 5; i++)
+      expect((await c.post('/api/Login/PerfisDaConta', { cpf: CPF.roberto, senha: 'x' })).body).toEqual([]);
     const r = await c.post('/api/Login/PerfisDaConta', { cpf: CPF.roberto, senha: SENHA });
     expect(r.status).toBe(429);
     expect(r.body).toEqual(muitas('30 segundos', 30));
@@ -67,7 +83,9 @@ describe('wrong passwords per IP', () => {
     expect(r.status).toBe(429);
     expect(r.body).toEqual(muitas('60 minutos', 3600));
     // Another IP is not affected.
-    expect((await t.client().post<unknown[]>('/api/Login/PerfisDaConta', { cpf: CPF.maria, senha: SENHA })).body).toHaveLength(2);
+    expect(
+      (await t.client().post<unknown[]>('/api/Login/PerfisDaConta', { cpf: CPF.maria, senha: SENHA })).body,
+    ).toHaveLength(2);
     t.clock.advance(3600_000);
     expect((await c.post('/api/Login/PerfisDaConta', { cpf: CPF.maria, senha: SENHA })).status).toBe(200);
   });

@@ -21,7 +21,10 @@ beforeAll(async () => {
   await new Promise<void>((r) => sms.listen(0, '127.0.0.1', r));
   const addr = sms.address();
   const port = typeof addr === 'object' && addr ? addr.port : 0;
-  t = await startApp({ env: { SMS_WEBHOOK_URL: `http://127.0.0.1:${port}/sms` }, logStream: { write: (s: string) => void lines.push(s) } });
+  t = await startApp({
+    env: { SMS_WEBHOOK_URL: `http://127.0.0.1:${port}/sms` },
+    logStream: { write: (s: string) => void lines.push(s) },
+  });
 });
 afterAll(async () => {
   await t.close();
@@ -39,10 +42,15 @@ describe('SMS webhook', () => {
     expect(received).toEqual([
       {
         contentType: 'application/json',
-        body: { to: '11987654321', message: `Saúde Exemplo: seu código de verificação é ${codigo}. Ele vale por 10 minutos. Não compartilhe este código.` },
+        body: {
+          to: '11987654321',
+          message: `Saúde Exemplo: seu código de verificação é ${codigo}. Ele vale por 10 minutos. Não compartilhe este código.`,
+        },
       },
     ]);
-    const [row] = await t.db.query<{ enviado_em: Date | null; erro: string | null }>('select enviado_em, erro from outbox order by id desc limit 1');
+    const [row] = await t.db.query<{ enviado_em: Date | null; erro: string | null }>(
+      'select enviado_em, erro from outbox order by id desc limit 1',
+    );
     expect(row?.enviado_em).not.toBeNull();
     expect(row?.erro).toBeNull();
   });
@@ -77,11 +85,17 @@ describe('per-IP limits on codes', () => {
     await t.resetCounters();
     const c = t.client();
     for (let i = 0; i < 30; i++) {
-      expect((await c.post('/api/Registro/ConfirmarEmail', { cpf: CPF.fernanda, tokenEmail: '123456' })).status).toBe(422);
+      expect((await c.post('/api/Registro/ConfirmarEmail', { cpf: CPF.fernanda, tokenEmail: '123456' })).status).toBe(
+        422,
+      );
     }
     const r = await c.post('/api/Registro/ConfirmarEmail', { cpf: CPF.fernanda, tokenEmail: '123456' });
     expect(r.status).toBe(429);
-    expect(r.body).toMatchObject({ code: 'MUITAS_TENTATIVAS', message: 'Muitas tentativas. Tente novamente em 10 minutos.', aguardarSegundos: 600 });
+    expect(r.body).toMatchObject({
+      code: 'MUITAS_TENTATIVAS',
+      message: 'Muitas tentativas. Tente novamente em 10 minutos.',
+      aguardarSegundos: 600,
+    });
   });
 
   it('30 code sends per hour per IP', async () => {
@@ -95,6 +109,8 @@ describe('per-IP limits on codes', () => {
     const r = await c.post('/api/Registro/CadastrarEmail', { cpf, email: 'p99@exemplo.com.br' });
     expect(r.status).toBe(429);
     expect(r.body).toMatchObject({ code: 'MUITAS_TENTATIVAS', aguardarSegundos: 3600 });
-    expect((await t.client().post('/api/Registro/CadastrarEmail', { cpf, email: 'p99@exemplo.com.br' })).status).toBe(429); // its CPF gate was used
+    expect((await t.client().post('/api/Registro/CadastrarEmail', { cpf, email: 'p99@exemplo.com.br' })).status).toBe(
+      429,
+    ); // its CPF gate was used
   });
 });

@@ -6,7 +6,13 @@ export type Canal = 'sms' | 'email';
 export class OutboxRepository {
   constructor(private readonly db: Queryable) {}
 
-  async insert(item: { canal: Canal; destino: string; mensagem: string; codigo: string | null; criadoEm: Date }): Promise<string> {
+  async insert(item: {
+    canal: Canal;
+    destino: string;
+    mensagem: string;
+    codigo: string | null;
+    criadoEm: Date;
+  }): Promise<string> {
     const [row] = await this.db.query<{ id: string }>(
       'insert into outbox (canal, destino, mensagem, codigo, criado_em) values ($1, $2, $3, $4, $5) returning id::text',
       [item.canal, item.destino, item.mensagem, item.codigo, item.criadoEm],
@@ -23,10 +29,15 @@ export class OutboxRepository {
   }
 
   async list(limit = 100): Promise<OutboxItem[]> {
-    const rows = await this.db.query<{ canal: Canal; destino: string; mensagem: string; codigo: string | null; criado_em: Date }>(
-      'select canal, destino, mensagem, codigo, criado_em from outbox order by criado_em desc, id desc limit $1',
-      [limit],
-    );
+    const rows = await this.db.query<{
+      canal: Canal;
+      destino: string;
+      mensagem: string;
+      codigo: string | null;
+      criado_em: Date;
+    }>('select canal, destino, mensagem, codigo, criado_em from outbox order by criado_em desc, id desc limit $1', [
+      limit,
+    ]);
     return rows.map((r) => ({
       canal: r.canal,
       destino: r.destino,

@@ -47,7 +47,12 @@ export class Notifier {
   private async deliver(id: string, canal: Canal, destino: string, mensagem: string): Promise<void> {
     try {
       if (canal === 'email' && this.mailer) {
-        await this.mailer.sendMail({ from: this.opts.smtpFrom, to: destino, subject: 'Saúde Exemplo: código de verificação', text: mensagem });
+        await this.mailer.sendMail({
+          from: this.opts.smtpFrom,
+          to: destino,
+          subject: 'Saúde Exemplo: código de verificação',
+          text: mensagem,
+        });
       } else if (canal === 'sms' && this.opts.smsWebhookUrl) {
         const res = await fetch(this.opts.smsWebhookUrl, {
           method: 'POST',

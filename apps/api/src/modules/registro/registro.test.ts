@@ -10,7 +10,9 @@ beforeEach(() => t.resetCounters());
 
 let seq = 100;
 /** A fresh beneficiary per test (the demo has only two without an account). */
-async function pessoa(contatos: { email?: string; celular?: string } = { email: 'teste@exemplo.com.br', celular: '11912345678' }) {
+async function pessoa(
+  contatos: { email?: string; celular?: string } = { email: 'teste@exemplo.com.br', celular: '11912345678' },
+) {
   return t.addBeneficiario(String(500000000 + seq++), contatos);
 }
 
@@ -18,7 +20,10 @@ function erro(code: string, message: string) {
   return { sucesso: false, code, message, erro: message };
 }
 
-const SEM_CODIGO = erro('CODIGO_NAO_CONFIRMADO', 'Nenhum código válido foi solicitado neste navegador. Solicite um novo código.');
+const SEM_CODIGO = erro(
+  'CODIGO_NAO_CONFIRMADO',
+  'Nenhum código válido foi solicitado neste navegador. Solicite um novo código.',
+);
 const NAO_CONFIRMADO = erro('CODIGO_NAO_CONFIRMADO', 'Confirme o código de verificação antes de cadastrar a senha.');
 
 async function pedirEmail(c: Client, cpf: string, email = 'teste@exemplo.com.br') {
@@ -33,25 +38,39 @@ describe('the whole registration', () => {
     expect(conta.body).toEqual({ sucesso: true, mensagem: 'Conta criada com sucesso.' });
     expect((await c.post('/api/Registro/CriarConta', { cpf: CPF.fernanda })).status).toBe(200); // idempotent
 
-    const envio = await c.post('/api/Registro/CadastrarEmail', { cpf: CPF.fernanda, email: 'Fernanda.Ribeiro@exemplo.com.br ' });
+    const envio = await c.post('/api/Registro/CadastrarEmail', {
+      cpf: CPF.fernanda,
+      email: 'Fernanda.Ribeiro@exemplo.com.br ',
+    });
     expect(envio.status).toBe(200);
     expect(envio.body).toEqual({ sucesso: true, mensagem: 'Código de verificação enviado para seu e-mail.' });
-    expect(envio.headers.getSetCookie()[0]).toMatch(/^pb_fluxo=[\w-]{43}; Max-Age=3600; Path=\/api; HttpOnly; SameSite=Strict$/);
+    expect(envio.headers.getSetCookie()[0]).toMatch(
+      /^pb_fluxo=[\w-]{43}; Max-Age=3600; Path=\/api; HttpOnly; SameSite=Strict$/,
+    );
 
     const outbox = await t.client().get<Record<string, unknown>[]>('/api/dev/outbox', { auth: false });
     const codigo = await t.lastCode('fernanda.ribeiro@exemplo.com.br');
     expect(outbox.body[0]).toEqual({
-      canal: 'email', destino: 'fernanda.ribeiro@exemplo.com.br',
+      canal: 'email',
+      destino: 'fernanda.ribeiro@exemplo.com.br',
       mensagem: `Saúde Exemplo: seu código de verificação é ${codigo}. Ele vale por 10 minutos. Não compartilhe este código.`,
-      codigo, criadoEm: new Date(t.clock.now()).toISOString(),
+      codigo,
+      criadoEm: new Date(t.clock.now()).toISOString(),
     });
     expect(codigo).toMatch(/^\d{6}$/);
     // Only an HMAC of the code is stored with the flow.
-    const [row] = await t.db.query<{ codigo_hmac: string }>('select codigo_hmac from verification_codes where cpf = $1', [CPF.fernanda]);
+    const [row] = await t.db.query<{ codigo_hmac: string }>(
+      'select codigo_hmac from verification_codes where cpf = $1',
+      [CPF.fernanda],
+    );
     expect(row?.codigo_hmac).toMatch(/^[0-9a-f]{64}$/);
     expect(row?.codigo_hmac).not.toContain(codigo);
 
-    const ok = await c.post('/api/Registro/ConfirmarEmail', { cpf: CPF.fernanda, email: 'fernanda.ribeiro@exemplo.com.br', tokenEmail: codigo });
+    const ok = await c.post('/api/Registro/ConfirmarEmail', {
+      cpf: CPF.fernanda,
+      email: 'fernanda.ribeiro@exemplo.com.br',
+      tokenEmail: codigo,
+    });
     expect(ok.status).toBe(200);
     expect(ok.body).toEqual({ sucesso: true, mensagem: 'Verificação realizada com sucesso.' });
 
@@ -60,27 +79,49 @@ describe('the whole registration', () => {
     expect(senha.body).toEqual({ sucesso: true, mensagem: 'Conta criada com sucesso.' });
     expect(c.cookies.has('pb_fluxo')).toBe(false);
 
-    expect((await c.post('/api/Login/VerificarCPF', { cpf: CPF.fernanda })).body).toMatchObject({ temContaNoApp: true, temSenhaCadastrada: true });
+    expect((await c.post('/api/Login/VerificarCPF', { cpf: CPF.fernanda })).body).toMatchObject({
+      temContaNoApp: true,
+      temSenhaCadastrada: true,
+    });
     expect((await t.client().login(CPF.fernanda, 'nova-senha-1')).sucesso).toBe(true);
-    const events = (await t.db.query<{ event: string }>('select event from audit_log where cpf = $1 order by id', [CPF.fernanda])).map((r) => r.event);
+    const events = (
+      await t.db.query<{ event: string }>('select event from audit_log where cpf = $1 order by id', [CPF.fernanda])
+    ).map((r) => r.event);
     expect(events).toEqual(['conta_criada', 'codigo_enviado', 'codigo_confirmado', 'senha_cadastrada', 'login_ok']);
 
     // Done: registration refuses now.
     const again = await c.post('/api/Registro/CadastrarSenha', { cpf: CPF.fernanda, senha: 'outra-senha' });
     expect(again.status).toBe(409);
-    expect(again.body).toEqual(erro('CONTA_JA_EXISTE', 'Já existe uma conta com senha para este CPF. Faça login ou recupere sua senha.'));
+    expect(again.body).toEqual(
+      erro('CONTA_JA_EXISTE', 'Já existe uma conta com senha para este CPF. Faça login ou recupere sua senha.'),
+    );
   });
 
   it('Ana Beatriz (login wizard): the masked e-mail VerificarCPF showed is accepted; she has no mobile', async () => {
     const c = t.client();
     const cel = await c.post('/api/Registro/CadastrarCelular', { cpf: CPF.anaBeatriz, celular: '(11) 91234-5678' });
     expect(cel.status).toBe(422);
-    expect(cel.body).toEqual(erro('CONTATO_INDISPONIVEL', 'Não há celular cadastrado para este beneficiário. Atualize seus dados junto à operadora.'));
+    expect(cel.body).toEqual(
+      erro(
+        'CONTATO_INDISPONIVEL',
+        'Não há celular cadastrado para este beneficiário. Atualize seus dados junto à operadora.',
+      ),
+    );
     const r = await c.post('/api/Registro/CadastrarEmail', { cpf: CPF.anaBeatriz, email: 'ana****@exemplo.com.br' });
     expect(r.status).toBe(200);
     const codigo = await t.lastCode('ana.lima@exemplo.com.br');
-    expect((await c.post('/api/Registro/ConfirmarEmail', { cpf: CPF.anaBeatriz, email: 'ana****@exemplo.com.br', tokenEmail: codigo })).status).toBe(200);
-    expect((await c.post('/api/Registro/CadastrarSenha', { cpf: CPF.anaBeatriz, senha: 'senha-da-ana' })).status).toBe(200);
+    expect(
+      (
+        await c.post('/api/Registro/ConfirmarEmail', {
+          cpf: CPF.anaBeatriz,
+          email: 'ana****@exemplo.com.br',
+          tokenEmail: codigo,
+        })
+      ).status,
+    ).toBe(200);
+    expect((await c.post('/api/Registro/CadastrarSenha', { cpf: CPF.anaBeatriz, senha: 'senha-da-ana' })).status).toBe(
+      200,
+    );
     expect((await t.client().login(CPF.anaBeatriz, 'senha-da-ana')).sucesso).toBe(true);
   });
 
@@ -88,10 +129,13 @@ describe('the whole registration', () => {
     const cpf = await pessoa({ celular: '21998761234' });
     const c = t.client();
     expect((await c.post('/api/Registro/CadastrarCelular', { cpf, celular: '(21) *****-1234' })).body).toEqual({
-      sucesso: true, mensagem: 'Código de verificação enviado para seu celular.',
+      sucesso: true,
+      mensagem: 'Código de verificação enviado para seu celular.',
     });
     const codigo = await t.lastCode('21998761234');
-    expect((await c.post('/api/Registro/ConfirmarCelular', { cpf, celular: 21998761234, tokenSMS: Number(codigo) })).status).toBe(200);
+    expect(
+      (await c.post('/api/Registro/ConfirmarCelular', { cpf, celular: 21998761234, tokenSMS: Number(codigo) })).status,
+    ).toBe(200);
     expect((await c.post('/api/Registro/CadastrarSenha', { cpf, senha: 'abcdef' })).status).toBe(200);
   });
 });
@@ -118,15 +162,26 @@ describe('contacts', () => {
     const email = await pedirEmail(c, cpf, 'atacante@exemplo.com');
     expect(email.status).toBe(422);
     expect(email.body).toEqual(
-      erro('CONTATO_DIVERGENTE', 'O e-mail informado não confere com o cadastro do beneficiário. Atualize seus dados junto à operadora.'),
+      erro(
+        'CONTATO_DIVERGENTE',
+        'O e-mail informado não confere com o cadastro do beneficiário. Atualize seus dados junto à operadora.',
+      ),
     );
     const cel = await c.post('/api/Registro/CadastrarCelular', { cpf, celular: '11999998888' });
     expect(cel.body).toEqual(
-      erro('CONTATO_DIVERGENTE', 'O celular informado não confere com o cadastro do beneficiário. Atualize seus dados junto à operadora.'),
+      erro(
+        'CONTATO_DIVERGENTE',
+        'O celular informado não confere com o cadastro do beneficiário. Atualize seus dados junto à operadora.',
+      ),
     );
     expect(await t.db.query('select 1 from verification_codes where cpf = $1', [cpf])).toEqual([]);
-    expect((await t.db.query('select 1 from audit_log where event = $1 and cpf = $2', ['contato_divergente', cpf])).length).toBe(2);
-    expect((await c.post('/api/Registro/CadastrarCelular', { cpf, celular: '' })).body).toMatchObject({ code: 'DADOS_INVALIDOS', message: 'Informe o celular.' });
+    expect(
+      (await t.db.query('select 1 from audit_log where event = $1 and cpf = $2', ['contato_divergente', cpf])).length,
+    ).toBe(2);
+    expect((await c.post('/api/Registro/CadastrarCelular', { cpf, celular: '' })).body).toMatchObject({
+      code: 'DADOS_INVALIDOS',
+      message: 'Informe o celular.',
+    });
   });
 
   it('confirming with a different contact is refused too', async () => {
@@ -194,7 +249,9 @@ describe('codes', () => {
     const bloqueio = erro('CODIGO_INVALIDO', 'Código bloqueado por excesso de tentativas. Solicite um novo código.');
     expect((await c.post('/api/Registro/ConfirmarEmail', { cpf, tokenEmail: errado })).body).toEqual(bloqueio);
     expect((await c.post('/api/Registro/ConfirmarEmail', { cpf, tokenEmail: codigo })).body).toEqual(bloqueio);
-    expect((await t.db.query('select 1 from audit_log where event = $1 and cpf = $2', ['codigo_falha', cpf])).length).toBe(5);
+    expect(
+      (await t.db.query('select 1 from audit_log where event = $1 and cpf = $2', ['codigo_falha', cpf])).length,
+    ).toBe(5);
   });
 
   it('single use: the confirmation is used up by CadastrarSenha', async () => {
@@ -230,7 +287,9 @@ describe('codes', () => {
     await pedirEmail(c, cpf);
     const segundo = await t.lastCode('teste@exemplo.com.br');
     if (primeiro !== segundo) {
-      expect((await c.post('/api/Registro/ConfirmarEmail', { cpf, tokenEmail: primeiro })).body).toMatchObject({ code: 'CODIGO_INVALIDO' });
+      expect((await c.post('/api/Registro/ConfirmarEmail', { cpf, tokenEmail: primeiro })).body).toMatchObject({
+        code: 'CODIGO_INVALIDO',
+      });
     }
     expect((await c.post('/api/Registro/ConfirmarEmail', { cpf, tokenEmail: segundo })).status).toBe(200);
   });
@@ -239,9 +298,13 @@ describe('codes', () => {
     const r = await t.client().post('/api/Registro/ConfirmarEmail', { cpf: CPF.fernanda, tokenEmail: '12a456' });
     expect(r.status).toBe(400);
     expect(r.body).toMatchObject({ message: 'O código deve ter 6 dígitos.' });
-    const long = await t.client().post('/api/Registro/ConfirmarCelular', { cpf: CPF.fernanda, tokenSMS: '1'.repeat(300) });
+    const long = await t
+      .client()
+      .post('/api/Registro/ConfirmarCelular', { cpf: CPF.fernanda, tokenSMS: '1'.repeat(300) });
     expect(long.status).toBe(400);
-    expect((await t.client().post('/api/Registro/CadastrarSenha', { cpf: CPF.fernanda, senha: 'abc' })).body).toMatchObject({
+    expect(
+      (await t.client().post('/api/Registro/CadastrarSenha', { cpf: CPF.fernanda, senha: 'abc' })).body,
+    ).toMatchObject({
       message: 'A senha deve ter pelo menos 6 caracteres.',
     });
   });
@@ -253,7 +316,10 @@ describe('sending limits', () => {
     expect((await pedirEmail(t.client(), cpf)).status).toBe(200);
     const r = await pedirEmail(t.client(), cpf);
     expect(r.status).toBe(429);
-    expect(r.body).toEqual({ ...erro('AGUARDE_REENVIO', 'Aguarde 2 minutos para reenviar o código.'), aguardarSegundos: 120 });
+    expect(r.body).toEqual({
+      ...erro('AGUARDE_REENVIO', 'Aguarde 2 minutos para reenviar o código.'),
+      aguardarSegundos: 120,
+    });
     expect(r.headers.get('retry-after')).toBe('120');
     t.clock.advance(119_000);
     expect((await pedirEmail(t.client(), cpf)).body).toMatchObject({ code: 'AGUARDE_REENVIO', aguardarSegundos: 1 });
@@ -270,7 +336,10 @@ describe('sending limits', () => {
     }
     const r = await pedirEmail(c, cpf);
     expect(r.status).toBe(429);
-    expect(r.body).toEqual({ ...erro('MUITAS_TENTATIVAS', 'Muitas tentativas. Tente novamente em 50 minutos.'), aguardarSegundos: 3000 });
+    expect(r.body).toEqual({
+      ...erro('MUITAS_TENTATIVAS', 'Muitas tentativas. Tente novamente em 50 minutos.'),
+      aguardarSegundos: 3000,
+    });
     t.clock.advance(3000_000);
     expect((await pedirEmail(c, cpf)).status).toBe(200);
   });
@@ -279,12 +348,17 @@ describe('sending limits', () => {
     const cpf = await pessoa({ celular: '11955551234' });
     const c = t.client();
     expect((await c.post('/api/Registro/ReenviarSmsConfirmacao', { cpf })).body).toEqual({
-      sucesso: false, erro: 'Nenhum cadastro em andamento neste navegador. Solicite um novo código.',
+      sucesso: false,
+      erro: 'Nenhum cadastro em andamento neste navegador. Solicite um novo código.',
     });
     await c.post('/api/Registro/CadastrarCelular', { cpf, celular: '11955551234' });
     const cedo = await c.post('/api/Registro/ReenviarSmsConfirmacao', { cpf });
     expect(cedo.status).toBe(200);
-    expect(cedo.body).toEqual({ sucesso: false, erro: 'Aguarde 2 minutos para reenviar o código.', aguardarSegundos: 120 });
+    expect(cedo.body).toEqual({
+      sucesso: false,
+      erro: 'Aguarde 2 minutos para reenviar o código.',
+      aguardarSegundos: 120,
+    });
     t.clock.advance(120_000);
     const ok = await c.post('/api/Registro/ReenviarSmsConfirmacao', { cpf });
     expect(ok.body).toEqual({ sucesso: true, erro: null });
@@ -293,6 +367,8 @@ describe('sending limits', () => {
     const codigo = await t.lastCode('11955551234');
     expect((await c.post('/api/Registro/ConfirmarCelular', { cpf, tokenSMS: codigo })).status).toBe(200);
     // Another browser cannot trigger resends of this flow.
-    expect((await t.client().post('/api/Registro/ReenviarSmsConfirmacao', { cpf })).body).toMatchObject({ sucesso: false });
+    expect((await t.client().post('/api/Registro/ReenviarSmsConfirmacao', { cpf })).body).toMatchObject({
+      sucesso: false,
+    });
   });
 });

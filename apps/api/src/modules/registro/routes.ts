@@ -21,7 +21,14 @@ import { RegistroService } from './service';
 const routes: FastifyPluginAsync = async (app) => {
   const { db, clock, config } = app;
   const audit = new AuditRepository(db, clock);
-  const codigos = new CodigosService(new CodigosRepository(db), app.codeSecret, app.throttle, app.notifier, audit, clock);
+  const codigos = new CodigosService(
+    new CodigosRepository(db),
+    app.codeSecret,
+    app.throttle,
+    app.notifier,
+    audit,
+    clock,
+  );
   const registro = new RegistroService(new ContasRepository(db), codigos, audit, clock);
   const fluxoOptions = cookieOptions(config.cookieSecure, 3600);
 

@@ -23,20 +23,26 @@ export class RegistroService {
   private async beneficiarioSemSenha(cpf: string): Promise<PessoaConta> {
     const p = await this.contas.findPessoa(cpf);
     if (!p) throw new AppError(404, 'CPF_NAO_ENCONTRADO', 'CPF não encontrado em nossa base de beneficiários.');
-    if (!p.beneficiarioAtivo) throw new AppError(404, 'CPF_NAO_ENCONTRADO', 'Este CPF não pertence a um beneficiário ativo.');
+    if (!p.beneficiarioAtivo)
+      throw new AppError(404, 'CPF_NAO_ENCONTRADO', 'Este CPF não pertence a um beneficiário ativo.');
     if (p.senhaHash) throw new AppError(409, 'CONTA_JA_EXISTE', CONTA_JA_EXISTE);
     return p;
   }
 
   async criarConta(cpf: string, origin: Origin): Promise<Sucesso> {
     await this.beneficiarioSemSenha(cpf);
-    if (await this.contas.createConta(cpf, new Date(this.clock.now()))) await this.audit.write('conta_criada', cpf, origin);
+    if (await this.contas.createConta(cpf, new Date(this.clock.now())))
+      await this.audit.write('conta_criada', cpf, origin);
     return { sucesso: true, mensagem: 'Conta criada com sucesso.' };
   }
 
   /** CadastrarEmail / CadastrarCelular: the code always goes to the contact on file. Returns the flow cookie. */
   async cadastrarContato(
-    cpf: string, canal: CanalCodigo, digitado: string, fluxo: string | undefined, origin: Origin,
+    cpf: string,
+    canal: CanalCodigo,
+    digitado: string,
+    fluxo: string | undefined,
+    origin: Origin,
   ): Promise<{ body: Sucesso; fluxo: string }> {
     const p = await this.beneficiarioSemSenha(cpf);
     const destino = this.contatoNoCadastro(p, canal);
@@ -48,7 +54,12 @@ export class RegistroService {
 
   /** ConfirmarEmail / ConfirmarCelular. A typed contact, when sent, must still be the one on file. */
   async confirmar(
-    cpf: string, canal: CanalCodigo, digitado: string | undefined, codigo: string, fluxo: string | undefined, origin: Origin,
+    cpf: string,
+    canal: CanalCodigo,
+    digitado: string | undefined,
+    codigo: string,
+    fluxo: string | undefined,
+    origin: Origin,
   ): Promise<Sucesso> {
     const p = await this.beneficiarioSemSenha(cpf);
     if (digitado) await this.assertConfere(p, canal, this.contatoNoCadastro(p, canal), digitado, origin);
@@ -61,7 +72,11 @@ export class RegistroService {
     try {
       const p = await this.beneficiarioSemSenha(cpf);
       const aberto = await this.codigos.openInFlow({ cpf, finalidade: 'registro', fluxo, origin }).catch(() => {
-        throw new AppError(422, 'CODIGO_NAO_CONFIRMADO', 'Nenhum cadastro em andamento neste navegador. Solicite um novo código.');
+        throw new AppError(
+          422,
+          'CODIGO_NAO_CONFIRMADO',
+          'Nenhum cadastro em andamento neste navegador. Solicite um novo código.',
+        );
       });
       const destino = this.contatoNoCadastro(p, aberto.canal);
       await this.codigos.send({ cpf, finalidade: 'registro', canal: aberto.canal, destino, fluxo, origin });

@@ -9,7 +9,10 @@ beforeAll(async () => {
 afterAll(() => t.close());
 
 const TOKEN_INVALIDO = {
-  sucesso: false, code: 'TOKEN_INVALIDO', message: 'Token de acesso inválido ou expirado.', erro: 'Token de acesso inválido ou expirado.',
+  sucesso: false,
+  code: 'TOKEN_INVALIDO',
+  message: 'Token de acesso inválido ou expirado.',
+  erro: 'Token de acesso inválido ou expirado.',
 };
 
 describe('POST /api/Token/GerarToken', () => {
@@ -25,7 +28,10 @@ describe('POST /api/Token/GerarToken', () => {
     const wrong = await t.client().post('/api/Token/GerarToken', { usuario: 'portal-web', senha: 'x' });
     expect(wrong.status).toBe(401);
     expect(wrong.body).toEqual({
-      sucesso: false, code: 'CREDENCIAL_INVALIDA', message: 'Credenciais do aplicativo inválidas.', erro: 'Credenciais do aplicativo inválidas.',
+      sucesso: false,
+      code: 'CREDENCIAL_INVALIDA',
+      message: 'Credenciais do aplicativo inválidas.',
+      erro: 'Credenciais do aplicativo inválidas.',
     });
     const missing = await t.client().post('/api/Token/GerarToken', { usuario: 'portal-web' });
     expect(missing.status).toBe(400);
@@ -43,7 +49,11 @@ describe('protected routes', () => {
 
   it('refuse garbage, another key and an expired token', async () => {
     const c = t.client();
-    const garbage = await c.post('/api/Login/VerificarCPF', { cpf: CPF.maria }, { headers: { authorization: 'Bearer abc.def.ghi' } });
+    const garbage = await c.post(
+      '/api/Login/VerificarCPF',
+      { cpf: CPF.maria },
+      { headers: { authorization: 'Bearer abc.def.ghi' } },
+    );
     expect(garbage.status).toBe(401);
     const forged = await new SignJWT({})
       .setProtectedHeader({ alg: 'HS256' })
@@ -51,22 +61,36 @@ describe('protected routes', () => {
       .setAudience('portal-api')
       .setExpirationTime('15m')
       .sign(new TextEncoder().encode('x'.repeat(48)));
-    const other = await c.post('/api/Login/VerificarCPF', { cpf: CPF.maria }, { headers: { authorization: `Bearer ${forged}` } });
+    const other = await c.post(
+      '/api/Login/VerificarCPF',
+      { cpf: CPF.maria },
+      { headers: { authorization: `Bearer ${forged}` } },
+    );
     expect(other.status).toBe(401);
     expect(other.body).toEqual(TOKEN_INVALIDO);
 
     const token = await c.newToken();
-    const ok = await c.post('/api/Login/VerificarCPF', { cpf: CPF.maria }, { headers: { authorization: `Bearer ${token}` } });
+    const ok = await c.post(
+      '/api/Login/VerificarCPF',
+      { cpf: CPF.maria },
+      { headers: { authorization: `Bearer ${token}` } },
+    );
     expect(ok.status).toBe(200);
     t.clock.advance(15 * 60_000 + 1000);
-    const expired = await c.post('/api/Login/VerificarCPF', { cpf: CPF.maria }, { headers: { authorization: `Bearer ${token}` } });
+    const expired = await c.post(
+      '/api/Login/VerificarCPF',
+      { cpf: CPF.maria },
+      { headers: { authorization: `Bearer ${token}` } },
+    );
     expect(expired.status).toBe(401);
     expect(expired.body).toEqual(TOKEN_INVALIDO);
   });
 
   it('token check comes before body parsing (malformed JSON without token → 401)', async () => {
     const r = await t.client().post('/api/Login/VerificarCPF', undefined, {
-      auth: false, raw: '{', headers: { 'content-type': 'application/json' },
+      auth: false,
+      raw: '{',
+      headers: { 'content-type': 'application/json' },
     });
     expect(r.status).toBe(401);
   });
@@ -87,15 +111,23 @@ describe('production', () => {
       expect(outbox.status).toBe(404);
       expect(outbox.body).toMatchObject({ code: 'NAO_ENCONTRADO' });
       expect(outbox.headers.get('strict-transport-security')).toBe('max-age=31536000; includeSubDomains');
-      const perfis = await c.post<{ codigoPlano: string; codigoContrato: string }[]>('/api/Login/PerfisDaConta', { cpf: CPF.roberto, senha: 'senha123' });
+      const perfis = await c.post<{ codigoPlano: string; codigoContrato: string }[]>('/api/Login/PerfisDaConta', {
+        cpf: CPF.roberto,
+        senha: 'senha123',
+      });
       const r = await c.post('/api/Login/Autenticar', { cpf: CPF.roberto, senha: 'senha123', ...perfis.body[0] });
-      expect(r.headers.getSetCookie()[0]).toMatch(/^pb_sessao=[\w-]{43}; Max-Age=43200; Path=\/api; HttpOnly; Secure; SameSite=Strict$/);
+      expect(r.headers.getSetCookie()[0]).toMatch(
+        /^pb_sessao=[\w-]{43}; Max-Age=43200; Path=\/api; HttpOnly; Secure; SameSite=Strict$/,
+      );
       // Codes are not kept in clear in production's outbox.
       await c.post('/api/Login/RecuperarSenha', { cpf: CPF.roberto, tipoSolicitacao: 'email' });
-      const [row] = await p.db.query<{ codigo: string | null; mensagem: string }>('select codigo, mensagem from outbox');
+      const [row] = await p.db.query<{ codigo: string | null; mensagem: string }>(
+        'select codigo, mensagem from outbox',
+      );
       expect(row).toEqual({
         codigo: null,
-        mensagem: 'Saúde Exemplo: seu código de verificação é ******. Ele vale por 10 minutos. Não compartilhe este código.',
+        mensagem:
+          'Saúde Exemplo: seu código de verificação é ******. Ele vale por 10 minutos. Não compartilhe este código.',
       });
     } finally {
       await p.close();

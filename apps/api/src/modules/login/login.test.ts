@@ -262,14 +262,12 @@ describe('POST /api/Login/Autenticar', () => {
   });
 
   it('wrong password → 200 sucesso:false "Senha incorreta." and no cookie', async () => {
-    const r = await t
-      .client()
-      .post('/api/Login/Autenticar', {
-        cpf: CPF.maria,
-        senha: 'errada',
-        codigoPlano: '4521',
-        codigoContrato: '100234',
-      });
+    const r = await t.client().post('/api/Login/Autenticar', {
+      cpf: CPF.maria,
+      senha: 'errada',
+      codigoPlano: '4521',
+      codigoContrato: '100234',
+    });
     expect(r.status).toBe(200);
     expect(r.body).toEqual({
       sucesso: false,

@@ -11,6 +11,13 @@ if c == 1 or ARGV[3] == '1' then redis.call('PEXPIRE', KEYS[1], ARGV[1]) end
 return {c, redis.call('PTTL', KEYS[1])}
 `;
 
+// Decrements an existing counter, never below zero, keeping its expiry.
+const RELEASE = `
+local c = tonumber(redis.call('HGET', KEYS[1], 'c'))
+if c and c > 0 then redis.call('HINCRBY', KEYS[1], 'c', -1) end
+return 1
+`;
+
 /** Counters in Redis (REDIS_URL): shared by every instance, expiry handled by Redis itself. */
 export class RedisCounterStore implements CounterStore {
   constructor(
@@ -47,6 +54,10 @@ export class RedisCounterStore implements CounterStore {
     ];
     if (!h || !h.c || ttl < 0) return null;
     return { count: Number(h.c), lastAt: Number(h.l), resetAt: this.clock.now() + ttl };
+  }
+
+  async release(key: string): Promise<void> {
+    await this.redis.eval(RELEASE, 1, this.prefix + key);
   }
 
   async reset(key: string): Promise<void> {

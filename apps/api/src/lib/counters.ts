@@ -17,6 +17,8 @@ export interface CounterStore {
    */
   hit(key: string, windowMs: number, sliding?: boolean): Promise<Counter>;
   peek(key: string): Promise<Counter | null>;
+  /** Takes one hit back (never below zero): the end of something that was counted while in progress. */
+  release(key: string): Promise<void>;
   reset(key: string): Promise<void>;
   close(): Promise<void>;
 }
@@ -52,6 +54,10 @@ export class PgCounterStore implements CounterStore {
     return row
       ? { count: row.count, lastAt: new Date(row.last_at).getTime(), resetAt: new Date(row.expira_em).getTime() }
       : null;
+  }
+
+  async release(key: string): Promise<void> {
+    await this.db.query('update rate_counters set count = greatest(count - 1, 0) where key = $1', [key]);
   }
 
   async reset(key: string): Promise<void> {

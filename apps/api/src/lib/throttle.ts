@@ -37,6 +37,26 @@ export class Throttle {
       throw muitasTentativas((byIp.resetAt - this.clock.now()) / 1000);
   }
 
+  /**
+   * One password check at a time per CPF, across instances. Without it, a burst of parallel wrong
+   * passwords would all pass assertMayTryPassword before the first failure is recorded. Returns
+   * the function that ends the check; the window only matters if an instance dies mid-check.
+   */
+  async enterPasswordCheck(cpf: string): Promise<() => Promise<void>> {
+    const key = `emcurso:senha:${cpf}`;
+    const c = await this.store.hit(key, 30_000);
+    if (c.count > 1) {
+      await this.store.release(key);
+      throw new AppError(
+        429,
+        'MUITAS_TENTATIVAS',
+        'Já existe uma tentativa de login em andamento para este CPF. Aguarde alguns segundos e tente novamente.',
+        2,
+      );
+    }
+    return () => this.store.release(key);
+  }
+
   async recordPasswordFailure(cpf: string, ip: string): Promise<void> {
     await Promise.all([
       this.store.hit(`senha:cpf:${cpf}`, FAILURE_STREAK_MS, true),

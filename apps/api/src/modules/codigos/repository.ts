@@ -57,12 +57,16 @@ export class CodigosRepository {
     return row ?? null;
   }
 
-  async countWrongTry(id: string): Promise<number> {
+  /**
+   * Takes one of the code's tries before the comparison, atomically, so parallel guesses can never
+   * get more than `max` comparisons. Null when none is left.
+   */
+  async reserveTry(id: string, max: number): Promise<number | null> {
     const [row] = await this.db.query<{ tentativas: number }>(
-      'update verification_codes set tentativas = tentativas + 1 where id = $1 returning tentativas',
-      [id],
+      'update verification_codes set tentativas = tentativas + 1 where id = $1 and tentativas < $2 returning tentativas',
+      [id, max],
     );
-    return row?.tentativas ?? Number.MAX_SAFE_INTEGER;
+    return row?.tentativas ?? null;
   }
 
   async markValidated(id: string, at: Date): Promise<void> {

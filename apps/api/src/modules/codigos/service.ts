@@ -81,12 +81,17 @@ export class CodigosService {
     await this.throttle.assertCodeCheck(ctx.origin.ip);
     const row = await this.openInFlow(ctx);
     const now = this.clock.now();
-    if (row.tentativas >= CODIGO_MAX_TENTATIVAS) throw new AppError(422, 'CODIGO_INVALIDO', BLOQUEADO);
     if (now >= new Date(row.expira_em).getTime()) throw new AppError(422, 'CODIGO_EXPIRADO', EXPIRADO);
-    if (!safeEqual(row.codigo_hmac, this.digest(ctx.cpf, ctx.codigo))) {
-      const tentativas = await this.repo.countWrongTry(row.id);
-      await this.audit.write('codigo_falha', ctx.cpf, ctx.origin, { finalidade: ctx.finalidade, tentativas });
-      throw new AppError(422, 'CODIGO_INVALIDO', tentativas >= CODIGO_MAX_TENTATIVAS ? BLOQUEADO : INVALIDO);
+    const matches = safeEqual(row.codigo_hmac, this.digest(ctx.cpf, ctx.codigo));
+    // A code already validated in this flow is checked again by AlterarSenha: that repeat does not
+    // spend a try. Every other comparison takes its try first (see reserveTry).
+    if (!(matches && row.validado_em)) {
+      const tentativas = await this.repo.reserveTry(row.id, CODIGO_MAX_TENTATIVAS);
+      if (tentativas === null) throw new AppError(422, 'CODIGO_INVALIDO', BLOQUEADO);
+      if (!matches) {
+        await this.audit.write('codigo_falha', ctx.cpf, ctx.origin, { finalidade: ctx.finalidade, tentativas });
+        throw new AppError(422, 'CODIGO_INVALIDO', tentativas >= CODIGO_MAX_TENTATIVAS ? BLOQUEADO : INVALIDO);
+      }
     }
     if (mark && !row.validado_em) {
       await this.repo.markValidated(row.id, new Date(now));

@@ -90,11 +90,16 @@ export class LoginService {
         await this.audit.write('login_bloqueado', cpf, origin, { aguardarSegundos: err.aguardarSegundos });
       throw err;
     }
-    const p = await this.contas.findPessoa(cpf);
-    if (await verifyPassword(p?.senhaHash, senha)) return p;
-    await this.throttle.recordPasswordFailure(cpf, origin.ip);
-    await this.audit.write('login_falha', cpf, origin, { motivo: p?.senhaHash ? 'senha_incorreta' : 'sem_conta' });
-    return null;
+    const done = await this.throttle.enterPasswordCheck(cpf);
+    try {
+      const p = await this.contas.findPessoa(cpf);
+      if (await verifyPassword(p?.senhaHash, senha)) return p;
+      await this.throttle.recordPasswordFailure(cpf, origin.ip);
+      await this.audit.write('login_falha', cpf, origin, { motivo: p?.senhaHash ? 'senha_incorreta' : 'sem_conta' });
+      return null;
+    } finally {
+      await done();
+    }
   }
 
   /** Wrong password → [] (spec 7: an empty list is invalid credentials). */

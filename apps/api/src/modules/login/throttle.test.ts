@@ -23,6 +23,23 @@ function muitas(espera: string, segundos: number) {
 }
 
 describe('wrong passwords per CPF', () => {
+  it('a burst of parallel wrong passwords is checked one at a time, so every failure counts', async () => {
+    const burst = await Promise.all(Array.from({ length: 12 }, () => tentar(t.client(), 'errada')));
+    const checked = burst.filter((r) => r.status === 200);
+    const refused = burst.filter((r) => r.status === 429);
+    expect(checked.length + refused.length).toBe(12);
+    expect(checked.length).toBeGreaterThanOrEqual(1);
+    // Only the 5 free tries can ever reach the password check, however the burst interleaves.
+    expect(checked.length).toBeLessThanOrEqual(5);
+    const falhas = await t.db.query('select 1 from audit_log where event = $1 and cpf = $2', [
+      'login_falha',
+      CPF.roberto,
+    ]);
+    expect(falhas.length).toBe(checked.length);
+    for (const r of checked) expect(r.body).toMatchObject({ sucesso: false, erro: 'Senha incorreta.' });
+    await t.db.query('delete from audit_log where cpf = $1', [CPF.roberto]);
+  });
+
   it('5 free, then waits of 30 s, 1, 2, 4, 8 min, then a 15-minute lock at 10', async () => {
     const c = t.client();
     for (let i = 0; i < 5; i++)

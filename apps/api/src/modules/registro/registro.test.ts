@@ -254,6 +254,33 @@ describe('codes', () => {
     ).toBe(5);
   });
 
+  it('parallel guesses never get more than 5 comparisons', async () => {
+    const cpf = await pessoa();
+    const c = t.client();
+    await pedirEmail(c, cpf);
+    const codigo = await t.lastCode('teste@exemplo.com.br');
+    // 12 different wrong codes at once, then the right one: only 5 were ever compared.
+    const palpites = Array.from({ length: 12 }, (_, i) =>
+      String((Number(codigo) + 1 + i) % 1_000_000).padStart(6, '0'),
+    );
+    const respostas = await Promise.all(
+      palpites.map((tokenEmail) => c.post('/api/Registro/ConfirmarEmail', { cpf, tokenEmail })),
+    );
+    expect(respostas.every((r) => r.status === 422)).toBe(true);
+    const [row] = await t.db.query<{ tentativas: number }>(
+      'select tentativas from verification_codes where cpf = $1 order by id desc limit 1',
+      [cpf],
+    );
+    expect(row?.tentativas).toBe(5);
+    expect(
+      (await t.db.query('select 1 from audit_log where event = $1 and cpf = $2', ['codigo_falha', cpf])).length,
+    ).toBe(5);
+    const certo = await c.post('/api/Registro/ConfirmarEmail', { cpf, tokenEmail: codigo });
+    expect(certo.body).toEqual(
+      erro('CODIGO_INVALIDO', 'Código bloqueado por excesso de tentativas. Solicite um novo código.'),
+    );
+  });
+
   it('single use: the confirmation is used up by CadastrarSenha', async () => {
     const cpf = await pessoa();
     const c = t.client();

@@ -53,7 +53,7 @@ export async function buildApp(config: Config, overrides: Overrides = {}): Promi
   app.removeContentTypeParser(['text/plain']);
 
   const clock = overrides.clock ?? systemClock;
-  const db = overrides.db ?? (await openDb(config));
+  const db = overrides.db ?? (await openDb(config, (err) => app.log.warn({ err }, 'idle database connection lost')));
   const ownsDb = !overrides.db;
   try {
     const applied = await migrate(db);

@@ -2,10 +2,11 @@ import pg from 'pg';
 import type { Db, Queryable } from './db';
 
 /** PostgreSQL server through a node-postgres pool (DATABASE_URL). */
-export function openPg(connectionString: string, max: number): Db {
+export function openPg(connectionString: string, max: number, onIdleError?: (err: Error) => void): Db {
   const pool = new pg.Pool({ connectionString, max });
   // An idle client losing its connection must not crash the process; the next query reconnects.
-  pool.on('error', () => undefined);
+  // It is still worth a log line: a flapping database shows up there first.
+  pool.on('error', (err) => onIdleError?.(err));
   const wrap = (c: pg.Pool | pg.PoolClient): Queryable => ({
     async query<T>(sql: string, params: unknown[] = []) {
       const r = await c.query(sql, params);

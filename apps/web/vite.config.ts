@@ -1,4 +1,7 @@
+import { readdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
 import { fileURLToPath, URL } from 'node:url';
+import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
 import tailwindcss from '@tailwindcss/vite';
 import react from '@vitejs/plugin-react';
 import { defineConfig, type Plugin } from 'vite';
@@ -21,8 +24,36 @@ function sonnerWithoutInjectedCss(): Plugin {
   };
 }
 
+/**
+ * Writes .br and .gz next to every hashed asset, once, at build time: the server hands them out
+ * (@fastify/static preCompressed) so phones download ~3× less without compressing per request.
+ */
+function precompressAssets(): Plugin {
+  let outDir = 'dist';
+  return {
+    name: 'portal:precompress-assets',
+    apply: 'build',
+    configResolved(c) {
+      outDir = c.build.outDir.startsWith('/') ? c.build.outDir : join(c.root, c.build.outDir);
+    },
+    closeBundle() {
+      const dir = join(outDir, 'assets');
+      for (const name of readdirSync(dir)) {
+        if (!/\.(js|css|svg|json)$/.test(name)) continue;
+        const body = readFileSync(join(dir, name));
+        if (body.length < 1024) continue;
+        writeFileSync(join(dir, `${name}.gz`), gzipSync(body, { level: 9 }));
+        writeFileSync(
+          join(dir, `${name}.br`),
+          brotliCompressSync(body, { params: { [constants.BROTLI_PARAM_QUALITY]: 11 } }),
+        );
+      }
+    },
+  };
+}
+
 export default defineConfig({
-  plugins: [sonnerWithoutInjectedCss(), react(), tailwindcss()],
+  plugins: [sonnerWithoutInjectedCss(), react(), tailwindcss(), precompressAssets()],
   resolve: { alias: { '@': fileURLToPath(new URL('./src', import.meta.url)) } },
   // The server swaps this placeholder for a fresh nonce on every response (CSP style-src).
   html: { cspNonce: '__CSP_NONCE__' },

@@ -18,8 +18,11 @@ test('30 minutes without mouse or keyboard end the session with "Sessão encerra
   await page.clock.install();
   await login(page, CARLOS.cpf, SENHA);
   // Activity renews the expiry: 20 min idle, a key press, 20 min more — still logged in.
+  // The key press also renews the server session (its idle clock only sees API calls).
   await page.clock.fastForward('20:00');
+  const renovada = page.waitForResponse((r) => r.url().endsWith('/api/Login/RenovarSessao'));
   await page.keyboard.press('Shift');
+  expect((await renovada).status()).toBe(200);
   await page.clock.fastForward('20:00');
   expect(page.url()).toMatch(/\/home$/i);
   await page.clock.fastForward('11:00');

@@ -85,3 +85,13 @@ export type AutenticarResponse = z.infer<typeof autenticarResponseSchema>;
 /** POST /api/Login/Sair — ends the session on the server and clears the cookie. */
 export const sairRequestSchema = z.object({ perfilAutenticado: perfilAutenticadoSchema });
 export type SairRequest = z.input<typeof sairRequestSchema>;
+
+/**
+ * POST /api/Login/RenovarSessao — keeps the server session in step with the browser's: the web app
+ * calls it (at most every few minutes) while the member moves the mouse or types, because the
+ * browser renews its own 30-minute expiry on activity (spec 4) and the server only sees API calls.
+ */
+export const renovarSessaoRequestSchema = z.object({ perfilAutenticado: perfilAutenticadoSchema });
+export type RenovarSessaoRequest = z.input<typeof renovarSessaoRequestSchema>;
+export const renovarSessaoResponseSchema = z.object({ sucesso: z.literal(true) });
+export type RenovarSessaoResponse = z.infer<typeof renovarSessaoResponseSchema>;

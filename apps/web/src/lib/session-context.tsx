@@ -11,6 +11,7 @@ import {
   saveExpiry,
   saveSession,
   shouldRenew,
+  shouldRenewServer,
   type Usuario,
 } from './session';
 import { browserStorage } from './storage';
@@ -32,6 +33,11 @@ export function SessionProvider({ children }: { children: ReactNode }) {
   const storage = useMemo(() => browserStorage(), []);
   const [usuario, setUsuario] = useState<Usuario | null>(() => restoreSession(storage, Date.now())?.usuario ?? null);
   const lastWrite = useRef(0);
+  const lastServerRenew = useRef(0);
+  const perfilRef = useRef(usuario?.perfilAutenticado ?? null);
+  useEffect(() => {
+    perfilRef.current = usuario?.perfilAutenticado ?? null;
+  }, [usuario]);
 
   const endLocally = useCallback(() => {
     clearSession(storage);
@@ -48,6 +54,7 @@ export function SessionProvider({ children }: { children: ReactNode }) {
       const now = Date.now();
       saveSession(storage, next, nextExpiry(now));
       lastWrite.current = now;
+      lastServerRenew.current = now;
       setUsuario(next);
     },
     [storage],
@@ -79,6 +86,13 @@ export function SessionProvider({ children }: { children: ReactNode }) {
       if (isExpired(readExpiry(storage), now)) return; // the 1 s check ends it
       lastWrite.current = now;
       saveExpiry(storage, nextExpiry(now));
+      const perfilAutenticado = perfilRef.current;
+      if (perfilAutenticado && shouldRenewServer(lastServerRenew.current, now)) {
+        lastServerRenew.current = now;
+        // Best effort: a 401 SESSAO_INVALIDA ends the session through onSessionInvalid; an
+        // operator API without this call (404) or a network blip changes nothing here.
+        api.post('/api/Login/RenovarSessao', { perfilAutenticado }).catch(() => undefined);
+      }
     };
     for (const ev of ACTIVITY_EVENTS) window.addEventListener(ev, renew, { passive: true });
     return () => {

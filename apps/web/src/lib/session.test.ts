@@ -11,6 +11,7 @@ import {
   saveContatosVerificados,
   saveSession,
   shouldRenew,
+  shouldRenewServer,
   toPerfilAutenticado,
 } from './session';
 import { memoryStorage, STORAGE_KEYS } from './storage';
@@ -171,5 +172,13 @@ describe('CPF check contacts', () => {
       email: 'mar****@exemplo.com.br',
       celular: '',
     });
+  });
+});
+
+describe('shouldRenewServer', () => {
+  it('renews the server session at most every 5 minutes of activity', () => {
+    expect(shouldRenewServer(0, 5 * 60_000)).toBe(true);
+    expect(shouldRenewServer(60_000, 5 * 60_000)).toBe(false);
+    expect(shouldRenewServer(60_000, 6 * 60_000)).toBe(true);
   });
 });

@@ -128,6 +128,15 @@ export function shouldRenew(lastWriteAt: number, now: number): boolean {
   return now - lastWriteAt >= RENOVACAO_MINIMA_MS;
 }
 
+/**
+ * While the member is active, the server session is renewed too (POST /api/Login/RenovarSessao),
+ * at most this often: the server's idle limit is also 30 minutes, so 5 leaves ample margin.
+ */
+export const RENOVACAO_SERVIDOR_MS = 5 * 60_000;
+export function shouldRenewServer(lastRenewAt: number, now: number): boolean {
+  return now - lastRenewAt >= RENOVACAO_SERVIDOR_MS;
+}
+
 export function saveSession(storage: KeyValueStorage, usuario: Usuario, expiresAt: number): void {
   storage.setItem(STORAGE_KEYS.usuario, JSON.stringify(usuario));
   storage.setItem(STORAGE_KEYS.sessaoExpiraEm, String(expiresAt));

@@ -383,6 +383,22 @@ describe('sessions', () => {
     expect((await audit('sessao_recusada', CPF.roberto)).at(-1)?.detail).toEqual({ motivo: 'inativa' });
   });
 
+  it('RenovarSessao keeps an idle-looking session alive, only with its cookie', async () => {
+    const c = t.client();
+    const { codigoSessao } = await c.login(CPF.roberto);
+    const renovar = (cli = c) => cli.post('/api/Login/RenovarSessao', { perfilAutenticado: { codigoSessao } });
+    t.clock.advance(25 * 60_000);
+    const r = await renovar();
+    expect(r.status).toBe(200);
+    expect(r.body).toEqual({ sucesso: true });
+    // Another browser with the same code is refused and does not renew anything.
+    expect((await renovar(t.client())).body).toEqual(SESSAO_INVALIDA);
+    t.clock.advance(25 * 60_000);
+    expect((await c.post('/api/Login/Sair', { perfilAutenticado: { codigoSessao } })).status).toBe(200);
+    expect((await renovar()).status).toBe(401);
+    expect((await c.post('/api/Login/RenovarSessao', {})).status).toBe(400);
+  });
+
   it('ends 12 hours after login however active', async () => {
     const c = t.client();
     const { codigoSessao } = await c.login(CPF.roberto);

@@ -4,6 +4,7 @@ import {
   autenticarRequestSchema,
   perfisDaContaRequestSchema,
   recuperarSenhaRequestSchema,
+  renovarSessaoRequestSchema,
   sairRequestSchema,
   validarTokenRecuperacaoRequestSchema,
   verificarCpfRequestSchema,
@@ -46,6 +47,13 @@ const routes: FastifyPluginAsync = async (app) => {
     if (result.cookie)
       reply.setCookie(COOKIE_SESSAO, result.cookie, cookieOptions(config.cookieSecure, config.session.maxSeconds));
     return result.body;
+  });
+
+  // Activity in the browser keeps the server session alive too (see the contract's comment).
+  app.post('/Login/RenovarSessao', async (request) => {
+    parseBody(renovarSessaoRequestSchema, request.body);
+    await app.requireSession(request);
+    return { sucesso: true as const };
   });
 
   app.post('/Login/Sair', async (request, reply) => {

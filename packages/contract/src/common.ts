@@ -23,6 +23,7 @@ export const codigoSchema = z
 
 export const senhaSchema = z
   .string({ error: 'Digite uma senha.' })
+  .min(1, 'Digite uma senha.')
   .min(LIMITES.senhaMinima, 'A senha deve ter pelo menos 6 caracteres.')
   .max(LIMITES.senhaMaxima, 'A senha deve ter no máximo 128 caracteres.');
 

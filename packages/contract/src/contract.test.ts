@@ -53,3 +53,33 @@ describe('request schemas', () => {
     expect(r.error?.issues[0]?.message).toBe('A senha deve ter pelo menos 6 caracteres.');
   });
 });
+
+describe('form schemas (spec 5 messages)', () => {
+  const first = (r: { error?: { issues: { message: string }[] } }) => r.error?.issues[0]?.message;
+  it('new password: required, then minimum, then equal', async () => {
+    const { novaSenhaFormSchema } = await import('./forms');
+    expect(first(novaSenhaFormSchema.safeParse({ senha: '', confirmacaoSenha: '' }))).toBe('Digite uma senha.');
+    expect(first(novaSenhaFormSchema.safeParse({ senha: '12345', confirmacaoSenha: 'x' }))).toBe(
+      'A senha deve ter pelo menos 6 caracteres.',
+    );
+    expect(first(novaSenhaFormSchema.safeParse({ senha: '123456', confirmacaoSenha: '123457' }))).toBe(
+      'As senhas digitadas não são iguais.',
+    );
+    expect(novaSenhaFormSchema.safeParse({ senha: '123456', confirmacaoSenha: '123456' }).success).toBe(true);
+  });
+  it('code: required, then 6 digits', async () => {
+    const { codigoFormSchema } = await import('./forms');
+    expect(first(codigoFormSchema.safeParse({ codigo: '' }))).toBe('Digite pelo menos um código de verificação.');
+    expect(first(codigoFormSchema.safeParse({ codigo: '123' }))).toBe('O código deve ter 6 dígitos.');
+    expect(codigoFormSchema.parse({ codigo: '12 34 56' }).codigo).toBe('123456');
+  });
+  it('contacts: one of them, each well formed', async () => {
+    const { contatosFormSchema } = await import('./forms');
+    expect(first(contatosFormSchema.safeParse({ email: '', celular: '' }))).toBe('Informe um e-mail ou um celular.');
+    expect(first(contatosFormSchema.safeParse({ email: 'a@b', celular: '' }))).toBe('Digite um e-mail válido.');
+    expect(first(contatosFormSchema.safeParse({ email: '', celular: '(11) 3265-4321' }))).toBe(
+      'Digite um celular com DDD, por exemplo (11) 98765-4321.',
+    );
+    expect(contatosFormSchema.safeParse({ email: '', celular: '(21) 99876-5432' }).success).toBe(true);
+  });
+});

@@ -4,3 +4,4 @@ export * from './login';
 export * from './registro';
 export * from './recuperacao';
 export * from './dev';
+export * from './forms';

@@ -1,10 +1,11 @@
+import { zodResolver } from '@hookform/resolvers/zod';
+import { codigoFormSchema } from '@portal/contract';
 import { useForm, useWatch } from 'react-hook-form';
 import { Button } from '@/components/ui/button';
 import { FormField } from '@/components/ui/form-field';
 import { Input } from '@/components/ui/input';
 import { textoInline } from '@/lib/account/messages';
 import { toastPrimeiroErro } from '@/lib/account/toast-form-error';
-import { validarCodigo } from '@/lib/account/validation';
 
 interface CodeFormProps {
   busy: boolean;
@@ -21,7 +22,7 @@ export function CodeForm({ busy, onSubmit, hint, disableWhenEmpty = false }: Cod
     handleSubmit,
     control,
     formState: { errors },
-  } = useForm<{ codigo: string }>({ defaultValues: { codigo: '' } });
+  } = useForm({ resolver: zodResolver(codigoFormSchema), defaultValues: { codigo: '' } });
   const codigo = useWatch({ control, name: 'codigo' });
 
   return (
@@ -30,7 +31,7 @@ export function CodeForm({ busy, onSubmit, hint, disableWhenEmpty = false }: Cod
         {(c) => (
           <Input
             {...c}
-            {...register('codigo', { validate: validarCodigo, setValueAs: (v: string) => v.replace(/\D/g, '') })}
+            {...register('codigo')}
             inputMode="numeric"
             autoComplete="one-time-code"
             maxLength={6}

@@ -1,15 +1,13 @@
+import { zodResolver } from '@hookform/resolvers/zod';
+import { novaSenhaFormSchema, type NovaSenhaForm } from '@portal/contract';
 import { useForm } from 'react-hook-form';
 import { Button } from '@/components/ui/button';
 import { FormField } from '@/components/ui/form-field';
 import { PasswordInput } from '@/components/ui/password-input';
 import { textoInline } from '@/lib/account/messages';
 import { toastPrimeiroErro } from '@/lib/account/toast-form-error';
-import { validarConfirmacao, validarNovaSenha } from '@/lib/account/validation';
 
-export interface NovaSenhaForm {
-  senha: string;
-  confirmacaoSenha: string;
-}
+export type { NovaSenhaForm };
 
 interface NewPasswordFormProps {
   busy: boolean;
@@ -24,27 +22,20 @@ export function NewPasswordForm({ busy, busyLabel, submitLabel, onSubmit }: NewP
     register,
     handleSubmit,
     formState: { errors },
-  } = useForm<NovaSenhaForm>({ defaultValues: { senha: '', confirmacaoSenha: '' } });
+  } = useForm<NovaSenhaForm>({
+    resolver: zodResolver(novaSenhaFormSchema),
+    defaultValues: { senha: '', confirmacaoSenha: '' },
+  });
 
   return (
     <form noValidate onSubmit={handleSubmit(onSubmit, toastPrimeiroErro)} className="space-y-5">
       <FormField label="Senha" hint="Mínimo de 6 caracteres." error={textoInline(errors.senha?.message)}>
         {(c) => (
-          <PasswordInput
-            {...c}
-            {...register('senha', { validate: validarNovaSenha, deps: ['confirmacaoSenha'] })}
-            autoComplete="new-password"
-          />
+          <PasswordInput {...c} {...register('senha', { deps: ['confirmacaoSenha'] })} autoComplete="new-password" />
         )}
       </FormField>
       <FormField label="Confirmar senha" error={textoInline(errors.confirmacaoSenha?.message)}>
-        {(c) => (
-          <PasswordInput
-            {...c}
-            {...register('confirmacaoSenha', { validate: (v, all) => validarConfirmacao(v, all.senha) })}
-            autoComplete="new-password"
-          />
-        )}
+        {(c) => <PasswordInput {...c} {...register('confirmacaoSenha')} autoComplete="new-password" />}
       </FormField>
       <Button type="submit" block disabled={busy} aria-busy={busy || undefined}>
         {busy ? busyLabel : submitLabel}

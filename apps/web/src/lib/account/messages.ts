@@ -29,8 +29,14 @@ export const VALIDACAO = {
 
 export type ChaveValidacao = keyof typeof VALIDACAO;
 
+/**
+ * The pair for a validation error: `chave` is a key of VALIDACAO (plain validators) or the
+ * message text a shared zod form schema produced (packages/contract/src/forms.ts).
+ */
 export function mensagemValidacao(chave: string | undefined): Mensagem | undefined {
-  return chave && chave in VALIDACAO ? VALIDACAO[chave as ChaveValidacao] : undefined;
+  if (!chave) return undefined;
+  if (chave in VALIDACAO) return VALIDACAO[chave as ChaveValidacao];
+  return Object.values(VALIDACAO).find((m) => m.description === chave);
 }
 
 /** Text shown under a field for a validation key. */

@@ -1,13 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { mensagemValidacao, textoInline } from './messages';
-import {
-  validarCodigo,
-  validarConfirmacao,
-  validarContatos,
-  validarCpf,
-  validarNovaSenha,
-  validarSenhaLogin,
-} from './validation';
+import { validarCpf } from './validation';
 
 describe('spec 5 validation', () => {
   it('CPF: required, 11 digits with valid check digits', () => {
@@ -17,36 +10,6 @@ describe('spec 5 validation', () => {
     expect(validarCpf('529.982.247-26')).toBe('cpfInvalido');
     expect(validarCpf('111.111.111-11')).toBe('cpfInvalido');
     expect(validarCpf('529.982.247-25')).toBe(true);
-  });
-
-  it('login password is required', () => {
-    expect(validarSenhaLogin('')).toBe('senhaObrigatoria');
-    expect(validarSenhaLogin('x')).toBe(true);
-  });
-
-  it('verification code: required, then 6 digits', () => {
-    expect(validarCodigo(' ')).toBe('tokenObrigatorio');
-    expect(validarCodigo('123')).toBe('tokenIncompleto');
-    expect(validarCodigo('123456')).toBe(true);
-  });
-
-  it('new password: required, at least 6, confirmation equal', () => {
-    expect(validarNovaSenha('')).toBe('novaSenhaObrigatoria');
-    expect(validarNovaSenha('12345')).toBe('senhaCurta');
-    expect(validarNovaSenha('123456')).toBe(true);
-    expect(validarConfirmacao('', '12345')).toBe(true); // the password error comes first
-    expect(validarConfirmacao('1234567', '123456')).toBe('senhasDiferentes');
-    expect(validarConfirmacao('123456', '123456')).toBe(true);
-  });
-
-  it('contacts: at least one, each well formed', () => {
-    expect(validarContatos('', '')).toEqual({ email: 'contatoObrigatorio', celular: true });
-    expect(validarContatos('a@b', '')).toEqual({ email: 'emailInvalido', celular: true });
-    expect(validarContatos('', '(21) 99876-543')).toEqual({ email: true, celular: 'celularInvalido' });
-    expect(validarContatos('fernanda.ribeiro@exemplo.com.br', '(21) 99876-5432')).toEqual({
-      email: true,
-      celular: true,
-    });
   });
 
   it('messages are the spec pairs', () => {
@@ -72,5 +35,13 @@ describe('spec 5 validation', () => {
     });
     expect(textoInline('senhasDiferentes')).toBe('Por favor, digite a mesma senha nos dois campos.');
     expect(textoInline('novaSenhaObrigatoria')).toBe('Digite uma senha.');
+  });
+
+  it('messages of the shared zod form schemas find their spec pair', () => {
+    expect(mensagemValidacao('As senhas digitadas não são iguais.')).toMatchObject({ title: 'Senhas não coincidem' });
+    expect(textoInline('As senhas digitadas não são iguais.')).toBe('Por favor, digite a mesma senha nos dois campos.');
+    expect(mensagemValidacao('Digite pelo menos um código de verificação.')?.title).toBe('Token obrigatório');
+    expect(mensagemValidacao('Por favor, digite sua senha.')?.title).toBe('Campo obrigatório');
+    expect(mensagemValidacao('texto desconhecido')).toBeUndefined();
   });
 });

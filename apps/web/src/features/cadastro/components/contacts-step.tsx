@@ -1,3 +1,5 @@
+import { zodResolver } from '@hookform/resolvers/zod';
+import { contatosFormSchema, type ContatosForm } from '@portal/contract';
 import { onlyDigits } from '@portal/br';
 import { ArrowLeft, Send } from 'lucide-react';
 import { useRef, useState } from 'react';
@@ -17,16 +19,10 @@ import { useCriarConta } from '@/lib/account/criar-conta';
 import { textoInline, type Mensagem } from '@/lib/account/messages';
 import { mensagemErroRegistro, segundosDeEspera } from '@/lib/account/registro-erros';
 import { toastPrimeiroErro } from '@/lib/account/toast-form-error';
-import { validarContatos } from '@/lib/account/validation';
 import { LIMITES_WEB } from '@/lib/config';
 import { toast } from '@/lib/toast';
 import { formatarContagem, useCountdown } from '@/lib/use-countdown';
 import type { ContaCadastro } from './cadastro-page';
-
-interface ContatosForm {
-  email: string;
-  celular: string;
-}
 
 /** Spec 7: the mobile goes as a number (digits). */
 type Envio = { canal: 'celular'; celular: number } | { canal: 'email'; email: string };
@@ -57,7 +53,7 @@ export function ContactsStep({ conta, focusOnMount, onVoltar, onVerificado }: Co
     register,
     handleSubmit,
     formState: { errors },
-  } = useForm<ContatosForm>({ defaultValues: { email: '', celular: '' } });
+  } = useForm<ContatosForm>({ resolver: zodResolver(contatosFormSchema), defaultValues: { email: '', celular: '' } });
 
   const enviar = async ({ email, celular }: ContatosForm) => {
     if (enviando.current) return;
@@ -129,7 +125,7 @@ export function ContactsStep({ conta, focusOnMount, onVoltar, onVerificado }: Co
           {(c) => (
             <Input
               {...c}
-              {...register('email', { validate: (v, all) => validarContatos(v, all.celular).email })}
+              {...register('email', { deps: ['celular'] })}
               type="email"
               inputMode="email"
               autoComplete="email"
@@ -145,7 +141,7 @@ export function ContactsStep({ conta, focusOnMount, onVoltar, onVerificado }: Co
           {(c) => (
             <MaskedInput
               {...c}
-              {...register('celular', { validate: (v, all) => validarContatos(all.email, v).celular })}
+              {...register('celular', { deps: ['email'] })}
               mask={MASKS.celular}
               maxLength={15}
               type="tel"

@@ -1,4 +1,5 @@
-import type { PerfilConta } from '@portal/contract';
+import { zodResolver } from '@hookform/resolvers/zod';
+import { senhaLoginFormSchema, type PerfilConta, type SenhaLoginForm } from '@portal/contract';
 import { firstName } from '@portal/br';
 import { ArrowLeft } from 'lucide-react';
 import { lazy, Suspense, useEffect, useRef, useState } from 'react';
@@ -12,7 +13,6 @@ import { FormField } from '@/components/ui/form-field';
 import { PasswordInput } from '@/components/ui/password-input';
 import { textoInline, type Mensagem } from '@/lib/account/messages';
 import { toastPrimeiroErro } from '@/lib/account/toast-form-error';
-import { validarSenhaLogin } from '@/lib/account/validation';
 import { buildUsuario, isAutenticacaoOk } from '@/lib/session';
 import { useSession } from '@/lib/session-context';
 import { useAutenticar } from '../api/autenticar';
@@ -41,7 +41,7 @@ export function PasswordStep({ conta, onBack, focusOnMount }: PasswordStepProps)
     register,
     handleSubmit,
     formState: { errors },
-  } = useForm<{ senha: string }>({ defaultValues: { senha: '' } });
+  } = useForm<SenhaLoginForm>({ resolver: zodResolver(senhaLoginFormSchema), defaultValues: { senha: '' } });
 
   // Members with several profiles need the dialog: fetch its code while they type.
   useEffect(() => {
@@ -123,13 +123,7 @@ export function PasswordStep({ conta, onBack, focusOnMount }: PasswordStepProps)
       <form noValidate onSubmit={(e) => void handleSubmit(onSubmit, toastPrimeiroErro)(e)} className="space-y-5">
         <input type="text" name="username" autoComplete="username" value={conta.cpf} readOnly hidden />
         <FormField label="Senha" error={textoInline(errors.senha?.message)}>
-          {(c) => (
-            <PasswordInput
-              {...c}
-              {...register('senha', { validate: validarSenhaLogin })}
-              autoComplete="current-password"
-            />
-          )}
+          {(c) => <PasswordInput {...c} {...register('senha')} autoComplete="current-password" />}
         </FormField>
         {erro ? (
           <Alert variant="error" title={erro.title}>

@@ -115,3 +115,37 @@ test('the password field has a show/hide toggle and Entrar cannot be double-subm
   expect(perfis).toBe(1);
   await s.close();
 });
+
+test('keyboard alone: CPF, password and the profiles dialog', async () => {
+  const s = await openSession(browser);
+  const { page } = s;
+  await page.goto('/login');
+  // Tab from the top of the page reaches the CPF field before any other control.
+  await page.keyboard.press('Tab');
+  expect(await page.evaluate(() => document.activeElement?.getAttribute('id'))).toBe(
+    await page.getByLabel('CPF', { exact: true }).getAttribute('id'),
+  );
+  await page.keyboard.type(MARIA.cpf.replace(/\D/g, ''));
+  await page.keyboard.press('Enter');
+  const pwd = page.getByLabel('Senha', { exact: true });
+  await pwd.waitFor();
+  // Focus moves to the new step; Tab reaches the password field.
+  for (let i = 0; i < 5 && !(await pwd.evaluate((el) => el === document.activeElement)); i++) {
+    await page.keyboard.press('Tab');
+  }
+  expect(await pwd.evaluate((el) => el === document.activeElement)).toBe(true);
+  await page.keyboard.type(SENHA);
+  await page.keyboard.press('Enter');
+  const dialog = await visible(page.getByRole('dialog', { name: 'Perfis Disponíveis' }));
+  // Focus is trapped in the dialog; Tab walks the profiles, Enter picks the active one.
+  for (let i = 0; i < 4; i++) {
+    const focused = await page.evaluate(() => document.activeElement?.textContent ?? '');
+    if (/Ativo desde/.test(focused)) break;
+    await page.keyboard.press('Tab');
+  }
+  expect(await dialog.evaluate((el) => el.contains(document.activeElement))).toBe(true);
+  expect(await page.evaluate(() => document.activeElement?.textContent ?? '')).toMatch(/Ativo desde/);
+  await page.keyboard.press('Enter');
+  await page.waitForURL(/\/home$/i);
+  await s.close();
+});

@@ -1,4 +1,5 @@
-import { CheckCircle2, UserCheck } from 'lucide-react';
+import { SuccessPanel } from '@/components/account/success-panel';
+import { UserCheck } from 'lucide-react';
 import { useState } from 'react';
 import { Link } from 'react-router';
 import { CpfForm } from '@/components/account/cpf-form';
@@ -119,18 +120,9 @@ export function CadastroPage() {
         ) : null}
 
         {etapa.nome === 'sucesso' ? (
-          <div className="space-y-5 text-center">
-            <CheckCircle2 aria-hidden="true" className="mx-auto size-14 text-emerald-700" />
-            <StepHeading as="h2" focusOnMount={mudou}>
-              Conta Criada!
-            </StepHeading>
-            <p className="text-slate-700">
-              Sua conta está pronta. Entre com seu CPF e a senha que você acabou de criar.
-            </p>
-            <Link to="/login" className={buttonVariants({ block: true })}>
-              Fazer Login
-            </Link>
-          </div>
+          <SuccessPanel title="Conta Criada!" linkTo="/login" linkLabel="Fazer Login" focusOnMount={mudou}>
+            Sua conta está pronta. Entre com seu CPF e a senha que você acabou de criar.
+          </SuccessPanel>
         ) : null}
 
         {etapa.nome === 'existe' ? (

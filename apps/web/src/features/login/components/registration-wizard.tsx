@@ -1,3 +1,4 @@
+import { NoContactAlert } from '@/components/account/no-contact-alert';
 import { firstName } from '@portal/br';
 import { ArrowLeft } from 'lucide-react';
 import { useState } from 'react';
@@ -145,11 +146,7 @@ export function RegistrationWizard({ conta, onExit, onDone }: RegistrationWizard
             value={metodo}
             onChange={setMetodo}
           />
-          {!conta.email && !conta.celular ? (
-            <Alert variant="warning" title="Nenhum contato cadastrado">
-              Não há e-mail nem celular no seu cadastro. Entre em contato com a operadora para atualizar seus dados.
-            </Alert>
-          ) : null}
+          <NoContactAlert email={conta.email} celular={conta.celular} />
           {erro ? (
             <Alert variant="error" title={erro.title}>
               {erro.description}

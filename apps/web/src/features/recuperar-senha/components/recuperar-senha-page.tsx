@@ -1,5 +1,6 @@
+import { SuccessPanel } from '@/components/account/success-panel';
 import { onlyDigits } from '@portal/br';
-import { ArrowLeft, CheckCircle2 } from 'lucide-react';
+import { ArrowLeft } from 'lucide-react';
 import { useState } from 'react';
 import { Link, useLocation } from 'react-router';
 import { CpfForm } from '@/components/account/cpf-form';
@@ -7,7 +8,6 @@ import { NewPasswordForm } from '@/components/account/new-password-form';
 import { DocumentTitle } from '@/components/document-title';
 import { StepHeading } from '@/components/step-heading';
 import { Alert } from '@/components/ui/alert';
-import { buttonVariants } from '@/components/ui/button';
 import { Card } from '@/components/ui/card';
 import { StepIndicator } from '@/components/ui/step-indicator';
 import { isApiError } from '@/lib/api-client';
@@ -139,16 +139,9 @@ export function RecuperarSenhaPage() {
         ) : null}
 
         {etapa.nome === 'sucesso' ? (
-          <div className="space-y-5 text-center">
-            <CheckCircle2 aria-hidden="true" className="mx-auto size-14 text-emerald-700" />
-            <StepHeading as="h2" focusOnMount={mudou}>
-              Senha Alterada!
-            </StepHeading>
-            <p className="text-slate-700">Sua senha foi alterada. Use a nova senha no portal e no aplicativo.</p>
-            <Link to="/login" className={buttonVariants({ block: true })}>
-              Ir para o login
-            </Link>
-          </div>
+          <SuccessPanel title="Senha Alterada!" linkTo="/login" linkLabel="Ir para o login" focusOnMount={mudou}>
+            Sua senha foi alterada. Use a nova senha no portal e no aplicativo.
+          </SuccessPanel>
         ) : null}
       </Card>
       <p className="mt-6 text-center">

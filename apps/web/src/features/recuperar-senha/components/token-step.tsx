@@ -1,3 +1,4 @@
+import { NoContactAlert } from '@/components/account/no-contact-alert';
 import type { TipoSolicitacao } from '@portal/contract';
 import { Send } from 'lucide-react';
 import { useRef, useState } from 'react';
@@ -85,11 +86,7 @@ export function TokenStep({ conta, focusOnMount, onValidado }: TokenStepProps) {
         value={metodo}
         onChange={setMetodo}
       />
-      {!conta.email && !conta.celular ? (
-        <Alert variant="warning" title="Nenhum contato cadastrado">
-          Não há e-mail nem celular no seu cadastro. Entre em contato com a operadora.
-        </Alert>
-      ) : null}
+      <NoContactAlert email={conta.email} celular={conta.celular} />
       <div className="space-y-2">
         <Button
           block

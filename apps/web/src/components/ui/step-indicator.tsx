@@ -1,7 +1,10 @@
 import { Check } from 'lucide-react';
 import { cn } from '@/lib/cn';
 
-/** Numbered steps; the current one carries aria-current="step". */
+/**
+ * Numbered steps; the current one carries aria-current="step". Labels sit under the numbers at
+ * every width: the sign-in card is narrow even on desktop.
+ */
 export function StepIndicator({ steps, current }: { steps: readonly string[]; current: number }) {
   return (
     <ol className="flex items-center gap-2" aria-label="Etapas">
@@ -12,7 +15,7 @@ export function StepIndicator({ steps, current }: { steps: readonly string[]; cu
           <li
             key={label}
             aria-current={active ? 'step' : undefined}
-            className="flex min-w-0 flex-1 flex-col items-center gap-1 text-center sm:flex-row sm:gap-2 sm:text-left"
+            className="flex min-w-0 flex-1 flex-col items-center gap-1 text-center"
           >
             <span
               className={cn(
@@ -24,7 +27,7 @@ export function StepIndicator({ steps, current }: { steps: readonly string[]; cu
             >
               {done ? <Check aria-hidden="true" className="size-4" /> : i + 1}
             </span>
-            <span className={cn('text-[13px] sm:text-sm', active ? 'font-bold text-slate-900' : 'text-slate-700')}>
+            <span className={cn('text-[13px] leading-tight', active ? 'font-bold text-slate-900' : 'text-slate-700')}>
               {label}
               {done ? <span className="sr-only"> (concluída)</span> : null}
             </span>

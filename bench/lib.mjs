@@ -20,7 +20,9 @@ export function freePort() {
 /** Spawns a command and resolves with ms from spawn to the first 2xx answer of `url`. */
 export async function timeToFirstAnswer(cmd, args, url, env = {}) {
   const t0 = performance.now();
-  const child = spawn(cmd, args, { cwd: root, env: { ...process.env, ...env }, stdio: 'ignore' });
+  // Own process group: `npm start` runs the server under sh, and a signal to npm alone does not
+  // reach it, so the whole group is stopped at the end.
+  const child = spawn(cmd, args, { cwd: root, env: { ...process.env, ...env }, stdio: 'ignore', detached: true });
   try {
     for (;;) {
       if (child.exitCode !== null) throw new Error(`${cmd} exited with ${child.exitCode}`);
@@ -33,8 +35,22 @@ export async function timeToFirstAnswer(cmd, args, url, env = {}) {
       await new Promise((r) => setTimeout(r, 10));
     }
   } finally {
-    child.kill('SIGTERM');
-    await new Promise((r) => (child.exitCode !== null ? r() : child.once('exit', r)));
+    const exited = new Promise((r) => (child.exitCode !== null ? r() : child.once('exit', r)));
+    try {
+      process.kill(-child.pid, 'SIGTERM');
+    } catch {
+      // already gone
+    }
+    await exited;
+    // The server under sh may outlive npm by a moment: wait until the port is free again.
+    for (let i = 0; i < 100; i++) {
+      try {
+        await fetch(url);
+      } catch {
+        break;
+      }
+      await new Promise((r) => setTimeout(r, 50));
+    }
   }
 }
 

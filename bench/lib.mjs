@@ -95,17 +95,21 @@ export const median = (xs) => {
   return s[Math.floor(s.length / 2)];
 };
 
-/** Runs `fn` with `concurrency` workers for `ms` and returns requests per second. */
+/**
+ * Runs `fn(worker)` with `concurrency` workers for `ms`; `fn` resolves true for an answer that
+ * counts. Returns successful requests per second and how many answers did not count.
+ */
 export async function throughput(fn, { concurrency = 16, ms = 3000 } = {}) {
-  let count = 0;
+  let ok = 0;
+  let failed = 0;
   const end = performance.now() + ms;
   await Promise.all(
-    Array.from({ length: concurrency }, async () => {
+    Array.from({ length: concurrency }, async (_, worker) => {
       while (performance.now() < end) {
-        await fn();
-        count++;
+        if (await fn(worker)) ok++;
+        else failed++;
       }
     }),
   );
-  return count / (ms / 1000);
+  return { rate: ok / (ms / 1000), failed };
 }

@@ -15,6 +15,7 @@ export default defineConfig({
           name: 'unit',
           include: ['packages/**/src/**/*.test.ts', 'apps/web/src/**/*.test.{ts,tsx}'],
           environment: 'node',
+          setupFiles: ['test/console-guard-setup.ts'],
           sequence: { groupOrder: 0 },
         },
       },
@@ -22,7 +23,7 @@ export default defineConfig({
         test: {
           name: 'api',
           include: ['apps/api/src/**/*.test.ts'],
-          setupFiles: ['apps/api/test/setup.ts'],
+          setupFiles: ['test/console-guard-setup.ts'],
           testTimeout: 30_000,
           hookTimeout: 60_000,
           pool: 'forks',

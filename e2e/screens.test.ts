@@ -120,3 +120,34 @@ for (const width of [1280, 375]) {
     });
   }
 }
+
+const PROTECTED = [
+  ['/home', /Olá/],
+  ['/autorizacoes', 'Autorizações'],
+  ['/financeiro', 'Financeiro'],
+  ['/utilizacao', 'Tabela de utilização'],
+  ['/comercial', 'Comercial'],
+  ['/guia-medico', 'Guia Médico'],
+  ['/medicina-preventiva', 'Medicina Preventiva'],
+  ['/tele-medicina', 'Telemedicina'],
+  ['/beneficios', 'Clube de benefícios'],
+  ['/ans', 'Dados ANS'],
+  ['/contrato', 'Contrato'],
+  ['/contato', 'Contato'],
+  ['/contratar-sos', /SOS/],
+  ['/ortopedico', /Ortop/],
+  ['/tabela-copart', /Tabela|Coparticipa/],
+] as const;
+
+for (const width of [1280, 375]) {
+  test(`every protected page at ${width}px: its heading, no axe violations`, async () => {
+    const s = await openSession(browser, { width });
+    await login(s.page, CARLOS.cpf, SENHA);
+    for (const [path, heading] of PROTECTED) {
+      await s.page.goto(path);
+      await visible(s.page.getByRole('heading', { level: 1, name: heading }));
+      await expectNoAxeViolations(s.page, `${path} @${width}`);
+    }
+    await s.close();
+  });
+}

@@ -1,3 +1,4 @@
+import { segundosDeEspera } from '@/lib/account/registro-erros';
 import { NoContactAlert } from '@/components/account/no-contact-alert';
 import type { TipoSolicitacao } from '@portal/contract';
 import { Send } from 'lucide-react';
@@ -50,7 +51,8 @@ export function TokenStep({ conta, focusOnMount, onValidado }: TokenStepProps) {
         description: `Código enviado para seu ${metodo === 'email' ? 'email' : 'celular'}!`,
       });
     } catch (e) {
-      if (isApiError(e) && e.status === 429 && e.aguardarSegundos) espera.start(e.aguardarSegundos);
+      const aguardar = segundosDeEspera(e);
+      if (aguardar) espera.start(aguardar);
       const description = (isApiError(e) && e.serverMessage) || 'Erro ao enviar token. Tente novamente.';
       setErro({ title: 'Erro ao enviar código', description });
       toast.error('Erro ao enviar código', { description });

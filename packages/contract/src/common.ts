@@ -40,16 +40,35 @@ export const celularSchema = z
 
 export const emailSchema = z.string({ error: 'Informe o e-mail.' }).trim().max(254, 'E-mail inválido.');
 
+/**
+ * The session code: one type end to end, a positive safe integer (16 random digits below 2^53).
+ * Clients may send it as a number or as its digits; it always comes out as a number.
+ */
+export const codigoSessaoSchema = z
+  .union([z.number().int().positive().max(Number.MAX_SAFE_INTEGER), z.string().regex(/^[1-9]\d{0,15}$/)], {
+    error: 'Sessão inválida.',
+  })
+  .transform((v) => Number(v))
+  .refine((n) => Number.isSafeInteger(n), { message: 'Sessão inválida.' });
+export type CodigoSessao = z.output<typeof codigoSessaoSchema>;
+
 /** Sent by the client in every call that acts for a logged-in member. */
 export const perfilAutenticadoSchema = z.object(
-  {
-    codigoSessao: z.union([z.number().int().positive().max(Number.MAX_SAFE_INTEGER), z.string().regex(/^\d{1,16}$/)], {
-      error: 'Sessão inválida.',
-    }),
-  },
+  { codigoSessao: codigoSessaoSchema },
   { error: 'Perfil de Usuário Inválido' },
 );
-export type PerfilAutenticado = z.infer<typeof perfilAutenticadoSchema>;
+export type PerfilAutenticado = z.output<typeof perfilAutenticadoSchema>;
+
+/**
+ * A verification code that still works in this browser: the channel it went through and the
+ * contact on file it went to, masked as VerificarCPF shows it ('mar****@exemplo.com.br',
+ * '(11) *****-4321'). Only ever told to the browser the code is bound to (its pb_fluxo cookie).
+ */
+export const codigoEmAbertoSchema = z.object({
+  canal: z.enum(['email', 'sms']),
+  destino: z.string(),
+});
+export type CodigoEmAberto = z.infer<typeof codigoEmAbertoSchema>;
 
 /**
  * The one error body of the API. `message` is Portuguese and meant for the member; `erro` repeats
@@ -62,6 +81,13 @@ export const apiErrorSchema = z.object({
   erro: z.string(),
   /** Seconds until the caller may try again (429 and resend waits). */
   aguardarSegundos: z.number().int().optional(),
+  /**
+   * Only with 429 AGUARDE_REENVIO (a code send refused: one went out less than 2 minutes ago) and
+   * 422 CODIGO_OUTRO_CANAL (a code checked on the wrong channel): the code of the same CPF and
+   * purpose that is unexpired, not used up and bound to this browser's flow cookie. Absent when
+   * there is none (the code that started the wait belongs to another browser, or is dead).
+   */
+  codigoEmAberto: codigoEmAbertoSchema.optional(),
 });
 export type ApiError = z.infer<typeof apiErrorSchema>;
 
@@ -79,14 +105,58 @@ export const ERROR_CODES = [
   'CODIGO_INVALIDO',
   'CODIGO_EXPIRADO',
   'CODIGO_NAO_CONFIRMADO',
+  'CODIGO_OUTRO_CANAL',
   'AGUARDE_REENVIO',
   'MUITAS_TENTATIVAS',
   'NAO_ENCONTRADO',
+  // Member requests (issue 7, decision 0012).
+  'ACESSO_RESTRITO',
+  'JA_REGISTRADO',
+  'TERMO_NAO_ACEITO',
+  'DADOS_DIVERGENTES',
+  'IDEMPOTENCIA_CONFLITO',
   'PAYLOAD_GRANDE',
   'ERRO_INTERNO',
+  'INDISPONIVEL',
+  // Finance (issue 6): a profile refused by spec 6, a document the data does not allow, a year with debts.
+  'SEM_PERMISSAO',
+  'DOCUMENTO_INDISPONIVEL',
+  'DEBITO_EM_ABERTO',
+  // Digital card (issue 8): a QR code asked for a card whose coverage has ended.
+  'CARTEIRINHA_INATIVA',
+  // Meus dados (issue 8): a consent revoked already.
+  'JA_REVOGADO',
+  // Cancellation (issue 8): a cancelled contract or beneficiary makes no new request.
+  'PLANO_CANCELADO',
 ] as const;
 export type ErrorCode = (typeof ERROR_CODES)[number];
 
 /** Body of a call that just reports success. */
 export const sucessoSchema = z.object({ sucesso: z.literal(true), mensagem: z.string().optional() });
 export type Sucesso = z.infer<typeof sucessoSchema>;
+
+/** Body of a member call (spec 7): perfilAutenticado plus the call's own fields. */
+export function membroRequest<S extends z.ZodRawShape>(shape: S) {
+  return z.object({ perfilAutenticado: perfilAutenticadoSchema, ...shape });
+}
+
+/**
+ * Finance calls spell it PerfilAutenticado (spec 7); both spellings are accepted, one is needed.
+ * The session itself is checked before validation, by the member hook of the API.
+ */
+export function financeiroRequest<S extends z.ZodRawShape>(shape: S) {
+  return z
+    .object({
+      PerfilAutenticado: perfilAutenticadoSchema.optional(),
+      perfilAutenticado: perfilAutenticadoSchema.optional(),
+      ...shape,
+    })
+    .refine(
+      (b: { PerfilAutenticado?: unknown; perfilAutenticado?: unknown }) =>
+        !!(b.PerfilAutenticado ?? b.perfilAutenticado),
+      {
+        message: 'Perfil de Usuário Inválido',
+        path: ['PerfilAutenticado'],
+      },
+    );
+}

@@ -32,10 +32,14 @@ export type ConfirmarEmailRequest = z.input<typeof confirmarEmailRequestSchema>;
 export type ReenviarSmsRequest = z.input<typeof reenviarSmsRequestSchema>;
 export type CadastrarSenhaRequest = z.input<typeof cadastrarSenhaRequestSchema>;
 
-/** ReenviarSmsConfirmacao answers { sucesso, erro } (spec 7) with 200 even when refused. */
+/**
+ * ReenviarSmsConfirmacao answers { sucesso, erro } (spec 7) with 200 even when refused; a refusal
+ * also carries the error code (AGUARDE_REENVIO, MUITAS_TENTATIVAS…) and, when it is a wait, its seconds.
+ */
 export const reenviarSmsResponseSchema = z.object({
   sucesso: z.boolean(),
   erro: z.string().nullable(),
+  code: z.string().optional(),
   aguardarSegundos: z.number().int().optional(),
 });
 export type ReenviarSmsResponse = z.infer<typeof reenviarSmsResponseSchema>;

@@ -1,0 +1,44 @@
+import { z } from 'zod';
+import { cpfSchema, membroRequest } from './common';
+import { protocoloCampos } from './servicos';
+
+/**
+ * The consent the member gives before being sent to the benefits club (spec 2 'Benefits club',
+ * LGPD art. 8): the text shown is the text recorded. A new wording gets a new `versao`; the server
+ * keeps the version and a hash of the exact text with each consent.
+ */
+export const TERMO_CLUBE = {
+  versao: '2025-07-01',
+  titulo: 'Termo de Ciência – Redirecionamento para Parceiro',
+  finalidade: 'Acesso ao clube de benefícios do parceiro',
+  dadosCompartilhados: ['nome completo', 'CPF'],
+} as const;
+
+/** The paragraphs of the consent, with the partner's name (operator configuration `clube.nome`). */
+export function textoTermoClube(parceiro: string): string[] {
+  return [
+    `Ao continuar, você será redirecionado(a) para o site de ${parceiro}, nosso parceiro responsável pelo clube de benefícios.`,
+    'Para identificar você, compartilharemos com o parceiro o seu nome completo e o seu CPF.',
+    'A partir do redirecionamento, o parceiro passa a tratar esses dados de acordo com a política de privacidade dele, que pode ser consultada no site do parceiro.',
+    'Registramos esta ciência (data, hora e versão deste texto) com um número de protocolo. Você pode revogá-la a qualquer momento pelos nossos canais de atendimento.',
+  ];
+}
+
+/**
+ * POST /api/Clube/SmartLinkLogin — records the consent and answers a signed link to the partner,
+ * valid for a few minutes. `cpf` must be the member's own (spec 5: needs perfilAutenticado and
+ * cpf); `versaoTermo` (our addition) is the version of the text the member saw: an outdated one
+ * is refused so the member reads the current text.
+ */
+export const smartLinkLoginRequestSchema = membroRequest({
+  cpf: cpfSchema,
+  versaoTermo: z.string().max(40, 'Versão do termo inválida.').optional(),
+});
+export type SmartLinkLoginRequest = z.input<typeof smartLinkLoginRequestSchema>;
+export const smartLinkLoginResponseSchema = z.object({
+  webSmartLink: z.string(),
+  /** ISO instant the link stops working. */
+  expiraEm: z.string(),
+  ...protocoloCampos,
+});
+export type SmartLinkLoginResponse = z.infer<typeof smartLinkLoginResponseSchema>;

@@ -1,0 +1,71 @@
+import { isValidCnpj } from '@portal/br';
+import { z } from 'zod';
+
+/**
+ * What differs between operators and the browser may see (GET /api/Operadora/Configuracao, and
+ * inlined in index.html so the first paint is already branded). The API validates it at start
+ * from OPERADORA_DIR/operadora.json plus OPERADORA_* environment overrides.
+ */
+const url = z.url({ protocol: /^https?$/, error: 'deve ser um endereço http(s) válido' });
+const hex = z.string().regex(/^#[0-9a-fA-F]{6}$/, 'deve ser uma cor #rrggbb');
+/** A path served by the portal (/operadora/...) or an absolute URL. */
+const asset = z.string().regex(/^(\/[\w\-./]+|https:\/\/\S+)$/, 'deve ser um caminho /... ou https://...');
+const telefone = z.string().regex(/^[\d\s()+-]{8,20}$/, 'deve ser um telefone (0800 000 0000)');
+
+const bannerSchema = z.object({
+  id: z.string().regex(/^[\w-]+$/),
+  alt: z.string().min(10, 'texto alternativo muito curto'),
+  /** Widths available as {id}-{largura}.webp / .avif under banners/. */
+  larguras: z.array(z.number().int().positive()).min(1),
+});
+export type Banner = z.infer<typeof bannerSchema>;
+
+export const operadoraSchema = z.object({
+  nome: z.string().min(2).max(60),
+  razaoSocial: z.string().min(2).max(120),
+  cnpj: z.string().refine(isValidCnpj, 'CNPJ inválido'),
+  /** Registro ANS da operadora: 6 digits. */
+  registroAns: z.string().regex(/^\d{6}$/, 'deve ter 6 dígitos'),
+  site: url,
+  logo: asset,
+  logoBranco: asset,
+  /** Brand colour; the shades are derived from it. Must read on white (contrast ≥ 4.5:1). */
+  corPrimaria: hex,
+  centralAtendimento: telefone,
+  /** Regulator hotline (Disque ANS). */
+  disqueAns: telefone,
+  links: z.object({
+    teleMedicina: url,
+    whatsapp: url,
+    faq: url,
+    ans: url,
+    nucleosAns: url,
+    politicaPrivacidade: url,
+    procedimentosRessonancia: url,
+    procedimentosTomografia: url,
+    procedimentosUltrassom: url,
+    termoAdesaoSos: url,
+    contratoSos: url,
+    termoAdesaoOrtopedico: url,
+    contratoOrtopedico: url,
+  }),
+  /**
+   * Partner of the benefits club (/beneficios): Clube/SmartLinkLogin signs a short-lived link to
+   * `url` (decision 0013). Null: the operator has no club.
+   */
+  clube: z.object({ nome: z.string().min(2).max(60), url }).nullable(),
+  /** Home carousel: 4 images above 768 px, 3 below (spec 2). */
+  banners: z.object({
+    desktop: z.array(bannerSchema).length(4, 'deve ter 4 imagens'),
+    mobile: z.array(bannerSchema).length(3, 'deve ter 3 imagens'),
+  }),
+  /** Static PIX key for installments; without it the PIX tab says it is coming soon. */
+  pix: z
+    .object({
+      chave: z.string().min(1).max(77),
+      nomeRecebedor: z.string().min(1).max(25),
+      cidade: z.string().min(1).max(15),
+    })
+    .nullable(),
+});
+export type Operadora = z.infer<typeof operadoraSchema>;

@@ -1,0 +1,81 @@
+/**
+ * 'Meus Protocolos' words shared by the API (its PDF) and the web app (decision 0017): the kinds of
+ * request and their statuses in plain Portuguese, and how a typed protocol number is read. Kept
+ * free of zod (`@portal/contract/protocolos`) so the page's chunk carries no schema library.
+ */
+
+/** Every kind of request that gets a protocol (migrations 0006 and 0011). */
+export const TIPOS_PROTOCOLO = [
+  'INCLUSAO_DEPENDENTE',
+  'CONTATO_COMERCIAL',
+  'CONTRATACAO_SOS',
+  'CONTRATACAO_ORTOPEDICO',
+  'INSCRICAO_MEDICINA_PREVENTIVA',
+  'AVALIACAO_ATENDIMENTO',
+  'CONSENTIMENTO_CLUBE',
+  'CANCELAMENTO_CONTRATO',
+  'CANCELAMENTO_DEPENDENTES',
+  'CORRECAO_DADOS',
+  'REVOGACAO_CONSENTIMENTO',
+] as const;
+export type TipoProtocolo = (typeof TIPOS_PROTOCOLO)[number];
+
+/** The kind as the member reads it. */
+export const ROTULOS_TIPO_PROTOCOLO: Record<TipoProtocolo, string> = {
+  INCLUSAO_DEPENDENTE: 'Inclusão de dependente',
+  CONTATO_COMERCIAL: 'Pedido de contato comercial',
+  CONTRATACAO_SOS: 'Contratação do SOS',
+  CONTRATACAO_ORTOPEDICO: 'Contratação do Plano Ortopédico',
+  INSCRICAO_MEDICINA_PREVENTIVA: 'Inscrição na Medicina Preventiva',
+  AVALIACAO_ATENDIMENTO: 'Avaliação de atendimento',
+  CONSENTIMENTO_CLUBE: 'Autorização do Clube de benefícios',
+  CANCELAMENTO_CONTRATO: 'Cancelamento do plano',
+  CANCELAMENTO_DEPENDENTES: 'Cancelamento de dependentes',
+  CORRECAO_DADOS: 'Correção de dados pessoais',
+  REVOGACAO_CONSENTIMENTO: 'Retirada de autorização de uso de dados',
+};
+
+export const SITUACOES_PROTOCOLO = ['ABERTO', 'EM_ANALISE', 'CONCLUIDO', 'CANCELADO'] as const;
+export type SituacaoProtocolo = (typeof SITUACOES_PROTOCOLO)[number];
+
+export const ROTULOS_SITUACAO_PROTOCOLO: Record<SituacaoProtocolo, string> = {
+  ABERTO: 'Aberto',
+  EM_ANALISE: 'Em análise',
+  CONCLUIDO: 'Concluído',
+  CANCELADO: 'Cancelado',
+};
+
+/** Channels a protocol came through ('PORTAL' for everything the portal registers). */
+export const ROTULOS_CANAL_PROTOCOLO: Record<string, string> = {
+  PORTAL: 'Portal do beneficiário',
+  TELEFONE: 'Central de atendimento (telefone)',
+  PRESENCIAL: 'Atendimento presencial',
+};
+
+/** RN 623/2024: 6 digits of the ANS registration, AAAAMMDD and a 6-digit sequence of the day. */
+export const DIGITOS_PROTOCOLO = 20;
+
+export const MENSAGEM_PROTOCOLO_INVALIDO = 'Informe os 20 números do protocolo.';
+
+/**
+ * A typed or pasted protocol number as the server looks it up: the 20 digits, with the spaces,
+ * dots, dashes and slashes people type or copy along removed. Null when it cannot be one (letters,
+ * too few or too many digits).
+ */
+export function normalizarNumeroProtocolo(texto: string): string | null {
+  const limpo = texto.replace(/[\s.\-–/]/g, '');
+  return new RegExp(`^\\d{${DIGITOS_PROTOCOLO}}$`).test(limpo) ? limpo : null;
+}
+
+/**
+ * The number in its three parts, for reading ('417297', '20260310', '000001'): the operator's ANS
+ * registration, the day, the sequence. Anything else comes back whole.
+ */
+export function partesDoProtocolo(numero: string): string[] {
+  return numero.length === DIGITOS_PROTOCOLO ? [numero.slice(0, 6), numero.slice(6, 14), numero.slice(14)] : [numero];
+}
+
+/** '417297 20260310 000001': the number as printed on paper. */
+export function formatarNumeroProtocolo(numero: string): string {
+  return partesDoProtocolo(numero).join(' ');
+}

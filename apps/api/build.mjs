@@ -33,4 +33,6 @@ await build({
   banner: { js: '// Portal do Beneficiário API — built by apps/api/build.mjs' },
 });
 cpSync(join(here, 'src/db/migrations'), join(dist, 'migrations'), { recursive: true });
+// The argon2 worker of lib/password.ts (piscina loads it by file, next to the bundle).
+cpSync(join(here, 'src/lib/argon2-worker.mjs'), join(dist, 'argon2-worker.mjs'));
 console.log('apps/api/dist/server.js built');

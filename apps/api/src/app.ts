@@ -1,5 +1,6 @@
 import cookie from '@fastify/cookie';
-import Fastify, { type FastifyInstance } from 'fastify';
+import Fastify, { type FastifyInstance, type RouteOptions } from 'fastify';
+import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { DestinationStream } from 'pino';
 import { z } from 'zod';
 import { type Clock, systemClock } from './clock';
@@ -9,25 +10,33 @@ import { migrate } from './db/migrate';
 import { openDb } from './db/open';
 import { serverSecret } from './db/secrets';
 import { seedDemo } from './db/seed';
+import { carregarPrestadoresGerados } from './db/seed/guia-medico';
 import { type CounterStore, PgCounterStore } from './lib/counters';
+import { closePasswordWorkers } from './lib/password';
 import { RedisCounterStore } from './lib/counters-redis';
-import { Throttle } from './lib/throttle';
-import { AuditRepository } from './modules/audit/repository';
-import devRoutes from './modules/dev/routes';
-import loginRoutes from './modules/login/routes';
-import { OutboxRepository } from './modules/notificacoes/repository';
-import { Notifier } from './modules/notificacoes/service';
-import registroRoutes from './modules/registro/routes';
-import tokenRoutes from './modules/token/routes';
-import { TokenService } from './modules/token/service';
+import { areasDeDesenvolvimento, areasDoApp, areasDoMembro, areasPublicas } from './modules';
+import { loadOperadora } from './modules/operadora/config';
 import { requireApiToken } from './plugins/auth';
 import errors from './plugins/errors';
 import health from './plugins/health';
-import { loggerOptions } from './plugins/logger';
+import { lazyChildLogger, loggerOptions } from './plugins/logger';
+import { exigirMembro } from './plugins/membro';
+import openapi from './plugins/openapi';
+import retencao from './plugins/retencao';
 import security from './plugins/security';
-import session from './plugins/session';
 import web from './plugins/web';
+import { createServices } from './services';
 import './types';
+
+/**
+ * Marks each route in the OpenAPI document with who may call it (the innermost group wins, as its
+ * hook runs last): the route test reads this to prove every member route refuses without a session.
+ */
+function documentar(acesso: 'publica' | 'app' | 'membro', security: Record<string, string[]>[]) {
+  return (route: RouteOptions) => {
+    route.schema = { ...route.schema, security, tags: [acesso] };
+  };
+}
 
 /** What tests (and embedders) may swap: the database, time, counters, the log destination. */
 export interface Overrides {
@@ -41,14 +50,24 @@ export interface Overrides {
 z.config(z.locales.ptBR());
 
 export async function buildApp(config: Config, overrides: Overrides = {}): Promise<FastifyInstance> {
+  // The operator configuration first: a bad value stops the start before anything opens.
+  const operadora = loadOperadora(config.operadoraDir, config.env);
   const app = Fastify({
     logger: loggerOptions(config, overrides.logStream),
+    childLoggerFactory: lazyChildLogger,
     bodyLimit: config.bodyLimit,
     // A hop count is valid at runtime (proxy-addr) though missing from the types.
     trustProxy: config.trustProxy as boolean | string,
     return503OnClosing: true,
     forceCloseConnections: 'idle',
-  });
+  }).withTypeProvider<ZodTypeProvider>();
+  // Every route declares its zod schemas (packages/contract): validation, types and OpenAPI from one place.
+  // The full route table is kept so a test can prove no /api route lacks them (routes.test.ts).
+  const rotas: RouteOptions[] = [];
+  app.addHook('onRoute', (route) => void rotas.push(route));
+  app.decorate('rotas', rotas);
+  app.setValidatorCompiler(validatorCompiler);
+  app.setSerializerCompiler(serializerCompiler);
   // Only JSON bodies: text/plain would reach the validators as a string (415 instead).
   app.removeContentTypeParser(['text/plain']);
 
@@ -58,48 +77,45 @@ export async function buildApp(config: Config, overrides: Overrides = {}): Promi
   try {
     const applied = await migrate(db);
     if (applied.length) app.log.info({ applied }, 'migrations applied');
-    if (config.seed === 'demo' && (await seedDemo(db))) app.log.info('demo data loaded');
+    if (config.seed === 'demo') {
+      const parts = await seedDemo(db, undefined, { hoje: new Date(clock.now()), registroAns: operadora.registroAns });
+      if (parts.length) app.log.info({ parts }, 'demo data loaded');
+      // SEED_PROVIDERS: load-test providers around the demo network (Guia Médico, decision 0008).
+      const gerados = await carregarPrestadoresGerados(db, config.seedProviders);
+      if (gerados) app.log.info({ gerados, total: config.seedProviders }, 'generated providers loaded');
+    } else if (config.seedProviders) {
+      app.log.warn('SEED_PROVIDERS needs SEED=demo (the generated providers use the demo cities): ignored');
+    }
   } catch (err) {
     if (ownsDb) await db.close().catch(() => undefined);
     throw err;
   }
-  const tokenSecret = await serverSecret(db, 'token_secret', config.tokenSecret);
-  const codeSecret = await serverSecret(db, 'code_secret', config.codeSecret);
   const counters =
     overrides.counters ??
     (config.redisUrl ? RedisCounterStore.connect(config.redisUrl, clock) : new PgCounterStore(db, clock));
-  const notifier = new Notifier(
-    new OutboxRepository(db),
-    {
-      smtpUrl: config.smtpUrl,
-      smtpFrom: config.smtpFrom,
-      smsWebhookUrl: config.smsWebhookUrl,
-      keepCodes: !config.production,
-    },
+  const services = createServices({
+    db,
+    config,
     clock,
-    app.log,
-  );
+    counters,
+    log: app.log,
+    operadora,
+    tokenSecret: await serverSecret(db, 'token_secret', config.tokenSecret),
+    codeSecret: await serverSecret(db, 'code_secret', config.codeSecret),
+    clubeSecret: await serverSecret(db, 'clube_secret', config.clubeSecret),
+    carteirinhaSecret: await serverSecret(db, 'carteirinha_secret', config.carteirinhaSecret),
+  });
 
   app.decorate('config', config);
   app.decorate('db', db);
   app.decorate('clock', clock);
-  app.decorate('counters', counters);
-  app.decorate('throttle', new Throttle(counters, config.throttle, clock));
-  app.decorate('notifier', notifier);
-  app.decorate('audit', new AuditRepository(db, clock));
-  app.decorate('codeSecret', codeSecret);
-  app.decorate(
-    'tokens',
-    new TokenService(
-      tokenSecret,
-      { usuario: config.apiClientUser, senha: config.apiClientSecret },
-      config.tokenTtlSeconds,
-      clock,
-    ),
-  );
+  app.decorate('operadora', operadora);
+  app.decorate('services', services);
+  app.decorateRequest('membro', null as never);
 
   app.addHook('onClose', async () => {
-    await notifier.drain();
+    await services.notifier.drain();
+    await closePasswordWorkers();
     if (!overrides.counters) await counters.close();
     if (ownsDb) await db.close();
   });
@@ -107,17 +123,24 @@ export async function buildApp(config: Config, overrides: Overrides = {}): Promi
   await app.register(cookie);
   await app.register(security);
   await app.register(errors);
-  await app.register(session);
+  await app.register(openapi);
   await app.register(health);
+  await app.register(retencao);
 
   await app.register(
     async (api) => {
-      await api.register(tokenRoutes);
-      if (config.outboxEnabled) await api.register(devRoutes);
-      await api.register(async (membro) => {
-        membro.addHook('onRequest', requireApiToken);
-        await membro.register(loginRoutes);
-        await membro.register(registroRoutes);
+      api.addHook('onRoute', documentar('publica', []));
+      for (const area of areasPublicas) await api.register(area);
+      if (config.outboxEnabled) for (const area of areasDeDesenvolvimento) await api.register(area);
+      await api.register(async (comToken) => {
+        comToken.addHook('onRequest', requireApiToken);
+        comToken.addHook('onRoute', documentar('app', [{ tokenDoAplicativo: [] }]));
+        for (const area of areasDoApp) await comToken.register(area);
+        await comToken.register(async (membro) => {
+          membro.addHook('preValidation', exigirMembro);
+          membro.addHook('onRoute', documentar('membro', [{ tokenDoAplicativo: [], cookieDaSessao: [] }]));
+          for (const area of areasDoMembro) await membro.register(area);
+        });
       });
     },
     { prefix: '/api' },

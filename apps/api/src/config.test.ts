@@ -7,7 +7,7 @@ describe('loadConfig', () => {
     expect(c).toMatchObject({
       port: 3000,
       host: '0.0.0.0',
-      env: 'development',
+      nodeEnv: 'development',
       production: false,
       dataDir: './.data',
       seed: 'demo',
@@ -18,7 +18,10 @@ describe('loadConfig', () => {
       trustProxy: false,
       bodyLimit: 65536,
       outboxEnabled: true,
-      session: { idleSeconds: 1800, maxSeconds: 43200 },
+      session: { idleSeconds: 1800, maxSeconds: 43200, cacheSeconds: 5, touchSeconds: 60 },
+      retention: { auditDays: 1826, outboxDays: 30, pruneIntervalSeconds: 3600 },
+      seedProviders: 0,
+      guiaCacheSeconds: 300,
       throttle: {
         loginFree: 5,
         loginBackoffSeconds: [30, 60, 120, 240, 480],
@@ -30,9 +33,18 @@ describe('loadConfig', () => {
         codeCpfPerHour: 5,
         codeIpPerHour: 30,
         codeCheckIpPer10Min: 30,
+        cardCheckIpPerMinute: 30,
       },
     });
     expect(c.webDist).toMatch(/apps\/web\/dist\/$/);
+    expect(c.operadoraDir).toMatch(/operadora\/demo\/$/);
+  });
+
+  it('production never loads the demo people unless SEED=demo is set explicitly', () => {
+    expect(loadConfig({ NODE_ENV: 'production' }).seed).toBe('none');
+    expect(loadConfig({ NODE_ENV: 'production', SEED: 'demo' }).seed).toBe('demo');
+    expect(loadConfig({ NODE_ENV: 'development', SEED: 'none' }).seed).toBe('none');
+    expect(loadConfig({ NODE_ENV: 'test' }).seed).toBe('demo');
   });
 
   it('production: Secure cookies, no outbox; COOKIE_SECURE overrides', () => {

@@ -11,13 +11,20 @@ import { z } from 'zod';
  * DATA_DIR             ./.data        PGlite data directory (used when DATABASE_URL is unset).
  * DATABASE_URL         (unset)        postgres://… → PostgreSQL through a node-postgres pool instead of PGlite.
  * DATABASE_POOL_MAX    10             Pool size for DATABASE_URL.
- * SEED                 demo           demo: load the demo operator into an empty database; none: never.
+ * SEED                 demo (none in production)   demo: load the demo operator (and later seed parts); none: never.
+ *                                     Production never loads the demo people unless SEED=demo is set explicitly.
+ * SEED_PROVIDERS       0              Extra generated providers for load tests (Guia Médico benchmark; needs SEED=demo).
+ * GUIA_CACHE_SECONDS   300            How long an instance reuses the result list of a Guia Médico free-text
+ *                                     search (count and next pages without a new scan; 0: never, decision 0008).
  * REDIS_URL            (unset)        redis://… → throttling counters in Redis (shared by instances); else PostgreSQL.
  * SMTP_URL             (unset)        smtp(s)://… → e-mails are also sent through nodemailer (always kept in the outbox).
  * SMTP_FROM            "Saúde Exemplo <nao-responda@saudeexemplo.com.br>"
  * SMS_WEBHOOK_URL      (unset)        https://… → each SMS is POSTed as JSON {to, message}.
  * TOKEN_SECRET         (unset)        HS256 key of the API token (≥ 32 chars); unset: generated once, kept in server_secrets.
  * CODE_SECRET          (unset)        HMAC key of verification codes (≥ 32 chars); unset: same as above.
+ * CLUBE_SECRET         (unset)        HS256 key of the benefits-club link, shared with the partner (≥ 32 chars);
+ *                                     unset: generated once and kept in server_secrets (demo).
+ * CARTEIRINHA_SECRET   (unset)        HS256 key of the digital card's QR tokens (≥ 32 chars); unset: same as above.
  * API_CLIENT_USER      portal-web     Client credential accepted by /api/Token/GerarToken.
  * API_CLIENT_SECRET    portal-web-demo
  * TOKEN_TTL_SECONDS    900            Lifetime of the API token.
@@ -27,6 +34,14 @@ import { z } from 'zod';
  * BODY_LIMIT           65536          Largest request body in bytes (413 above it).
  * SESSION_IDLE_SECONDS 1800           Session ends after this long without an authenticated call.
  * SESSION_MAX_SECONDS  43200          Absolute session lifetime (12 h).
+ * SESSION_CACHE_SECONDS 5             How long an instance trusts its cached copy of a session (0: never);
+ *                                     a logout elsewhere takes effect here within this time (0006).
+ * SESSION_TOUCH_SECONDS 60            The idle clock is written at most this often per session.
+ * AUDIT_RETENTION_DAYS 1826           Audit rows are kept this long (5 years), then pruned.
+ * OUTBOX_RETENTION_DAYS 30            Sent SMS/e-mail copies are kept this long.
+ * PRUNE_INTERVAL_SECONDS 3600         How often expired rows are pruned (0: never; one instance at a time).
+ * OPERADORA_DIR        operadora/demo (resolved from the server file)   operadora.json and its images.
+ * OPERADORA_*          (unset)        Overrides of single operadora.json fields (see README).
  * Throttling (0002 defaults):
  * THROTTLE_WRONG_PASSWORDS_FREE          5                   Wrong passwords per CPF before waits start.
  * THROTTLE_WRONG_PASSWORDS_BACKOFF       30,60,120,240,480   Waits (s) after failure 5, 6, 7, 8, 9.
@@ -34,14 +49,16 @@ import { z } from 'zod';
  * THROTTLE_WRONG_PASSWORDS_LOCK_SECONDS  900                 …for this long after the last failure.
  * THROTTLE_WRONG_PASSWORDS_PER_HOUR_IP   50                  Wrong passwords per IP per hour.
  * THROTTLE_CPF_CHECKS_PER_MINUTE         60                  VerificarCPF calls per IP per minute.
- * THROTTLE_CODE_RESEND_SECONDS           120                 Minimum gap between code sends of one CPF.
+ * THROTTLE_CODE_RESEND_SECONDS           120                 Gap between sent codes of one CPF, per purpose.
  * THROTTLE_CODE_SENDS_PER_HOUR_CPF       5                   Code sends per CPF per hour.
  * THROTTLE_CODE_SENDS_PER_HOUR_IP        30                  Code sends per IP per hour.
  * THROTTLE_CODE_CHECKS_PER_10MIN_IP      30                  Code checks per IP per 10 minutes.
+ * THROTTLE_CARD_CHECKS_PER_MINUTE_IP     30                  Card verifications (/verificar-carteirinha) per IP per minute.
  */
 
 // Same relative path from src/config.ts (tsx) and from dist/server.js (bundle): apps/api/<dir>/file.
 const defaultWebDist = fileURLToPath(new URL('../../web/dist/', import.meta.url));
+const defaultOperadoraDir = fileURLToPath(new URL('../../../operadora/demo/', import.meta.url));
 
 const int = (def: number, min = 0) => z.coerce.number().int().min(min).default(def);
 const bool = z.enum(['true', 'false', '1', '0']).transform((v) => v === 'true' || v === '1');
@@ -58,7 +75,9 @@ const envSchema = z.object({
     .regex(/^postgres(ql)?:\/\//, 'deve começar com postgres://')
     .optional(),
   DATABASE_POOL_MAX: int(10, 1),
-  SEED: z.enum(['demo', 'none']).default('demo'),
+  SEED: z.enum(['demo', 'none']).optional(),
+  SEED_PROVIDERS: int(0).refine((n) => n <= 2_000_000, 'no máximo 2000000'),
+  GUIA_CACHE_SECONDS: int(300).refine((n) => n <= 86_400, 'no máximo 86400'),
   REDIS_URL: z
     .string()
     .regex(/^rediss?:\/\//, 'deve começar com redis://')
@@ -71,6 +90,8 @@ const envSchema = z.object({
   SMS_WEBHOOK_URL: z.url().optional(),
   TOKEN_SECRET: secret,
   CODE_SECRET: secret,
+  CLUBE_SECRET: secret,
+  CARTEIRINHA_SECRET: secret,
   API_CLIENT_USER: z.string().min(1).default('portal-web'),
   API_CLIENT_SECRET: z.string().min(1).default('portal-web-demo'),
   TOKEN_TTL_SECONDS: int(900, 60),
@@ -80,6 +101,12 @@ const envSchema = z.object({
   BODY_LIMIT: int(65536, 1024),
   SESSION_IDLE_SECONDS: int(1800, 60),
   SESSION_MAX_SECONDS: int(43200, 60),
+  SESSION_CACHE_SECONDS: int(5).refine((n) => n <= 60, 'no máximo 60'),
+  SESSION_TOUCH_SECONDS: int(60, 1).refine((n) => n <= 300, 'no máximo 300'),
+  AUDIT_RETENTION_DAYS: int(1826, 1),
+  OUTBOX_RETENTION_DAYS: int(30, 1),
+  PRUNE_INTERVAL_SECONDS: int(3600),
+  OPERADORA_DIR: z.string().min(1).default(defaultOperadoraDir),
   THROTTLE_WRONG_PASSWORDS_FREE: int(5),
   THROTTLE_WRONG_PASSWORDS_BACKOFF: z
     .string()
@@ -94,6 +121,7 @@ const envSchema = z.object({
   THROTTLE_CODE_SENDS_PER_HOUR_CPF: int(5, 1),
   THROTTLE_CODE_SENDS_PER_HOUR_IP: int(30, 1),
   THROTTLE_CODE_CHECKS_PER_10MIN_IP: int(30, 1),
+  THROTTLE_CARD_CHECKS_PER_MINUTE_IP: int(30, 1),
 });
 
 export type Env = z.infer<typeof envSchema>;
@@ -101,19 +129,23 @@ export type Env = z.infer<typeof envSchema>;
 export interface Config {
   port: number;
   host: string;
-  env: Env['NODE_ENV'];
+  nodeEnv: Env['NODE_ENV'];
   production: boolean;
   logLevel: Env['LOG_LEVEL'];
   dataDir: string;
   databaseUrl: string | undefined;
   databasePoolMax: number;
-  seed: Env['SEED'];
+  seed: 'demo' | 'none';
+  seedProviders: number;
+  guiaCacheSeconds: number;
   redisUrl: string | undefined;
   smtpUrl: string | undefined;
   smtpFrom: string;
   smsWebhookUrl: string | undefined;
   tokenSecret: string | undefined;
   codeSecret: string | undefined;
+  clubeSecret: string | undefined;
+  carteirinhaSecret: string | undefined;
   apiClientUser: string;
   apiClientSecret: string;
   tokenTtlSeconds: number;
@@ -122,7 +154,11 @@ export interface Config {
   webDist: string;
   bodyLimit: number;
   outboxEnabled: boolean;
-  session: { idleSeconds: number; maxSeconds: number };
+  session: { idleSeconds: number; maxSeconds: number; cacheSeconds: number; touchSeconds: number };
+  retention: { auditDays: number; outboxDays: number; pruneIntervalSeconds: number };
+  operadoraDir: string;
+  /** The environment itself, for OPERADORA_* overrides (read by loadOperadora). */
+  env: NodeJS.ProcessEnv;
   throttle: {
     loginFree: number;
     loginBackoffSeconds: number[];
@@ -134,6 +170,7 @@ export interface Config {
     codeCpfPerHour: number;
     codeIpPerHour: number;
     codeCheckIpPer10Min: number;
+    cardCheckIpPerMinute: number;
   };
 }
 
@@ -161,19 +198,24 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
   return {
     port: e.PORT,
     host: e.HOST,
-    env: e.NODE_ENV,
+    nodeEnv: e.NODE_ENV,
     production,
     logLevel: e.LOG_LEVEL,
     dataDir: e.DATA_DIR,
     databaseUrl: e.DATABASE_URL,
     databasePoolMax: e.DATABASE_POOL_MAX,
-    seed: e.SEED,
+    // Production never loads the demo people (published password) unless told to.
+    seed: e.SEED ?? (production ? 'none' : 'demo'),
+    seedProviders: e.SEED_PROVIDERS,
+    guiaCacheSeconds: e.GUIA_CACHE_SECONDS,
     redisUrl: e.REDIS_URL,
     smtpUrl: e.SMTP_URL,
     smtpFrom: e.SMTP_FROM,
     smsWebhookUrl: e.SMS_WEBHOOK_URL,
     tokenSecret: e.TOKEN_SECRET,
     codeSecret: e.CODE_SECRET,
+    clubeSecret: e.CLUBE_SECRET,
+    carteirinhaSecret: e.CARTEIRINHA_SECRET,
     apiClientUser: e.API_CLIENT_USER,
     apiClientSecret: e.API_CLIENT_SECRET,
     tokenTtlSeconds: e.TOKEN_TTL_SECONDS,
@@ -182,7 +224,19 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
     webDist: e.WEB_DIST,
     bodyLimit: e.BODY_LIMIT,
     outboxEnabled: !production,
-    session: { idleSeconds: e.SESSION_IDLE_SECONDS, maxSeconds: e.SESSION_MAX_SECONDS },
+    session: {
+      idleSeconds: e.SESSION_IDLE_SECONDS,
+      maxSeconds: e.SESSION_MAX_SECONDS,
+      cacheSeconds: e.SESSION_CACHE_SECONDS,
+      touchSeconds: e.SESSION_TOUCH_SECONDS,
+    },
+    retention: {
+      auditDays: e.AUDIT_RETENTION_DAYS,
+      outboxDays: e.OUTBOX_RETENTION_DAYS,
+      pruneIntervalSeconds: e.PRUNE_INTERVAL_SECONDS,
+    },
+    operadoraDir: e.OPERADORA_DIR,
+    env: source,
     throttle: {
       loginFree: e.THROTTLE_WRONG_PASSWORDS_FREE,
       loginBackoffSeconds: e.THROTTLE_WRONG_PASSWORDS_BACKOFF,
@@ -194,6 +248,7 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
       codeCpfPerHour: e.THROTTLE_CODE_SENDS_PER_HOUR_CPF,
       codeIpPerHour: e.THROTTLE_CODE_SENDS_PER_HOUR_IP,
       codeCheckIpPer10Min: e.THROTTLE_CODE_CHECKS_PER_10MIN_IP,
+      cardCheckIpPerMinute: e.THROTTLE_CARD_CHECKS_PER_MINUTE_IP,
     },
   };
 }

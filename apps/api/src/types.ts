@@ -1,31 +1,29 @@
+import type { Operadora } from '@portal/contract';
 import type { Clock } from './clock';
 import type { Config } from './config';
 import type { Db } from './db/db';
-import type { CounterStore } from './lib/counters';
-import type { Throttle } from './lib/throttle';
-import type { AuditRepository } from './modules/audit/repository';
-import type { Notifier } from './modules/notificacoes/service';
-import type { TokenService } from './modules/token/service';
-import type { SessaoAtiva } from './plugins/session';
+import type { Membro } from './modules/sessao/membro';
+import type { Services } from './services';
 
 declare module 'fastify' {
   interface FastifyInstance {
     config: Config;
     db: Db;
     clock: Clock;
-    counters: CounterStore;
-    throttle: Throttle;
-    notifier: Notifier;
-    audit: AuditRepository;
-    tokens: TokenService;
-    /** HMAC key of verification codes (CODE_SECRET or the stored one). */
-    codeSecret: string;
+    /** The operator configuration, validated at start (operadora.json + OPERADORA_*). */
+    operadora: Operadora;
+    /** Repositories and services, built once (services.ts). */
+    services: Services;
+    /** Every route registered, with its options (schemas included). */
+    rotas: import('fastify').RouteOptions[];
+  }
+  interface FastifyRequest {
     /**
-     * The member behind a call: resolves body.perfilAutenticado (or PerfilAutenticado) together
-     * with the pb_sessao cookie; 401 SESSAO_INVALIDA otherwise. Every member area uses it.
+     * The member behind the call. Set by the member group's hook (plugins/membro.ts) before any
+     * handler of that group runs; null on the other routes, which must not read it.
      */
-    requireSession(request: FastifyRequest): Promise<SessaoAtiva>;
+    membro: import('./modules/sessao/membro').Membro;
   }
 }
 
-export {};
+export type { Membro };

@@ -1,5 +1,5 @@
 import { createHash, randomBytes } from 'node:crypto';
-import { existsSync, readFileSync, renameSync, writeFileSync } from 'node:fs';
+import { existsSync, readdirSync, readFileSync, renameSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { FastifyInstance } from 'fastify';
@@ -14,6 +14,9 @@ import { openPg } from '../src/db/pg';
 import { loadMigrations, migrate } from '../src/db/migrate';
 import { openPglite } from '../src/db/pglite';
 import { seedDemo } from '../src/db/seed';
+import { DEMO_PASSWORD } from '../src/db/seed/demo';
+import { requireApiToken } from '../src/plugins/auth';
+import { exigirMembro } from '../src/plugins/membro';
 import type { CounterStore } from '../src/lib/counters';
 
 /**
@@ -22,16 +25,10 @@ import type { CounterStore } from '../src/lib/counters';
  */
 
 export const CLIENT = { usuario: 'portal-web', senha: 'portal-web-demo' };
-export const SENHA = 'senha123';
-export const CPF = {
-  maria: '52998224725',
-  carlos: '11144477735',
-  roberto: '93541134780',
-  anaBeatriz: '39053344705',
-  fernanda: '24843803480',
-  paulo: '45317828791',
-  ninguem: '12345678909',
-} as const;
+export { DEMO_BENEFICIARIO as BENEFICIARIO, DEMO_CONTRATO as CONTRATO, DEMO_CPF as CPF } from '../src/db/seed/demo';
+export const SENHA = DEMO_PASSWORD;
+/** The fixed "now" of every API test: the app's clock starts here and the demo seed is laid out from it. */
+export const HOJE = Date.parse('2026-03-10T12:00:00Z');
 
 export interface Res<T = unknown> {
   status: number;
@@ -157,8 +154,10 @@ export interface StartOptions {
   env?: Record<string, string>;
   logStream?: DestinationStream;
   counters?: CounterStore;
-  /** Extra routes registered before listening (e.g. a probe of requireSession). */
+  /** Extra routes registered before listening. */
   routes?: (app: FastifyInstance) => void;
+  /** Adds POST /api/teste/membro inside a member group, answering request.membro. */
+  probeMembro?: boolean;
 }
 
 const SRC = join(import.meta.dirname, '../src/db');
@@ -170,15 +169,18 @@ const SRC = join(import.meta.dirname, '../src/db');
 async function seededSnapshot(): Promise<Blob> {
   const sources = [
     ...loadMigrations().map((m) => m.sql),
-    readFileSync(join(SRC, 'seed.ts'), 'utf8'),
+    ...readdirSync(join(SRC, 'seed'))
+      .sort()
+      .map((f) => readFileSync(join(SRC, 'seed', f), 'utf8')),
     readFileSync(join(SRC, 'migrate.ts'), 'utf8'),
+    String(HOJE),
   ];
   const key = createHash('sha256').update(sources.join('\0')).digest('hex').slice(0, 16);
   const file = join(tmpdir(), `portal-api-test-${key}.tar`);
   if (!existsSync(file)) {
     const db = await openPglite();
     await migrate(db);
-    await seedDemo(db);
+    await seedDemo(db, undefined, { hoje: new Date(HOJE) });
     const dump = await db.dump();
     await db.close();
     const tmp = `${file}.${process.pid}`;
@@ -223,9 +225,16 @@ export async function startApp(opts: StartOptions = {}): Promise<TestApp> {
     ...opts.env,
   });
   const { db, drop } = await freshDatabase();
-  const clock = manualClock(Date.parse('2026-03-10T12:00:00Z'));
+  const clock = manualClock(HOJE);
   const app = await buildApp(config, { db, clock, logStream: opts.logStream, counters: opts.counters });
   opts.routes?.(app);
+  if (opts.probeMembro) {
+    await app.register(async (scope) => {
+      scope.addHook('onRequest', requireApiToken);
+      scope.addHook('preValidation', exigirMembro);
+      scope.post('/api/teste/membro', async (request) => request.membro);
+    });
+  }
   await app.listen({ port: 0, host: '127.0.0.1' });
   const addr = app.server.address();
   const url = typeof addr === 'object' && addr ? `http://127.0.0.1:${addr.port}` : '';

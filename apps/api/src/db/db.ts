@@ -1,6 +1,8 @@
 /**
  * The one database seam: PostgreSQL dialect only, two adapters (PGlite embedded, node-postgres pool).
- * Dates come back as text (cast in SQL) and bigints as text, so both adapters answer the same.
+ * The adapters differ on a few types, so queries cast what must read the same on both: bigint as
+ * text (`codigo_sessao::text`), dates meant as calendar days as text (`data_nascimento::text`);
+ * timestamps may come back as Date or string — repositories read them with `new Date(x)`.
  */
 export interface Queryable {
   query<T = Record<string, unknown>>(sql: string, params?: unknown[]): Promise<T[]>;

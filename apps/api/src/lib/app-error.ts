@@ -1,4 +1,7 @@
-import type { ErrorCode } from '@portal/contract';
+import type { ApiError, ErrorCode } from '@portal/contract';
+
+/** Optional fields of the error body beyond code, message and wait (e.g. codigoEmAberto). */
+export type ErrorDetails = Pick<ApiError, 'codigoEmAberto'>;
 
 /** A failure meant for the member: status, code and a Portuguese message (0002 error shape). */
 export class AppError extends Error {
@@ -7,6 +10,7 @@ export class AppError extends Error {
     readonly code: ErrorCode,
     message: string,
     readonly aguardarSegundos?: number,
+    readonly details: ErrorDetails = {},
   ) {
     super(message);
     this.name = 'AppError';

@@ -1,11 +1,13 @@
 import type { Clock } from '../clock';
 import type { Config } from '../config';
 import { AppError, formatWait, muitasTentativas } from './app-error';
-import type { CounterStore } from './counters';
+import type { Counter, CounterStore } from './counters';
 
 const HOUR = 3_600_000;
 /** A wrong-password streak is forgotten after a day without failures (or at the next success). */
 const FAILURE_STREAK_MS = 24 * HOUR;
+/** 'Meus dados' exports per CPF and hour (decision 0019). */
+export const EXPORTACOES_POR_HORA = 20;
 
 /** The throttling numbers of 0002, on top of a shared counter store. */
 export class Throttle {
@@ -75,34 +77,77 @@ export class Throttle {
   }
 
   /**
-   * Before sending a code: 120 s between sends of one CPF (AGUARDE_REENVIO), then the hourly
-   * caps per CPF and per IP. The gate is its own short window, so the check is one atomic hit.
+   * Before sending a code: 120 s between the codes of one CPF for one purpose (AGUARDE_REENVIO),
+   * then the hourly caps per CPF (all purposes) and per IP (MUITAS_TENTATIVAS). A refused send
+   * neither starts the wait nor counts. The wait is a short window claimed with one atomic hit, so
+   * of parallel sends only one goes out. Returns the function that gives the reservation back when
+   * the code could not be sent after all: the wait starts only once a code was actually sent.
    */
-  async assertMaySendCode(cpf: string, ip: string): Promise<void> {
+  async reserveCodeSend(cpf: string, finalidade: 'registro' | 'recuperacao', ip: string): Promise<() => Promise<void>> {
     const gap = this.limits.codeResendSeconds * 1000;
+    const gate = `envio:espera:${finalidade}:${cpf}`;
+    const byCpf = `envio:cpf:${cpf}`;
+    const byIp = `envio:ip:${ip}`;
+    if (gap > 0) this.assertGateOpen(await this.store.peek(gate));
+    const [cpfHits, ipHits] = await Promise.all([this.store.peek(byCpf), this.store.peek(byIp)]);
+    this.assertUnderCap(cpfHits, this.limits.codeCpfPerHour, 0);
+    this.assertUnderCap(ipHits, this.limits.codeIpPerHour, 0);
+
     if (gap > 0) {
-      const gate = await this.store.hit(`envio:gap:${cpf}`, gap);
-      if (gate.count > 1) {
-        const s = Math.max(1, Math.ceil((gate.resetAt - this.clock.now()) / 1000));
-        throw new AppError(
-          429,
-          'AGUARDE_REENVIO',
-          `Aguarde ${formatWait(this.limits.codeResendSeconds)} para reenviar o código.`,
-          s,
-        );
-      }
+      const claim = await this.store.hit(gate, gap);
+      if (claim.count > 1) this.assertGateOpen(claim); // a parallel send of the same CPF won the race
     }
-    const [byCpf, byIp] = await Promise.all([
-      this.store.hit(`envio:cpf:${cpf}`, HOUR),
-      this.store.hit(`envio:ip:${ip}`, HOUR),
-    ]);
-    if (byCpf.count > this.limits.codeCpfPerHour) throw muitasTentativas((byCpf.resetAt - this.clock.now()) / 1000);
-    if (byIp.count > this.limits.codeIpPerHour) throw muitasTentativas((byIp.resetAt - this.clock.now()) / 1000);
+    const [c, i] = await Promise.all([this.store.hit(byCpf, HOUR), this.store.hit(byIp, HOUR)]);
+    const giveBack = async () => {
+      await Promise.all([
+        gap > 0 ? this.store.reset(gate) : undefined,
+        this.store.release(byCpf),
+        this.store.release(byIp),
+      ]);
+    };
+    try {
+      // Parallel sends at the very edge of a cap: the hits decide, and the loser gives them back.
+      this.assertUnderCap(c, this.limits.codeCpfPerHour, 1);
+      this.assertUnderCap(i, this.limits.codeIpPerHour, 1);
+    } catch (err) {
+      await giveBack();
+      throw err;
+    }
+    return giveBack;
+  }
+
+  private assertGateOpen(gate: Counter | null): void {
+    if (!gate || gate.count < 1) return;
+    const left = gate.resetAt - this.clock.now();
+    if (left <= 0) return;
+    throw new AppError(
+      429,
+      'AGUARDE_REENVIO',
+      `Aguarde ${formatWait(this.limits.codeResendSeconds)} para reenviar o código.`,
+      Math.max(1, Math.ceil(left / 1000)),
+    );
+  }
+
+  /** `counted`: 1 when `c` already includes this send's own hit, 0 when it was only peeked. */
+  private assertUnderCap(c: Counter | null, cap: number, counted: 0 | 1): void {
+    if (c && c.count - counted >= cap) throw muitasTentativas((c.resetAt - this.clock.now()) / 1000);
+  }
+
+  /** Card verifications (public /verificar-carteirinha): so many per IP per minute (guessing typed codes). */
+  async assertVerificacaoCarteirinha(ip: string): Promise<void> {
+    const c = await this.store.hit(`carteirinha:ip:${ip}`, 60_000);
+    if (c.count > this.limits.cardCheckIpPerMinute) throw muitasTentativas((c.resetAt - this.clock.now()) / 1000);
   }
 
   /** Every code check counts per IP, on top of the code's own 5 tries. */
   async assertCodeCheck(ip: string): Promise<void> {
     const c = await this.store.hit(`codigo:ip:${ip}`, 10 * 60_000);
     if (c.count > this.limits.codeCheckIpPer10Min) throw muitasTentativas((c.resetAt - this.clock.now()) / 1000);
+  }
+
+  /** 'Meus dados' downloads (JSON or PDF): so many per CPF per hour; each one reads every table of the person. */
+  async assertExportacao(cpf: string): Promise<void> {
+    const c = await this.store.hit(`exportacao:cpf:${cpf}`, HOUR);
+    if (c.count > EXPORTACOES_POR_HORA) throw muitasTentativas((c.resetAt - this.clock.now()) / 1000);
   }
 }

@@ -1,7 +1,8 @@
 import type { FastifyError, FastifyInstance, FastifyReply } from 'fastify';
 import fp from 'fastify-plugin';
+import { hasZodFastifySchemaValidationErrors, isResponseSerializationError } from 'fastify-type-provider-zod';
 import type { ApiError, ErrorCode } from '@portal/contract';
-import { AppError, MENSAGEM_ERRO_INTERNO } from '../lib/app-error';
+import { AppError, MENSAGEM_ERRO_INTERNO, type ErrorDetails } from '../lib/app-error';
 
 export function sendError(
   reply: FastifyReply,
@@ -9,8 +10,9 @@ export function sendError(
   code: ErrorCode,
   message: string,
   aguardarSegundos?: number,
+  details: ErrorDetails = {},
 ) {
-  const body: ApiError = { sucesso: false, code, message, erro: message };
+  const body: ApiError = { sucesso: false, code, message, erro: message, ...details };
   if (aguardarSegundos !== undefined) {
     body.aguardarSegundos = aguardarSegundos;
     reply.header('retry-after', String(aguardarSegundos));
@@ -37,12 +39,54 @@ function fromFastify(err: FastifyError): [number, ErrorCode, string] | undefined
   return [status, 'DADOS_INVALIDOS', 'Dados inválidos. Verifique os dados informados.'];
 }
 
+export const MENSAGEM_INDISPONIVEL = 'Serviço temporariamente indisponível. Tente novamente em instantes.';
+
+/**
+ * A failure of the database connection rather than of the request: refused or dropped connections
+ * and PostgreSQL's shutdown / cannot-connect states (SQLSTATE class 08 and 57P01–57P03).
+ */
+export function bancoIndisponivel(err: unknown): boolean {
+  const e = err as { code?: unknown; message?: unknown } | null;
+  const code = typeof e?.code === 'string' ? e.code : '';
+  if (['ECONNREFUSED', 'ECONNRESET', 'EPIPE', 'ETIMEDOUT', 'ENOTFOUND', 'EAI_AGAIN'].includes(code)) return true;
+  if (/^08/.test(code) || ['57P01', '57P02', '57P03'].includes(code)) return true;
+  const msg = typeof e?.message === 'string' ? e.message : '';
+  return /Connection terminated|connection timeout|Client has encountered a connection error/i.test(msg);
+}
+
+/** zod's generic messages (types, sizes) name no field; the contract's own messages do ('CPF inválido.'). */
+const GENERICA = /^(Entrada|Texto|Valor|Número|Chave|Formato|Opção|Muito|Tipo|Esperado)/;
+
+/** The first problem of a request that failed its contract schema, as the member-facing message. */
+export function mensagemDeValidacao(issues: { instancePath: string; keyword: string; message?: string }[]): string {
+  const first = issues[0];
+  if (!first) return 'Dados inválidos. Verifique os dados informados.';
+  const campo = first.instancePath.replace(/^\//, '').replaceAll('/', '.');
+  if (!campo && first.keyword === 'invalid_type') return 'Dados inválidos. Envie os dados em JSON.';
+  const msg = first.message || 'Dados inválidos.';
+  return campo && GENERICA.test(msg) ? `${msg} (campo ${campo})` : msg;
+}
+
 /** One error shape for everything; 5xx bodies carry only the generic message (logged server-side). */
 export default fp(async function errors(app: FastifyInstance) {
   app.setErrorHandler((err: FastifyError, request, reply) => {
-    if (err instanceof AppError) return sendError(reply, err.statusCode, err.code, err.message, err.aguardarSegundos);
+    if (err instanceof AppError)
+      return sendError(reply, err.statusCode, err.code, err.message, err.aguardarSegundos, err.details);
+    if (hasZodFastifySchemaValidationErrors(err)) {
+      return sendError(reply, 400, 'DADOS_INVALIDOS', mensagemDeValidacao(err.validation));
+    }
+    if (isResponseSerializationError(err)) {
+      // Our answer broke our own contract: a bug to fix, never the member's fault.
+      request.log.error({ err, issues: err.cause.issues }, 'response does not match its schema');
+      return sendError(reply, 500, 'ERRO_INTERNO', MENSAGEM_ERRO_INTERNO);
+    }
     const mapped = fromFastify(err);
     if (mapped) return sendError(reply, ...mapped);
+    if (bancoIndisponivel(err)) {
+      // The database is restarting or unreachable: say so, so clients and balancers retry.
+      request.log.warn({ err }, 'database unavailable');
+      return sendError(reply, 503, 'INDISPONIVEL', MENSAGEM_INDISPONIVEL, 5);
+    }
     request.log.error({ err }, 'unexpected error');
     return sendError(reply, 500, 'ERRO_INTERNO', MENSAGEM_ERRO_INTERNO);
   });

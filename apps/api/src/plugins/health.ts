@@ -2,8 +2,8 @@ import type { FastifyPluginAsync } from 'fastify';
 
 /** /healthz: the process answers. /readyz: the database answers (503 otherwise). */
 const health: FastifyPluginAsync = async (app) => {
-  app.get('/healthz', async () => ({ status: 'ok' }));
-  app.get('/readyz', async (request, reply) => {
+  app.get('/healthz', { schema: { hide: true } }, async () => ({ status: 'ok' }));
+  app.get('/readyz', { schema: { hide: true } }, async (request, reply) => {
     try {
       await Promise.race([
         app.db.query('select 1'),

@@ -7,6 +7,8 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import { contentSecurityPolicy } from './security';
 import { sendError } from './errors';
+import { paginaComOperadora } from '../modules/operadora/pagina';
+import { pwaRoutes } from '../modules/carteirinha-digital/pwa';
 
 const NOT_BUILT = `<!doctype html>
 <html lang="pt-BR"><head><meta charset="utf-8"><title>Portal do Beneficiário</title></head>
@@ -40,9 +42,20 @@ export default fp(async function web(app: FastifyInstance) {
     return reply
       .type('text/html; charset=utf-8')
       .header('cache-control', 'no-cache')
-      .header('content-security-policy', contentSecurityPolicy(nonce))
-      .send(html.replaceAll('__CSP_NONCE__', nonce));
+      .header('content-security-policy', contentSecurityPolicy(nonce, imagensExternas))
+      .send(branded(html).replaceAll('__CSP_NONCE__', nonce));
   }
+  // The operator's name, colours and configuration go into the page itself: the first paint is
+  // already branded and no request waits for them (the web app reads #operadora).
+  const branded = (html: string) => paginaComOperadora(html, app.operadora);
+  // The operator's logos may live on its own https:// server (operadoraSchema allows it).
+  const imagensExternas = [
+    ...new Set(
+      [app.operadora.logo, app.operadora.logoBranco]
+        .filter((u) => u.startsWith('https://') && URL.canParse(u))
+        .map((u) => new URL(u).origin),
+    ),
+  ];
 
   if (existsSync(join(root, 'assets'))) {
     await app.register(fastifyStatic, {
@@ -62,14 +75,39 @@ export default fp(async function web(app: FastifyInstance) {
       decorateReply: false,
       index: false,
       wildcard: false,
-      globIgnore: ['**/index.html', 'assets/**', '**/*.br', '**/*.gz'],
+      // sw.js: served by pwaRoutes, never cached (a new release must reach installed apps).
+      globIgnore: ['**/index.html', 'assets/**', '**/*.br', '**/*.gz', 'sw.js'],
       maxAge: '1h',
       preCompressed: true,
     });
   }
 
-  app.get('/', serveIndex);
-  app.get('/index.html', serveIndex);
+  // The operator's images (logo, banners, icons) and the providers' seals (spec 3: /selos/{codigo}.png).
+  const operadoraPublic = join(app.config.operadoraDir, 'public');
+  if (existsSync(operadoraPublic)) {
+    await app.register(fastifyStatic, {
+      root: operadoraPublic,
+      prefix: '/operadora/',
+      decorateReply: false,
+      index: false,
+      maxAge: '1d',
+    });
+    if (existsSync(join(operadoraPublic, 'selos'))) {
+      await app.register(fastifyStatic, {
+        root: join(operadoraPublic, 'selos'),
+        prefix: '/selos/',
+        decorateReply: false,
+        index: false,
+        maxAge: '1d',
+      });
+    }
+  }
+
+  // The web app manifest and the service worker (decision 0016).
+  await app.register(pwaRoutes);
+
+  app.get('/', { schema: { hide: true } }, serveIndex);
+  app.get('/index.html', { schema: { hide: true } }, serveIndex);
 
   app.setNotFoundHandler((request, reply) => {
     const path = request.url.split('?')[0] ?? '';

@@ -13,7 +13,26 @@ export type AuditEvent =
   | 'senha_alterada'
   | 'conta_criada'
   | 'contato_divergente'
-  | 'sessao_recusada';
+  | 'sessao_recusada'
+  // Member requests (issue 7): each stored request, and the steps of an add-on contracting.
+  | 'solicitacao_registrada'
+  | 'termo_aceito'
+  | 'codigo_contratacao_enviado'
+  | 'codigo_contratacao_falha'
+  | 'idempotencia_conflito'
+  // Digital card (issue 8): a clinic checked a QR token or typed code (detail: situacao, card, jti).
+  | 'carteirinha_verificada'
+  // Meus dados (issue 8, decision 0019): a download of the member's data, other sessions ended,
+  // a consent revoked, a partner asking about a club link.
+  | 'dados_exportados'
+  | 'sessoes_encerradas'
+  | 'consentimento_revogado'
+  | 'link_clube_verificado'
+  // Cancellation (issue 8): the consequences acknowledged, the code sent or missed, the coverage ended.
+  | 'cancelamento_ciencia'
+  | 'codigo_cancelamento_enviado'
+  | 'codigo_cancelamento_falha'
+  | 'cancelamento_efetivado';
 
 /** Who did it, from the request. */
 export interface Origin {

@@ -1,4 +1,6 @@
 import { randomInt } from 'node:crypto';
+import { maskEmail, maskPhone } from '@portal/br';
+import type { CodigoEmAberto } from '@portal/contract';
 import type { Clock } from '../../clock';
 import { AppError } from '../../lib/app-error';
 import { hmac, randomToken, safeEqual, sha256 } from '../../lib/crypto';
@@ -16,6 +18,16 @@ const INVALIDO = 'Código inválido. Verifique e tente novamente.';
 const BLOQUEADO = 'Código bloqueado por excesso de tentativas. Solicite um novo código.';
 const EXPIRADO = 'Código expirado. Solicite um novo código.';
 const SEM_CODIGO = 'Nenhum código válido foi solicitado neste navegador. Solicite um novo código.';
+/** Keyed by the channel the code went through (the member typed it for the other one). */
+const OUTRO_CANAL: Record<CanalCodigo, string> = {
+  email:
+    'O código de verificação foi enviado para o seu e-mail, não por SMS. Digite o código que você recebeu por e-mail.',
+  sms: 'O código de verificação foi enviado por SMS para o seu celular, não para o e-mail. Digite o código que você recebeu por SMS.',
+};
+
+function codigoEmAberto(row: CodigoRow): CodigoEmAberto {
+  return { canal: row.canal, destino: row.canal === 'email' ? maskEmail(row.destino) : maskPhone(row.destino) };
+}
 
 interface Ctx {
   cpf: string;
@@ -44,34 +56,77 @@ export class CodigosService {
     return hmac(this.secret, `${cpf}:${codigo}`);
   }
 
-  /** Sends a new code to `destino` (a contact on file). Returns the flow cookie to set. */
+  /**
+   * Sends a new code to `destino` (a contact on file). Returns the flow cookie to set. A send
+   * refused because a code went out less than 2 minutes ago (429 AGUARDE_REENVIO) says where the
+   * code that still works in this browser went (`codigoEmAberto`), when there is one.
+   */
   async send(ctx: Ctx & { canal: CanalCodigo; destino: string }): Promise<string> {
-    await this.throttle.assertMaySendCode(ctx.cpf, ctx.origin.ip);
+    let giveBack: () => Promise<void>;
+    try {
+      giveBack = await this.throttle.reserveCodeSend(ctx.cpf, ctx.finalidade, ctx.origin.ip);
+    } catch (err) {
+      if (!(err instanceof AppError && err.code === 'AGUARDE_REENVIO')) throw err;
+      const aberto = await this.emAberto(ctx);
+      if (!aberto) throw err;
+      throw new AppError(429, 'AGUARDE_REENVIO', err.message, err.aguardarSegundos, { codigoEmAberto: aberto });
+    }
     const fluxo = ctx.fluxo ?? randomToken();
     const codigo = String(randomInt(0, 1_000_000)).padStart(6, '0');
     const at = new Date(this.clock.now());
-    await this.repo.invalidateOpen(ctx.cpf, ctx.finalidade, at);
-    await this.repo.insert({
-      cpf: ctx.cpf,
-      finalidade: ctx.finalidade,
-      canal: ctx.canal,
-      destino: ctx.destino,
-      codigoHmac: this.digest(ctx.cpf, codigo),
-      fluxoHash: sha256(fluxo),
-      at,
-      expiraEm: new Date(at.getTime() + CODIGO_VALIDADE_MS),
-    });
-    await this.notifier.sendCode(ctx.canal, ctx.destino, codigo);
+    try {
+      await this.repo.invalidateOpen(ctx.cpf, ctx.finalidade, at);
+      await this.repo.insert({
+        cpf: ctx.cpf,
+        finalidade: ctx.finalidade,
+        canal: ctx.canal,
+        destino: ctx.destino,
+        codigoHmac: this.digest(ctx.cpf, codigo),
+        fluxoHash: sha256(fluxo),
+        at,
+        expiraEm: new Date(at.getTime() + CODIGO_VALIDADE_MS),
+      });
+      await this.notifier.sendCode(ctx.canal, ctx.destino, codigo);
+    } catch (err) {
+      await giveBack().catch(() => undefined); // nothing went out: no wait, no count
+      throw err;
+    }
     await this.audit.write('codigo_enviado', ctx.cpf, ctx.origin, { finalidade: ctx.finalidade, canal: ctx.canal });
     return fluxo;
   }
 
-  /** The open code of this flow (and channel), or 422 CODIGO_NAO_CONFIRMADO. */
+  /**
+   * The code of this CPF and purpose that still works in this browser (unexpired, tries left, not
+   * used up, bound to its flow cookie): its channel and masked contact. Null otherwise.
+   */
+  private async emAberto(ctx: Ctx): Promise<CodigoEmAberto | null> {
+    if (!ctx.fluxo) return null;
+    const row = await this.repo.findOpen(ctx.cpf, ctx.finalidade);
+    if (!row || !safeEqual(row.fluxo_hash, sha256(ctx.fluxo)) || this.morto(row)) return null;
+    return codigoEmAberto(row);
+  }
+
+  /** Why a code no longer works (expired, no tries left), or null while it does. */
+  private morto(row: CodigoRow): AppError | null {
+    if (this.clock.now() >= new Date(row.expira_em).getTime()) return new AppError(422, 'CODIGO_EXPIRADO', EXPIRADO);
+    if (row.tentativas >= CODIGO_MAX_TENTATIVAS) return new AppError(422, 'CODIGO_INVALIDO', BLOQUEADO);
+    return null;
+  }
+
+  /**
+   * The open code of this flow, or 422 CODIGO_NAO_CONFIRMADO. With `canal`, a live code of this
+   * flow that went through the other channel is 422 CODIGO_OUTRO_CANAL, saying where it went.
+   */
   async openInFlow(ctx: Ctx): Promise<CodigoRow> {
     const row = await this.repo.findOpen(ctx.cpf, ctx.finalidade);
     const sameFlow = row && ctx.fluxo && safeEqual(row.fluxo_hash, sha256(ctx.fluxo));
-    if (!row || !sameFlow || (ctx.canal && row.canal !== ctx.canal)) {
-      throw new AppError(422, 'CODIGO_NAO_CONFIRMADO', SEM_CODIGO);
+    if (!row || !sameFlow) throw new AppError(422, 'CODIGO_NAO_CONFIRMADO', SEM_CODIGO);
+    if (ctx.canal && row.canal !== ctx.canal) {
+      const morto = this.morto(row);
+      if (morto) throw morto; // whatever the channel, a new code is needed
+      throw new AppError(422, 'CODIGO_OUTRO_CANAL', OUTRO_CANAL[row.canal], undefined, {
+        codigoEmAberto: codigoEmAberto(row),
+      });
     }
     return row;
   }

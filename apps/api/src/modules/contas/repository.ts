@@ -66,6 +66,22 @@ export class ContasRepository {
     };
   }
 
+  /**
+   * A link whose coverage ended less than `anos` years before `hoje` (AAAA-MM-DD): a former member
+   * keeps signing in, read-only, to reach their finance documents (0018).
+   */
+  async vinculoEncerradoHaMenosDe(cpf: string, anos: number, hoje: string): Promise<boolean> {
+    const [r] = await this.db.query<{ ok: boolean }>(
+      `select exists (
+         select 1 from beneficiarios b join contratos ct on ct.codigo_contrato = b.codigo_contrato
+          where b.cpf = $1 and not b.ativo
+            and coalesce(least(ct.data_cancelamento, b.data_exclusao), ct.data_cancelamento, b.data_exclusao) >= $2::date - make_interval(years => $3::int)
+       ) as ok`,
+      [cpf, hoje, anos],
+    );
+    return r?.ok ?? false;
+  }
+
   /** Every beneficiary link of the CPF, active first (cancelled contracts still log in, 0002). */
   listPerfis(cpf: string): Promise<PerfilRow[]> {
     return this.db.query<PerfilRow>(

@@ -1,10 +1,8 @@
-import type { FastifyPluginAsync } from 'fastify';
-import { OutboxRepository } from '../notificacoes/repository';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { outboxResponseSchema } from '@portal/contract';
 
 /** GET /api/dev/outbox: the demo's "phone" (demo-data.md). Not registered in production. */
-const routes: FastifyPluginAsync = async (app) => {
-  const outbox = new OutboxRepository(app.db);
-  app.get('/dev/outbox', async () => outbox.list());
+export const devRoutes: FastifyPluginAsyncZod = async (app) => {
+  const { outbox } = app.services;
+  app.get('/dev/outbox', { schema: { response: { 200: outboxResponseSchema } } }, async () => outbox.list());
 };
-
-export default routes;

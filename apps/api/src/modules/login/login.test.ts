@@ -1,11 +1,12 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { CPF, SENHA, startApp, type TestApp } from '../../../test/helper';
+import { hashPassword } from '../../lib/password';
 
 let t: TestApp;
 beforeAll(async () => {
   t = await startApp({
-    // A probe of the reusable session resolver, as every later member area will use it.
-    routes: (app) => app.post('/api/teste/sessao', async (request) => app.requireSession(request)),
+    // A probe inside a member group, as every member area is registered.
+    probeMembro: true,
   });
 });
 afterAll(() => t.close());
@@ -321,7 +322,7 @@ describe('sessions', () => {
   it('Sair ends the session, clears the cookie and a second Sair is refused', async () => {
     const c = t.client();
     const { codigoSessao } = await c.login(CPF.roberto);
-    expect((await c.post('/api/teste/sessao', { perfilAutenticado: { codigoSessao } })).body).toMatchObject({
+    expect((await c.post('/api/teste/membro', { perfilAutenticado: { codigoSessao } })).body).toMatchObject({
       cpf: CPF.roberto,
       codigoContrato: '310077',
       codigoBeneficiario: '1310077001',
@@ -334,7 +335,7 @@ describe('sessions', () => {
       /^pb_sessao=; Max-Age=0; Path=\/api; Expires=Thu, 01 Jan 1970 00:00:00 GMT; HttpOnly; SameSite=Strict$/,
     );
     c.cookies.set('pb_sessao', cookie!); // even with the old cookie kept
-    const again = await c.post('/api/teste/sessao', { perfilAutenticado: { codigoSessao } });
+    const again = await c.post('/api/teste/membro', { perfilAutenticado: { codigoSessao } });
     expect(again.status).toBe(401);
     expect(again.body).toEqual(SESSAO_INVALIDA);
     expect((await audit('logout', CPF.roberto)).length).toBe(1);
@@ -349,31 +350,34 @@ describe('sessions', () => {
     expect(stolen.body).toEqual(SESSAO_INVALIDA);
     // B logged in as Roberto tries Carlos's session code with its own cookie.
     await b.login(CPF.roberto);
-    const other = await b.post('/api/teste/sessao', { perfilAutenticado: { codigoSessao } });
+    const other = await b.post('/api/teste/membro', { perfilAutenticado: { codigoSessao } });
     expect(other.status).toBe(401);
     expect(other.body).toEqual(SESSAO_INVALIDA);
     // The real browser still has its session.
     expect(
-      (await a.post('/api/teste/sessao', { perfilAutenticado: { codigoSessao: String(codigoSessao) } })).status,
+      (await a.post('/api/teste/membro', { perfilAutenticado: { codigoSessao: String(codigoSessao) } })).status,
     ).toBe(200);
     expect((await audit('sessao_recusada')).map((r) => r.detail.motivo)).toEqual(
       expect.arrayContaining(['sem_cookie', 'sessao_de_outro']),
     );
   });
 
-  it('a missing perfilAutenticado → 400 on Sair, 401 on the resolver', async () => {
+  it('a missing or malformed perfilAutenticado is a 401 before the body is even validated', async () => {
     const c = t.client();
     await c.login(CPF.roberto);
-    const sair = await c.post('/api/Login/Sair', {});
-    expect(sair.status).toBe(400);
-    expect(sair.body).toMatchObject({ message: 'Perfil de Usuário Inválido' });
-    expect((await c.post('/api/teste/sessao', {})).status).toBe(401);
+    for (const body of [{}, { perfilAutenticado: { codigoSessao: '0' } }, { perfilAutenticado: 'x' }]) {
+      const sair = await c.post('/api/Login/Sair', body);
+      expect(sair.status).toBe(401);
+      expect(sair.body).toEqual(SESSAO_INVALIDA);
+      expect((await c.post('/api/teste/membro', body)).status).toBe(401);
+    }
+    expect((await audit('sessao_recusada', null)).at(-1)?.detail).toEqual({ motivo: 'sem_perfil' });
   });
 
   it('ends after 30 minutes without calls; calls keep it alive', async () => {
     const c = t.client();
     const { codigoSessao } = await c.login(CPF.roberto);
-    const probe = () => c.post('/api/teste/sessao', { perfilAutenticado: { codigoSessao } });
+    const probe = () => c.post('/api/teste/membro', { perfilAutenticado: { codigoSessao } });
     t.clock.advance(29 * 60_000);
     expect((await probe()).status).toBe(200);
     t.clock.advance(29 * 60_000);
@@ -396,13 +400,13 @@ describe('sessions', () => {
     t.clock.advance(25 * 60_000);
     expect((await c.post('/api/Login/Sair', { perfilAutenticado: { codigoSessao } })).status).toBe(200);
     expect((await renovar()).status).toBe(401);
-    expect((await c.post('/api/Login/RenovarSessao', {})).status).toBe(400);
+    expect((await c.post('/api/Login/RenovarSessao', {})).status).toBe(401);
   });
 
   it('ends 12 hours after login however active', async () => {
     const c = t.client();
     const { codigoSessao } = await c.login(CPF.roberto);
-    const probe = () => c.post('/api/teste/sessao', { perfilAutenticado: { codigoSessao } });
+    const probe = () => c.post('/api/teste/membro', { perfilAutenticado: { codigoSessao } });
     for (let i = 0; i < 28; i++) {
       t.clock.advance(25 * 60_000); // 28 × 25 min = 11 h 40
       expect((await probe()).status).toBe(200);
@@ -410,5 +414,90 @@ describe('sessions', () => {
     t.clock.advance(21 * 60_000);
     expect((await probe()).status).toBe(401);
     expect((await audit('sessao_recusada', CPF.roberto)).at(-1)?.detail).toEqual({ motivo: 'expirada' });
+  });
+});
+
+describe('one argon2id hash per login: the pre-authentication proof', () => {
+  const perfis = (c: ReturnType<TestApp['client']>, cpf: string, senha = SENHA) =>
+    c.post<{ codigoPlano: string; codigoContrato: string }[]>('/api/Login/PerfisDaConta', { cpf: Number(cpf), senha });
+  const autenticar = (
+    c: ReturnType<TestApp['client']>,
+    cpf: string,
+    p: { codigoPlano: string; codigoContrato: string },
+    senha = SENHA,
+  ) => c.post<{ sucesso: boolean; erro: string | null }>('/api/Login/Autenticar', { cpf, senha, ...p });
+  /** Replaces the stored hash, so only a login that does not hash again can still succeed. */
+  const trocarHash = async (cpf: string) => {
+    const [row] = await t.db.query<{ senha_hash: string }>('select senha_hash from contas where cpf = $1', [cpf]);
+    await t.db.query('update contas set senha_hash = $2 where cpf = $1', [
+      cpf,
+      await hashPassword('outra-senha-qualquer'),
+    ]);
+    return () => t.db.query('update contas set senha_hash = $2 where cpf = $1', [cpf, row!.senha_hash]);
+  };
+
+  it('PerfisDaConta hands the browser an HttpOnly proof for the sign-in calls only', async () => {
+    const c = t.client();
+    const r = await perfis(c, CPF.roberto);
+    const set = r.headers.getSetCookie().find((x) => x.startsWith('pb_preauth='));
+    expect(set).toMatch(/^pb_preauth=[\w-]{43}; Max-Age=120; Path=\/api\/Login; HttpOnly; SameSite=Strict$/);
+    const wrong = await perfis(t.client(), CPF.roberto, 'errada');
+    expect(wrong.headers.getSetCookie().some((x) => x.startsWith('pb_preauth='))).toBe(false);
+  });
+
+  it('Autenticar right after PerfisDaConta does not hash again; the proof is single use', async () => {
+    const c = t.client();
+    const [p] = (await perfis(c, CPF.roberto)).body;
+    const restaurar = await trocarHash(CPF.roberto);
+    try {
+      const ok = await autenticar(c, CPF.roberto, p!);
+      expect(ok.body.sucesso).toBe(true);
+      expect(ok.headers.getSetCookie().some((x) => /^pb_preauth=;/.test(x))).toBe(true);
+      // No proof left: this one hashes, against the replaced hash, and fails.
+      expect((await autenticar(c, CPF.roberto, p!)).body).toMatchObject({ sucesso: false, erro: 'Senha incorreta.' });
+    } finally {
+      await restaurar();
+    }
+  });
+
+  it('the proof counts only for the same CPF, the same password and two minutes', async () => {
+    const c = t.client();
+    const [pr] = (await perfis(c, CPF.roberto)).body;
+    // Another password than the one checked: hashed as usual, refused.
+    expect((await autenticar(c, CPF.roberto, pr!, 'outra')).body.sucesso).toBe(false);
+
+    const d = t.client();
+    await perfis(d, CPF.roberto);
+    const restaurarMaria = await trocarHash(CPF.maria);
+    try {
+      // Roberto's proof does not open Maria's account.
+      expect((await autenticar(d, CPF.maria, { codigoPlano: '4521', codigoContrato: '100234' })).body.sucesso).toBe(
+        false,
+      );
+    } finally {
+      await restaurarMaria();
+    }
+
+    const e = t.client();
+    const [pe] = (await perfis(e, CPF.roberto)).body;
+    const restaurar = await trocarHash(CPF.roberto);
+    try {
+      t.clock.advance(121_000);
+      expect((await autenticar(e, CPF.roberto, pe!)).body.sucesso).toBe(false);
+    } finally {
+      await restaurar();
+    }
+  });
+
+  it('a password change drops every proof of the CPF', async () => {
+    const c = t.client();
+    const [p] = (await perfis(c, CPF.roberto)).body;
+    await t.app.services.login['preAutenticacao'].descartarDe(CPF.roberto);
+    const restaurar = await trocarHash(CPF.roberto);
+    try {
+      expect((await autenticar(c, CPF.roberto, p!)).body.sucesso).toBe(false);
+    } finally {
+      await restaurar();
+    }
   });
 });

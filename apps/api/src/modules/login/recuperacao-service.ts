@@ -8,7 +8,8 @@ import type { CanalCodigo } from '../codigos/repository';
 import type { CodigosService } from '../codigos/service';
 import { contatoIndisponivel } from '../contas/contato';
 import type { ContasRepository } from '../contas/repository';
-import type { SessionsRepository } from '../sessao/repository';
+import type { SessionService } from '../sessao/service';
+import type { PreAutenticacao } from './pre-autenticacao';
 
 const canalDe = (t: TipoSolicitacao): CanalCodigo => (t === 'email' ? 'email' : 'sms');
 
@@ -17,7 +18,8 @@ export class RecuperacaoService {
   constructor(
     private readonly contas: ContasRepository,
     private readonly codigos: CodigosService,
-    private readonly sessions: SessionsRepository,
+    private readonly sessoes: SessionService,
+    private readonly preAutenticacao: PreAutenticacao,
     private readonly throttle: Throttle,
     private readonly audit: AuditRepository,
     private readonly clock: Clock,
@@ -72,7 +74,8 @@ export class RecuperacaoService {
     });
     const now = new Date(this.clock.now());
     await this.contas.changeSenha(req.cpf, await hashPassword(req.senha), now);
-    const encerradas = await this.sessions.endAllOf(req.cpf, now);
+    const encerradas = await this.sessoes.encerrarTodasDe(req.cpf);
+    await this.preAutenticacao.descartarDe(req.cpf);
     await this.throttle.clearPasswordFailures(req.cpf);
     await this.audit.write('senha_alterada', req.cpf, origin, { sessoesEncerradas: encerradas });
     return { sucesso: true, mensagem: 'Senha alterada com sucesso.' };

@@ -4,7 +4,7 @@ import { CPF, SENHA, startApp, type Client, type TestApp } from '../../../test/h
 let t: TestApp;
 beforeAll(async () => {
   t = await startApp({
-    routes: (app) => app.post('/api/teste/sessao', async (request) => app.requireSession(request)),
+    probeMembro: true,
   });
 });
 afterAll(() => t.close());
@@ -59,7 +59,7 @@ describe('password recovery', () => {
     expect(altera.status).toBe(200);
     expect(altera.body).toEqual({ sucesso: true, mensagem: 'Senha alterada com sucesso.' });
 
-    expect((await logada.post('/api/teste/sessao', { perfilAutenticado: { codigoSessao } })).status).toBe(401);
+    expect((await logada.post('/api/teste/membro', { perfilAutenticado: { codigoSessao } })).status).toBe(401);
     expect((await t.client().post('/api/Login/PerfisDaConta', { cpf: CPF.maria, senha: SENHA })).body).toEqual([]);
     expect(
       (await t.client().post<unknown[]>('/api/Login/PerfisDaConta', { cpf: CPF.maria, senha: 'nova-senha' })).body,
@@ -107,9 +107,13 @@ describe('password recovery', () => {
     expect(outro.body).toEqual(
       erro('CODIGO_NAO_CONFIRMADO', 'Nenhum código válido foi solicitado neste navegador. Solicite um novo código.'),
     );
-    // The code was sent by e-mail: asking for the celular channel does not find it.
-    expect((await c.post('/api/Login/AlterarSenha', { ...body, tipoSolicitacao: 'celular' })).body).toMatchObject({
-      code: 'CODIGO_NAO_CONFIRMADO',
+    // The code was sent by e-mail: the celular channel is refused, saying where it went.
+    expect((await c.post('/api/Login/AlterarSenha', { ...body, tipoSolicitacao: 'celular' })).body).toEqual({
+      ...erro(
+        'CODIGO_OUTRO_CANAL',
+        'O código de verificação foi enviado para o seu e-mail, não por SMS. Digite o código que você recebeu por e-mail.',
+      ),
+      codigoEmAberto: { canal: 'email', destino: 'rob****@exemplo.com.br' },
     });
     // Still the same login password: nothing changed.
     expect((await t.client().login(CPF.roberto)).sucesso).toBe(true);
@@ -131,16 +135,54 @@ describe('password recovery', () => {
     );
   });
 
-  it('resend is blocked for 2 minutes', async () => {
+  it('resend is blocked for 2 minutes; this browser is told where its valid code went', async () => {
+    await t.db.query("update pessoas set celular = '11976543210' where cpf = $1", [CPF.carlos]);
     const c = t.client();
     expect((await pedir(c, CPF.carlos, 'email')).status).toBe(200);
+    const aguarde = erro('AGUARDE_REENVIO', 'Aguarde 2 minutos para reenviar o código.');
+    const aberto = { codigoEmAberto: { canal: 'email', destino: 'car****@exemplo.com.br' } };
     const r = await pedir(c, CPF.carlos, 'email');
     expect(r.status).toBe(429);
-    expect(r.body).toMatchObject({
-      code: 'AGUARDE_REENVIO',
-      message: 'Aguarde 2 minutos para reenviar o código.',
-      aguardarSegundos: 120,
+    expect(r.body).toEqual({ ...aguarde, aguardarSegundos: 120, ...aberto });
+    t.clock.advance(45_000);
+    // Asking for the SMS instead: nothing is sent; the e-mail code is the one to type.
+    const sms = await pedir(c, CPF.carlos, 'celular');
+    expect(sms.status).toBe(429);
+    expect(sms.body).toEqual({ ...aguarde, aguardarSegundos: 75, ...aberto });
+    expect(await t.db.query('select 1 from outbox where destino = $1', ['11976543210'])).toEqual([]);
+    // Another browser waits too, but is not told anything about the code.
+    expect((await pedir(t.client(), CPF.carlos, 'email')).body).toEqual({ ...aguarde, aguardarSegundos: 75 });
+  });
+
+  it('ValidarTokenRecuperacao on the other channel is refused before it costs a try', async () => {
+    const c = t.client();
+    await t.db.query("update pessoas set celular = '11976543210' where cpf = $1", [CPF.carlos]);
+    expect((await pedir(c, CPF.carlos, 'celular')).status).toBe(200);
+    const codigo = await t.lastCode('11976543210');
+    const r = await c.post('/api/Login/ValidarTokenRecuperacao', {
+      cpf: CPF.carlos,
+      token: codigo,
+      tipoSolicitacao: 'email',
     });
+    expect(r.status).toBe(422);
+    expect(r.body).toEqual({
+      ...erro(
+        'CODIGO_OUTRO_CANAL',
+        'O código de verificação foi enviado por SMS para o seu celular, não para o e-mail. Digite o código que você recebeu por SMS.',
+      ),
+      codigoEmAberto: { canal: 'sms', destino: '(11) *****-3210' },
+    });
+    const ok = await c.post('/api/Login/ValidarTokenRecuperacao', {
+      cpf: CPF.carlos,
+      token: codigo,
+      tipoSolicitacao: 'celular',
+    });
+    expect(ok.body).toEqual({ sucesso: true, mensagem: 'Código validado com sucesso.' });
+    const [row] = await t.db.query<{ tentativas: number }>(
+      "select tentativas from verification_codes where cpf = $1 and finalidade = 'recuperacao' order by id desc limit 1",
+      [CPF.carlos],
+    );
+    expect(row?.tentativas).toBe(1); // the right code's own comparison only
   });
 
   it('validates its input', async () => {

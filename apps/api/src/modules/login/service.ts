@@ -8,13 +8,14 @@ import { verifyPassword } from '../../lib/password';
 import type { Throttle } from '../../lib/throttle';
 import type { AuditRepository, Origin } from '../audit/repository';
 import type { ContasRepository, PerfilRow, PessoaConta } from '../contas/repository';
+import { diaEmSaoPaulo } from '../protocolos/calendario';
+import { type Membro, tipoPerfil } from '../sessao/membro';
+import type { PreAutenticacao } from './pre-autenticacao';
 import type { SessionsRepository } from '../sessao/repository';
+import type { SessionService } from '../sessao/service';
 
-/** Spec 6 profile types; a dependant who pays the contract is a 'BENEFICIARIO RESPONSAVEL FINANCEIRO'. */
-export function tipoPerfil(p: Pick<PerfilRow, 'tipo' | 'responsavel_financeiro'>): string {
-  if (p.tipo === 'TITULAR') return 'TITULAR';
-  return p.responsavel_financeiro ? 'BENEFICIARIO RESPONSAVEL FINANCEIRO' : 'DEPENDENTE';
-}
+const tipoDe = (p: Pick<PerfilRow, 'tipo' | 'responsavel_financeiro'>) =>
+  tipoPerfil({ tipo: p.tipo, responsavelFinanceiro: p.responsavel_financeiro });
 
 function falha(erro: string): AutenticarResponse {
   return {
@@ -36,6 +37,9 @@ function falha(erro: string): AutenticarResponse {
   };
 }
 
+/** A former member signs in (read-only) for this long after their coverage ended (0018). */
+export const ANOS_ACESSO_APOS_CANCELAMENTO = 5;
+
 export const SENHA_INCORRETA = 'Senha incorreta.';
 export const PERFIL_INEXISTENTE = 'Perfil não encontrado para este CPF. Escolha um dos perfis disponíveis.';
 
@@ -43,6 +47,8 @@ export class LoginService {
   constructor(
     private readonly contas: ContasRepository,
     private readonly sessions: SessionsRepository,
+    private readonly sessoes: SessionService,
+    private readonly preAutenticacao: PreAutenticacao,
     private readonly throttle: Throttle,
     private readonly audit: AuditRepository,
     private readonly clock: Clock,
@@ -53,7 +59,7 @@ export class LoginService {
     await this.throttle.assertCpfLookup(origin.ip);
     const p = await this.contas.findPessoa(cpf);
     if (!p) throw new AppError(404, 'CPF_NAO_ENCONTRADO', 'CPF não encontrado em nossa base de beneficiários.');
-    if (!p.beneficiarioAtivo) {
+    if (!p.beneficiarioAtivo && !(await this.exBeneficiarioRecente(cpf))) {
       // Someone in the base who is not a member learns nothing more.
       return {
         sucesso: true,
@@ -76,6 +82,11 @@ export class LoginService {
       temContaNoApp: p.temConta,
       temSenhaCadastrada: p.senhaHash !== null,
     };
+  }
+
+  /** Coverage ended less than 5 years ago (São Paulo's today): still signs in, read-only. */
+  private exBeneficiarioRecente(cpf: string): Promise<boolean> {
+    return this.contas.vinculoEncerradoHaMenosDe(cpf, ANOS_ACESSO_APOS_CANCELAMENTO, diaEmSaoPaulo(this.clock.now()));
   }
 
   /**
@@ -102,13 +113,21 @@ export class LoginService {
     }
   }
 
-  /** Wrong password → [] (spec 7: an empty list is invalid credentials). */
-  async perfisDaConta(cpf: string, senha: string, origin: Origin): Promise<PerfilConta[]> {
+  /**
+   * Wrong password → [] (spec 7: an empty list is invalid credentials). A right one also answers
+   * the pre-authentication proof that lets Autenticar skip the second hash.
+   */
+  async perfisDaConta(
+    cpf: string,
+    senha: string,
+    origin: Origin,
+  ): Promise<{ perfis: PerfilConta[]; preAuth?: string }> {
     const p = await this.checkPassword(cpf, senha, origin);
-    if (!p) return [];
-    const perfis = await this.contas.listPerfis(cpf);
-    return perfis.map((r) => ({
-      tipoPerfil: tipoPerfil(r),
+    if (!p) return { perfis: [] };
+    const linhas = await this.contas.listPerfis(cpf);
+    const preAuth = linhas.length > 0 ? await this.preAutenticacao.emitir(cpf, senha) : undefined;
+    const perfis = linhas.map((r) => ({
+      tipoPerfil: tipoDe(r),
       codigoPlano: r.codigo_plano,
       codigoContrato: r.codigo_contrato,
       dataInicioVigencia: r.data_inicio_vigencia,
@@ -119,14 +138,19 @@ export class LoginService {
       numeroCarteirinha: r.codigo_beneficiario,
       coparticipativo: r.coparticipativo,
     }));
+    return { perfis, preAuth };
   }
 
   /** Opens a session on one of the CPF's own profiles. Returns the response and the cookie to set. */
   async autenticar(
     req: { cpf: string; senha: string; codigoPlano: string; codigoContrato: string },
     origin: Origin,
+    preAuth?: string,
   ): Promise<{ body: AutenticarResponse; cookie?: string }> {
-    const p = await this.checkPassword(req.cpf, req.senha, origin);
+    // The same browser passed PerfisDaConta with this password a moment ago: no second hash.
+    const p = (await this.preAutenticacao.consumir(preAuth, req.cpf, req.senha))
+      ? await this.contas.findPessoa(req.cpf)
+      : await this.checkPassword(req.cpf, req.senha, origin);
     if (!p) return { body: falha(SENHA_INCORRETA) };
     // Only the CPF's own links: a CPF never opens a session on someone else's contract.
     const perfil = (await this.contas.listPerfis(req.cpf)).find(
@@ -153,7 +177,7 @@ export class LoginService {
       ip: origin.ip,
       userAgent: origin.userAgent,
     });
-    const tipo = tipoPerfil(perfil);
+    const tipo = tipoDe(perfil);
     const veTodos = perfil.tipo === 'TITULAR' || perfil.responsavel_financeiro;
     const associados = await this.contas.beneficiariosDoContrato(
       perfil.codigo_contrato,
@@ -192,8 +216,8 @@ export class LoginService {
     };
   }
 
-  async sair(codigoSessao: string, cpf: string, origin: Origin): Promise<void> {
-    await this.sessions.end(codigoSessao, new Date(this.clock.now()));
-    await this.audit.write('logout', cpf, origin);
+  async sair(membro: Membro, cookie: string, origin: Origin): Promise<void> {
+    await this.sessoes.encerrar(cookie, membro.codigoSessao);
+    await this.audit.write('logout', membro.cpf, origin);
   }
 }

@@ -1,5 +1,6 @@
 import { cpfFromBase } from '@portal/br';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { PgCounterStore } from '../../lib/counters';
 import { CPF, SENHA, startApp, type TestApp } from '../../../test/helper';
 
 let t: TestApp;
@@ -118,5 +119,108 @@ describe('VerificarCPF per IP', () => {
     expect((await t.client().post('/api/Login/VerificarCPF', { cpf: CPF.maria })).status).toBe(200);
     t.clock.advance(60_000);
     expect((await c.post('/api/Login/VerificarCPF', { cpf: CPF.maria })).status).toBe(200);
+  });
+});
+
+describe('code sends', () => {
+  let seq = 0;
+  /** A fresh active beneficiary with an e-mail only (registration sends go there). */
+  async function pessoa() {
+    const n = String(610000000 + seq++);
+    const email = `envio.${n}@exemplo.com.br`;
+    return { cpf: await t.addBeneficiario(n, { email }), email };
+  }
+  const cadastrar = (c: ReturnType<TestApp['client']>, p: { cpf: string; email: string }) =>
+    c.post('/api/Registro/CadastrarEmail', { cpf: p.cpf, email: p.email });
+  const aguarde = (s: number) => {
+    const message = 'Aguarde 2 minutos para reenviar o código.';
+    return { sucesso: false, code: 'AGUARDE_REENVIO', message, erro: message, aguardarSegundos: s };
+  };
+
+  it('parallel sends for one CPF and purpose: one code goes out, the others wait', async () => {
+    const p = await pessoa();
+    const c = t.client();
+    const rs = await Promise.all(Array.from({ length: 8 }, () => cadastrar(c, p)));
+    expect(rs.filter((r) => r.status === 200)).toHaveLength(1);
+    expect(rs.filter((r) => r.status === 429).map((r) => (r.body as { code: string }).code)).toEqual(
+      Array(7).fill('AGUARDE_REENVIO'),
+    );
+    expect(await t.db.query('select 1 from outbox where destino = $1', [p.email])).toHaveLength(1);
+    const [row] = await t.db.query<{ count: number }>('select count from rate_counters where key = $1', [
+      `envio:cpf:${p.cpf}`,
+    ]);
+    expect(row?.count).toBe(1);
+  });
+
+  it('the wait is per purpose: a registration code does not hold back a recovery code, nor the reverse', async () => {
+    const p = await pessoa();
+    const c = t.client();
+    expect((await cadastrar(c, p)).status).toBe(200);
+    await c.post('/api/Registro/ConfirmarEmail', { cpf: p.cpf, tokenEmail: await t.lastCode(p.email) });
+    expect((await c.post('/api/Registro/CadastrarSenha', { cpf: p.cpf, senha: 'abcdef' })).status).toBe(200);
+    // A minute and a half after the registration code, the member forgets the password.
+    t.clock.advance(90_000);
+    const recuperar = () => c.post('/api/Login/RecuperarSenha', { cpf: p.cpf, tipoSolicitacao: 'email' });
+    expect((await recuperar()).status).toBe(200);
+    t.clock.advance(40_000);
+    const aberto = { codigoEmAberto: { canal: 'email', destino: `env****@exemplo.com.br` } };
+    expect((await recuperar()).body).toEqual({ ...aguarde(80), ...aberto });
+    // Back to a registration (the password removed): the recovery wait does not hold it back.
+    await t.db.query('update contas set senha_hash = null where cpf = $1', [p.cpf]);
+    expect((await cadastrar(c, p)).status).toBe(200);
+  });
+
+  it('a send refused by the hourly cap per CPF starts no 2-minute wait and is not counted', async () => {
+    const p = await pessoa();
+    const c = t.client();
+    for (let i = 0; i < 5; i++) {
+      expect((await cadastrar(c, p)).status).toBe(200);
+      t.clock.advance(120_000);
+    }
+    t.clock.advance(3000_000 - 1000); // one second before the hour of the first send ends
+    const r = await cadastrar(c, p);
+    expect(r.status).toBe(429);
+    expect(r.body).toEqual(muitas('1 segundo', 1));
+    const [row] = await t.db.query<{ count: number }>('select count from rate_counters where key = $1', [
+      `envio:cpf:${p.cpf}`,
+    ]);
+    expect(row?.count).toBe(5);
+    t.clock.advance(1000);
+    // Before, the refused send above had started a wait that would last until well past this point.
+    expect((await cadastrar(c, p)).status).toBe(200);
+  });
+
+  it('30 sends an hour per IP, whatever the CPFs; a CPF refused there is not held back elsewhere', async () => {
+    const ip = t.client();
+    for (let i = 0; i < 30; i++) expect((await cadastrar(ip, await pessoa())).status).toBe(200);
+    const p = await pessoa();
+    for (let i = 0; i < 2; i++) {
+      const r = await cadastrar(ip, p);
+      expect(r.status).toBe(429);
+      expect(r.body).toEqual(muitas('60 minutos', 3600));
+    }
+    expect(await t.db.query('select 1 from outbox where destino = $1', [p.email])).toEqual([]);
+    // The same member on another network: no wait was started, nothing was counted for the CPF.
+    expect((await cadastrar(t.client(), p)).status).toBe(200);
+    const [row] = await t.db.query<{ count: number }>('select count from rate_counters where key = $1', [
+      `envio:cpf:${p.cpf}`,
+    ]);
+    expect(row?.count).toBe(1);
+  });
+
+  it('the wait is shared by every instance through the counter store', async () => {
+    // A second instance with its own database but the first one's counters (PostgreSQL here;
+    // Redis behaves the same, see lib/counters.test.ts).
+    const outra = await startApp({ counters: new PgCounterStore(t.db, t.clock) });
+    outra.clock.set(t.clock.now());
+    try {
+      const body = { cpf: CPF.fernanda, email: 'fer****@exemplo.com.br' };
+      expect((await t.client().post('/api/Registro/CadastrarEmail', body)).status).toBe(200);
+      const r = await outra.client().post('/api/Registro/CadastrarEmail', body);
+      expect(r.status).toBe(429);
+      expect(r.body).toEqual(aguarde(120));
+    } finally {
+      await outra.close();
+    }
   });
 });

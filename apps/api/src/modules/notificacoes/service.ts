@@ -1,7 +1,8 @@
 import nodemailer from 'nodemailer';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Clock } from '../../clock';
-import type { Canal, OutboxRepository } from './repository';
+import type { Queryable } from '../../db/db';
+import { type Canal, OutboxRepository } from './repository';
 
 export interface NotifierOptions {
   smtpUrl?: string | undefined;
@@ -11,10 +12,33 @@ export interface NotifierOptions {
   keepCodes: boolean;
 }
 
+/** A message to a member: an SMS or an e-mail. */
+export interface Mensagem {
+  canal: Canal;
+  destino: string;
+  /** E-mail subject (SMS ignore it). */
+  assunto: string;
+  texto: string;
+  /** A verification code inside `texto`: kept in the outbox only outside production. */
+  codigo?: string;
+}
+
+/** A message written to the outbox whose delivery has not started (see `registrar`). */
+export interface EntregaPendente {
+  id: string;
+  canal: Canal;
+  destino: string;
+  assunto: string;
+  texto: string;
+}
+
 /**
  * Every SMS and e-mail goes to the outbox first (the demo reads codes there, like a phone);
  * then, when configured, out through SMTP or the SMS webhook. Delivery runs after the request
  * answers: failures are logged and recorded on the row, never fatal.
+ *
+ * A request that stores something writes its message with `registrar` inside its own transaction
+ * (the outbox row commits or rolls back with the request) and calls `entregar` after the commit.
  */
 export class Notifier {
   private readonly pending = new Set<Promise<void>>();
@@ -31,26 +55,49 @@ export class Notifier {
 
   /** Sends a verification code to the contact on file. */
   async sendCode(canal: Canal, destino: string, codigo: string): Promise<void> {
-    const mensagem = `Saúde Exemplo: seu código de verificação é ${codigo}. Ele vale por 10 minutos. Não compartilhe este código.`;
-    const stored = this.opts.keepCodes ? mensagem : mensagem.replace(codigo, '******');
-    const id = await this.outbox.insert({
+    const texto = `Saúde Exemplo: seu código de verificação é ${codigo}. Ele vale por 10 minutos. Não compartilhe este código.`;
+    const entrega = await this.gravar(this.outbox, {
       canal,
       destino,
-      mensagem: stored,
-      codigo: this.opts.keepCodes ? codigo : null,
-      criadoEm: new Date(this.clock.now()),
+      assunto: 'Saúde Exemplo: código de verificação',
+      texto,
+      codigo,
     });
-    const job = this.deliver(id, canal, destino, mensagem).finally(() => this.pending.delete(job));
-    this.pending.add(job);
+    this.entregar([entrega]);
   }
 
-  private async deliver(id: string, canal: Canal, destino: string, mensagem: string): Promise<void> {
+  /** Writes the message to the outbox through `tx` (the caller's transaction); nothing is sent yet. */
+  registrar(tx: Queryable, m: Mensagem): Promise<EntregaPendente> {
+    return this.gravar(new OutboxRepository(tx), m);
+  }
+
+  /** Starts delivering messages whose transaction committed (not awaited by the request). */
+  entregar(entregas: readonly EntregaPendente[]): void {
+    for (const e of entregas) {
+      const job = this.deliver(e).finally(() => this.pending.delete(job));
+      this.pending.add(job);
+    }
+  }
+
+  private async gravar(outbox: OutboxRepository, m: Mensagem): Promise<EntregaPendente> {
+    const stored = m.codigo && !this.opts.keepCodes ? m.texto.replaceAll(m.codigo, '******') : m.texto;
+    const id = await outbox.insert({
+      canal: m.canal,
+      destino: m.destino,
+      mensagem: stored,
+      codigo: m.codigo && this.opts.keepCodes ? m.codigo : null,
+      criadoEm: new Date(this.clock.now()),
+    });
+    return { id, canal: m.canal, destino: m.destino, assunto: m.assunto, texto: m.texto };
+  }
+
+  private async deliver({ id, canal, destino, assunto, texto: mensagem }: EntregaPendente): Promise<void> {
     try {
       if (canal === 'email' && this.mailer) {
         await this.mailer.sendMail({
           from: this.opts.smtpFrom,
           to: destino,
-          subject: 'Saúde Exemplo: código de verificação',
+          subject: assunto,
           text: mensagem,
         });
       } else if (canal === 'sms' && this.opts.smsWebhookUrl) {

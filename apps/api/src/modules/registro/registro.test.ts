@@ -321,6 +321,52 @@ describe('codes', () => {
     expect((await c.post('/api/Registro/ConfirmarEmail', { cpf, tokenEmail: segundo })).status).toBe(200);
   });
 
+  it('a code checked on the other channel: its own error, saying where it went, and no try spent', async () => {
+    const cpf = await pessoa({ email: 'teste@exemplo.com.br', celular: '11912345678' });
+    const c = t.client();
+    await pedirEmail(c, cpf);
+    const codigo = await t.lastCode('teste@exemplo.com.br');
+    const outroCanal = {
+      ...erro(
+        'CODIGO_OUTRO_CANAL',
+        'O código de verificação foi enviado para o seu e-mail, não por SMS. Digite o código que você recebeu por e-mail.',
+      ),
+      codigoEmAberto: { canal: 'email', destino: 'tes****@exemplo.com.br' },
+    };
+    for (let i = 0; i < 6; i++) {
+      const r = await c.post('/api/Registro/ConfirmarCelular', { cpf, tokenSMS: codigo });
+      expect(r.status).toBe(422);
+      expect(r.body).toEqual(outroCanal);
+    }
+    // Another browser is not told anything about the code.
+    expect((await t.client().post('/api/Registro/ConfirmarCelular', { cpf, tokenSMS: codigo })).body).toEqual(
+      SEM_CODIGO,
+    );
+    const [row] = await t.db.query<{ tentativas: number }>('select tentativas from verification_codes where cpf = $1', [
+      cpf,
+    ]);
+    expect(row?.tentativas).toBe(0);
+    expect((await c.post('/api/Registro/ConfirmarEmail', { cpf, tokenEmail: codigo })).status).toBe(200);
+  });
+
+  it('by SMS, checked as an e-mail code: the message names the SMS; once expired it just says so', async () => {
+    const cpf = await pessoa({ celular: '21998760000' });
+    const c = t.client();
+    await c.post('/api/Registro/CadastrarCelular', { cpf, celular: '21998760000' });
+    const codigo = await t.lastCode('21998760000');
+    expect((await c.post('/api/Registro/ConfirmarEmail', { cpf, tokenEmail: codigo })).body).toEqual({
+      ...erro(
+        'CODIGO_OUTRO_CANAL',
+        'O código de verificação foi enviado por SMS para o seu celular, não para o e-mail. Digite o código que você recebeu por SMS.',
+      ),
+      codigoEmAberto: { canal: 'sms', destino: '(21) *****-0000' },
+    });
+    t.clock.advance(10 * 60_000);
+    expect((await c.post('/api/Registro/ConfirmarEmail', { cpf, tokenEmail: codigo })).body).toEqual(
+      erro('CODIGO_EXPIRADO', 'Código expirado. Solicite um novo código.'),
+    );
+  });
+
   it('bad code formats → 400', async () => {
     const r = await t.client().post('/api/Registro/ConfirmarEmail', { cpf: CPF.fernanda, tokenEmail: '12a456' });
     expect(r.status).toBe(400);
@@ -337,21 +383,80 @@ describe('codes', () => {
   });
 });
 
+const AGUARDE = erro('AGUARDE_REENVIO', 'Aguarde 2 minutos para reenviar o código.');
+
 describe('sending limits', () => {
-  it('120 s between sends of one CPF, even from another browser', async () => {
+  it('120 s between sends of one CPF, even from another browser (which is not told where the code went)', async () => {
     const cpf = await pessoa();
     expect((await pedirEmail(t.client(), cpf)).status).toBe(200);
     const r = await pedirEmail(t.client(), cpf);
     expect(r.status).toBe(429);
-    expect(r.body).toEqual({
-      ...erro('AGUARDE_REENVIO', 'Aguarde 2 minutos para reenviar o código.'),
-      aguardarSegundos: 120,
-    });
+    expect(r.body).toEqual({ ...AGUARDE, aguardarSegundos: 120 });
     expect(r.headers.get('retry-after')).toBe('120');
     t.clock.advance(119_000);
-    expect((await pedirEmail(t.client(), cpf)).body).toMatchObject({ code: 'AGUARDE_REENVIO', aguardarSegundos: 1 });
+    expect((await pedirEmail(t.client(), cpf)).body).toEqual({ ...AGUARDE, aguardarSegundos: 1 });
     t.clock.advance(1000);
     expect((await pedirEmail(t.client(), cpf)).status).toBe(200);
+  });
+
+  it('the browser that holds the open code is told its channel and masked contact, whatever channel it asks for', async () => {
+    const cpf = await pessoa({ email: 'marina.alves@exemplo.com.br', celular: '11912340001' });
+    const c = t.client();
+    expect((await c.post('/api/Registro/CadastrarCelular', { cpf, celular: '11912340001' })).status).toBe(200);
+    t.clock.advance(30_000);
+    const sms = { codigoEmAberto: { canal: 'sms', destino: '(11) *****-0001' } };
+    const mesmo = await c.post('/api/Registro/CadastrarCelular', { cpf, celular: '(11) *****-0001' });
+    expect(mesmo.status).toBe(429);
+    expect(mesmo.body).toEqual({ ...AGUARDE, aguardarSegundos: 90, ...sms });
+    const outro = await pedirEmail(c, cpf, 'marina.alves@exemplo.com.br');
+    expect(outro.body).toEqual({ ...AGUARDE, aguardarSegundos: 90, ...sms });
+    // Nothing went to the e-mail, and the SMS code still works.
+    expect(await t.db.query('select 1 from outbox where destino = $1', ['marina.alves@exemplo.com.br'])).toEqual([]);
+    const codigo = await t.lastCode('11912340001');
+    expect((await c.post('/api/Registro/ConfirmarCelular', { cpf, tokenSMS: codigo })).status).toBe(200);
+    // Without its flow cookie, or with a made-up one, the same browser learns nothing.
+    const fluxo = c.cookies.get('pb_fluxo')!;
+    c.cookies.delete('pb_fluxo');
+    expect((await pedirEmail(c, cpf, 'marina.alves@exemplo.com.br')).body).toEqual({
+      ...AGUARDE,
+      aguardarSegundos: 90,
+    });
+    c.cookies.set('pb_fluxo', 'x'.repeat(43));
+    expect((await pedirEmail(c, cpf, 'marina.alves@exemplo.com.br')).body).toEqual({
+      ...AGUARDE,
+      aguardarSegundos: 90,
+    });
+    c.cookies.set('pb_fluxo', fluxo);
+    expect((await pedirEmail(c, cpf, 'marina.alves@exemplo.com.br')).body).toEqual({
+      ...AGUARDE,
+      aguardarSegundos: 90,
+      ...sms,
+    });
+  });
+
+  it('a dead code (no tries left, expired, used up) is not offered', async () => {
+    const cpf = await pessoa();
+    const c = t.client();
+    await pedirEmail(c, cpf);
+    const codigo = await t.lastCode('teste@exemplo.com.br');
+    const aberto = { codigoEmAberto: { canal: 'email', destino: 'tes****@exemplo.com.br' } };
+    expect((await pedirEmail(c, cpf)).body).toEqual({ ...AGUARDE, aguardarSegundos: 120, ...aberto });
+
+    const errado = codigo === '000000' ? '111111' : '000000';
+    for (let i = 0; i < 5; i++) await c.post('/api/Registro/ConfirmarEmail', { cpf, tokenEmail: errado });
+    expect((await pedirEmail(c, cpf)).body).toEqual({ ...AGUARDE, aguardarSegundos: 120 });
+
+    await t.db.query('update verification_codes set tentativas = 0 where cpf = $1', [cpf]);
+    expect((await pedirEmail(c, cpf)).body).toEqual({ ...AGUARDE, aguardarSegundos: 120, ...aberto });
+    await t.db.query('update verification_codes set expira_em = $2 where cpf = $1', [cpf, new Date(t.clock.now())]);
+    expect((await pedirEmail(c, cpf)).body).toEqual({ ...AGUARDE, aguardarSegundos: 120 });
+
+    await t.db.query('update verification_codes set expira_em = $2, usado_em = $3 where cpf = $1', [
+      cpf,
+      new Date(t.clock.now() + 60_000),
+      new Date(t.clock.now()),
+    ]);
+    expect((await pedirEmail(c, cpf)).body).toEqual({ ...AGUARDE, aguardarSegundos: 120 });
   });
 
   it('5 sends an hour per CPF', async () => {
@@ -377,6 +482,7 @@ describe('sending limits', () => {
     expect((await c.post('/api/Registro/ReenviarSmsConfirmacao', { cpf })).body).toEqual({
       sucesso: false,
       erro: 'Nenhum cadastro em andamento neste navegador. Solicite um novo código.',
+      code: 'CODIGO_NAO_CONFIRMADO',
     });
     await c.post('/api/Registro/CadastrarCelular', { cpf, celular: '11955551234' });
     const cedo = await c.post('/api/Registro/ReenviarSmsConfirmacao', { cpf });
@@ -384,6 +490,7 @@ describe('sending limits', () => {
     expect(cedo.body).toEqual({
       sucesso: false,
       erro: 'Aguarde 2 minutos para reenviar o código.',
+      code: 'AGUARDE_REENVIO',
       aguardarSegundos: 120,
     });
     t.clock.advance(120_000);

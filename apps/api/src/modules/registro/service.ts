@@ -67,7 +67,7 @@ export class RegistroService {
     return { sucesso: true, mensagem: 'Verificação realizada com sucesso.' };
   }
 
-  /** 200 { sucesso, erro } even when refused (spec 7). */
+  /** 200 { sucesso, erro } even when refused (spec 7), with the refusal's code and wait. */
   async reenviar(cpf: string, fluxo: string | undefined, origin: Origin): Promise<ReenviarSmsResponse> {
     try {
       const p = await this.beneficiarioSemSenha(cpf);
@@ -84,8 +84,8 @@ export class RegistroService {
     } catch (err) {
       if (!(err instanceof AppError)) throw err;
       return err.aguardarSegundos === undefined
-        ? { sucesso: false, erro: err.message }
-        : { sucesso: false, erro: err.message, aguardarSegundos: err.aguardarSegundos };
+        ? { sucesso: false, erro: err.message, code: err.code }
+        : { sucesso: false, erro: err.message, code: err.code, aguardarSegundos: err.aguardarSegundos };
     }
   }
 

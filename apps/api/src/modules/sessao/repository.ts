@@ -1,21 +1,44 @@
+import type { CodigoSessao } from '@portal/contract';
 import type { Queryable } from '../../db/db';
 
-export interface SessionRow {
+/** A session row joined with what a member call needs to know about its profile. */
+export interface SessaoMembroRow {
+  codigoSessao: CodigoSessao;
+  cpf: string;
+  nome: string;
+  codigoContrato: string;
+  codigoPlano: string;
+  codigoBeneficiario: string | null;
+  tipoBeneficiario: 'TITULAR' | 'DEPENDENTE' | null;
+  responsavelFinanceiro: boolean;
+  coparticipativo: boolean;
+  ultimoUsoEm: number;
+  expiraEm: number;
+  encerradoEm: number | null;
+}
+
+interface Raw {
   codigo_sessao: string;
   cpf: string;
+  nome: string;
   codigo_contrato: string;
+  codigo_plano: string;
   codigo_beneficiario: string | null;
-  criado_em: Date;
-  ultimo_uso_em: Date;
-  expira_em: Date;
-  encerrado_em: Date | null;
+  tipo: 'TITULAR' | 'DEPENDENTE' | null;
+  responsavel_financeiro: boolean;
+  coparticipativo: boolean;
+  ultimo_uso_em: Date | string;
+  expira_em: Date | string;
+  encerrado_em: Date | string | null;
 }
+
+const ms = (d: Date | string) => new Date(d).getTime();
 
 export class SessionsRepository {
   constructor(private readonly db: Queryable) {}
 
   async insert(s: {
-    codigoSessao: number;
+    codigoSessao: CodigoSessao;
     cookieHash: string;
     cpf: string;
     codigoContrato: string;
@@ -42,24 +65,47 @@ export class SessionsRepository {
     );
   }
 
-  async findByCookieHash(cookieHash: string): Promise<SessionRow | null> {
-    const [row] = await this.db.query<SessionRow>(
-      `select codigo_sessao::text as codigo_sessao, cpf, codigo_contrato, codigo_beneficiario, criado_em, ultimo_uso_em,
-              expira_em, encerrado_em
-         from sessions where cookie_hash = $1`,
+  /** The session behind a cookie, with its member's profile: the one read of a member call. */
+  async findByCookieHash(cookieHash: string): Promise<SessaoMembroRow | null> {
+    const [r] = await this.db.query<Raw>(
+      `select s.codigo_sessao::text as codigo_sessao, s.cpf, p.nome, s.codigo_contrato, ct.codigo_plano,
+              s.codigo_beneficiario, b.tipo, (ct.cpf_responsavel_financeiro = s.cpf) as responsavel_financeiro,
+              pl.coparticipativo, s.ultimo_uso_em, s.expira_em, s.encerrado_em
+         from sessions s
+         join pessoas p on p.cpf = s.cpf
+         join contratos ct on ct.codigo_contrato = s.codigo_contrato
+         join planos pl on pl.codigo_plano = ct.codigo_plano
+         left join beneficiarios b on b.codigo_beneficiario = s.codigo_beneficiario
+        where s.cookie_hash = $1`,
       [cookieHash],
     );
-    return row ?? null;
+    if (!r) return null;
+    return {
+      codigoSessao: Number(r.codigo_sessao),
+      cpf: r.cpf,
+      nome: r.nome,
+      codigoContrato: r.codigo_contrato,
+      codigoPlano: r.codigo_plano,
+      codigoBeneficiario: r.codigo_beneficiario,
+      tipoBeneficiario: r.tipo,
+      responsavelFinanceiro: r.responsavel_financeiro,
+      coparticipativo: r.coparticipativo,
+      ultimoUsoEm: ms(r.ultimo_uso_em),
+      expiraEm: ms(r.expira_em),
+      encerradoEm: r.encerrado_em === null ? null : ms(r.encerrado_em),
+    };
   }
 
-  async touch(codigoSessao: string, at: Date): Promise<void> {
-    await this.db.query('update sessions set ultimo_uso_em = $2 where codigo_sessao = $1 and encerrado_em is null', [
-      codigoSessao,
-      at,
-    ]);
+  /** Moves the idle clock; false when the session was ended meanwhile (elsewhere). */
+  async touch(codigoSessao: CodigoSessao, at: Date): Promise<boolean> {
+    const rows = await this.db.query(
+      'update sessions set ultimo_uso_em = greatest(ultimo_uso_em, $2) where codigo_sessao = $1 and encerrado_em is null returning 1',
+      [codigoSessao, at],
+    );
+    return rows.length > 0;
   }
 
-  async end(codigoSessao: string, at: Date): Promise<void> {
+  async end(codigoSessao: CodigoSessao, at: Date): Promise<void> {
     await this.db.query('update sessions set encerrado_em = $2 where codigo_sessao = $1 and encerrado_em is null', [
       codigoSessao,
       at,
@@ -71,6 +117,15 @@ export class SessionsRepository {
     const rows = await this.db.query(
       'update sessions set encerrado_em = $2 where cpf = $1 and encerrado_em is null returning 1',
       [cpf, at],
+    );
+    return rows.length;
+  }
+
+  /** 'Encerrar outras sessões': every open session of the CPF except one. */
+  async endAllOfBut(cpf: string, keep: CodigoSessao, at: Date): Promise<number> {
+    const rows = await this.db.query(
+      'update sessions set encerrado_em = $3 where cpf = $1 and codigo_sessao <> $2 and encerrado_em is null returning 1',
+      [cpf, keep, at],
     );
     return rows.length;
   }

@@ -1,18 +1,22 @@
-import type { FastifyPluginAsync } from 'fastify';
-import { gerarTokenRequestSchema } from '@portal/contract';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { gerarTokenRequestSchema, gerarTokenResponseSchema } from '@portal/contract';
 import { AppError } from '../../lib/app-error';
-import { parseBody } from '../../lib/validate';
+import { respostas } from '../../lib/schema';
 
-const routes: FastifyPluginAsync = async (app) => {
+export const tokenRoutes: FastifyPluginAsyncZod = async (app) => {
+  const { tokens } = app.services;
   /** Answers the token as a JSON string (spec 7). */
-  app.post('/Token/GerarToken', async (request, reply) => {
-    const { usuario, senha } = parseBody(gerarTokenRequestSchema, request.body);
-    if (!app.tokens.credentialMatches(usuario, senha)) {
-      throw new AppError(401, 'CREDENCIAL_INVALIDA', 'Credenciais do aplicativo inválidas.');
-    }
-    const token = await app.tokens.issue(usuario);
-    return reply.type('application/json; charset=utf-8').send(JSON.stringify(token));
-  });
+  app.post(
+    '/Token/GerarToken',
+    { schema: { body: gerarTokenRequestSchema, response: respostas(gerarTokenResponseSchema) } },
+    async (request, reply) => {
+      const { usuario, senha } = request.body;
+      if (!tokens.credentialMatches(usuario, senha)) {
+        throw new AppError(401, 'CREDENCIAL_INVALIDA', 'Credenciais do aplicativo inválidas.');
+      }
+      // A string answer skips Fastify's serializer: quote it ourselves (the body is a JSON string).
+      const token = await tokens.issue(usuario);
+      return reply.type('application/json; charset=utf-8').send(JSON.stringify(token));
+    },
+  );
 };
-
-export default routes;

@@ -1,4 +1,6 @@
+import { createSecretKey, type KeyObject, randomUUID } from 'node:crypto';
 import { SignJWT, jwtVerify } from 'jose';
+import { LRUCache } from 'lru-cache';
 import type { Clock } from '../../clock';
 import { safeEqual } from '../../lib/crypto';
 
@@ -7,10 +9,16 @@ const AUDIENCE = 'portal-api';
 
 /**
  * The API token only says "this is our app" (its credential ships in every browser); the member
- * is identified by the session. HS256, short-lived (0002).
+ * is identified by the session. HS256, short-lived (0002), with a unique id (jti) so one token can
+ * be traced in the logs.
+ *
+ * Every protected call verifies it, so verification is cheap (0006): the key is imported once, and
+ * a token that verified is remembered until it expires (a token cannot be revoked anyway; the
+ * member's session is what a logout ends).
  */
 export class TokenService {
-  private readonly key: Uint8Array;
+  private readonly key: KeyObject;
+  private readonly verified = new LRUCache<string, number>({ max: 50_000 });
 
   constructor(
     secret: string,
@@ -18,7 +26,7 @@ export class TokenService {
     private readonly ttlSeconds: number,
     private readonly clock: Clock,
   ) {
-    this.key = new TextEncoder().encode(secret);
+    this.key = createSecretKey(Buffer.from(secret, 'utf8'));
   }
 
   credentialMatches(usuario: string, senha: string): boolean {
@@ -35,19 +43,28 @@ export class TokenService {
       .setSubject(usuario)
       .setIssuer(ISSUER)
       .setAudience(AUDIENCE)
+      .setJti(randomUUID())
       .setIssuedAt(now)
       .setExpirationTime(now + this.ttlSeconds)
       .sign(this.key);
   }
 
   async verify(token: string): Promise<boolean> {
+    const now = this.clock.now();
+    const exp = this.verified.get(token);
+    if (exp !== undefined) {
+      if (now < exp) return true;
+      this.verified.delete(token);
+      return false;
+    }
     try {
-      await jwtVerify(token, this.key, {
+      const { payload } = await jwtVerify(token, this.key, {
         algorithms: ['HS256'],
         issuer: ISSUER,
         audience: AUDIENCE,
-        currentDate: new Date(this.clock.now()),
+        currentDate: new Date(now),
       });
+      if (typeof payload.exp === 'number') this.verified.set(token, payload.exp * 1000);
       return true;
     } catch {
       return false;

@@ -24,6 +24,26 @@ describe('POST /api/Token/GerarToken', () => {
     expect(r.body.split('.')).toHaveLength(3);
   });
 
+  it('two tokens issued in the same second differ: each carries its own jti', async () => {
+    const [a, b] = await Promise.all([t.client().newToken(), t.client().newToken()]);
+    expect(a).not.toBe(b);
+    const jti = (tk: string) => JSON.parse(Buffer.from(tk.split('.')[1]!, 'base64url').toString()).jti;
+    expect(jti(a)).toMatch(/^[0-9a-f-]{36}$/);
+    expect(jti(a)).not.toBe(jti(b));
+  });
+
+  it('a token remembered as verified still expires on time', async () => {
+    const c = t.client();
+    const token = await c.newToken();
+    const call = () =>
+      c.post('/api/Login/VerificarCPF', { cpf: CPF.maria }, { headers: { authorization: `Bearer ${token}` } });
+    expect((await call()).status).toBe(200);
+    expect((await call()).status).toBe(200); // from the cache now
+    t.clock.advance(t.config.tokenTtlSeconds * 1000 + 1000);
+    expect((await call()).status).toBe(401);
+    t.clock.advance(-(t.config.tokenTtlSeconds * 1000 + 1000));
+  });
+
   it('refuses a wrong credential (401) and a malformed body (400)', async () => {
     const wrong = await t.client().post('/api/Token/GerarToken', { usuario: 'portal-web', senha: 'x' });
     expect(wrong.status).toBe(401);
@@ -116,8 +136,11 @@ describe('production', () => {
         senha: 'senha123',
       });
       const r = await c.post('/api/Login/Autenticar', { cpf: CPF.roberto, senha: 'senha123', ...perfis.body[0] });
-      expect(r.headers.getSetCookie()[0]).toMatch(
+      expect(r.headers.getSetCookie().find((x) => x.startsWith('pb_sessao='))).toMatch(
         /^pb_sessao=[\w-]{43}; Max-Age=43200; Path=\/api; HttpOnly; Secure; SameSite=Strict$/,
+      );
+      expect(perfis.headers.getSetCookie().find((x) => x.startsWith('pb_preauth='))).toMatch(
+        /; Path=\/api\/Login; HttpOnly; Secure; SameSite=Strict$/,
       );
       // Codes are not kept in clear in production's outbox.
       await c.post('/api/Login/RecuperarSenha', { cpf: CPF.roberto, tipoSolicitacao: 'email' });

@@ -1,14 +1,12 @@
-import { cpfFromBase } from '@portal/br';
-import { hashPassword } from '../lib/password';
-import type { Db, Queryable } from './db';
-import { SCHEMA_LOCK } from './migrate';
+import { hashPassword } from '../../lib/password';
+import type { Queryable } from '../db';
+import { DEMO_CPF, DEMO_PASSWORD, DEMO_PESSOA } from './demo';
+import type { SeedPart } from './index';
 
 /**
- * The demo operator "Saúde Exemplo" (shared/demo-data.md). Deterministic: fixed dates and CPFs,
- * people outside the table get CPFs from cpfFromBase. Only argon2 salts differ between runs.
+ * People, plans, contracts, beneficiaries and app accounts of the demo operator "Saúde Exemplo"
+ * (shared/demo-data.md). Deterministic: fixed dates and CPFs; only argon2 salts differ between runs.
  */
-
-export const DEMO_PASSWORD = 'senha123';
 
 interface Pessoa {
   cpf: string;
@@ -27,28 +25,14 @@ interface Pessoa {
   pis?: string;
 }
 
-export const DEMO_CPF = {
-  maria: '52998224725',
-  carlos: '11144477735',
-  roberto: '93541134780',
-  anaBeatriz: '39053344705',
-  fernanda: '24843803480',
-  paulo: '45317828791',
-  joaoPedro: cpfFromBase('384716250'),
-  anaClara: cpfFromBase('384716251'),
-  marcos: cpfFromBase('384716252'),
-} as const;
-
 const PESSOAS: Pessoa[] = [
   {
     cpf: DEMO_CPF.maria,
-    nome: 'Maria Aparecida Souza',
+    ...DEMO_PESSOA.maria,
     nascimento: '1978-04-12',
     sexo: 'f',
     estadoCivil: 'c',
     mae: 'Josefa Aparecida da Silva',
-    email: 'maria.souza@exemplo.com.br',
-    celular: '11987654321',
     rg: '284736159',
     orgaoRg: 'SSP/SP',
     cns: '700504839172315',
@@ -58,18 +42,16 @@ const PESSOAS: Pessoa[] = [
   },
   {
     cpf: DEMO_CPF.joaoPedro,
-    nome: 'João Pedro Souza',
+    ...DEMO_PESSOA.joaoPedro,
     nascimento: '2008-09-03',
     sexo: 'm',
     estadoCivil: 's',
     mae: 'Maria Aparecida Souza',
-    email: 'joao.souza@exemplo.com.br',
-    celular: '11981112233',
     cns: '700208473619204',
   },
   {
     cpf: DEMO_CPF.anaClara,
-    nome: 'Ana Clara Souza',
+    ...DEMO_PESSOA.anaClara,
     nascimento: '2013-01-27',
     sexo: 'f',
     estadoCivil: 's',
@@ -78,13 +60,11 @@ const PESSOAS: Pessoa[] = [
   },
   {
     cpf: DEMO_CPF.marcos,
-    nome: 'Marcos Antônio Lima',
+    ...DEMO_PESSOA.marcos,
     nascimento: '1968-03-18',
     sexo: 'm',
     estadoCivil: 'c',
     mae: 'Benedita Lima',
-    email: 'marcos.lima@exemplo.com.br',
-    celular: '11991234567',
     rg: '193847562',
     orgaoRg: 'SSP/SP',
     profissao: 'Engenheiro civil',
@@ -92,54 +72,45 @@ const PESSOAS: Pessoa[] = [
   {
     // Card data leaves RG, título de eleitor and PIS/PASEP empty on purpose ('Não informado').
     cpf: DEMO_CPF.carlos,
-    nome: 'Carlos Eduardo Lima',
+    ...DEMO_PESSOA.carlos,
     nascimento: '1999-07-21',
     sexo: 'm',
     estadoCivil: 's',
     mae: 'Sandra Regina Lima',
-    email: 'carlos.lima@exemplo.com.br',
-    celular: '11976543210',
     cns: '700002918374650',
     profissao: 'Analista de sistemas',
   },
   {
     cpf: DEMO_CPF.roberto,
-    nome: 'Roberto Alves Pereira',
+    ...DEMO_PESSOA.roberto,
     nascimento: '1965-11-30',
     sexo: 'm',
     estadoCivil: 'c',
     mae: 'Helena Alves Pereira',
-    email: 'roberto.pereira@exemplo.com.br',
-    celular: '31991234567',
     rg: 'MG12345678',
     orgaoRg: 'SSP/MG',
     profissao: 'Administrador',
   },
   {
     cpf: DEMO_CPF.anaBeatriz,
-    nome: 'Ana Beatriz Lima',
+    ...DEMO_PESSOA.anaBeatriz,
     nascimento: '1990-02-14',
     sexo: 'f',
     estadoCivil: 's',
-    email: 'ana.lima@exemplo.com.br',
   },
   {
     cpf: DEMO_CPF.fernanda,
-    nome: 'Fernanda Costa Ribeiro',
+    ...DEMO_PESSOA.fernanda,
     nascimento: '1987-06-05',
     sexo: 'f',
     estadoCivil: 'c',
-    email: 'fernanda.ribeiro@exemplo.com.br',
-    celular: '21998765432',
   },
   {
     // In the base (e.g. a former applicant) but with no beneficiary link: 'Beneficiário não encontrado'.
     cpf: DEMO_CPF.paulo,
-    nome: 'Paulo Henrique Dias',
+    ...DEMO_PESSOA.paulo,
     nascimento: '1972-01-09',
     sexo: 'm',
-    email: 'paulo.dias@exemplo.com.br',
-    celular: '11955554444',
   },
 ];
 
@@ -207,19 +178,11 @@ const CONTAS = [
   [DEMO_CPF.roberto, '2023-11-22T10:45:00Z'],
 ] as const;
 
-async function isEmpty(q: Queryable): Promise<boolean> {
-  const [row] = await q.query<{ n: number }>('select count(*)::int as n from pessoas');
-  return (row?.n ?? 0) === 0;
-}
-
-/** Loads the demo operator when the database has no people yet. Returns true when it did. */
-export async function seedDemo(db: Db): Promise<boolean> {
-  if (!(await isEmpty(db))) return false;
+export const base: SeedPart<string[]> = {
+  id: '0001_base',
   // Hash outside the transaction: argon2 is slow and must not hold the lock.
-  const hashes = await Promise.all(CONTAS.map(() => hashPassword(DEMO_PASSWORD)));
-  return db.transaction(async (tx) => {
-    await tx.query('select pg_advisory_xact_lock($1)', [SCHEMA_LOCK]);
-    if (!(await isEmpty(tx))) return false; // another instance seeded meanwhile
+  prepare: () => Promise.all(CONTAS.map(() => hashPassword(DEMO_PASSWORD))),
+  async run(tx: Queryable, hashes: string[]) {
     for (const p of PESSOAS) {
       await tx.query(
         `insert into pessoas (cpf, nome, data_nascimento, sexo, estado_civil, nome_mae, email, celular, rg,
@@ -271,6 +234,12 @@ export async function seedDemo(db: Db): Promise<boolean> {
         at,
       ]);
     }
-    return true;
-  });
-}
+  },
+  /** Databases seeded before seed_parts existed already hold this part. */
+  async alreadyThere(q: Queryable) {
+    const [row] = await q.query<{ n: number }>('select count(*)::int as n from pessoas where cpf = $1', [
+      DEMO_CPF.maria,
+    ]);
+    return (row?.n ?? 0) > 0;
+  },
+};

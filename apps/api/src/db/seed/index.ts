@@ -1,0 +1,80 @@
+import type { Db, Queryable } from '../db';
+import { SCHEMA_LOCK } from '../migrate';
+import { autorizacoes } from './autorizacoes';
+import { base } from './base';
+import { cancelamento } from './cancelamento';
+import { carteirinha } from './carteirinha';
+import { servicos } from './servicos';
+import { utilizacao } from './utilizacao';
+import { financeiro } from './financeiro';
+import { guiaMedico } from './guia-medico';
+import { protocolos } from './protocolos';
+
+/**
+ * One part of the demo data, usually one area's (one file each). Parts run once, in order, and are
+ * recorded in seed_parts like migrations, so a demo database created before an area existed gains
+ * that area's data on the next start.
+ */
+export interface SeedPart<P = void> {
+  id: string;
+  /** Slow work done before the transaction (password hashing), its result passed to run. */
+  prepare?: () => Promise<P>;
+  run(tx: Queryable, prepared: P, contexto: SeedContexto): Promise<void>;
+  /** For parts that predate seed_parts: true when the database already holds them. */
+  alreadyThere?: (q: Queryable) => Promise<boolean>;
+}
+
+/**
+ * What a part may depend on besides the database: the day the demo data is loaded. Data that
+ * demo-data.md fixes relative to "now" (the last 12 installments, the two open ones) is laid out
+ * from it, so the app passes its clock and the API tests their fixed date.
+ */
+export interface SeedContexto {
+  hoje: Date;
+  /** The operator's ANS registration, the head of protocol numbers (the demo operator's when absent). */
+  registroAns?: string;
+}
+
+/** The demo operator, part by part. A new area appends its part here. */
+// eslint-disable-next-line @typescript-eslint/no-explicit-any
+export const DEMO_PARTS: SeedPart<any>[] = [
+  base,
+  autorizacoes,
+  carteirinha,
+  servicos,
+  utilizacao,
+  financeiro,
+  guiaMedico,
+  protocolos,
+  cancelamento,
+];
+
+async function done(q: Queryable): Promise<Set<string>> {
+  return new Set((await q.query<{ id: string }>('select id from seed_parts')).map((r) => r.id));
+}
+
+/**
+ * Applies the pending demo parts, each in its own transaction under the schema lock (another
+ * instance starting at the same time waits, then finds the part done). Returns the ids applied.
+ */
+export async function seedDemo(
+  db: Db,
+  parts = DEMO_PARTS,
+  contexto: SeedContexto = { hoje: new Date() },
+): Promise<string[]> {
+  const applied: string[] = [];
+  for (const part of parts) {
+    if ((await done(db)).has(part.id)) continue;
+    const prepared = part.prepare ? await part.prepare() : undefined;
+    const ran = await db.transaction(async (tx) => {
+      await tx.query('select pg_advisory_xact_lock($1)', [SCHEMA_LOCK]);
+      if ((await done(tx)).has(part.id)) return false;
+      const legacy = part.alreadyThere ? await part.alreadyThere(tx) : false;
+      if (!legacy) await part.run(tx, prepared, contexto);
+      await tx.query('insert into seed_parts (id) values ($1)', [part.id]);
+      return !legacy;
+    });
+    if (ran) applied.push(part.id);
+  }
+  return applied;
+}

@@ -1,0 +1,14 @@
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { listarCarteirinhasRequestSchema, listarCarteirinhasResponseSchema } from '@portal/contract';
+import { respostas } from '../../lib/schema';
+
+/** Spec 7 'Other': POST /api/Carteirinha/ListarCarteirinhas {perfilAutenticado} (member group). */
+export const carteirinhaRoutes: FastifyPluginAsyncZod = async (app) => {
+  const { carteirinha } = app.services;
+
+  app.post(
+    '/Carteirinha/ListarCarteirinhas',
+    { schema: { body: listarCarteirinhasRequestSchema, response: respostas(listarCarteirinhasResponseSchema) } },
+    async (request) => carteirinha.listar(request.membro),
+  );
+};

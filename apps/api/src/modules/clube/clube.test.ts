@@ -1,0 +1,176 @@
+import { createHash, randomUUID } from 'node:crypto';
+import { cpSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { TERMO_CLUBE, textoTermoClube } from '@portal/contract';
+import { jwtVerify } from 'jose';
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { CONTRATO, CPF, startApp, type Client, type TestApp } from '../../../test/helper';
+import { loadConfig } from '../../config';
+
+let t: TestApp;
+beforeAll(async () => {
+  t = await startApp();
+});
+afterAll(() => t.close());
+beforeEach(() => t.resetCounters());
+
+async function membro(app: TestApp, cpf: string, contrato?: string) {
+  const c = app.client();
+  const { codigoSessao } = await c.login(cpf, undefined, contrato);
+  return { c, perfil: { codigoSessao } };
+}
+
+interface Link {
+  webSmartLink: string;
+  expiraEm: string;
+  protocolo: string;
+  prazoResposta: string;
+}
+const smartLink = (c: Client, perfil: object, body: object = {}, chave?: string) =>
+  c.post<Link>(
+    '/api/Clube/SmartLinkLogin',
+    { perfilAutenticado: perfil, ...body },
+    chave ? { headers: { 'idempotency-key': chave } } : {},
+  );
+
+const segredo = async (app: TestApp) =>
+  (await app.db.query<{ value: string }>(`select value from server_secrets where name = 'clube_secret'`))[0]!.value;
+
+describe('POST /api/Clube/SmartLinkLogin', () => {
+  it('records the consent (who, when, text version and hash, purpose) and answers a 5-minute signed link', async () => {
+    const { c, perfil } = await membro(t, CPF.maria, CONTRATO.maria);
+    const r = await smartLink(c, perfil, { cpf: '529.982.247-25', versaoTermo: TERMO_CLUBE.versao });
+    expect(r.status).toBe(200);
+    expect(r.body).toEqual({
+      webSmartLink: expect.stringMatching(
+        /^https:\/\/clube\.saudeexemplo\.com\.br\/acesso\?token=[\w-]+\.[\w-]+\.[\w-]+$/,
+      ),
+      expiraEm: '2026-03-10T12:05:00.000Z',
+      protocolo: expect.stringMatching(/^41729720260310\d{6}$/),
+      prazoResposta: '2026-03-19',
+    });
+    const token = new URL(r.body.webSmartLink).searchParams.get('token')!;
+    const { payload, protectedHeader } = await jwtVerify(token, new TextEncoder().encode(await segredo(t)), {
+      audience: 'https://clube.saudeexemplo.com.br',
+      issuer: 'https://www.saudeexemplo.com.br',
+      currentDate: new Date(t.clock.now()),
+    });
+    expect(protectedHeader.alg).toBe('HS256');
+    expect(payload).toMatchObject({ nome: 'Maria Aparecida Souza', cpf: CPF.maria, sub: CPF.maria });
+    expect(payload.exp! - payload.iat!).toBe(300);
+    const [consent] = await t.db.query<Record<string, unknown>>(
+      `select cpf, codigo_contrato, finalidade, parceiro, dados_compartilhados, texto_versao, texto_hash,
+              concedido_em, revogado_em, link_jti::text as jti
+         from consentimentos where protocolo = $1`,
+      [r.body.protocolo],
+    );
+    expect(consent).toEqual({
+      cpf: CPF.maria,
+      codigo_contrato: CONTRATO.maria,
+      finalidade: 'Acesso ao clube de benefícios do parceiro',
+      parceiro: 'Clube Vantagens Saúde Exemplo',
+      dados_compartilhados: ['nome completo', 'CPF'],
+      texto_versao: '2025-07-01',
+      texto_hash: createHash('sha256')
+        .update(textoTermoClube('Clube Vantagens Saúde Exemplo').join('\n'))
+        .digest('hex'),
+      concedido_em: new Date('2026-03-10T12:00:00.000Z'),
+      revogado_em: null,
+      jti: payload.jti,
+    });
+    const [p] = await t.db.query('select tipo, situacao from protocolos where numero = $1', [r.body.protocolo]);
+    expect(p).toEqual({ tipo: 'CONSENTIMENTO_CLUBE', situacao: 'CONCLUIDO' });
+    const [aviso] = await t.db.query<{ destino: string; mensagem: string }>(
+      'select destino, mensagem from outbox order by id desc limit 1',
+    );
+    expect(aviso).toEqual({
+      destino: 'maria.souza@exemplo.com.br',
+      mensagem: `Saúde Exemplo: em 10/03/2026 você autorizou o compartilhamento do seu nome e CPF com Clube Vantagens Saúde Exemplo para acessar o clube de benefícios. Protocolo ${r.body.protocolo}. Para revogar, fale com nossos canais de atendimento.`,
+    });
+  });
+
+  it('a retry with the same key gets the same link; 20 at once record one consent', async () => {
+    const { c, perfil } = await membro(t, CPF.carlos);
+    const chave = randomUUID();
+    const rs = await Promise.all(Array.from({ length: 20 }, () => smartLink(c, perfil, { cpf: CPF.carlos }, chave)));
+    expect(rs.map((r) => r.status)).toEqual(Array(20).fill(200));
+    expect(new Set(rs.map((r) => r.body.webSmartLink)).size).toBe(1);
+    const [{ n }] = (await t.db.query<{ n: number }>('select count(*)::int as n from consentimentos where cpf = $1', [
+      CPF.carlos,
+    ])) as [{ n: number }];
+    expect(n).toBe(1);
+  });
+
+  it("only for the member's own CPF; an outdated text must be read again", async () => {
+    const { c, perfil } = await membro(t, CPF.maria, CONTRATO.maria);
+    const r = await smartLink(c, perfil, { cpf: CPF.roberto });
+    expect(r.status).toBe(403);
+    expect(r.body).toMatchObject({
+      code: 'ACESSO_RESTRITO',
+      message: 'O CPF informado não é o do usuário autenticado.',
+    });
+    const velho = await smartLink(c, perfil, { cpf: CPF.maria, versaoTermo: '2020-01-01' });
+    expect(velho.status).toBe(422);
+    expect(velho.body).toMatchObject({
+      code: 'TERMO_NAO_ACEITO',
+      message: 'O termo de ciência foi atualizado. Leia o novo texto e confirme novamente.',
+    });
+    for (const [body, message] of [
+      [{}, 'Informe o CPF.'],
+      [{ cpf: '123.456.789-00' }, 'CPF inválido.'],
+      [{ cpf: CPF.maria, versaoTermo: 'x'.repeat(41) }, 'Versão do termo inválida.'],
+    ] as const) {
+      const bad = await smartLink(c, perfil, body);
+      expect(bad.status).toBe(400);
+      expect(bad.body).toMatchObject({ code: 'DADOS_INVALIDOS', message });
+    }
+  });
+
+  it('another browser holding the session code, or no cookie, gets 401 and records nothing', async () => {
+    const maria = await membro(t, CPF.maria, CONTRATO.maria);
+    const roberto = await membro(t, CPF.roberto);
+    for (const c of [roberto.c, t.client()]) {
+      const r = await smartLink(c, maria.perfil, { cpf: CPF.maria });
+      expect(r.status).toBe(401);
+      expect(r.body).toMatchObject({ code: 'SESSAO_INVALIDA' });
+    }
+  });
+});
+
+describe('operator configuration of the club', () => {
+  it('CLUBE_SECRET signs the link when set; an operator without a club answers 404', async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'operadora-sem-clube-'));
+    const demo = loadConfig({}).operadoraDir;
+    cpSync(demo, dir, { recursive: true });
+    const json = JSON.parse(readFileSync(join(dir, 'operadora.json'), 'utf8'));
+    writeFileSync(join(dir, 'operadora.json'), JSON.stringify({ ...json, clube: null }));
+    const secret = 'segredo-compartilhado-com-o-parceiro-0123456789';
+    const comSegredo = await startApp({
+      env: { CLUBE_SECRET: secret, OPERADORA_CLUBE_URL: 'https://parceiro.example.com/entrar' },
+    });
+    const semClube = await startApp({ env: { OPERADORA_DIR: dir } });
+    try {
+      const a = await membro(comSegredo, CPF.roberto);
+      const r = await smartLink(a.c, a.perfil, { cpf: CPF.roberto });
+      expect(r.body.webSmartLink).toMatch(/^https:\/\/parceiro\.example\.com\/entrar\?token=/);
+      const token = new URL(r.body.webSmartLink).searchParams.get('token')!;
+      await expect(
+        jwtVerify(token, new TextEncoder().encode(secret), { currentDate: new Date(comSegredo.clock.now()) }),
+      ).resolves.toBeTruthy();
+      await expect(
+        jwtVerify(token, new TextEncoder().encode('outro-segredo-qualquer-0123456789abcdef'), {
+          currentDate: new Date(comSegredo.clock.now()),
+        }),
+      ).rejects.toThrow();
+
+      const b = await membro(semClube, CPF.roberto);
+      const r2 = await smartLink(b.c, b.perfil, { cpf: CPF.roberto });
+      expect(r2.status).toBe(404);
+      expect(r2.body).toMatchObject({ code: 'NAO_ENCONTRADO', message: 'O clube de benefícios não está disponível.' });
+    } finally {
+      await comSegredo.close();
+      await semClube.close();
+    }
+  });
+});

@@ -1,0 +1,57 @@
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { autorizacoesRoutes } from './autorizacoes/routes';
+import { cancelamentoRoutes } from './cancelamento/routes';
+import { carteirinhaRoutes } from './carteirinha/routes';
+import { carteirinhaDigitalRoutes, verificarCarteirinhaRoutes } from './carteirinha-digital/routes';
+import { clubeRoutes, parceiroClubeRoutes } from './clube/routes';
+import { devRoutes } from './dev/routes';
+import { financeiroRoutes } from './financeiro/routes';
+import { guiaMedicoRoutes } from './guia-medico/routes';
+import { loginRoutes, sessaoRoutes } from './login/routes';
+import { meusDadosRoutes } from './meus-dados/routes';
+import { medicinaPreventivaRoutes } from './medicina-preventiva/routes';
+import { operadoraRoutes } from './operadora/routes';
+import { protocolosRoutes } from './protocolos/routes';
+import { registroRoutes } from './registro/routes';
+import { servicosRoutes } from './servicos/routes';
+import { tokenRoutes } from './token/routes';
+import { utilizacaoRoutes } from './utilizacao/routes';
+import { vendaRoutes } from './venda/routes';
+
+/**
+ * Every area of the API, under /api, by who may call it. A new area adds one line here (and its
+ * services in services.ts, its seed part in db/seed/index.ts).
+ */
+
+/** No token: the token itself and the public operator configuration. */
+export const areasPublicas: FastifyPluginAsyncZod[] = [tokenRoutes, operadoraRoutes];
+
+/** The API token (Bearer) only: sign-in, registration, recovery, the provider guide. */
+export const areasDoApp: FastifyPluginAsyncZod[] = [
+  loginRoutes,
+  registroRoutes,
+  guiaMedicoRoutes,
+  verificarCarteirinhaRoutes,
+  parceiroClubeRoutes,
+];
+
+/** The API token and a member session (perfilAutenticado + pb_sessao): member data. */
+export const areasDoMembro: FastifyPluginAsyncZod[] = [
+  sessaoRoutes,
+  autorizacoesRoutes,
+  carteirinhaRoutes,
+  // Requests stored with a protocol (decision 0012).
+  vendaRoutes,
+  servicosRoutes,
+  clubeRoutes,
+  medicinaPreventivaRoutes,
+  utilizacaoRoutes,
+  financeiroRoutes,
+  carteirinhaDigitalRoutes,
+  protocolosRoutes,
+  meusDadosRoutes,
+  cancelamentoRoutes,
+];
+
+/** Only outside production (demo-data.md). */
+export const areasDeDesenvolvimento: FastifyPluginAsyncZod[] = [devRoutes];

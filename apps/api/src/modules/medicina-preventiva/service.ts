@@ -1,0 +1,91 @@
+import { formatDate, normalizeSearch } from '@portal/br';
+import type { FazerInscricaoResponse } from '@portal/contract';
+import type { Db } from '../../db/db';
+import { AppError } from '../../lib/app-error';
+import { beneficiarioNaoEncontrado } from '../../lib/not-found';
+import { type Envio, violouUnicidade } from '../protocolos/pedido';
+import type { SolicitacoesService } from '../protocolos/solicitacoes';
+import type { Membro } from '../sessao/membro';
+import { MedicinaPreventivaRepository } from './repository';
+
+export interface Inscricao {
+  cpf: string;
+  nome: string;
+  dataNascimento: string;
+  cidade: string;
+  telefone: string;
+  programa: string;
+}
+
+/** MedicinaPreventiva/FazerInscricao (spec 2, 3, 7; decision 0012). */
+export class MedicinaPreventivaService {
+  private readonly repo: MedicinaPreventivaRepository;
+
+  constructor(
+    db: Db,
+    private readonly solicitacoes: SolicitacoesService,
+  ) {
+    this.repo = new MedicinaPreventivaRepository(db);
+  }
+
+  /**
+   * The CPF must be a beneficiary the member may see (another contract's reads as not found), with
+   * the name and birth date on file; one running enrolment per beneficiary and programme.
+   */
+  async inscrever(membro: Membro, i: Inscricao, envio: Envio): Promise<FazerInscricaoResponse> {
+    const b = await this.repo.beneficiarioPorCpf(membro, i.cpf);
+    if (!b) throw beneficiarioNaoEncontrado();
+    if (normalizeSearch(b.nome) !== normalizeSearch(i.nome) || (b.dataNascimento ?? '') !== i.dataNascimento) {
+      throw new AppError(
+        422,
+        'DADOS_DIVERGENTES',
+        'Nome ou data de nascimento não conferem com o cadastro do beneficiário.',
+      );
+    }
+    return this.solicitacoes.registrar({
+      membro,
+      ...envio,
+      executar: async (ctx) => {
+        const repo = new MedicinaPreventivaRepository(ctx.tx);
+        const ativa = await repo.inscricaoAtiva(b.codigoBeneficiario, i.programa);
+        if (ativa) throw jaInscrito(b.nome, i.programa, ativa);
+        const protocolo = await ctx.abrirProtocolo({
+          tipo: 'INSCRICAO_MEDICINA_PREVENTIVA',
+          assunto: `Inscrição de ${b.nome} no programa ${i.programa}`,
+          situacao: 'ABERTO',
+          codigoBeneficiario: b.codigoBeneficiario,
+        });
+        try {
+          await repo.inserir({
+            protocolo: protocolo.numero,
+            membro,
+            codigoBeneficiario: b.codigoBeneficiario,
+            programa: i.programa,
+            cidade: i.cidade,
+            telefone: i.telefone,
+            at: ctx.agora,
+          });
+        } catch (err) {
+          if (violouUnicidade(err)) throw jaInscrito(b.nome, i.programa, null);
+          throw err;
+        }
+        await ctx.avisarMembro(
+          `inscrição no programa ${i.programa}, protocolo ${protocolo.numero}`,
+          `recebemos a inscrição de ${b.nome} no programa ${i.programa}. Entraremos em contato até ` +
+            `${formatDate(protocolo.prazoResposta)}. Protocolo ${protocolo.numero}.`,
+        );
+        return {
+          sucesso: true as const,
+          mensagem: 'Inscrição realizada com sucesso! Entraremos em contato em breve.',
+          protocolo: protocolo.numero,
+          prazoResposta: protocolo.prazoResposta,
+        };
+      },
+    });
+  }
+}
+
+function jaInscrito(nome: string, programa: string, protocolo: string | null): AppError {
+  const de = protocolo ? ` (protocolo ${protocolo})` : '';
+  return new AppError(409, 'JA_REGISTRADO', `${nome} já está inscrito(a) no programa ${programa}${de}.`);
+}

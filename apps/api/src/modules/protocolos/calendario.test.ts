@@ -1,0 +1,68 @@
+import { describe, expect, it } from 'vitest';
+import {
+  diaEmSaoPaulo,
+  ehDiaUtil,
+  feriadosNacionais,
+  pascoa,
+  primeiroDiaDoMesSeguinte,
+  somarDiasUteis,
+} from './calendario';
+
+describe('the day of a protocol', () => {
+  it('is the calendar day in São Paulo (UTC−3), not in UTC', () => {
+    expect(diaEmSaoPaulo(Date.parse('2026-03-10T12:00:00Z'))).toBe('2026-03-10');
+    expect(diaEmSaoPaulo(Date.parse('2026-03-11T02:59:59Z'))).toBe('2026-03-10');
+    expect(diaEmSaoPaulo(Date.parse('2026-03-11T03:00:00Z'))).toBe('2026-03-11');
+    expect(diaEmSaoPaulo(Date.parse('2027-01-01T02:00:00Z'))).toBe('2026-12-31');
+  });
+});
+
+describe('business days (RN 623/2024 deadlines)', () => {
+  it('Easter and Good Friday follow the Gregorian computus', () => {
+    expect(pascoa(2024)).toBe('2024-03-31');
+    expect(pascoa(2025)).toBe('2025-04-20');
+    expect(pascoa(2026)).toBe('2026-04-05');
+    expect(pascoa(2038)).toBe('2038-04-25');
+    expect(feriadosNacionais(2026).has('2026-04-03')).toBe(true);
+  });
+
+  it('national holidays, 20 November only from 2024 on', () => {
+    const f = feriadosNacionais(2026);
+    for (const d of [
+      '2026-01-01',
+      '2026-04-21',
+      '2026-05-01',
+      '2026-09-07',
+      '2026-10-12',
+      '2026-11-02',
+      '2026-11-15',
+      '2026-11-20',
+      '2026-12-25',
+    ])
+      expect(f.has(d), d).toBe(true);
+    expect(feriadosNacionais(2023).has('2023-11-20')).toBe(false);
+    expect(f.size).toBe(10);
+  });
+
+  it('weekends and holidays are not business days', () => {
+    expect(ehDiaUtil('2026-03-10')).toBe(true); // Tuesday
+    expect(ehDiaUtil('2026-03-14')).toBe(false); // Saturday
+    expect(ehDiaUtil('2026-03-15')).toBe(false); // Sunday
+    expect(ehDiaUtil('2026-04-21')).toBe(false); // Tiradentes, a Tuesday
+  });
+
+  it('counts from the next day, skipping weekends and holidays', () => {
+    expect(somarDiasUteis('2026-03-10', 7)).toBe('2026-03-19');
+    expect(somarDiasUteis('2026-03-13', 1)).toBe('2026-03-16'); // Friday → Monday
+    // Good Friday (3 April) and Tiradentes (21 April) inside the window.
+    expect(somarDiasUteis('2026-04-01', 7)).toBe('2026-04-13');
+    expect(somarDiasUteis('2026-04-17', 7)).toBe('2026-04-29');
+    expect(somarDiasUteis('2026-12-23', 7)).toBe('2027-01-05');
+  });
+
+  it('add-ons start on the first day of the next month', () => {
+    expect(primeiroDiaDoMesSeguinte('2026-03-10')).toBe('2026-04-01');
+    expect(primeiroDiaDoMesSeguinte('2026-03-31')).toBe('2026-04-01');
+    expect(primeiroDiaDoMesSeguinte('2026-12-01')).toBe('2027-01-01');
+  });
+});

@@ -1,0 +1,62 @@
+import type { SituacaoProtocolo, TipoProtocolo } from '@portal/contract/protocolos';
+import { somarDiasUteis } from './calendario';
+
+/**
+ * How long the operator has to answer each kind of request (decision 0017). Pure, so it is tested
+ * on its own; the protocol gets its deadline from here when it is registered, and 'Meus
+ * Protocolos' shows the stored day.
+ *
+ * - RN 623/2024: requests that are not about coverage of care ("não assistenciais") are answered
+ *   within 7 business days of their registration. Every request the portal takes is of that kind.
+ * - RN 561/2022: a cancellation of the contract, or an exclusion of dependents, asked by the holder
+ *   takes effect when the operator receives it, and the proof is handed over at once: there is
+ *   nothing to wait for, so its deadline is the day of the request itself.
+ * - LGPD art. 8 § 5: consent may be withdrawn at any time by a free and easy procedure; the portal
+ *   withdraws it on the spot, so the same as a cancellation. A correction of personal data (art. 18,
+ *   III) has no deadline in the law and is a non-assistance request: RN 623's 7 business days.
+ */
+export type RegraDePrazo = { tipo: 'DIAS_UTEIS'; dias: number; norma: string } | { tipo: 'IMEDIATO'; norma: string };
+
+/** RN 623/2024: non-assistance requests are answered within 7 business days of their registration. */
+export const PRAZO_DIAS_UTEIS = 7;
+
+const NAO_ASSISTENCIAL: RegraDePrazo = { tipo: 'DIAS_UTEIS', dias: PRAZO_DIAS_UTEIS, norma: 'RN 623/2024' };
+const CANCELAMENTO: RegraDePrazo = { tipo: 'IMEDIATO', norma: 'RN 561/2022' };
+
+export const REGRAS_DE_PRAZO: Record<TipoProtocolo, RegraDePrazo> = {
+  INCLUSAO_DEPENDENTE: NAO_ASSISTENCIAL,
+  CONTATO_COMERCIAL: NAO_ASSISTENCIAL,
+  CONTRATACAO_SOS: NAO_ASSISTENCIAL,
+  CONTRATACAO_ORTOPEDICO: NAO_ASSISTENCIAL,
+  INSCRICAO_MEDICINA_PREVENTIVA: NAO_ASSISTENCIAL,
+  AVALIACAO_ATENDIMENTO: NAO_ASSISTENCIAL,
+  CONSENTIMENTO_CLUBE: NAO_ASSISTENCIAL,
+  CANCELAMENTO_CONTRATO: CANCELAMENTO,
+  CANCELAMENTO_DEPENDENTES: CANCELAMENTO,
+  CORRECAO_DADOS: NAO_ASSISTENCIAL,
+  REVOGACAO_CONSENTIMENTO: { tipo: 'IMEDIATO', norma: 'LGPD, art. 8º, § 5º' },
+};
+
+/** The day (AAAA-MM-DD) by which a request of this kind registered on `dia` (São Paulo) is answered. */
+export function prazoDeResposta(tipo: TipoProtocolo, dia: string): string {
+  const regra = REGRAS_DE_PRAZO[tipo];
+  return regra.tipo === 'IMEDIATO' ? dia : somarDiasUteis(dia, regra.dias);
+}
+
+/** The rule in plain words, for the member: 'Até 7 dias úteis (RN 623/2024)'. */
+export function descricaoDoPrazo(tipo: TipoProtocolo): string {
+  const regra = REGRAS_DE_PRAZO[tipo];
+  return regra.tipo === 'IMEDIATO'
+    ? `Imediato: vale a partir do pedido (${regra.norma})`
+    : `Até ${regra.dias} dias úteis (${regra.norma})`;
+}
+
+/** Still waiting for the operator (concluded and cancelled protocols are closed). */
+export function aguardaResposta(situacao: SituacaoProtocolo): boolean {
+  return situacao === 'ABERTO' || situacao === 'EM_ANALISE';
+}
+
+/** Overdue: not answered and today (São Paulo, AAAA-MM-DD) is past the deadline day. */
+export function estaAtrasado(situacao: SituacaoProtocolo, prazoResposta: string, hoje: string): boolean {
+  return aguardaResposta(situacao) && hoje > prazoResposta;
+}

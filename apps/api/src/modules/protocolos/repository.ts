@@ -1,0 +1,199 @@
+import type { SituacaoProtocolo, TipoProtocolo } from '@portal/contract/protocolos';
+import type { Queryable } from '../../db/db';
+import type { Membro } from '../sessao/membro';
+
+/** Kinds of request (issues 7 and 8, migration 0011) and statuses: 'Meus Protocolos' names them. */
+export type { SituacaoProtocolo, TipoProtocolo };
+
+export interface NovoProtocolo {
+  numero: string;
+  cpf: string;
+  codigoContrato: string;
+  codigoBeneficiario: string | null;
+  tipo: TipoProtocolo;
+  assunto: string;
+  situacao: SituacaoProtocolo;
+  criadoEm: Date;
+  /** AAAA-MM-DD */
+  prazoResposta: string;
+  /** Requests concluded on the spot (a contracting, a rating) carry their answer at once. */
+  resposta: string | null;
+}
+
+/** Protocol rows and the per-day sequence (0006_servicos.sql). Always used inside a transaction. */
+export class ProtocolosRepository {
+  constructor(private readonly q: Queryable) {}
+
+  /**
+   * The next number of the day. The upsert locks the day's row until the transaction ends, so two
+   * requests never get the same number, and a request that rolls back gives its number back.
+   */
+  async proximaSequencia(dia: string): Promise<number> {
+    const [row] = await this.q.query<{ ultimo: number }>(
+      `insert into protocolo_sequencias as s (dia, ultimo) values ($1, 1)
+       on conflict (dia) do update set ultimo = s.ultimo + 1
+       returning ultimo`,
+      [dia],
+    );
+    if (!row) throw new Error('protocol sequence upsert returned nothing');
+    return Number(row.ultimo);
+  }
+
+  async inserir(p: NovoProtocolo): Promise<void> {
+    await this.q.query(
+      `insert into protocolos (numero, cpf, codigo_contrato, codigo_beneficiario, tipo, assunto, situacao, criado_em,
+         prazo_resposta, respondido_em, resposta)
+       values ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11)`,
+      [
+        p.numero,
+        p.cpf,
+        p.codigoContrato,
+        p.codigoBeneficiario,
+        p.tipo,
+        p.assunto.slice(0, 300),
+        p.situacao,
+        p.criadoEm,
+        p.prazoResposta,
+        p.situacao === 'CONCLUIDO' ? p.criadoEm : null,
+        p.resposta,
+      ],
+    );
+    await this.registrarEvento(p.numero, p.criadoEm, 'ABERTO', 'Solicitação registrada pelo portal.');
+    if (p.situacao !== 'ABERTO') {
+      await this.registrarEvento(p.numero, p.criadoEm, p.situacao, p.resposta ?? 'Solicitação em análise.');
+    }
+  }
+
+  /** One line of a protocol's history (protocolo_eventos), in the transaction of the change. */
+  async registrarEvento(numero: string, em: Date, situacao: SituacaoProtocolo, descricao: string): Promise<void> {
+    await this.q.query('insert into protocolo_eventos (numero, em, situacao, descricao) values ($1, $2, $3, $4)', [
+      numero,
+      em,
+      situacao,
+      descricao.slice(0, 2000),
+    ]);
+  }
+}
+
+/** A protocol as 'Meus Protocolos' reads it, with the names of who asked and whom it is about. */
+export interface ProtocoloLido {
+  numero: string;
+  tipo: TipoProtocolo;
+  assunto: string;
+  situacao: SituacaoProtocolo;
+  canal: string;
+  criadoEm: Date;
+  /** AAAA-MM-DD */
+  prazoResposta: string;
+  respondidoEm: Date | null;
+  resposta: string | null;
+  solicitante: string;
+  cpfSolicitante: string;
+  beneficiario: string | null;
+  codigoContrato: string;
+  plano: string;
+  registroAnsPlano: string | null;
+}
+
+export interface EventoLido {
+  em: Date;
+  situacao: SituacaoProtocolo;
+  descricao: string;
+}
+
+/**
+ * Kinds about a person's own data (LGPD art. 18): the holder does not see a dependent's, even when
+ * they concern a beneficiary of the contract.
+ */
+const PESSOAIS: TipoProtocolo[] = ['CORRECAO_DADOS', 'REVOGACAO_CONSENTIMENTO'];
+
+/**
+ * The SQL condition "protocol row `alias` is visible to this member" (decision 0017): always the
+ * session's contract; there, the protocols the member asked for, and — for the holder or financial
+ * responsible — those about a beneficiary of the contract (a dependent's requests), except a
+ * dependent's requests about their own personal data. Parameters are appended to `params`.
+ */
+export function protocoloVisivel(membro: Membro, alias: string, params: unknown[]): string {
+  params.push(membro.codigoContrato, membro.cpf);
+  const contrato = `$${params.length - 1}`;
+  const cpf = `$${params.length}`;
+  if (!membro.veTodoContrato) return `(${alias}.codigo_contrato = ${contrato} and ${alias}.cpf = ${cpf})`;
+  params.push(PESSOAIS);
+  return (
+    `(${alias}.codigo_contrato = ${contrato} and (${alias}.cpf = ${cpf} or ` +
+    `(${alias}.codigo_beneficiario is not null and ${alias}.tipo <> all($${params.length}::text[]))))`
+  );
+}
+
+const COLUNAS = `p.numero, p.tipo, p.assunto, p.situacao, p.canal, p.criado_em as "criadoEm",
+  p.prazo_resposta::text as "prazoResposta", p.respondido_em as "respondidoEm", p.resposta,
+  s.nome as solicitante, p.cpf as "cpfSolicitante", pb.nome as beneficiario, p.codigo_contrato as "codigoContrato",
+  pl.nome as plano, pl.registro_ans as "registroAnsPlano"`;
+
+const ORIGEM = `protocolos p
+  join pessoas s on s.cpf = p.cpf
+  join contratos ct on ct.codigo_contrato = p.codigo_contrato
+  join planos pl on pl.codigo_plano = ct.codigo_plano
+  left join beneficiarios b on b.codigo_beneficiario = p.codigo_beneficiario
+  left join pessoas pb on pb.cpf = b.cpf`;
+
+/** 'Meus Protocolos' reads (decision 0017): every method takes the Membro and scopes the SQL with it. */
+export class MeusProtocolosRepository {
+  constructor(private readonly q: Queryable) {}
+
+  /** Newest first, a page at a time, optionally only one number; `total` counts every match. */
+  async listar(
+    membro: Membro,
+    filtro: { numero?: string | undefined; limite: number; deslocamento: number },
+  ): Promise<{ itens: ProtocoloLido[]; total: number }> {
+    const params: unknown[] = [];
+    let where = protocoloVisivel(membro, 'p', params);
+    if (filtro.numero) {
+      params.push(filtro.numero);
+      where += ` and p.numero = $${params.length}`;
+    }
+    params.push(filtro.limite, filtro.deslocamento);
+    const rows = await this.q.query<ProtocoloLido & { total: number }>(
+      `select ${COLUNAS}, count(*) over ()::int as total
+       from ${ORIGEM}
+       where ${where}
+       order by p.criado_em desc, p.numero desc
+       limit $${params.length - 1} offset $${params.length}`,
+      params,
+    );
+    if (rows.length === 0 && filtro.deslocamento > 0) {
+      // A page past the end: the count still tells the client how many pages there are.
+      const [c] = await this.q.query<{ total: number }>(
+        `select count(*)::int as total from ${ORIGEM} where ${where}`,
+        params.slice(0, -2),
+      );
+      return { itens: [], total: c?.total ?? 0 };
+    }
+    return { itens: rows.map(({ total: _t, ...p }) => p), total: rows[0]?.total ?? 0 };
+  }
+
+  async buscar(membro: Membro, numero: string): Promise<ProtocoloLido | null> {
+    const params: unknown[] = [];
+    const where = protocoloVisivel(membro, 'p', params);
+    params.push(numero);
+    const [row] = await this.q.query<ProtocoloLido>(
+      `select ${COLUNAS} from ${ORIGEM} where ${where} and p.numero = $${params.length}`,
+      params,
+    );
+    return row ?? null;
+  }
+
+  /** The history of a protocol the member may see, oldest first (empty for any other number). */
+  async historico(membro: Membro, numero: string): Promise<EventoLido[]> {
+    const params: unknown[] = [];
+    const where = protocoloVisivel(membro, 'p', params);
+    params.push(numero);
+    return this.q.query<EventoLido>(
+      `select e.em, e.situacao, e.descricao
+       from protocolo_eventos e join protocolos p on p.numero = e.numero
+       where ${where} and e.numero = $${params.length}
+       order by e.em, e.id`,
+      params,
+    );
+  }
+}

@@ -1,0 +1,51 @@
+import type { FastifyReply } from 'fastify';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import {
+  baixarRespostaProtocoloRequestSchema,
+  detalheProtocoloRequestSchema,
+  detalheProtocoloResponseSchema,
+  listarProtocolosRequestSchema,
+  listarProtocolosResponseSchema,
+  pdfSchema,
+} from '@portal/contract';
+import { respostas } from '../../lib/schema';
+import type { Arquivo } from '../financeiro/service';
+
+/** Opened in a tab on a computer and saved on a phone by the web app (like the finance documents). */
+function pdf(reply: FastifyReply, a: Arquivo) {
+  return reply.type('application/pdf').header('content-disposition', `inline; filename="${a.nome}"`).send(a.pdf);
+}
+
+/** 'Meus Protocolos' (member group, decision 0017): list and search, one protocol, its answer as a PDF. */
+export const protocolosRoutes: FastifyPluginAsyncZod = async (app) => {
+  const { protocolos } = app.services;
+
+  app.post(
+    '/Protocolos/Listar',
+    { schema: { body: listarProtocolosRequestSchema, response: respostas(listarProtocolosResponseSchema) } },
+    async (request) => protocolos.listar(request.membro, request.body),
+  );
+
+  app.post(
+    '/Protocolos/Detalhe',
+    { schema: { body: detalheProtocoloRequestSchema, response: respostas(detalheProtocoloResponseSchema) } },
+    async (request) => protocolos.detalhe(request.membro, request.body.protocolo),
+  );
+
+  app.post(
+    '/Protocolos/BaixarResposta',
+    {
+      schema: {
+        body: baixarRespostaProtocoloRequestSchema,
+        response: {
+          ...respostas(pdfSchema),
+          200: {
+            description: 'O protocolo e sua resposta (PDF).',
+            content: { 'application/pdf': { schema: pdfSchema } },
+          },
+        },
+      },
+    },
+    async (request, reply) => pdf(reply, await protocolos.baixarResposta(request.membro, request.body.protocolo)),
+  );
+};

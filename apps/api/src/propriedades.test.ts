@@ -1,0 +1,155 @@
+import fc from 'fast-check';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { CONTRATO, CPF, startApp, type Client, type TestApp } from '../test/helper';
+
+// Property-based (fast-check) over every request schema of the OpenAPI document: random and
+// malformed bodies built around each route's own schema never get a 5xx, always get the one error
+// shape when refused, and a refused request changes no stored data. A new route is covered the
+// day it appears in the document.
+
+type JsonSchema = {
+  type?: string | string[];
+  properties?: Record<string, JsonSchema>;
+  items?: JsonSchema;
+  anyOf?: JsonSchema[];
+  oneOf?: JsonSchema[];
+  enum?: unknown[];
+  const?: unknown;
+  minLength?: number;
+  maxLength?: number;
+  pattern?: string;
+  minimum?: number;
+  maximum?: number;
+};
+
+/** Values of the right type, of the wrong type, and the edges in between. */
+function arbitraryFor(schema: JsonSchema | undefined, depth = 0): fc.Arbitrary<unknown> {
+  const weird = fc.oneof(
+    fc.constant(null),
+    fc.constant(''),
+    fc.boolean(),
+    fc.integer(),
+    fc.double(),
+    fc.constantFrom(-1, 0, 1e308, Number.MAX_SAFE_INTEGER + 2),
+    fc.string({ maxLength: 40 }),
+    fc.string({ unit: 'grapheme', maxLength: 20 }),
+    fc.constantFrom('x'.repeat(5000), '\u0000', '${7*7}', "' or 1=1 --", '<script>', '../../etc/passwd', '١٢٣'),
+    fc.array(fc.string(), { maxLength: 3 }),
+    fc.dictionary(fc.string({ maxLength: 8 }), fc.string({ maxLength: 8 }), { maxKeys: 3 }),
+  );
+  if (!schema || depth > 4) return weird;
+  const variants = schema.anyOf ?? schema.oneOf;
+  if (variants) return fc.oneof(...variants.map((v) => arbitraryFor(v, depth + 1)), weird);
+  if (schema.enum) return fc.oneof(fc.constantFrom(...schema.enum), weird);
+  if (schema.const !== undefined) return fc.oneof(fc.constant(schema.const), weird);
+  const type = Array.isArray(schema.type) ? schema.type[0] : schema.type;
+  switch (type) {
+    case 'object': {
+      const props = Object.fromEntries(
+        Object.entries(schema.properties ?? {}).map(([k, v]) => [k, arbitraryFor(v, depth + 1)]),
+      );
+      return fc.oneof({ weight: 4, arbitrary: fc.record(props, { requiredKeys: [] }) }, weird);
+    }
+    case 'array':
+      return fc.oneof(fc.array(arbitraryFor(schema.items, depth + 1), { maxLength: 6 }), weird);
+    case 'string':
+      return fc.oneof(
+        fc.string({ minLength: schema.minLength ?? 0, maxLength: Math.min(schema.maxLength ?? 30, 300) }),
+        fc.stringMatching(/^\d{1,20}$/),
+        fc.constantFrom('529.982.247-25', '52998224725', '2026-01-01', '000000', 'email@exemplo.com.br'),
+        weird,
+      );
+    case 'number':
+    case 'integer':
+      return fc.oneof(fc.integer({ min: -10, max: 100_000 }), fc.double({ noNaN: false }), weird);
+    case 'boolean':
+      return fc.oneof(fc.boolean(), weird);
+    default:
+      return weird;
+  }
+}
+
+let t: TestApp;
+let c: Client;
+let perfil: { codigoSessao: number };
+const routes: { path: string; membro: boolean; schema: JsonSchema | undefined }[] = [];
+
+// Bookkeeping that refusals are meant to change: the audit trail, throttling windows, and the
+// attempts counted on a verification code.
+const NOT_DATA = new Set(['audit_log', 'rate_counters', 'verification_codes', 'schema_migrations']);
+
+/** A fingerprint of every stored row of every other table. */
+async function fingerprint(): Promise<string> {
+  const tables = await t.db.query<{ name: string }>(
+    "select table_name as name from information_schema.tables where table_schema = 'public' and table_type = 'BASE TABLE' order by 1",
+  );
+  const parts: string[] = [];
+  for (const { name } of tables) {
+    if (NOT_DATA.has(name)) continue;
+    const [row] = await t.db.query<{ h: string | null }>(
+      `select md5(string_agg(md5(x::text), ',' order by md5(x::text))) as h from "${name}" x`,
+    );
+    parts.push(`${name}:${row?.h ?? '-'}`);
+  }
+  return parts.join('|');
+}
+
+beforeAll(async () => {
+  t = await startApp({
+    env: { THROTTLE_CPF_CHECKS_PER_MINUTE: '1000000', THROTTLE_CODE_CHECKS_PER_10MIN_IP: '1000000' },
+  });
+  c = t.client();
+  perfil = { codigoSessao: (await c.login(CPF.maria, undefined, CONTRATO.maria)).codigoSessao };
+  const doc = (
+    await c.get<{
+      paths: Record<
+        string,
+        Record<string, { tags?: string[]; requestBody?: { content: Record<string, { schema: JsonSchema }> } }>
+      >;
+    }>('/api/openapi.json', { auth: false })
+  ).body;
+  for (const [path, ops] of Object.entries(doc.paths)) {
+    if (!ops.post) continue;
+    routes.push({
+      path,
+      membro: ops.post.tags?.includes('membro') ?? false,
+      schema: ops.post.requestBody?.content['application/json']?.schema,
+    });
+  }
+}, 60_000);
+afterAll(() => t.close());
+
+describe('every POST route, random bodies around its schema', () => {
+  it('covers the routes of the document, and the fingerprint sees a stored change', async () => {
+    expect(routes.length).toBeGreaterThan(15);
+    const before = await fingerprint();
+    await t.db.query("update pessoas set profissao = 'Astronauta' where cpf = $1", [CPF.maria]);
+    expect(await fingerprint()).not.toBe(before);
+    await t.db.query("update pessoas set profissao = 'Professora' where cpf = $1", [CPF.maria]);
+    expect(await fingerprint()).toBe(before);
+  });
+
+  it('never 5xx; refusals have the error shape and change no stored data', async () => {
+    for (const route of routes) {
+      // Sair would end the session every other member body relies on.
+      if (route.path === '/api/Login/Sair') continue;
+      await fc.assert(
+        fc.asyncProperty(arbitraryFor(route.schema), fc.boolean(), async (body, comPerfil) => {
+          await t.resetCounters();
+          const payload =
+            route.membro && comPerfil && body && typeof body === 'object' && !Array.isArray(body)
+              ? { ...body, perfilAutenticado: perfil, PerfilAutenticado: perfil }
+              : body;
+          const before = await fingerprint();
+          const r = await c.post<Record<string, unknown>>(route.path, payload);
+          expect(r.status, `${route.path} ${JSON.stringify(payload).slice(0, 200)}`).toBeLessThan(500);
+          if (r.status >= 400) {
+            expect(r.body).toMatchObject({ sucesso: false, code: expect.any(String), message: expect.any(String) });
+            expect(await fingerprint(), `${route.path} changed data while refusing`).toBe(before);
+          }
+        }),
+        { numRuns: Number(process.env.PROPRIEDADES_RUNS ?? 40), seed: Number(process.env.PROPRIEDADES_SEED ?? 2611) },
+      );
+    }
+  }, 600_000);
+});

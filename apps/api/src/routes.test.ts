@@ -1,0 +1,90 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { CPF, startApp, type TestApp } from '../test/helper';
+
+// Every route of the API, collected from the generated OpenAPI document (each route is tagged
+// with its group by app.ts): member routes refuse a call without a session, token routes a call
+// without the API token, whatever the body.
+let t: TestApp;
+interface Operation {
+  tags?: string[];
+  security?: Record<string, string[]>[];
+  requestBody?: { content: { 'application/json': { schema: { properties?: Record<string, unknown> } } } };
+}
+let doc: { openapi: string; paths: Record<string, Record<string, Operation>> };
+const routes: { method: string; path: string; op: Operation }[] = [];
+
+beforeAll(async () => {
+  t = await startApp();
+  doc = (await t.client().get<typeof doc>('/api/openapi.json', { auth: false })).body;
+  for (const [path, ops] of Object.entries(doc.paths))
+    for (const [method, op] of Object.entries(ops)) routes.push({ method: method.toUpperCase(), path, op });
+});
+afterAll(() => t.close());
+
+const of = (tag: string) => routes.filter((r) => r.op.tags?.includes(tag));
+
+describe('the route map', () => {
+  it('is an OpenAPI 3.1 document where every route says who may call it', () => {
+    expect(doc.openapi).toBe('3.1.0');
+    expect(routes.length).toBeGreaterThan(15);
+    for (const r of routes) expect(r.op.tags, `${r.method} ${r.path}`).toHaveLength(1);
+    expect(of('membro').map((r) => r.path)).toEqual(expect.arrayContaining(['/api/Login/Sair']));
+  });
+
+  it('every /api route declares its schemas and is in the document', () => {
+    const documented = new Set(routes.map((r) => `${r.method} ${r.path}`));
+    // The document itself and its reference page are the only undocumented /api routes.
+    const own = (url: string) => url === '/api/openapi.json' || url.startsWith('/api/docs');
+    // Fastify adds a HEAD route beside every GET by itself.
+    const apiRoutes = t.app.rotas.filter((r) => r.url.startsWith('/api/') && !own(r.url) && r.method !== 'HEAD');
+    expect(apiRoutes.length).toBe(routes.length);
+    for (const r of apiRoutes) {
+      for (const method of ([] as string[]).concat(r.method)) {
+        if (method === 'HEAD') continue;
+        const label = `${method} ${r.url}`;
+        expect(documented.has(label), `${label} is missing from /api/openapi.json`).toBe(true);
+        expect(r.schema?.response, `${label} has no response schema`).toBeDefined();
+        if (method === 'POST') expect(r.schema?.body, `${label} has no body schema`).toBeDefined();
+      }
+    }
+  });
+
+  it('a route whose body carries the member profile is a member route', () => {
+    for (const r of routes) {
+      const props = r.op.requestBody?.content['application/json'].schema.properties ?? {};
+      if ('perfilAutenticado' in props || 'PerfilAutenticado' in props)
+        expect(r.op.tags, `${r.method} ${r.path}`).toEqual(['membro']);
+    }
+  });
+
+  it('every member route answers 401 without a session, with a session code of another browser, or no cookie', async () => {
+    const owner = t.client();
+    const { codigoSessao } = await owner.login(CPF.maria, undefined, '100234');
+    const stranger = t.client();
+    await stranger.login(CPF.roberto);
+    const noCookie = t.client();
+    for (const r of of('membro')) {
+      const label = `${r.method} ${r.path}`;
+      for (const [who, body] of [
+        [noCookie, {}],
+        [noCookie, { perfilAutenticado: { codigoSessao }, PerfilAutenticado: { codigoSessao } }],
+        [stranger, { perfilAutenticado: { codigoSessao }, PerfilAutenticado: { codigoSessao } }],
+      ] as const) {
+        const res = await who.request<{ code: string }>(r.method, r.path, r.method === 'GET' ? undefined : body);
+        expect(res.status, label).toBe(401);
+        expect(res.body.code, label).toBe('SESSAO_INVALIDA');
+      }
+    }
+  });
+
+  it('every token route answers 401 without the API token', async () => {
+    const c = t.client();
+    for (const r of [...of('app'), ...of('membro')]) {
+      const res = await c.request<{ code: string }>(r.method, r.path, r.method === 'GET' ? undefined : {}, {
+        auth: false,
+      });
+      expect(res.status, `${r.method} ${r.path}`).toBe(401);
+      expect(res.body.code).toBe('TOKEN_INVALIDO');
+    }
+  });
+});

@@ -1,0 +1,146 @@
+import type { FastifyBaseLogger } from 'fastify';
+import type { Operadora } from '@portal/contract';
+import type { Clock } from './clock';
+import type { Config } from './config';
+import type { Db } from './db/db';
+import type { CounterStore } from './lib/counters';
+import { Throttle } from './lib/throttle';
+import { AuditRepository } from './modules/audit/repository';
+import { AutorizacoesRepository } from './modules/autorizacoes/repository';
+import { AutorizacoesService } from './modules/autorizacoes/service';
+import { BeneficiariosRepository } from './modules/beneficiarios/repository';
+import { CancelamentoService } from './modules/cancelamento/service';
+import { CarteirinhaRepository } from './modules/carteirinha/repository';
+import { CarteirinhaService } from './modules/carteirinha/service';
+import { CarteirinhaDigitalRepository } from './modules/carteirinha-digital/repository';
+import { CarteirinhaDigitalService } from './modules/carteirinha-digital/service';
+import { ClubeService } from './modules/clube/service';
+import { CodigosRepository } from './modules/codigos/repository';
+import { CodigosService } from './modules/codigos/service';
+import { FinanceiroRepository } from './modules/financeiro/repository';
+import { FinanceiroService } from './modules/financeiro/service';
+import { ContasRepository } from './modules/contas/repository';
+import { GuiaMedicoRepository } from './modules/guia-medico/repository';
+import { GuiaMedicoService } from './modules/guia-medico/service';
+import { RecuperacaoService } from './modules/login/recuperacao-service';
+import { PreAutenticacao } from './modules/login/pre-autenticacao';
+import { LoginService } from './modules/login/service';
+import { MeusDadosService } from './modules/meus-dados/service';
+import { MedicinaPreventivaService } from './modules/medicina-preventiva/service';
+import { OutboxRepository } from './modules/notificacoes/repository';
+import { Notifier } from './modules/notificacoes/service';
+import { MeusProtocolosRepository } from './modules/protocolos/repository';
+import { ProtocolosService } from './modules/protocolos/service';
+import { SolicitacoesService } from './modules/protocolos/solicitacoes';
+import { RegistroService } from './modules/registro/service';
+import { SessionsRepository } from './modules/sessao/repository';
+import { ServicosService } from './modules/servicos/service';
+import { SessionService } from './modules/sessao/service';
+import { TokenService } from './modules/token/service';
+import { UtilizacaoService } from './modules/utilizacao/service';
+import { VendaService } from './modules/venda/service';
+
+export interface ServiceDeps {
+  db: Db;
+  config: Config;
+  clock: Clock;
+  counters: CounterStore;
+  log: FastifyBaseLogger;
+  operadora: Operadora;
+  tokenSecret: string;
+  codeSecret: string;
+  /** HS256 key of the benefits-club link (CLUBE_SECRET or generated once). */
+  clubeSecret: string;
+  /** HS256 key of the digital card's QR tokens (CARTEIRINHA_SECRET or generated once). */
+  carteirinhaSecret: string;
+}
+
+/**
+ * Every repository and service of the API, built once per app and shared by the routes
+ * (`app.services`). A new area adds its own here; routes never construct them.
+ */
+export function createServices(d: ServiceDeps) {
+  const { db, config, clock } = d;
+  const audit = new AuditRepository(db, clock);
+  const throttle = new Throttle(d.counters, config.throttle, clock);
+  const outbox = new OutboxRepository(db);
+  const notifier = new Notifier(
+    outbox,
+    {
+      smtpUrl: config.smtpUrl,
+      smtpFrom: config.smtpFrom,
+      smsWebhookUrl: config.smsWebhookUrl,
+      keepCodes: !config.production,
+    },
+    clock,
+    d.log,
+  );
+  const contas = new ContasRepository(db);
+  const sessionsRepo = new SessionsRepository(db);
+  const sessoes = new SessionService(sessionsRepo, audit, clock, config);
+  const preAutenticacao = new PreAutenticacao(db, d.codeSecret, clock);
+  const codigos = new CodigosService(new CodigosRepository(db), d.codeSecret, throttle, notifier, audit, clock);
+  const beneficiarios = new BeneficiariosRepository(db);
+  const solicitacoes = new SolicitacoesService(db, d.operadora, notifier, clock);
+  const carteirinhas = new CarteirinhaRepository(db);
+  return {
+    audit,
+    throttle,
+    outbox,
+    notifier,
+    sessoes,
+    codigos,
+    tokens: new TokenService(
+      d.tokenSecret,
+      { usuario: config.apiClientUser, senha: config.apiClientSecret },
+      config.tokenTtlSeconds,
+      clock,
+    ),
+    login: new LoginService(contas, sessionsRepo, sessoes, preAutenticacao, throttle, audit, clock, config),
+    recuperacao: new RecuperacaoService(contas, codigos, sessoes, preAutenticacao, throttle, audit, clock),
+    registro: new RegistroService(contas, codigos, audit, clock),
+    beneficiarios,
+    autorizacoes: new AutorizacoesService(beneficiarios, new AutorizacoesRepository(db)),
+    carteirinha: new CarteirinhaService(carteirinhas),
+    carteirinhaDigital: new CarteirinhaDigitalService(
+      carteirinhas,
+      new CarteirinhaDigitalRepository(db),
+      audit,
+      throttle,
+      d.operadora,
+      d.carteirinhaSecret,
+      clock,
+    ),
+    solicitacoes,
+    venda: new VendaService(db, solicitacoes, clock),
+    servicos: new ServicosService(
+      db,
+      solicitacoes,
+      notifier,
+      d.counters,
+      config.throttle,
+      d.operadora,
+      d.codeSecret,
+      clock,
+    ),
+    cancelamento: new CancelamentoService(
+      db,
+      solicitacoes,
+      notifier,
+      d.counters,
+      config.throttle,
+      d.operadora,
+      d.codeSecret,
+      clock,
+    ),
+    clube: new ClubeService(solicitacoes, d.operadora, d.clubeSecret, db, audit, clock),
+    medicinaPreventiva: new MedicinaPreventivaService(db, solicitacoes),
+    utilizacao: new UtilizacaoService(db, beneficiarios, solicitacoes),
+    financeiro: new FinanceiroService(new FinanceiroRepository(db), d.operadora, clock),
+    meusDados: new MeusDadosService(db, solicitacoes, sessoes, audit, throttle, d.operadora, clock, config),
+    guiaMedico: new GuiaMedicoService(new GuiaMedicoRepository(db), { listaTtlMs: config.guiaCacheSeconds * 1000 }),
+    protocolos: new ProtocolosService(new MeusProtocolosRepository(db), d.operadora, clock),
+  };
+}
+
+export type Services = ReturnType<typeof createServices>;

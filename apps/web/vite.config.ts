@@ -5,6 +5,24 @@ import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
 import tailwindcss from '@tailwindcss/vite';
 import react from '@vitejs/plugin-react';
 import { defineConfig, type Plugin } from 'vite';
+import { VitePWA } from 'vite-plugin-pwa';
+import { loadOperadora } from '../api/src/modules/operadora/config';
+import { paginaComOperadora } from '../api/src/modules/operadora/pagina';
+
+/**
+ * In production the API fills index.html's operator placeholders on every response. The Vite dev
+ * server serves index.html itself, so it fills them the same way from OPERADORA_DIR (or the demo).
+ */
+function operadoraNoDev(): Plugin {
+  return {
+    name: 'portal:operadora-dev',
+    apply: 'serve',
+    transformIndexHtml(html) {
+      const dir = process.env.OPERADORA_DIR || fileURLToPath(new URL('../../operadora/demo/', import.meta.url));
+      return paginaComOperadora(html, loadOperadora(dir, process.env));
+    },
+  };
+}
 
 /**
  * sonner injects its stylesheet with a <style> tag (no nonce) when its module loads, which the
@@ -52,14 +70,39 @@ function precompressAssets(): Plugin {
   };
 }
 
+/**
+ * The service worker (decision 0016): src/sw/sw.ts built to dist/sw.js with the list of the built
+ * scripts and styles to precache (hashed names, so no revisions). The manifest is not built here:
+ * the API makes it from the operator's configuration (/manifest.webmanifest), like index.html.
+ */
+const pwa = VitePWA({
+  strategies: 'injectManifest',
+  srcDir: 'src/sw',
+  filename: 'sw.ts',
+  injectRegister: false,
+  manifest: false,
+  injectManifest: {
+    globPatterns: ['assets/*.{js,css,woff2}'],
+    dontCacheBustURLsMatching: /^assets\//,
+  },
+});
+
 export default defineConfig({
-  plugins: [sonnerWithoutInjectedCss(), react(), tailwindcss(), precompressAssets()],
+  plugins: [operadoraNoDev(), sonnerWithoutInjectedCss(), react(), tailwindcss(), precompressAssets(), pwa],
   resolve: { alias: { '@': fileURLToPath(new URL('./src', import.meta.url)) } },
   // The server swaps this placeholder for a fresh nonce on every response (CSP style-src).
   html: { cspNonce: '__CSP_NONCE__' },
   // Pre-bundling would skip the sonner transform above in dev.
   optimizeDeps: { exclude: ['sonner'] },
-  server: { proxy: { '/api': 'http://localhost:3000' } },
+  // The API server also serves the operator's images (logo, favicon, banners, seals).
+  server: {
+    proxy: {
+      '/api': 'http://localhost:3000',
+      '/operadora': 'http://localhost:3000',
+      '/selos': 'http://localhost:3000',
+      '/manifest.webmanifest': 'http://localhost:3000',
+    },
+  },
   // The manifest lets bench/login-bundle.mjs find the login route's chunks.
   build: { target: 'es2022', assetsDir: 'assets', manifest: true },
 });

@@ -5,16 +5,20 @@ import {
   Gift,
   HeartPulse,
   House,
+  IdCard,
   Landmark,
+  ListChecks,
   MessageCircle,
+  ShieldCheck,
   ShoppingBag,
   Stethoscope,
   Video,
+  XCircle,
   Wallet,
   type LucideIcon,
 } from 'lucide-react';
 
-/** Spec 2 'Layout': menu entries, in order, with their exact labels and paths. */
+/** Spec 2 'Layout': menu entries, in order, with their exact labels and paths; issue 8's pages after them. */
 export const NAV_ITEMS: readonly { to: string; label: string; icon: LucideIcon }[] = [
   { to: '/home', label: 'Home', icon: House },
   { to: '/autorizacoes', label: 'Autorizações', icon: FileCheck2 },
@@ -28,4 +32,8 @@ export const NAV_ITEMS: readonly { to: string; label: string; icon: LucideIcon }
   { to: '/ANS', label: 'Dados ANS', icon: Landmark },
   { to: '/contrato', label: 'Contrato', icon: FileText },
   { to: '/contato', label: 'Contato', icon: MessageCircle },
+  { to: '/carteirinha', label: 'Carteirinha digital', icon: IdCard },
+  { to: '/protocolos', label: 'Meus Protocolos', icon: ListChecks },
+  { to: '/meus-dados', label: 'Meus dados', icon: ShieldCheck },
+  { to: '/cancelamento', label: 'Cancelar plano', icon: XCircle },
 ];

@@ -75,6 +75,30 @@ const protectedPages: RouteObject[] = [
     lazy: () =>
       import('@/features/tabela-copart/components/tabela-copart-page').then((m) => ({ Component: m.TabelaCopartPage })),
   },
+  {
+    path: 'carteirinha',
+    lazy: () =>
+      import('@/features/carteirinha/components/carteirinha-page').then((m) => ({ Component: m.CarteirinhaPage })),
+  },
+  {
+    path: 'protocolos',
+    lazy: () =>
+      import('@/features/protocolos/components/protocolos-page').then((m) => ({ Component: m.ProtocolosPage })),
+  },
+  {
+    path: 'protocolos/:numero',
+    lazy: () => import('@/features/protocolos/components/protocolo-page').then((m) => ({ Component: m.ProtocoloPage })),
+  },
+  {
+    path: 'meus-dados',
+    lazy: () =>
+      import('@/features/meus-dados/components/meus-dados-page').then((m) => ({ Component: m.MeusDadosPage })),
+  },
+  {
+    path: 'cancelamento',
+    lazy: () =>
+      import('@/features/cancelamento/components/cancelamento-page').then((m) => ({ Component: m.CancelamentoPage })),
+  },
 ];
 
 export const routes: RouteObject[] = [
@@ -105,6 +129,13 @@ export const routes: RouteObject[] = [
             lazy: () =>
               import('@/features/recuperar-senha/components/recuperar-senha-page').then((m) => ({
                 Component: m.RecuperarSenhaPage,
+              })),
+          },
+          {
+            path: 'verificar-carteirinha',
+            lazy: () =>
+              import('@/features/verificar-carteirinha/components/verificar-carteirinha-page').then((m) => ({
+                Component: m.VerificarCarteirinhaPage,
               })),
           },
         ],

@@ -227,4 +227,24 @@ describe('api client errors', () => {
     });
     expect(String((fetchFn.mock.calls[0] as unknown[])[0])).toBe('/api/GuiaMedico/Prestadores?codigoCidade=1&pagina=1');
   });
+
+  it('sends extra headers (Idempotency-Key) on the first try and on the retry after a 401, never over the token', async () => {
+    const server = fakeServer({ valid: (t) => t === 'tok-1' });
+    const api = client(
+      server.fetchFn as unknown as typeof fetch,
+      memoryStorage({ [STORAGE_KEYS.apiToken]: 'expired' }),
+    );
+    await api.post(
+      '/api/Venda/AdicionarDependente',
+      {},
+      {
+        headers: { 'Idempotency-Key': 'k-1', Authorization: 'Bearer forged' },
+      },
+    );
+    const sent = server.fetchFn.mock.calls
+      .map((c) => new Headers((c[1] as RequestInit).headers))
+      .filter((_, i) => !String(server.fetchFn.mock.calls[i]?.[0]).includes('GerarToken'));
+    expect(sent.map((h) => h.get('Idempotency-Key'))).toEqual(['k-1', 'k-1']);
+    expect(sent.map((h) => h.get('Authorization'))).toEqual(['Bearer expired', 'Bearer tok-1']);
+  });
 });

@@ -50,6 +50,8 @@ export interface RequestOptions {
   signal?: AbortSignal;
   /** 'blob' for PDFs; JSON otherwise. */
   responseType?: 'json' | 'blob';
+  /** Extra request headers (e.g. Idempotency-Key); they cannot replace Accept, Content-Type or Authorization. */
+  headers?: Record<string, string>;
 }
 
 export interface ApiClientOptions {
@@ -135,7 +137,10 @@ export function createApiClient(options: ApiClientOptions) {
     }, timeoutMs);
     const onOuterAbort = () => controller.abort();
     opts.signal?.addEventListener('abort', onOuterAbort);
-    const headers: Record<string, string> = { Accept: opts.responseType === 'blob' ? '*/*' : 'application/json' };
+    const headers: Record<string, string> = {
+      ...opts.headers,
+      Accept: opts.responseType === 'blob' ? '*/*' : 'application/json',
+    };
     if (opts.body !== undefined) headers['Content-Type'] = 'application/json';
     if (bearer) headers.Authorization = `Bearer ${bearer}`;
     try {

@@ -1,16 +1,17 @@
 import { createContext, use, useCallback, useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
 import { toast } from './toast';
 import { api } from './api-client';
+import { apagarDadosOffline } from './dados-offline';
 import { LIMITES_WEB } from './config';
 import {
   clearSession,
+  createRenewal,
   isExpired,
   nextExpiry,
   readExpiry,
   restoreSession,
   saveExpiry,
   saveSession,
-  shouldRenew,
   shouldRenewServer,
   type Usuario,
 } from './session';
@@ -32,7 +33,6 @@ const ACTIVITY_EVENTS = ['mousemove', 'keydown', 'pointerdown', 'touchstart'] as
 export function SessionProvider({ children }: { children: ReactNode }) {
   const storage = useMemo(() => browserStorage(), []);
   const [usuario, setUsuario] = useState<Usuario | null>(() => restoreSession(storage, Date.now())?.usuario ?? null);
-  const lastWrite = useRef(0);
   const lastServerRenew = useRef(0);
   const perfilRef = useRef(usuario?.perfilAutenticado ?? null);
   useEffect(() => {
@@ -53,7 +53,6 @@ export function SessionProvider({ children }: { children: ReactNode }) {
     (next: Usuario) => {
       const now = Date.now();
       saveSession(storage, next, nextExpiry(now));
-      lastWrite.current = now;
       lastServerRenew.current = now;
       setUsuario(next);
     },
@@ -77,26 +76,36 @@ export function SessionProvider({ children }: { children: ReactNode }) {
 
   const loggedIn = usuario !== null;
 
-  // Activity renews the expiry; writes are throttled.
+  // Without a session (logout, expiry, another tab, a refused session, a start with none) nothing
+  // of the member stays on the device for offline use (the last digital card, decision 0016).
+  useEffect(() => {
+    if (!loggedIn) void apagarDadosOffline();
+  }, [loggedIn]);
+
+  // Every activity renews the expiry at once (at most one storage write per second).
   useEffect(() => {
     if (!loggedIn) return;
-    const renew = () => {
-      const now = Date.now();
-      if (!shouldRenew(lastWrite.current, now)) return;
-      if (isExpired(readExpiry(storage), now)) return; // the 1 s check ends it
-      lastWrite.current = now;
-      saveExpiry(storage, nextExpiry(now));
-      const perfilAutenticado = perfilRef.current;
-      if (perfilAutenticado && shouldRenewServer(lastServerRenew.current, now)) {
-        lastServerRenew.current = now;
-        // Best effort: a 401 SESSAO_INVALIDA ends the session through onSessionInvalid; an
-        // operator API without this call (404) or a network blip changes nothing here.
-        api.post('/api/Login/RenovarSessao', { perfilAutenticado }).catch(() => undefined);
-      }
-    };
-    for (const ev of ACTIVITY_EVENTS) window.addEventListener(ev, renew, { passive: true });
+    const renewal = createRenewal({
+      now: () => Date.now(),
+      setTimer: (fn, ms) => window.setTimeout(fn, ms),
+      clearTimer: (id) => window.clearTimeout(id as number),
+      write: (activityAt) => {
+        if (isExpired(readExpiry(storage), activityAt)) return; // the 1 s check ends it
+        saveExpiry(storage, nextExpiry(activityAt));
+        const perfilAutenticado = perfilRef.current;
+        if (perfilAutenticado && shouldRenewServer(lastServerRenew.current, activityAt)) {
+          lastServerRenew.current = activityAt;
+          // Best effort: a 401 SESSAO_INVALIDA ends the session through onSessionInvalid; an
+          // operator API without this call (404) or a network blip changes nothing here.
+          api.post('/api/Login/RenovarSessao', { perfilAutenticado }).catch(() => undefined);
+        }
+      },
+    });
+    const onActivity = () => renewal.activity();
+    for (const ev of ACTIVITY_EVENTS) window.addEventListener(ev, onActivity, { passive: true });
     return () => {
-      for (const ev of ACTIVITY_EVENTS) window.removeEventListener(ev, renew);
+      for (const ev of ACTIVITY_EVENTS) window.removeEventListener(ev, onActivity);
+      renewal.cancel();
     };
   }, [loggedIn, storage]);
 

@@ -2,6 +2,7 @@ import type { AutenticarResponse } from '@portal/contract';
 import { describe, expect, it } from 'vitest';
 import {
   buildUsuario,
+  createRenewal,
   isAutenticacaoOk,
   isExpired,
   isPerfilFinanceiro,
@@ -9,8 +10,8 @@ import {
   readContatosVerificados,
   restoreSession,
   saveContatosVerificados,
+  renewalDelay,
   saveSession,
-  shouldRenew,
   shouldRenewServer,
   toPerfilAutenticado,
 } from './session';
@@ -106,6 +107,47 @@ describe('session code and login success (spec 5)', () => {
     expect(toPerfilAutenticado(undefined)).toBeNull();
   });
 
+  it('accepts a positive safe integer (number)', () => {
+    expect(toPerfilAutenticado(1)).toEqual({ codigoSessao: 1 });
+    expect(toPerfilAutenticado(Number.MAX_SAFE_INTEGER)).toEqual({ codigoSessao: Number.MAX_SAFE_INTEGER });
+  });
+
+  it('refuses a number that is zero, negative, fractional, unsafe or not finite', () => {
+    for (const n of [0, -0, -1, 2.5, Number.MAX_SAFE_INTEGER + 1, 2 ** 60, Number.NaN, Infinity, -Infinity]) {
+      expect(toPerfilAutenticado(n), String(n)).toBeNull();
+    }
+  });
+
+  it('accepts a string of 1 to 16 digits without a leading zero whose value is a safe integer', () => {
+    expect(toPerfilAutenticado('7')).toEqual({ codigoSessao: 7 });
+    expect(toPerfilAutenticado('1000000000000000')).toEqual({ codigoSessao: 1_000_000_000_000_000 });
+    expect(toPerfilAutenticado('9007199254740991')).toEqual({ codigoSessao: Number.MAX_SAFE_INTEGER });
+  });
+
+  it('refuses zero and leading zeros in a string', () => {
+    expect(toPerfilAutenticado('0')).toBeNull();
+    expect(toPerfilAutenticado('00')).toBeNull();
+    expect(toPerfilAutenticado('0123')).toBeNull();
+  });
+
+  it('refuses a 16-digit string above 2^53 - 1 (Number() would round it) and longer strings', () => {
+    expect(toPerfilAutenticado('9007199254740992')).toBeNull();
+    expect(toPerfilAutenticado('9999999999999999')).toBeNull();
+    expect(toPerfilAutenticado('12345678901234567')).toBeNull();
+  });
+
+  it('refuses strings that are not plain digits', () => {
+    for (const s of ['', ' 123', '123 ', '+123', '-123', '1e5', '12.0', '0x1F', '١٢٣', '123abc']) {
+      expect(toPerfilAutenticado(s), JSON.stringify(s)).toBeNull();
+    }
+  });
+
+  it('refuses other types', () => {
+    for (const v of [true, false, {}, [], [123], 10n, { codigoSessao: 1 }]) {
+      expect(toPerfilAutenticado(v)).toBeNull();
+    }
+  });
+
   it('success is sucesso true, or codigoSessao and nome', () => {
     expect(isAutenticacaoOk({ sucesso: true })).toBe(true);
     expect(isAutenticacaoOk({ sucesso: false, codigoSessao: 1, nome: 'Ana' })).toBe(true);
@@ -126,10 +168,13 @@ describe('expiry (spec 4)', () => {
     expect(isExpired(Number.NaN, now)).toBe(true);
   });
 
-  it('throttles renewal writes', () => {
-    expect(shouldRenew(0, 20_000)).toBe(true);
-    expect(shouldRenew(10_000, 20_000)).toBe(false);
-    expect(shouldRenew(10_000, 25_000)).toBe(true);
+  it('allows one expiry write per second', () => {
+    expect(renewalDelay(Number.NEGATIVE_INFINITY, 0)).toBe(0);
+    expect(renewalDelay(10_000, 11_000)).toBe(0);
+    expect(renewalDelay(10_000, 10_000)).toBe(1_000);
+    expect(renewalDelay(10_000, 10_250)).toBe(750);
+    // A clock that went back never blocks the renewal.
+    expect(renewalDelay(10_000, 9_000)).toBe(0);
   });
 
   it('restores a stored session only when it has not expired', () => {
@@ -180,5 +225,90 @@ describe('shouldRenewServer', () => {
     expect(shouldRenewServer(0, 5 * 60_000)).toBe(true);
     expect(shouldRenewServer(60_000, 5 * 60_000)).toBe(false);
     expect(shouldRenewServer(60_000, 6 * 60_000)).toBe(true);
+  });
+});
+
+/** createRenewal on a hand-driven clock and timer queue. */
+function renewalHarness(start = 1_700_000_000_000) {
+  let now = start;
+  let timers: { at: number; fn: () => void; id: number }[] = [];
+  let nextId = 1;
+  const writes: { at: number; activityAt: number }[] = [];
+  const renewal = createRenewal({
+    now: () => now,
+    setTimer: (fn, ms) => {
+      const id = nextId++;
+      timers.push({ at: now + ms, fn, id });
+      return id;
+    },
+    clearTimer: (id) => {
+      timers = timers.filter((t) => t.id !== id);
+    },
+    write: (activityAt) => writes.push({ at: now, activityAt }),
+  });
+  const advance = (ms: number) => {
+    const end = now + ms;
+    for (;;) {
+      const due = timers.filter((t) => t.at <= end).sort((a, b) => a.at - b.at)[0];
+      if (!due) break;
+      timers = timers.filter((t) => t !== due);
+      now = due.at;
+      due.fn();
+    }
+    now = end;
+  };
+  return { renewal, writes, advance, pending: () => timers.length, start };
+}
+
+describe('expiry renewal on activity (spec 4)', () => {
+  it('a mouse move or key press renews the expiry at once', () => {
+    const h = renewalHarness();
+    h.renewal.activity();
+    expect(h.writes).toEqual([{ at: h.start, activityAt: h.start }]);
+    // Even 15 s later, the next activity is written at once too (no 15 s batching any more).
+    h.advance(15_000);
+    h.renewal.activity();
+    expect(h.writes).toHaveLength(2);
+    expect(h.writes[1]).toEqual({ at: h.start + 15_000, activityAt: h.start + 15_000 });
+    h.advance(1_000);
+    h.renewal.activity();
+    expect(h.writes).toHaveLength(3);
+  });
+
+  it('a burst of activity writes at most once per second, ending with the last activity', () => {
+    const h = renewalHarness();
+    for (let i = 0; i < 20; i++) {
+      h.renewal.activity(); // t = 0, 50, ..., 950 ms
+      h.advance(50);
+    }
+    // Written at t=0, then once more when the second ended, carrying the activity at 950 ms.
+    expect(h.writes).toEqual([
+      { at: h.start, activityAt: h.start },
+      { at: h.start + 1_000, activityAt: h.start + 950 },
+    ]);
+    h.advance(10_000);
+    expect(h.writes).toHaveLength(2);
+    expect(h.pending()).toBe(0);
+  });
+
+  it('the stored expiry ends 30 minutes after the last activity, never earlier', () => {
+    const h = renewalHarness();
+    h.renewal.activity();
+    h.advance(400);
+    h.renewal.activity();
+    h.advance(5_000);
+    const last = h.writes.at(-1)!;
+    expect(nextExpiry(last.activityAt)).toBe(h.start + 400 + 1_800_000);
+  });
+
+  it('cancel drops a write still waiting (logout)', () => {
+    const h = renewalHarness();
+    h.renewal.activity();
+    h.advance(100);
+    h.renewal.activity();
+    expect(h.pending()).toBe(1);
+    h.renewal.cancel();
+    h.advance(5_000);
+    expect(h.writes).toHaveLength(1);
   });
 });

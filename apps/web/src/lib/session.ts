@@ -1,5 +1,6 @@
 import type { AutenticarResponse, PerfilAutenticado } from '@portal/contract';
 import { onlyDigits } from '@portal/br';
+import { normalizeTipoPerfil } from '@portal/contract/perfis';
 import { LIMITES_WEB } from './config';
 import { STORAGE_KEYS, type KeyValueStorage } from './storage';
 
@@ -39,33 +40,22 @@ export interface Usuario {
   carencias: string;
 }
 
-/** Upper case, no accents, single spaces: how spec 6 compares profile types. */
-export function normalizeTipoPerfil(tipo: string | null | undefined): string {
-  return (tipo ?? '')
-    .normalize('NFD')
-    .replace(/[\u0300-\u036f]/g, '')
-    .trim()
-    .replace(/\s+/g, ' ')
-    .toUpperCase();
-}
+// Spec 6's profile rule lives in the contract, where the API applies the same one.
+export { isPerfilFinanceiro, normalizeTipoPerfil } from '@portal/contract/perfis';
 
-const PERFIS_FINANCEIROS = new Set([
-  'BENEFICIARIO RESPONSAVEL FINANCEIRO',
-  'RESPONSAVEL FINANCEIRO NAO BENEFICIARIO',
-  'TITULAR',
-]);
-
-/** Spec 6: these profiles see invoices, the payment dialog and receipts. */
-export function isPerfilFinanceiro(tipoPerfil: string | null | undefined): boolean {
-  return PERFIS_FINANCEIROS.has(normalizeTipoPerfil(tipoPerfil));
-}
-
-/** Spec 5: the session code is kept only if numeric. */
+/**
+ * Spec 5: the session code is kept only if numeric. Our server's codes are positive integers
+ * below 2^53 (0002); a string is accepted when it is that number written out (1 to 16 digits, no
+ * leading zero), since a longer or zero-padded one would not survive Number() unchanged.
+ */
 export function toPerfilAutenticado(codigoSessao: unknown): PerfilAutenticado | null {
-  if (typeof codigoSessao === 'number' && Number.isSafeInteger(codigoSessao) && codigoSessao > 0)
-    return { codigoSessao };
-  if (typeof codigoSessao === 'string' && /^\d{1,16}$/.test(codigoSessao))
-    return { codigoSessao: Number(codigoSessao) };
+  if (typeof codigoSessao === 'number') {
+    return Number.isSafeInteger(codigoSessao) && codigoSessao > 0 ? { codigoSessao } : null;
+  }
+  if (typeof codigoSessao === 'string' && /^[1-9]\d{0,15}$/.test(codigoSessao)) {
+    const n = Number(codigoSessao);
+    return Number.isSafeInteger(n) ? { codigoSessao: n } : null;
+  }
   return null;
 }
 
@@ -122,10 +112,60 @@ export function isExpired(expiresAt: number | null, now: number): boolean {
   return expiresAt === null || !Number.isFinite(expiresAt) || now >= expiresAt;
 }
 
-/** Activity renews the expiry; the write is throttled so mousemove does not hammer storage. */
-export const RENOVACAO_MINIMA_MS = 15_000;
-export function shouldRenew(lastWriteAt: number, now: number): boolean {
-  return now - lastWriteAt >= RENOVACAO_MINIMA_MS;
+/**
+ * Spec 4: any mouse move or key press renews the expiry. mousemove fires dozens of times a second,
+ * so storage is written at most once per this interval.
+ */
+export const RENOVACAO_INTERVALO_MS = 1_000;
+
+/** 0: the expiry may be written now; otherwise the milliseconds until the next write is allowed. */
+export function renewalDelay(lastWriteAt: number, now: number): number {
+  const elapsed = now - lastWriteAt;
+  return elapsed >= RENOVACAO_INTERVALO_MS || elapsed < 0 ? 0 : RENOVACAO_INTERVALO_MS - elapsed;
+}
+
+export interface Renewal {
+  /** A mouse move or key press happened now. */
+  activity(): void;
+  /** Drops a write still waiting (logout, unmount). */
+  cancel(): void;
+}
+
+/**
+ * The expiry renewal: the first activity after a quiet second is written at once; activity inside
+ * that second is written when it ends, with the time of the last activity, so the stored expiry is
+ * always 30 minutes after the member last moved (never up to a second early) and storage sees at
+ * most one write per second.
+ */
+export function createRenewal(opts: {
+  now: () => number;
+  setTimer: (fn: () => void, ms: number) => unknown;
+  clearTimer: (id: unknown) => void;
+  /** Writes the expiry for activity at `activityAt` (and may renew the server session). */
+  write: (activityAt: number) => void;
+  lastWriteAt?: number;
+}): Renewal {
+  let lastWriteAt = opts.lastWriteAt ?? Number.NEGATIVE_INFINITY;
+  let lastActivityAt = 0;
+  let timer: unknown = null;
+  const flush = () => {
+    timer = null;
+    lastWriteAt = opts.now();
+    opts.write(lastActivityAt);
+  };
+  return {
+    activity() {
+      lastActivityAt = opts.now();
+      if (timer !== null) return; // the pending write will carry this activity
+      const delay = renewalDelay(lastWriteAt, lastActivityAt);
+      if (delay === 0) flush();
+      else timer = opts.setTimer(flush, delay);
+    },
+    cancel() {
+      if (timer !== null) opts.clearTimer(timer);
+      timer = null;
+    },
+  };
 }
 
 /**

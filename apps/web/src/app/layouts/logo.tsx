@@ -1,22 +1,30 @@
 import { Link } from 'react-router';
 import { cn } from '@/lib/cn';
+import { operadora } from '@/lib/operadora';
 
-/** Text logo; the accessible name is 'Saúde Exemplo — Portal do Beneficiário'. */
+/**
+ * The operator's logo (operadora().logo, an SVG in the demo: sharp at any size), 36 px tall on
+ * phones and 40 px from 640 px, where 'Portal do Beneficiário' also shows beside it. The image's
+ * alt is the accessible name of the link: '{operator} — Portal do Beneficiário'.
+ */
 export function Logo({ to, className }: { to?: string; className?: string }) {
+  const { nome, logo } = operadora();
   const content = (
     <>
-      <svg aria-hidden="true" viewBox="0 0 32 32" className="size-9 shrink-0 sm:size-10">
-        <rect width="32" height="32" rx="8" fill="#0b5c7a" />
-        <path d="M13 7h6v6h6v6h-6v6h-6v-6H7v-6h6z" fill="#fff" />
-      </svg>
-      <span className="flex flex-col leading-tight">
-        <span className="whitespace-nowrap text-base font-extrabold text-brand-800 sm:text-lg">Saúde Exemplo</span>
-        <span className="sr-only"> — </span>
-        <span className="whitespace-nowrap text-xs font-medium text-slate-700 sm:text-sm">Portal do Beneficiário</span>
+      <img
+        src={logo}
+        alt={`${nome} — Portal do Beneficiário`}
+        className="block h-9 w-auto max-w-[60vw] object-contain object-left sm:h-10"
+      />
+      <span
+        aria-hidden="true"
+        className="hidden whitespace-nowrap border-l border-slate-300 pl-3 text-sm font-medium text-slate-700 sm:block"
+      >
+        Portal do Beneficiário
       </span>
     </>
   );
-  const cls = cn('inline-flex min-h-11 items-center gap-2 rounded-lg', className);
+  const cls = cn('inline-flex min-h-11 items-center gap-3 rounded-lg', className);
   return to ? (
     <Link to={to} className={cls}>
       {content}

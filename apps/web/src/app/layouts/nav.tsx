@@ -1,12 +1,7 @@
 import { Menu } from 'lucide-react';
-import { Link, NavLink, useLocation } from 'react-router';
+import { lazy, Suspense, useState } from 'react';
+import { NavLink } from 'react-router';
 import { Button } from '@/components/ui/button';
-import {
-  DropdownMenu,
-  DropdownMenuContent,
-  DropdownMenuItem,
-  DropdownMenuTrigger,
-} from '@/components/ui/dropdown-menu';
 import { cn } from '@/lib/cn';
 import { NAV_ITEMS } from '../nav-items';
 
@@ -36,37 +31,37 @@ export function SideNav() {
   );
 }
 
-/** Below 768 px the menu collapses into a dropdown (Radix: keyboard and screen-reader ready). */
+/**
+ * The phone menu (below 768 px). Its code (Radix's dropdown and its positioning) is loaded on the
+ * first touch, hover or focus of the button, so no route pays for it in its first load (README,
+ * bundle bench); the click that asked for it opens it once it is there.
+ */
+const MenuSuspenso = lazy(() => import('./mobile-menu').then((m) => ({ default: m.MobileMenu })));
+const carregarMenu = () => void import('./mobile-menu');
+
 export function MobileMenu() {
-  const { pathname } = useLocation();
-  const current = (to: string) => pathname.toLowerCase() === to.toLowerCase();
-  return (
+  const [pedido, setPedido] = useState(false);
+  const botao = (
     <nav aria-label="Menu principal" className="md:hidden">
-      <DropdownMenu>
-        <DropdownMenuTrigger asChild>
-          <Button variant="outline" size="sm" className="shrink-0">
-            <Menu aria-hidden="true" />
-            Menu
-          </Button>
-        </DropdownMenuTrigger>
-        <DropdownMenuContent align="start">
-          {NAV_ITEMS.map(({ to, label, icon: Icon }) => (
-            <DropdownMenuItem
-              key={to}
-              asChild
-              className={cn(
-                current(to) &&
-                  'bg-brand-700 font-semibold text-white data-[highlighted]:bg-brand-800 data-[highlighted]:text-white',
-              )}
-            >
-              <Link to={to} aria-current={current(to) ? 'page' : undefined}>
-                <Icon aria-hidden="true" />
-                {label}
-              </Link>
-            </DropdownMenuItem>
-          ))}
-        </DropdownMenuContent>
-      </DropdownMenu>
+      <Button
+        variant="outline"
+        size="sm"
+        className="shrink-0"
+        aria-haspopup="menu"
+        aria-expanded={false}
+        onPointerEnter={carregarMenu}
+        onFocus={carregarMenu}
+        onClick={() => setPedido(true)}
+      >
+        <Menu aria-hidden="true" />
+        Menu
+      </Button>
     </nav>
+  );
+  if (!pedido) return botao;
+  return (
+    <Suspense fallback={botao}>
+      <MenuSuspenso defaultOpen />
+    </Suspense>
   );
 }

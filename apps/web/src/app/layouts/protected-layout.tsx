@@ -4,6 +4,7 @@ import { useEffect, useRef } from 'react';
 import { Outlet, useLocation } from 'react-router';
 import { QueryProvider, queryClient } from '../query-provider';
 import { Button } from '@/components/ui/button';
+import { registrarServiceWorker } from '@/lib/pwa';
 import { useUsuario, useSession } from '@/lib/session-context';
 import { Logo } from './logo';
 import { MobileMenu, SideNav } from './nav';
@@ -18,6 +19,9 @@ export function ProtectedLayout() {
 
   // Leaving the protected area (logout, expiry) drops every cached answer of this member.
   useEffect(() => () => queryClient.clear(), []);
+
+  // The installable app's worker (decision 0016): members get the offline shell, the login page never waits on it.
+  useEffect(() => registrarServiceWorker(), []);
 
   // After client-side navigation, move focus to the new page's heading (screen readers hear it).
   useEffect(() => {

@@ -1,3 +1,4 @@
+import { operadora } from '@/lib/operadora';
 import { Outlet } from 'react-router';
 import { Logo } from './logo';
 
@@ -13,7 +14,9 @@ export function PublicLayout() {
       <main className="mx-auto w-full max-w-md flex-1 px-4 py-6">
         <Outlet />
       </main>
-      <footer className="px-4 pb-6 text-center text-sm text-slate-700">Saúde Exemplo · Portal do Beneficiário</footer>
+      <footer className="px-4 pb-6 text-center text-sm text-slate-700">
+        {operadora().nome} · Portal do Beneficiário
+      </footer>
     </div>
   );
 }

@@ -13,10 +13,12 @@ interface CodeFormProps {
   hint?: string;
   /** Recovery (spec 5): the validate button stays disabled while the field is empty. */
   disableWhenEmpty?: boolean;
+  /** false: validation errors only under the field (login registration wizard, spec 8). */
+  toastErros?: boolean;
 }
 
 /** Verification code: 6 digits, numeric keyboard, one-time-code autofill, 'Validar Código'. */
-export function CodeForm({ busy, onSubmit, hint, disableWhenEmpty = false }: CodeFormProps) {
+export function CodeForm({ busy, onSubmit, hint, disableWhenEmpty = false, toastErros = true }: CodeFormProps) {
   const {
     register,
     handleSubmit,
@@ -26,7 +28,11 @@ export function CodeForm({ busy, onSubmit, hint, disableWhenEmpty = false }: Cod
   const codigo = useWatch({ control, name: 'codigo' });
 
   return (
-    <form noValidate onSubmit={handleSubmit((v) => onSubmit(v.codigo), toastPrimeiroErro)} className="space-y-4">
+    <form
+      noValidate
+      onSubmit={handleSubmit((v) => onSubmit(v.codigo), toastErros ? toastPrimeiroErro : undefined)}
+      className="space-y-4"
+    >
       <FormField label="Código de verificação" hint={hint} error={textoInline(errors.codigo?.message)}>
         {(c) => (
           <Input

@@ -14,10 +14,12 @@ interface NewPasswordFormProps {
   busyLabel: string;
   submitLabel: string;
   onSubmit: (values: NovaSenhaForm) => void;
+  /** false: validation errors only under the fields (login registration wizard, spec 8). */
+  toastErros?: boolean;
 }
 
 /** New password + confirmation with spec 5 rules (required, ≥ 6 characters, equal). */
-export function NewPasswordForm({ busy, busyLabel, submitLabel, onSubmit }: NewPasswordFormProps) {
+export function NewPasswordForm({ busy, busyLabel, submitLabel, onSubmit, toastErros = true }: NewPasswordFormProps) {
   const {
     register,
     handleSubmit,
@@ -28,7 +30,11 @@ export function NewPasswordForm({ busy, busyLabel, submitLabel, onSubmit }: NewP
   });
 
   return (
-    <form noValidate onSubmit={handleSubmit(onSubmit, toastPrimeiroErro)} className="space-y-5">
+    <form
+      noValidate
+      onSubmit={handleSubmit(onSubmit, toastErros ? toastPrimeiroErro : undefined)}
+      className="space-y-5"
+    >
       <FormField label="Senha" hint="Mínimo de 6 caracteres." error={textoInline(errors.senha?.message)}>
         {(c) => (
           <PasswordInput {...c} {...register('senha', { deps: ['confirmacaoSenha'] })} autoComplete="new-password" />

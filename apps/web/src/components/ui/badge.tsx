@@ -12,6 +12,8 @@ const badgeVariants = cva(
         success: 'bg-emerald-100 text-emerald-900',
         destructive: 'bg-red-100 text-red-900',
         outline: 'border border-slate-400 text-slate-800',
+        info: 'bg-blue-700 text-white',
+        warning: 'bg-amber-100 text-amber-950 ring-1 ring-inset ring-amber-300',
       },
     },
     defaultVariants: { variant: 'default' },

@@ -6,6 +6,7 @@ import { inputClass } from './input';
 export const MASKS = {
   cpf: '___.___.___-__',
   celular: '(__) _____-____',
+  data: '__/__/____',
 } as const;
 
 type MaskedInputProps = ComponentProps<'input'> & { mask: string };

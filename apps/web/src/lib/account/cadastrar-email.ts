@@ -1,12 +1,7 @@
 import type { CadastrarEmailRequest, Sucesso } from '@portal/contract';
-import { useAction } from '../use-action';
 import { api } from '../api-client';
 
 /** POST /api/Registro/CadastrarEmail */
 export function cadastrarEmail(body: CadastrarEmailRequest): Promise<Sucesso> {
   return api.post<Sucesso>('/api/Registro/CadastrarEmail', body);
-}
-
-export function useCadastrarEmail() {
-  return useAction(cadastrarEmail);
 }

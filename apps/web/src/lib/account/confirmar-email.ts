@@ -1,12 +1,7 @@
 import type { ConfirmarEmailRequest, Sucesso } from '@portal/contract';
-import { useAction } from '../use-action';
 import { api } from '../api-client';
 
 /** POST /api/Registro/ConfirmarEmail */
 export function confirmarEmail(body: ConfirmarEmailRequest): Promise<Sucesso> {
   return api.post<Sucesso>('/api/Registro/ConfirmarEmail', body);
-}
-
-export function useConfirmarEmail() {
-  return useAction(confirmarEmail);
 }

@@ -1,12 +1,7 @@
 import type { CriarContaRequest, Sucesso } from '@portal/contract';
-import { useAction } from '../use-action';
 import { api } from '../api-client';
 
 /** POST /api/Registro/CriarConta */
 export function criarConta(cpf: string): Promise<Sucesso> {
   return api.post<Sucesso>('/api/Registro/CriarConta', { cpf } satisfies CriarContaRequest);
-}
-
-export function useCriarConta() {
-  return useAction(criarConta);
 }

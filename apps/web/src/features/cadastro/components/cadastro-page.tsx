@@ -16,15 +16,8 @@ import type { Mensagem } from '@/lib/account/messages';
 import { mensagemErroRegistro } from '@/lib/account/registro-erros';
 import { useVerificarCpf } from '@/lib/account/verificar-cpf';
 import { toast } from '@/lib/toast';
+import type { ContaCadastro } from '../types';
 import { ContactsStep } from './contacts-step';
-
-export interface ContaCadastro {
-  cpf: string;
-  nome: string;
-  /** Masked contacts on file, as VerificarCPF returns them. */
-  email: string;
-  celular: string;
-}
 
 type Etapa =
   | { nome: 'verificar' }

@@ -2,30 +2,26 @@ import { zodResolver } from '@hookform/resolvers/zod';
 import { contatosFormSchema, type ContatosForm } from '@portal/contract';
 import { onlyDigits } from '@portal/br';
 import { ArrowLeft, Send } from 'lucide-react';
-import { useRef, useState } from 'react';
+import { useRef } from 'react';
 import { useForm } from 'react-hook-form';
-import { CodeForm } from '@/components/account/code-form';
+import { CodeStep } from '@/components/account/code-flow/code-step';
+import { SendButton } from '@/components/account/code-flow/send-button';
+import { useCodeFlow } from '@/components/account/code-flow/use-code-flow';
 import { StepHeading } from '@/components/step-heading';
 import { Alert } from '@/components/ui/alert';
 import { Button } from '@/components/ui/button';
 import { FormField } from '@/components/ui/form-field';
 import { Input } from '@/components/ui/input';
 import { MaskedInput, MASKS } from '@/components/ui/masked-input';
-import { useCadastrarCelular } from '@/lib/account/cadastrar-celular';
-import { useCadastrarEmail } from '@/lib/account/cadastrar-email';
-import { useConfirmarCelular } from '@/lib/account/confirmar-celular';
-import { useConfirmarEmail } from '@/lib/account/confirmar-email';
-import { useCriarConta } from '@/lib/account/criar-conta';
-import { textoInline, type Mensagem } from '@/lib/account/messages';
-import { mensagemErroRegistro, segundosDeEspera } from '@/lib/account/registro-erros';
+import { cadastrarCelular } from '@/lib/account/cadastrar-celular';
+import { cadastrarEmail } from '@/lib/account/cadastrar-email';
+import { confirmarCelular } from '@/lib/account/confirmar-celular';
+import { confirmarEmail } from '@/lib/account/confirmar-email';
+import { criarConta } from '@/lib/account/criar-conta';
+import { textoInline } from '@/lib/account/messages';
+import { reenvioRegistro, TEXTOS_REGISTRO } from '@/lib/account/registro-codigo';
 import { toastPrimeiroErro } from '@/lib/account/toast-form-error';
-import { LIMITES_WEB } from '@/lib/config';
-import { toast } from '@/lib/toast';
-import { formatarContagem, useCountdown } from '@/lib/use-countdown';
-import type { ContaCadastro } from './cadastro-page';
-
-/** Spec 7: the mobile goes as a number (digits). */
-type Envio = { canal: 'celular'; celular: number } | { canal: 'email'; email: string };
+import type { ContaCadastro } from '../types';
 
 interface ContactsStepProps {
   conta: ContaCadastro;
@@ -37,156 +33,115 @@ interface ContactsStepProps {
 /**
  * E-mail and mobile as the member types them (the server compares them with the record and
  * refuses another contact with a message we show). The code goes to the mobile when given,
- * otherwise to the e-mail; the code field then appears in this same step.
+ * otherwise to the e-mail; then the shared code step takes over.
  */
 export function ContactsStep({ conta, focusOnMount, onVoltar, onVerificado }: ContactsStepProps) {
-  const [envio, setEnvio] = useState<Envio | null>(null);
-  const [erro, setErro] = useState<Mensagem | null>(null);
-  const reenvio = useCountdown();
-  const enviando = useRef(false);
-  const criarConta = useCriarConta();
-  const cadastrarEmail = useCadastrarEmail();
-  const cadastrarCelular = useCadastrarCelular();
-  const confirmarEmail = useConfirmarEmail();
-  const confirmarCelular = useConfirmarCelular();
+  // What the member typed for each channel. A channel not typed this time (a code sent before a
+  // reload, or a resend) is named by its masked form, which the server also accepts (0002).
+  const digitados = useRef<{ email: string; celular: string }>({ email: '', celular: '' });
   const {
     register,
     handleSubmit,
     formState: { errors },
   } = useForm<ContatosForm>({ resolver: zodResolver(contatosFormSchema), defaultValues: { email: '', celular: '' } });
 
-  const enviar = async ({ email, celular }: ContatosForm) => {
-    if (enviando.current) return;
-    enviando.current = true;
-    setErro(null);
-    const digits = onlyDigits(celular);
-    const proximo: Envio = digits
-      ? { canal: 'celular', celular: Number(digits) }
-      : { canal: 'email', email: email.trim() };
-    try {
-      await criarConta.run(conta.cpf);
-      if (proximo.canal === 'celular') await cadastrarCelular.run({ cpf: conta.cpf, celular: proximo.celular });
-      else await cadastrarEmail.run({ cpf: conta.cpf, email: proximo.email });
-      setEnvio(proximo);
-      reenvio.start(LIMITES_WEB.reenvioCodigoSegundos);
-      toast.success('Código de verificação enviado', {
-        description:
-          proximo.canal === 'celular'
-            ? 'Enviamos o código por SMS para o seu celular.'
-            : 'Enviamos o código para o seu e-mail.',
-      });
-    } catch (e) {
-      const espera = segundosDeEspera(e);
-      if (espera) reenvio.start(espera);
-      setErro(mensagemErroRegistro(e));
-    } finally {
-      enviando.current = false;
-    }
+  const flow = useCodeFlow({
+    contatos: conta,
+    textos: TEXTOS_REGISTRO,
+    enviar: async (canal) => {
+      await criarConta(conta.cpf);
+      if (canal === 'celular') {
+        const digits = onlyDigits(digitados.current.celular);
+        // Spec 7: the mobile goes as a number.
+        await cadastrarCelular({ cpf: conta.cpf, celular: digits ? Number(digits) : conta.celular });
+      } else {
+        await cadastrarEmail({ cpf: conta.cpf, email: digitados.current.email || conta.email });
+      }
+    },
+    reenvio: reenvioRegistro(conta.cpf),
+    validar: (canal, codigo) => {
+      if (canal === 'celular') {
+        const digits = onlyDigits(digitados.current.celular);
+        return confirmarCelular({ cpf: conta.cpf, celular: digits ? Number(digits) : undefined, tokenSMS: codigo });
+      }
+      return confirmarEmail({ cpf: conta.cpf, email: digitados.current.email || undefined, tokenEmail: codigo });
+    },
+    onValidado: onVerificado,
+  });
+
+  const enviar = ({ email, celular }: ContatosForm) => {
+    digitados.current = { email: email.trim(), celular };
+    void flow.enviar(onlyDigits(celular) ? 'celular' : 'email');
   };
 
-  const validar = async (codigo: string) => {
-    if (!envio) return;
-    setErro(null);
-    try {
-      if (envio.canal === 'celular')
-        await confirmarCelular.run({ cpf: conta.cpf, celular: envio.celular, tokenSMS: codigo });
-      else await confirmarEmail.run({ cpf: conta.cpf, email: envio.email, tokenEmail: codigo });
-      toast.success('Verificação realizada com sucesso');
-      onVerificado();
-    } catch (e) {
-      setErro(mensagemErroRegistro(e));
-    }
-  };
-
-  const busy = criarConta.isPending || cadastrarEmail.isPending || cadastrarCelular.isPending;
   const noCadastro = [conta.email, conta.celular].filter(Boolean).join(' ou ');
 
   return (
     <div className="space-y-5">
-      <Button variant="ghost" size="sm" onClick={onVoltar} className="-ml-2">
+      <Button variant="ghost" size="sm" onClick={flow.fase === 'codigo' ? flow.voltar : onVoltar} className="-ml-2">
         <ArrowLeft aria-hidden="true" />
         Voltar
       </Button>
-      <StepHeading as="h2" focusOnMount={focusOnMount}>
-        Seus contatos
+      <StepHeading as="h2" key={flow.fase} focusOnMount={focusOnMount || flow.mudou}>
+        {flow.fase === 'codigo' ? 'Código de verificação' : 'Seus contatos'}
       </StepHeading>
-      <p className="text-slate-700">
-        Informe o e-mail ou o celular cadastrado na operadora. Enviaremos um código de verificação
-        {noCadastro ? (
-          <>
-            {' '}
-            (no cadastro: <span className="font-semibold">{noCadastro}</span>)
-          </>
-        ) : null}
-        .
-      </p>
-      <form noValidate onSubmit={(e) => void handleSubmit(enviar, toastPrimeiroErro)(e)} className="space-y-5">
-        <FormField label="E-mail" error={textoInline(errors.email?.message)}>
-          {(c) => (
-            <Input
-              {...c}
-              {...register('email', { deps: ['celular'] })}
-              type="email"
-              inputMode="email"
-              autoComplete="email"
-              placeholder="seu@email.com.br"
-            />
-          )}
-        </FormField>
-        <FormField
-          label="Celular"
-          hint="Com DDD. Se informado, o código vai por SMS."
-          error={textoInline(errors.celular?.message)}
-        >
-          {(c) => (
-            <MaskedInput
-              {...c}
-              {...register('celular', { deps: ['email'] })}
-              mask={MASKS.celular}
-              maxLength={15}
-              type="tel"
-              inputMode="tel"
-              autoComplete="tel-national"
-              placeholder="(11) 99999-9999"
-            />
-          )}
-        </FormField>
-        {erro && !envio ? (
-          <Alert variant="error" title={erro.title}>
-            {erro.description}
-          </Alert>
-        ) : null}
-        <Button
-          type="submit"
-          block
-          variant={envio ? 'outline' : 'primary'}
-          disabled={busy || reenvio.ativo}
-          aria-busy={busy || undefined}
-        >
-          <Send aria-hidden="true" />
-          {busy ? 'Enviando...' : envio ? 'Enviar código novamente' : 'Enviar código'}
-        </Button>
-        {reenvio.ativo ? (
-          <p className="text-center text-sm text-slate-700">
-            Você poderá pedir um novo código em {formatarContagem(reenvio.segundos)}.
-          </p>
-        ) : null}
-      </form>
 
-      {envio ? (
-        <div className="space-y-4 border-t border-slate-200 pt-5">
+      {flow.fase === 'codigo' ? (
+        <CodeStep flow={flow} />
+      ) : (
+        <>
           <p className="text-slate-700">
-            Digite o código de 6 dígitos enviado{' '}
-            {envio.canal === 'celular' ? 'por SMS para o seu celular' : 'para o seu e-mail'}.
+            Informe o e-mail ou o celular cadastrado na operadora. Enviaremos um código de verificação
+            {noCadastro ? (
+              <>
+                {' '}
+                (no cadastro: <span className="font-semibold">{noCadastro}</span>)
+              </>
+            ) : null}
+            .
           </p>
-          <CodeForm busy={confirmarEmail.isPending || confirmarCelular.isPending} onSubmit={validar} />
-          {erro ? (
-            <Alert variant="error" title={erro.title}>
-              {erro.description}
-            </Alert>
-          ) : null}
-        </div>
-      ) : null}
+          <form noValidate onSubmit={(e) => void handleSubmit(enviar, toastPrimeiroErro)(e)} className="space-y-5">
+            <FormField label="E-mail" error={textoInline(errors.email?.message)}>
+              {(c) => (
+                <Input
+                  {...c}
+                  {...register('email', { deps: ['celular'] })}
+                  type="email"
+                  inputMode="email"
+                  autoComplete="email"
+                  placeholder="seu@email.com.br"
+                />
+              )}
+            </FormField>
+            <FormField
+              label="Celular"
+              hint="Com DDD. Se informado, o código vai por SMS."
+              error={textoInline(errors.celular?.message)}
+            >
+              {(c) => (
+                <MaskedInput
+                  {...c}
+                  {...register('celular', { deps: ['email'] })}
+                  mask={MASKS.celular}
+                  maxLength={15}
+                  type="tel"
+                  inputMode="tel"
+                  autoComplete="tel-national"
+                  placeholder="(11) 99999-9999"
+                />
+              )}
+            </FormField>
+            {flow.erro ? (
+              <Alert variant="error" title={flow.erro.title}>
+                {flow.erro.description}
+              </Alert>
+            ) : null}
+            <SendButton flow={flow} type="submit" icon={<Send aria-hidden="true" />}>
+              Enviar código
+            </SendButton>
+          </form>
+        </>
+      )}
     </div>
   );
 }

@@ -1,5 +1,5 @@
-import { PageHeader } from '@/components/page-header';
+import { ContratacaoAcessorio } from '@/components/membro/contratacao-acessorio/contratacao-acessorio';
 
 export function ContratarSosPage() {
-  return <PageHeader title="Contratar SOS" />;
+  return <ContratacaoAcessorio servico="sos" titulo="Contratar SOS" />;
 }

@@ -1,5 +1,57 @@
+import { isPerfilFinanceiro } from '@portal/contract/perfis';
+import { PerfilInvalido } from '@/components/membro/perfil-invalido';
 import { PageHeader } from '@/components/page-header';
+import { Alert } from '@/components/ui/alert';
+import { Tabs, TabsContent, TabsList, TabsTrigger } from '@/components/ui/tabs';
+import { usePerfilAutenticado } from '@/lib/membro';
+import { useUsuario } from '@/lib/session-context';
+import { DocumentosProvider } from '@/components/documentos';
+import { ExtratoPorCompetencia } from './extrato-por-competencia';
+import { FaturasEBoletos } from './faturas-e-boletos';
+import { ImpostoDeRenda } from './imposto-de-renda';
 
 export function FinanceiroPage() {
-  return <PageHeader title="Financeiro" />;
+  const perfil = usePerfilAutenticado();
+  return (
+    <div>
+      <PageHeader title="Financeiro" />
+      {perfil ? (
+        <DocumentosProvider>
+          <Financeiro />
+        </DocumentosProvider>
+      ) : (
+        <PerfilInvalido />
+      )}
+    </div>
+  );
+}
+
+/** Spec 2 and 6: two tabs; the first is the invoices of a financial profile, else the co-participation statements. */
+function Financeiro() {
+  const usuario = useUsuario();
+  const financeiro = isPerfilFinanceiro(usuario.tipoPerfil);
+  const primeira = financeiro ? 'Faturas e Boletos' : 'Extrato de Coparticipação';
+  return (
+    <Tabs defaultValue="faturas">
+      <TabsList aria-label="Áreas do financeiro">
+        <TabsTrigger value="faturas">{primeira}</TabsTrigger>
+        <TabsTrigger value="irpf">Imposto de Renda</TabsTrigger>
+      </TabsList>
+      <TabsContent value="faturas">
+        {financeiro ? <FaturasEBoletos /> : <ExtratoPorCompetencia coparticipativo={usuario.coparticipativo} />}
+      </TabsContent>
+      <TabsContent value="irpf">
+        {financeiro ? (
+          <ImpostoDeRenda />
+        ) : (
+          <section aria-labelledby="titulo-irpf" className="space-y-4">
+            <h2 id="titulo-irpf" className="text-xl font-bold text-slate-900">
+              Imposto de Renda
+            </h2>
+            <Alert variant="info">O informe de IRPF é emitido para o responsável financeiro do contrato.</Alert>
+          </section>
+        )}
+      </TabsContent>
+    </Tabs>
+  );
 }

@@ -1,5 +1,112 @@
+import { problemaDaBusca } from '@portal/contract/guia-medico-busca';
+import { useEffect, useMemo, useRef, useState } from 'react';
+import { useSearchParams } from 'react-router';
+import { Carregando, FalhaAoCarregar } from '@/components/membro/carregando';
 import { PageHeader } from '@/components/page-header';
+import { usePrestadores } from '../api/prestadores';
+import { lerBusca, paraUrl, type FiltroDaBusca } from '../busca';
+import { DetalhesDialog, type Detalhe } from './detalhes-dialog';
+import { Filtros } from './filtros';
+import { Paginacao } from './paginacao';
+import { PrestadorCard } from './prestador-card';
 
+/**
+ * Guia Médico (spec 2). The search lives in the URL (busca.ts): 'Pesquisar' and the pages push
+ * history entries, so back/forward and a shared link show the same search.
+ */
 export function GuiaMedicoPage() {
-  return <PageHeader title="Guia Médico" />;
+  const [params, setParams] = useSearchParams();
+  const chave = params.toString();
+  const filtro = useMemo(() => lerBusca(new URLSearchParams(chave)), [chave]);
+  const valido = filtro !== null && problemaDaBusca(filtro.busca) === null;
+  const prestadores = usePrestadores(valido ? filtro : null);
+  // The form starts from the URL's filters (not its page): back/forward set it again.
+  const chaveDoFormulario = filtro ? `${filtro.cidade ?? ''}|${filtro.especialidade ?? ''}|${filtro.busca ?? ''}` : '';
+
+  const pesquisar = (f: Omit<FiltroDaBusca, 'pagina'>) => {
+    const novo = paraUrl({ ...f, pagina: 1 });
+    // The same search again: ask the server again rather than nothing happening.
+    if (novo.toString() === chave) void prestadores.refetch();
+    else setParams(novo);
+  };
+
+  return (
+    <div className="space-y-6">
+      <PageHeader title="Guia Médico" />
+      <Filtros
+        key={chaveDoFormulario}
+        inicial={filtro}
+        pesquisando={prestadores.isFetching}
+        onPesquisar={pesquisar}
+        onLimpar={() => setParams(new URLSearchParams())}
+      />
+      {valido ? (
+        <Resultados filtro={filtro} onIr={(pagina) => setParams(paraUrl({ ...filtro, pagina }))} />
+      ) : (
+        <p className="text-slate-700">Escolha os filtros que quiser e clique em Pesquisar.</p>
+      )}
+    </div>
+  );
+}
+
+function Resultados({ filtro, onIr }: { filtro: FiltroDaBusca; onIr: (pagina: number) => void }) {
+  const q = usePrestadores(filtro);
+  // The last provider opened stays while the dialog closes (its button gets the focus back).
+  const [detalhe, setDetalhe] = useState<Detalhe | null>(null);
+  const [aberto, setAberto] = useState(false);
+  const tituloRef = useRef<HTMLHeadingElement>(null);
+  const paginaAnterior = useRef(filtro.pagina);
+
+  // Another page: the member continues from the top of the list (focus and scroll).
+  useEffect(() => {
+    if (paginaAnterior.current === filtro.pagina) return;
+    paginaAnterior.current = filtro.pagina;
+    tituloRef.current?.focus();
+    tituloRef.current?.scrollIntoView({ block: 'start' });
+  }, [filtro.pagina]);
+
+  if (q.isPending) return <Carregando label="Pesquisando..." />;
+  if (q.isError && !q.data)
+    return (
+      <FalhaAoCarregar
+        titulo="Erro ao buscar prestadores. Tente novamente."
+        onTentarNovamente={() => void q.refetch()}
+      />
+    );
+  const r = q.data;
+  const cartoes = r.especialidades.flatMap((e) => e.prestadores.map((p) => ({ especialidade: e.nome, prestador: p })));
+  const atualizando = q.isFetching && q.isPlaceholderData;
+  return (
+    <section aria-labelledby="resultados" aria-busy={atualizando || undefined} className="space-y-4">
+      <div className="flex flex-wrap items-baseline justify-between gap-2">
+        <h2 id="resultados" ref={tituloRef} tabIndex={-1} className="scroll-mt-32 text-xl font-bold text-slate-900">
+          Resultados
+        </h2>
+        <p role="status" className="text-slate-700">
+          {r.totalRegistros === 1 ? '1 resultado' : `${r.totalRegistros.toLocaleString('pt-BR')} resultados`}
+        </p>
+      </div>
+      {cartoes.length === 0 ? (
+        <p className="rounded-2xl border border-dashed border-slate-300 bg-white p-6 text-center text-slate-700">
+          Nenhum prestador encontrado
+        </p>
+      ) : (
+        <ul className={atualizando ? 'grid gap-3 opacity-60 xl:grid-cols-2' : 'grid gap-3 xl:grid-cols-2'}>
+          {cartoes.map(({ especialidade, prestador }) => (
+            <PrestadorCard
+              key={`${especialidade}-${prestador.codigo}`}
+              prestador={prestador}
+              especialidade={especialidade}
+              onDetalhes={(origem) => {
+                setDetalhe({ prestador, especialidade, origem });
+                setAberto(true);
+              }}
+            />
+          ))}
+        </ul>
+      )}
+      <Paginacao pagina={filtro.pagina} totalPaginas={r.totalPaginas} onIr={onIr} />
+      <DetalhesDialog detalhe={detalhe} aberto={aberto} onClose={() => setAberto(false)} />
+    </section>
+  );
 }

@@ -4,7 +4,9 @@ import { Link } from 'react-router';
 import { DocumentTitle } from '@/components/document-title';
 import { buttonVariants } from '@/components/ui/button';
 import { Card, CardTitle } from '@/components/ui/card';
+import { operadora } from '@/lib/operadora';
 import { useUsuario } from '@/lib/session-context';
+import { BannerCarousel } from './banner-carousel';
 
 const NAO_INFORMADO = 'Não informado';
 
@@ -22,9 +24,9 @@ export function HomePage() {
         <h1 tabIndex={-1} className="text-2xl font-bold text-slate-900 sm:text-3xl">
           Olá, {firstName(usuario.nome) || usuario.nome}!
         </h1>
-        <p className="mt-1 text-slate-700">Bem-vindo ao Portal do Beneficiário Saúde Exemplo.</p>
+        <p className="mt-1 text-slate-700">Bem-vindo ao Portal do Beneficiário {operadora().nome}.</p>
       </div>
-      <Card aria-labelledby="dados-principais" className="max-w-2xl">
+      <Card aria-labelledby="dados-principais">
         <div className="flex items-center gap-3">
           <span className="inline-flex size-11 items-center justify-center rounded-xl bg-brand-50 text-brand-700">
             <IdCard aria-hidden="true" className="size-6" />
@@ -46,6 +48,7 @@ export function HomePage() {
           <ArrowRight aria-hidden="true" />
         </Link>
       </Card>
+      <BannerCarousel />
     </div>
   );
 }

@@ -7,19 +7,12 @@ import { StepHeading } from '@/components/step-heading';
 import { Card } from '@/components/ui/card';
 import { Spinner } from '@/components/ui/spinner';
 import { useVerificarCpf } from '@/lib/account/verificar-cpf';
+import type { ContaVerificada } from '../types';
 
 // Later steps are separate chunks: the first screen (CPF) stays small for slow phones.
 const loadPasswordStep = () => import('./password-step');
 const PasswordStep = lazy(() => loadPasswordStep().then((m) => ({ default: m.PasswordStep })));
 const RegistrationWizard = lazy(() => import('./registration-wizard').then((m) => ({ default: m.RegistrationWizard })));
-
-export interface ContaVerificada {
-  cpf: string;
-  nome: string;
-  /** Masked, as VerificarCPF returns them; '' when none on file. */
-  email: string;
-  celular: string;
-}
 
 type Etapa = { nome: 'cpf' } | { nome: 'senha'; conta: ContaVerificada } | { nome: 'cadastro'; conta: ContaVerificada };
 

@@ -13,12 +13,13 @@ import { FormField } from '@/components/ui/form-field';
 import { PasswordInput } from '@/components/ui/password-input';
 import { textoInline, type Mensagem } from '@/lib/account/messages';
 import { toastPrimeiroErro } from '@/lib/account/toast-form-error';
+import { operadora } from '@/lib/operadora';
 import { buildUsuario, isAutenticacaoOk } from '@/lib/session';
 import { useSession } from '@/lib/session-context';
 import { useAutenticar } from '../api/autenticar';
 import { CREDENCIAIS_INVALIDAS, mensagemErroLogin, SENHA_INCORRETA } from '../api/login-errors';
 import { usePerfisDaConta } from '../api/perfis-da-conta';
-import type { ContaVerificada } from './login-page';
+import type { ContaVerificada } from '../types';
 
 const loadProfilesDialog = () => import('./profiles-dialog');
 const ProfilesDialog = lazy(() => loadProfilesDialog().then((m) => ({ default: m.ProfilesDialog })));
@@ -119,7 +120,7 @@ export function PasswordStep({ conta, onBack, focusOnMount }: PasswordStepProps)
         <StepHeading focusOnMount={focusOnMount}>Olá, {firstName(conta.nome) || 'beneficiário'}!</StepHeading>
         <p className="text-slate-700">Digite sua senha para entrar.</p>
       </div>
-      <Alert variant="info">Use a mesma senha do aplicativo Saúde Exemplo no celular.</Alert>
+      <Alert variant="info">Use a mesma senha do aplicativo {operadora().nome} no celular.</Alert>
       <form noValidate onSubmit={(e) => void handleSubmit(onSubmit, toastPrimeiroErro)(e)} className="space-y-5">
         <input type="text" name="username" autoComplete="username" value={conta.cpf} readOnly hidden />
         <FormField label="Senha" error={textoInline(errors.senha?.message)}>

@@ -1,27 +1,27 @@
-import { NoContactAlert } from '@/components/account/no-contact-alert';
 import { firstName } from '@portal/br';
 import { ArrowLeft } from 'lucide-react';
 import { useState } from 'react';
-import { toast } from '@/lib/toast';
-import { CodeForm } from '@/components/account/code-form';
+import { CodeStep } from '@/components/account/code-flow/code-step';
+import { SendButton } from '@/components/account/code-flow/send-button';
+import { useCodeFlow } from '@/components/account/code-flow/use-code-flow';
 import { ContactMethodPicker, type MetodoContato } from '@/components/account/contact-method-picker';
 import { NewPasswordForm } from '@/components/account/new-password-form';
-import { ResendSms } from '@/components/account/resend-sms';
+import { NoContactAlert } from '@/components/account/no-contact-alert';
 import { StepHeading } from '@/components/step-heading';
 import { Alert } from '@/components/ui/alert';
 import { Button } from '@/components/ui/button';
 import { StepIndicator } from '@/components/ui/step-indicator';
-import { useCadastrarCelular } from '@/lib/account/cadastrar-celular';
-import { useCadastrarEmail } from '@/lib/account/cadastrar-email';
+import { cadastrarCelular } from '@/lib/account/cadastrar-celular';
+import { cadastrarEmail } from '@/lib/account/cadastrar-email';
 import { useCadastrarSenha } from '@/lib/account/cadastrar-senha';
-import { useConfirmarCelular } from '@/lib/account/confirmar-celular';
-import { useConfirmarEmail } from '@/lib/account/confirmar-email';
-import { useCriarConta } from '@/lib/account/criar-conta';
+import { confirmarCelular } from '@/lib/account/confirmar-celular';
+import { confirmarEmail } from '@/lib/account/confirmar-email';
+import { criarConta } from '@/lib/account/criar-conta';
 import type { Mensagem } from '@/lib/account/messages';
-import { mensagemErroRegistro, segundosDeEspera } from '@/lib/account/registro-erros';
-import { LIMITES_WEB } from '@/lib/config';
-import { useCountdown } from '@/lib/use-countdown';
-import type { ContaVerificada } from './login-page';
+import { reenvioRegistro, TEXTOS_REGISTRO } from '@/lib/account/registro-codigo';
+import { mensagemErroRegistro } from '@/lib/account/registro-erros';
+import { toast } from '@/lib/toast';
+import type { ContaVerificada } from '../types';
 
 const ETAPAS = ['Contato', 'Verificação', 'Senha'] as const;
 
@@ -35,88 +35,47 @@ interface RegistrationWizardProps {
 
 /**
  * Registration inside the login flow. The member only knows the masked contacts, and the server
- * accepts the masked form (0002), so that is what we send. Errors are shown in the step: the
- * member must know why nothing happened.
+ * accepts the masked form (0002), so that is what we send. Spec 8: the wizard's steps only log
+ * errors, so they are shown in the step itself and never as toasts (the member must still know
+ * why nothing happened); the success toasts of spec 8 stay.
  */
 export function RegistrationWizard({ conta, onExit, onDone }: RegistrationWizardProps) {
-  const [etapa, setEtapa] = useState(0);
   const [metodo, setMetodo] = useState<MetodoContato | null>(conta.email ? 'email' : conta.celular ? 'celular' : null);
-  const [enviadoPara, setEnviadoPara] = useState<MetodoContato | null>(null);
-  const [erro, setErro] = useState<Mensagem | null>(null);
-  const [aviso, setAviso] = useState<string | null>(null);
-  const [mudou, setMudou] = useState(false);
-  const reenvio = useCountdown();
-
-  const criarConta = useCriarConta();
-  const cadastrarEmail = useCadastrarEmail();
-  const cadastrarCelular = useCadastrarCelular();
-  const confirmarEmail = useConfirmarEmail();
-  const confirmarCelular = useConfirmarCelular();
+  const [verificado, setVerificado] = useState(false);
+  const [erroSenha, setErroSenha] = useState<Mensagem | null>(null);
   const cadastrarSenha = useCadastrarSenha();
 
-  const irPara = (n: number) => {
-    setMudou(true);
-    setErro(null);
-    setEtapa(n);
-  };
+  const flow = useCodeFlow({
+    contatos: conta,
+    textos: TEXTOS_REGISTRO,
+    enviar: async (canal) => {
+      await criarConta(conta.cpf);
+      if (canal === 'email') await cadastrarEmail({ cpf: conta.cpf, email: conta.email });
+      else await cadastrarCelular({ cpf: conta.cpf, celular: conta.celular });
+    },
+    reenvio: reenvioRegistro(conta.cpf),
+    validar: (canal, codigo) =>
+      canal === 'email'
+        ? confirmarEmail({ cpf: conta.cpf, email: conta.email, tokenEmail: codigo })
+        : confirmarCelular({ cpf: conta.cpf, celular: conta.celular, tokenSMS: codigo }),
+    onValidado: () => setVerificado(true),
+    errosEmToast: false,
+  });
 
-  const falhar = (e: unknown) => setErro(mensagemErroRegistro(e));
-
-  const enviarCodigo = async () => {
-    if (!metodo) return;
-    setErro(null);
-    setAviso(null);
-    try {
-      await criarConta.run(conta.cpf);
-      if (metodo === 'email') await cadastrarEmail.run({ cpf: conta.cpf, email: conta.email });
-      else await cadastrarCelular.run({ cpf: conta.cpf, celular: conta.celular });
-      setEnviadoPara(metodo);
-      reenvio.start(LIMITES_WEB.reenvioCodigoSegundos);
-      toast.success('Código de verificação enviado', {
-        description:
-          metodo === 'email'
-            ? `Enviamos o código para o e-mail ${conta.email}.`
-            : `Enviamos o código por SMS para ${conta.celular}.`,
-      });
-      irPara(1);
-    } catch (e) {
-      const espera = segundosDeEspera(e);
-      // A code was already sent to this contact a moment ago: it is still valid, go type it.
-      if (espera !== null && enviadoPara === metodo) {
-        reenvio.start(espera);
-        irPara(1);
-        setAviso('O código enviado há pouco continua válido. Digite-o abaixo.');
-        return;
-      }
-      falhar(e);
-    }
-  };
-
-  const validar = async (codigo: string) => {
-    setErro(null);
-    try {
-      if (enviadoPara === 'email') await confirmarEmail.run({ cpf: conta.cpf, email: conta.email, tokenEmail: codigo });
-      else await confirmarCelular.run({ cpf: conta.cpf, celular: conta.celular, tokenSMS: codigo });
-      toast.success('Verificação realizada com sucesso');
-      irPara(2);
-    } catch (e) {
-      falhar(e);
-    }
-  };
+  const etapa = verificado ? 2 : flow.fase === 'codigo' ? 1 : 0;
 
   const criarSenha = async ({ senha }: { senha: string }) => {
-    setErro(null);
+    setErroSenha(null);
     try {
       await cadastrarSenha.run({ cpf: conta.cpf, senha });
       toast.success('Conta criada com sucesso', { description: 'Agora entre com o seu CPF e a nova senha.' });
       onDone();
     } catch (e) {
-      falhar(e);
+      setErroSenha(mensagemErroRegistro(e));
     }
   };
 
-  const voltar = () => (etapa === 1 ? irPara(0) : onExit());
-  const enviando = criarConta.isPending || cadastrarEmail.isPending || cadastrarCelular.isPending;
+  const voltar = () => (etapa === 1 ? flow.voltar() : onExit());
 
   return (
     <div className="space-y-5">
@@ -132,7 +91,7 @@ export function RegistrationWizard({ conta, onExit, onDone }: RegistrationWizard
         </p>
       </div>
       <StepIndicator steps={ETAPAS} current={etapa} />
-      <StepHeading as="h2" key={etapa} focusOnMount={mudou}>
+      <StepHeading as="h2" key={etapa} focusOnMount={flow.mudou}>
         {ETAPAS[etapa]}
       </StepHeading>
 
@@ -147,33 +106,18 @@ export function RegistrationWizard({ conta, onExit, onDone }: RegistrationWizard
             onChange={setMetodo}
           />
           <NoContactAlert email={conta.email} celular={conta.celular} />
-          {erro ? (
-            <Alert variant="error" title={erro.title}>
-              {erro.description}
+          {flow.erro ? (
+            <Alert variant="error" title={flow.erro.title}>
+              {flow.erro.description}
             </Alert>
           ) : null}
-          <Button block disabled={!metodo || enviando} aria-busy={enviando || undefined} onClick={enviarCodigo}>
-            {enviando ? 'Enviando...' : 'Continuar'}
-          </Button>
+          <SendButton flow={flow} disabled={!metodo} onClick={() => metodo && void flow.enviar(metodo)}>
+            Continuar
+          </SendButton>
         </div>
       ) : null}
 
-      {etapa === 1 ? (
-        <div className="space-y-5">
-          <p className="text-slate-700">
-            Digite o código de 6 dígitos enviado para{' '}
-            {enviadoPara === 'email' ? `o e-mail ${conta.email}` : `o celular ${conta.celular}`}.
-          </p>
-          {aviso ? <Alert variant="info">{aviso}</Alert> : null}
-          <CodeForm busy={confirmarEmail.isPending || confirmarCelular.isPending} onSubmit={validar} />
-          {erro ? (
-            <Alert variant="error" title={erro.title}>
-              {erro.description}
-            </Alert>
-          ) : null}
-          {enviadoPara === 'celular' ? <ResendSms cpf={conta.cpf} countdown={reenvio} /> : null}
-        </div>
-      ) : null}
+      {etapa === 1 ? <CodeStep flow={flow} /> : null}
 
       {etapa === 2 ? (
         <div className="space-y-5">
@@ -182,11 +126,12 @@ export function RegistrationWizard({ conta, onExit, onDone }: RegistrationWizard
             busy={cadastrarSenha.isPending}
             busyLabel="Criando conta..."
             submitLabel="Criar Conta"
+            toastErros={false}
             onSubmit={criarSenha}
           />
-          {erro ? (
-            <Alert variant="error" title={erro.title}>
-              {erro.description}
+          {erroSenha ? (
+            <Alert variant="error" title={erroSenha.title}>
+              {erroSenha.description}
             </Alert>
           ) : null}
         </div>

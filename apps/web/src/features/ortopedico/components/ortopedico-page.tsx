@@ -1,5 +1,5 @@
-import { PageHeader } from '@/components/page-header';
+import { ContratacaoAcessorio } from '@/components/membro/contratacao-acessorio/contratacao-acessorio';
 
 export function OrtopedicoPage() {
-  return <PageHeader title="Contratar Plano Ortopédico" />;
+  return <ContratacaoAcessorio servico="ortopedico" titulo="Contratar Plano Ortopédico" />;
 }

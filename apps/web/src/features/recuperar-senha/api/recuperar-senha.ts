@@ -1,7 +1,6 @@
 import type { RecuperarSenhaRequest, Sucesso, TipoSolicitacao } from '@portal/contract';
 import { onlyDigits } from '@portal/br';
 import { api } from '@/lib/api-client';
-import { useAction } from '@/lib/use-action';
 
 /**
  * POST /api/Login/RecuperarSenha — cpf as a number, celular (digits) only for the celular method
@@ -15,8 +14,4 @@ export function recuperarSenha(cpf: string, tipoSolicitacao: TipoSolicitacao, ce
     ...(tipoSolicitacao === 'celular' && digits ? { celular: Number(digits) } : {}),
   };
   return api.post<Sucesso>('/api/Login/RecuperarSenha', body);
-}
-
-export function useRecuperarSenha() {
-  return useAction(recuperarSenha);
 }

@@ -1,12 +1,7 @@
 import type { Sucesso, ValidarTokenRecuperacaoRequest } from '@portal/contract';
 import { api } from '@/lib/api-client';
-import { useAction } from '@/lib/use-action';
 
 /** POST /api/Login/ValidarTokenRecuperacao — checks the code without using it up. */
 export function validarTokenRecuperacao(body: ValidarTokenRecuperacaoRequest): Promise<Sucesso> {
   return api.post<Sucesso>('/api/Login/ValidarTokenRecuperacao', { ...body, cpf: Number(body.cpf) });
-}
-
-export function useValidarTokenRecuperacao() {
-  return useAction(validarTokenRecuperacao);
 }

@@ -14,16 +14,8 @@ import { isApiError } from '@/lib/api-client';
 import { useVerificarCpf } from '@/lib/account/verificar-cpf';
 import { toast } from '@/lib/toast';
 import { useAlterarSenha } from '../api/alterar-senha';
-import { TokenStep, type CodigoValidado } from './token-step';
-
-/** What the login screen passes in navigation state (masked contacts). */
-export interface ContaRecuperacao {
-  cpf: string;
-  email: string;
-  celular: string;
-  /** False when VerificarCPF said the account has no password yet. */
-  temSenha?: boolean;
-}
+import type { CodigoValidado, ContaRecuperacao } from '../types';
+import { TokenStep } from './token-step';
 
 function contaDoEstado(state: unknown): ContaRecuperacao | null {
   if (!state || typeof state !== 'object') return null;

@@ -1,0 +1,22 @@
+import { RotateCcw } from 'lucide-react';
+import { Alert } from '@/components/ui/alert';
+import { Button } from '@/components/ui/button';
+import { Spinner } from '@/components/ui/spinner';
+
+/** Where a list will be: a spinner announced to screen readers. */
+export function Carregando({ label = 'Carregando...' }: { label?: string }) {
+  return <Spinner className="py-12" label={label} />;
+}
+
+/** A failed load, in the page (the toast has already said it): what happened and a way to retry. */
+export function FalhaAoCarregar({ titulo, onTentarNovamente }: { titulo: string; onTentarNovamente: () => void }) {
+  return (
+    <Alert variant="error" title={titulo}>
+      <p>Verifique sua conexão e tente novamente.</p>
+      <Button variant="outline" size="sm" className="mt-3" onClick={onTentarNovamente}>
+        <RotateCcw aria-hidden="true" />
+        Tentar novamente
+      </Button>
+    </Alert>
+  );
+}

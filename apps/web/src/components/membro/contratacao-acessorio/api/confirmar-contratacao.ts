@@ -1,0 +1,41 @@
+import type { ConfirmarContratacaoResponse, PerfilAutenticado, ServicoAdicional } from '@portal/contract';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { api } from '@/lib/api-client';
+import { comChave } from '@/lib/idempotencia';
+import { usePerfilAutenticado } from '@/lib/membro';
+import { caminho } from './caminho';
+import { contratacaoKeys } from './keys';
+
+export interface Confirmacao {
+  /** Spec 5: sent as an integer. */
+  codigoToken: number;
+  codigoMatriculasBeneficiariosAlvo: string[];
+}
+
+/** POST /api/Servicos/{…}/ConfirmarContratacao: the result is in response.dados (spec 7). */
+export async function confirmarContratacao(
+  perfilAutenticado: PerfilAutenticado,
+  servico: ServicoAdicional,
+  confirmacao: Confirmacao,
+  chave: string,
+) {
+  const r = await api.post<Partial<ConfirmarContratacaoResponse>>(
+    caminho(servico, 'ConfirmarContratacao'),
+    { perfilAutenticado, ...confirmacao },
+    comChave(chave),
+  );
+  if (!r?.dados) throw new Error('ConfirmarContratacao answered without dados');
+  return r.dados;
+}
+
+export function useConfirmarContratacao(servico: ServicoAdicional) {
+  const perfil = usePerfilAutenticado();
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: ({ confirmacao, chave }: { confirmacao: Confirmacao; chave: string }) =>
+      confirmarContratacao(perfil!, servico, confirmacao, chave),
+    meta: { erro: { titulo: 'Erro na confirmação', mensagem: 'Token inválido ou expirado.' } },
+    // The included beneficiaries now show 'Já Possui'.
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: contratacaoKeys.oferta(servico) }),
+  });
+}

@@ -1,0 +1,145 @@
+import { SERVICOS_ADICIONAIS, type ContratacaoConcluida, type ServicoAdicional } from '@portal/contract';
+import { useState } from 'react';
+import { Carregando, FalhaAoCarregar } from '@/components/membro/carregando';
+import { PerfilInvalido } from '@/components/membro/perfil-invalido';
+import { PageHeader } from '@/components/page-header';
+import { Alert } from '@/components/ui/alert';
+import { StepIndicator } from '@/components/ui/step-indicator';
+import { isApiError } from '@/lib/api-client';
+import { useChaveDeEnvio } from '@/lib/idempotencia';
+import { usePerfilAutenticado } from '@/lib/membro';
+import { mensagemDoErro } from '@/lib/query-errors';
+import { useUsuario } from '@/lib/session-context';
+import { toast } from '@/lib/toast';
+import { useAceiteTermoAdesao } from './api/aceite-termo-adesao';
+import { useConfirmarContratacao } from './api/confirmar-contratacao';
+import { useEnviarSms } from './api/enviar-sms';
+import { useOferta } from './api/oferta';
+import { PassoBeneficiarios } from './passo-beneficiarios';
+import { PassoSucesso } from './passo-sucesso';
+import { PassoVerificacao } from './passo-verificacao';
+
+const PASSOS = ['Beneficiários', 'Verificação', 'Concluído'] as const;
+
+/**
+ * The one contracting flow of /contratar-sos and /ortopedico (spec 2: "the two flows are
+ * identical"), parametrised by the service. Only the financial responsible may contract (spec 6);
+ * the server refuses the others too.
+ */
+export function ContratacaoAcessorio({ servico, titulo }: { servico: ServicoAdicional; titulo: string }) {
+  const usuario = useUsuario();
+  const perfil = usePerfilAutenticado();
+  return (
+    <div>
+      <PageHeader title={titulo} />
+      {!usuario.responsavelFinanceiro ? (
+        <Alert variant="warning" title="Acesso Restrito" className="max-w-2xl">
+          Apenas o responsável financeiro do contrato pode contratar novos serviços.
+        </Alert>
+      ) : perfil ? (
+        <Fluxo servico={servico} />
+      ) : (
+        <PerfilInvalido />
+      )}
+    </div>
+  );
+}
+
+type Passo = 0 | 1 | 2;
+
+function Fluxo({ servico }: { servico: ServicoAdicional }) {
+  const { nome } = SERVICOS_ADICIONAIS[servico];
+  const oferta = useOferta(servico);
+  const aceite = useAceiteTermoAdesao(servico);
+  const sms = useEnviarSms(servico);
+  const confirmar = useConfirmarContratacao(servico);
+  const chave = useChaveDeEnvio();
+  const [passo, setPasso] = useState<Passo>(0);
+  const [voltou, setVoltou] = useState(false);
+  const [selecionados, setSelecionados] = useState<string[]>([]);
+  const [aceito, setAceito] = useState(false);
+  const [destino, setDestino] = useState('');
+  const [resultado, setResultado] = useState<ContratacaoConcluida | null>(null);
+
+  if (oferta.isPending) return <Carregando label="Carregando beneficiários..." />;
+  if (oferta.isError)
+    return <FalhaAoCarregar titulo="Erro ao buscar beneficiários" onTentarNovamente={() => void oferta.refetch()} />;
+
+  // Spec 5: Contratar needs at least one selected beneficiary and accepted terms.
+  const contratar = async () => {
+    if (selecionados.length === 0) {
+      toast.error('Erro ao prosseguir', { description: 'Selecione pelo menos um beneficiário.' });
+      return;
+    }
+    if (!aceito) {
+      toast.error('Erro ao prosseguir', { description: 'Aceite o Termo de Adesão e o Contrato para continuar.' });
+      return;
+    }
+    try {
+      await aceite.mutateAsync(selecionados);
+    } catch {
+      return; // 'Erro ao prosseguir' already shown (the call's default toast)
+    }
+    try {
+      const r = await sms.mutateAsync();
+      setDestino(r.destino);
+      toast.success('Código enviado!', { description: r.mensagem });
+    } catch (e) {
+      // A code for this selection went out less than 2 minutes ago: it is still the one to type.
+      if (!(isApiError(e) && e.code === 'AGUARDE_REENVIO')) {
+        toast.error('Erro ao prosseguir', { description: mensagemDoErro(e) });
+        return;
+      }
+      toast.info('Código enviado!', { description: `${e.serverMessage ?? ''} Use o último código recebido.`.trim() });
+    }
+    setPasso(1);
+  };
+
+  const confirmarCodigo = (codigo: string) => {
+    const confirmacao = { codigoToken: Number(codigo), codigoMatriculasBeneficiariosAlvo: selecionados };
+    confirmar.mutate(
+      { confirmacao, chave: chave.para(confirmacao) },
+      {
+        onSuccess: (dados) => {
+          chave.concluir();
+          toast.success('Contratação realizada com sucesso!');
+          setResultado(dados);
+          setPasso(2);
+        },
+      },
+    );
+  };
+
+  return (
+    <div className="space-y-6">
+      <div className="max-w-md">
+        <StepIndicator steps={PASSOS} current={passo} />
+      </div>
+      {passo === 0 ? (
+        <PassoBeneficiarios
+          oferta={oferta.data}
+          nomeServico={nome}
+          selecionados={selecionados}
+          onSelecionados={setSelecionados}
+          aceito={aceito}
+          onAceito={setAceito}
+          enviando={aceite.isPending || sms.isPending}
+          onContratar={() => void contratar()}
+          focusOnMount={voltou}
+        />
+      ) : passo === 1 ? (
+        <PassoVerificacao
+          destino={destino || 'o celular cadastrado'}
+          confirmando={confirmar.isPending}
+          onVoltar={() => {
+            setVoltou(true);
+            setPasso(0);
+          }}
+          onConfirmar={confirmarCodigo}
+        />
+      ) : resultado ? (
+        <PassoSucesso resultado={resultado} nomeServico={nome} />
+      ) : null}
+    </div>
+  );
+}

@@ -1,0 +1,10 @@
+import { Alert } from '@/components/ui/alert';
+
+/** Spec 6: a member call without perfilAutenticado shows this instead of calling. */
+export function PerfilInvalido() {
+  return (
+    <Alert variant="error" title="Perfil de Usuário Inválido">
+      Saia e entre novamente para continuar.
+    </Alert>
+  );
+}

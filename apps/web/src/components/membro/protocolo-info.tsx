@@ -1,0 +1,27 @@
+import { formatDate } from '@portal/br';
+import { cn } from '@/lib/cn';
+
+/**
+ * The protocol of a request the member sent (RN 623/2024), shown beside the spec's success text,
+ * never in its place. `prazoResposta` only for requests that still wait for an answer.
+ */
+export function ProtocoloInfo({
+  protocolo,
+  prazoResposta,
+  className,
+}: {
+  protocolo: string;
+  prazoResposta?: string | undefined;
+  className?: string;
+}) {
+  return (
+    <div className={cn('rounded-xl border border-brand-200 bg-brand-50 p-4 text-left', className)}>
+      <p className="text-sm font-semibold text-brand-900">Número de protocolo</p>
+      <p className="break-all font-mono text-lg font-bold tabular-nums tracking-wide text-slate-900">{protocolo}</p>
+      {prazoResposta ? (
+        <p className="mt-1 text-sm text-slate-800">Prazo para resposta: até {formatDate(prazoResposta)}.</p>
+      ) : null}
+      <p className="mt-1 text-sm text-slate-800">Guarde este número para acompanhar sua solicitação.</p>
+    </div>
+  );
+}

@@ -1,0 +1,19 @@
+import type { Carteirinha } from '@portal/contract';
+
+/**
+ * One card as an operator's API may send it: any field may be missing, and documents may come as
+ * numbers (a CPF that lost its leading zeros). The page shows whatever is there.
+ */
+export type CarteirinhaRecebida = {
+  [K in Exclude<keyof Carteirinha, 'carencias'>]?: string | number | null;
+} & { carencias?: Carteirinha['carencias'] | null };
+
+/** Spec 3: the card data is a list (ours), or a list wrapped in `dados` (other operators' APIs). */
+export function carteirinhasDaResposta(resposta: unknown): CarteirinhaRecebida[] {
+  const lista = Array.isArray(resposta)
+    ? resposta
+    : resposta && typeof resposta === 'object' && Array.isArray((resposta as { dados?: unknown }).dados)
+      ? (resposta as { dados: unknown[] }).dados
+      : [];
+  return lista.filter((c): c is CarteirinhaRecebida => !!c && typeof c === 'object' && !Array.isArray(c));
+}

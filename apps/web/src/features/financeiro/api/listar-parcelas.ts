@@ -1,0 +1,27 @@
+import type { Parcela, PerfilAutenticado } from '@portal/contract';
+import { queryOptions, useQuery } from '@tanstack/react-query';
+import { api } from '@/lib/api-client';
+import { usePerfilAutenticado } from '@/lib/membro';
+import { financeiroKeys } from './keys';
+
+/** POST /api/Financeiro/ListarParcelas (spec 7): the installments of the last 12 months. */
+export async function listarParcelas(PerfilAutenticado: PerfilAutenticado, signal?: AbortSignal): Promise<Parcela[]> {
+  const r = await api.post<Parcela[] | { dados?: Parcela[] }>(
+    '/api/Financeiro/ListarParcelas',
+    { PerfilAutenticado },
+    { signal },
+  );
+  return Array.isArray(r) ? r : (r?.dados ?? []);
+}
+
+export const listarParcelasQuery = (perfil: PerfilAutenticado) =>
+  queryOptions({
+    queryKey: financeiroKeys.parcelas(),
+    queryFn: ({ signal }) => listarParcelas(perfil, signal),
+    meta: { erro: { titulo: 'Erro ao carregar dados' } },
+  });
+
+export function useListarParcelas(enabled = true) {
+  const perfil = usePerfilAutenticado();
+  return useQuery({ ...listarParcelasQuery(perfil!), enabled: enabled && perfil !== null });
+}

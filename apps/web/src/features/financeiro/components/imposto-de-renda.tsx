@@ -1,0 +1,135 @@
+import { formatBRL } from '@portal/br';
+import { Download } from 'lucide-react';
+import { useId, useState } from 'react';
+import { Carregando, FalhaAoCarregar } from '@/components/membro/carregando';
+import { Button } from '@/components/ui/button';
+import { Label } from '@/components/ui/label';
+import { toast } from '@/lib/toast';
+import { useExtratoIrpf } from '../api/extrato-irpf';
+import { useListarExtratoIrpf } from '../api/listar-extrato-irpf';
+import { useAbrirDocumento } from '@/components/documentos';
+import { nomesDeArquivo } from './formatos';
+
+/** Spec 2 'IRPF tab': a download button carrying the year, and the list of description, year and value. */
+export function ImpostoDeRenda() {
+  const [ano, setAno] = useState<number | null>(null);
+  const lista = useListarExtratoIrpf(ano, true);
+  const informe = useExtratoIrpf();
+  const abrir = useAbrirDocumento();
+  const id = useId();
+  const anos = lista.data?.anos ?? [];
+  // Spec 9: the previous calendar year by default (else the newest year that has data).
+  const anterior = new Date().getFullYear() - 1;
+  const selecionado = ano ?? (anos.includes(anterior) ? anterior : (anos[0] ?? null));
+  const itens = lista.data?.dados ?? [];
+  const total = itens.reduce((s, i) => s + i.valor, 0);
+
+  const baixar = (a: number) =>
+    informe.mutate(a, {
+      onSuccess: (blob) => {
+        abrir(blob, nomesDeArquivo.irpf(a));
+        toast.success('Informe de IRPF Gerado');
+      },
+    });
+
+  return (
+    <section aria-labelledby="titulo-irpf" className="space-y-5">
+      <div>
+        <h2 id="titulo-irpf" className="text-xl font-bold text-slate-900">
+          Imposto de Renda
+        </h2>
+        <p className="text-slate-700">Valores pagos ao plano no ano, para a sua declaração de IRPF.</p>
+      </div>
+      {lista.isPending ? (
+        <Carregando label="Carregando informe..." />
+      ) : lista.isError ? (
+        <FalhaAoCarregar titulo="Erro ao carregar dados" onTentarNovamente={() => void lista.refetch()} />
+      ) : selecionado === null ? (
+        <p className="rounded-2xl border border-dashed border-slate-300 bg-white p-6 text-center text-slate-700">
+          Nenhum informe de IRPF disponível.
+        </p>
+      ) : (
+        <>
+          <div className="flex flex-wrap items-end gap-3">
+            <div className="w-full space-y-1.5 sm:w-auto">
+              <Label htmlFor={id}>Ano-calendário</Label>
+              <select
+                id={id}
+                value={selecionado}
+                onChange={(e) => setAno(Number(e.target.value))}
+                className="h-12 w-full rounded-lg border-2 border-slate-400 bg-white px-3 text-base text-slate-900 sm:w-48"
+              >
+                {anos.map((a) => (
+                  <option key={a} value={a}>
+                    {a}
+                  </option>
+                ))}
+              </select>
+            </div>
+            <Button
+              onClick={() => baixar(selecionado)}
+              disabled={informe.isPending}
+              aria-busy={informe.isPending || undefined}
+              className="w-full sm:w-auto"
+            >
+              <Download aria-hidden="true" />
+              {informe.isPending ? 'Gerando...' : `Baixar Informe ${selecionado}`}
+            </Button>
+          </div>
+          <div
+            className="overflow-x-auto rounded-2xl border border-slate-200 bg-white p-4 shadow-sm sm:p-5"
+            aria-busy={lista.isFetching || undefined}
+          >
+            <table className="w-full border-collapse text-left text-[15px]">
+              <caption className="mb-2 text-left text-lg font-bold text-slate-900">Pagamentos de {selecionado}</caption>
+              <thead>
+                <tr className="border-b-2 border-slate-300">
+                  <th scope="col" className="py-2 pr-3 font-semibold text-slate-800">
+                    Descrição
+                  </th>
+                  <th scope="col" className="py-2 pr-3 font-semibold text-slate-800">
+                    Ano
+                  </th>
+                  <th scope="col" className="py-2 text-right font-semibold text-slate-800">
+                    Valor
+                  </th>
+                </tr>
+              </thead>
+              <tbody>
+                {itens.length === 0 ? (
+                  <tr>
+                    <td colSpan={3} className="py-4 text-center text-slate-700">
+                      Nenhum item encontrado.
+                    </td>
+                  </tr>
+                ) : (
+                  itens.map((i) => (
+                    <tr key={i.descricao} className="border-b border-slate-200 align-top">
+                      <td className="py-2 pr-3 text-slate-900">{i.descricao}</td>
+                      <td className="py-2 pr-3 tabular-nums text-slate-900">{i.ano}</td>
+                      <td className="whitespace-nowrap py-2 text-right tabular-nums text-slate-900">
+                        {formatBRL(i.valor)}
+                      </td>
+                    </tr>
+                  ))
+                )}
+              </tbody>
+              {itens.length > 0 ? (
+                <tfoot>
+                  <tr>
+                    <th scope="row" colSpan={2} className="py-2 pr-3 font-bold text-slate-900">
+                      Total
+                    </th>
+                    <td className="whitespace-nowrap py-2 text-right font-bold tabular-nums text-slate-900">
+                      {formatBRL(Math.round(total * 100) / 100)}
+                    </td>
+                  </tr>
+                </tfoot>
+              ) : null}
+            </table>
+          </div>
+        </>
+      )}
+    </section>
+  );
+}

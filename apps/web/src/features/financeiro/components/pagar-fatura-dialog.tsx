@@ -1,0 +1,160 @@
+import type { Parcela } from '@portal/contract';
+import { formatBRL, formatDate } from '@portal/br';
+import { Barcode, Copy, CreditCard, Download, QrCode } from 'lucide-react';
+import { Carregando, FalhaAoCarregar } from '@/components/membro/carregando';
+import { Alert } from '@/components/ui/alert';
+import { Button } from '@/components/ui/button';
+import { Dialog, DialogContent, DialogDescription, DialogTitle } from '@/components/ui/dialog';
+import { Tabs, TabsContent, TabsList, TabsTrigger } from '@/components/ui/tabs';
+import { operadora } from '@/lib/operadora';
+import { toast } from '@/lib/toast';
+import { useBaixarBoleto } from '../api/baixar-boleto';
+import { useCodigoBarras } from '../api/codigo-barras';
+import { usePix } from '../api/pix';
+import { copiarTexto } from './copiar';
+import { useAbrirDocumento } from '@/components/documentos';
+import { competenciaPorExtenso, gruposDaLinha, nomesDeArquivo } from './formatos';
+
+const gatilho =
+  'flex-1 whitespace-normal px-2 text-center text-sm leading-tight sm:px-3 sm:text-[15px] [&_svg]:hidden sm:[&_svg]:block';
+
+/** Spec 2: 'Pagar Fatura' — barcode (copy, boleto), credit card and PIX. */
+export function PagarFaturaDialog({
+  parcela,
+  onClose,
+  onCloseAutoFocus,
+}: {
+  parcela: Parcela;
+  onClose: () => void;
+  onCloseAutoFocus?: (e: Event) => void;
+}) {
+  const mes = competenciaPorExtenso(parcela.mescompetencia, parcela.anocompetencia);
+  const pixConfigurado = operadora().pix !== null;
+  return (
+    <Dialog open onOpenChange={(open) => !open && onClose()}>
+      <DialogContent onCloseAutoFocus={onCloseAutoFocus}>
+        <DialogTitle>Pagar Fatura</DialogTitle>
+        <DialogDescription>
+          Mensalidade de {mes} · vencimento {formatDate(parcela.vencimento)} · {formatBRL(parcela.valor)}
+        </DialogDescription>
+        <Tabs defaultValue="boleto" className="mt-4">
+          <TabsList aria-label="Formas de pagamento">
+            <TabsTrigger value="boleto" className={gatilho}>
+              <Barcode aria-hidden="true" />
+              Código de Barras
+            </TabsTrigger>
+            <TabsTrigger value="cartao" className={gatilho}>
+              <CreditCard aria-hidden="true" />
+              Cartão de Crédito
+            </TabsTrigger>
+            <TabsTrigger value="pix" className={gatilho}>
+              <QrCode aria-hidden="true" />
+              PIX
+            </TabsTrigger>
+          </TabsList>
+          <TabsContent value="boleto">
+            <AbaCodigoBarras parcela={parcela} />
+          </TabsContent>
+          <TabsContent value="cartao">
+            <Alert variant="info" title="Disponível em breve">
+              O pagamento com cartão de crédito estará disponível em breve.
+            </Alert>
+          </TabsContent>
+          <TabsContent value="pix">
+            {pixConfigurado ? (
+              <AbaPix parcela={parcela} mes={mes} />
+            ) : (
+              <Alert variant="info" title="Disponível em breve">
+                O pagamento por PIX estará disponível em breve.
+              </Alert>
+            )}
+          </TabsContent>
+        </Tabs>
+      </DialogContent>
+    </Dialog>
+  );
+}
+
+function AbaCodigoBarras({ parcela }: { parcela: Parcela }) {
+  const codigo = useCodigoBarras(parcela.codigoMensalidade);
+  const boleto = useBaixarBoleto();
+  const abrir = useAbrirDocumento();
+  if (codigo.isPending) return <Carregando label="Carregando código de barras..." />;
+  if (codigo.isError)
+    return <FalhaAoCarregar titulo="Erro ao gerar documento" onTentarNovamente={() => void codigo.refetch()} />;
+
+  const copiar = async () => {
+    if (await copiarTexto(codigo.data.codigoBarras)) toast.success('Código de Barras Copiado!');
+    else toast.error('Erro', { description: 'Não foi possível copiar. Selecione o código e copie manualmente.' });
+  };
+  const baixar = () =>
+    boleto.mutate(parcela.codigoMensalidade, {
+      onSuccess: (blob) => abrir(blob, nomesDeArquivo.boleto(parcela.anocompetencia, parcela.mescompetencia)),
+    });
+  return (
+    <div className="space-y-4">
+      <div>
+        <p id="rotulo-linha" className="font-semibold text-slate-800">
+          Linha digitável
+        </p>
+        <p
+          aria-labelledby="rotulo-linha"
+          className="mt-1 flex select-all flex-wrap gap-x-3 gap-y-1 rounded-xl border border-slate-300 bg-slate-50 p-3 font-mono text-[17px] tabular-nums text-slate-900"
+        >
+          {gruposDaLinha(codigo.data.linhaDigitavel).map((g, i) => (
+            <span key={i}>{g}</span>
+          ))}
+        </p>
+      </div>
+      <div className="flex flex-col gap-3 sm:flex-row">
+        <Button onClick={() => void copiar()}>
+          <Copy aria-hidden="true" />
+          Copiar código de barras
+        </Button>
+        <Button
+          variant="outline"
+          onClick={baixar}
+          disabled={boleto.isPending}
+          aria-busy={boleto.isPending || undefined}
+        >
+          <Download aria-hidden="true" />
+          {boleto.isPending ? 'Gerando...' : 'Baixar Boleto'}
+        </Button>
+      </div>
+    </div>
+  );
+}
+
+function AbaPix({ parcela, mes }: { parcela: Parcela; mes: string }) {
+  const pix = usePix(parcela.codigoMensalidade, true);
+  if (pix.isPending) return <Carregando label="Carregando PIX..." />;
+  if (pix.isError)
+    return <FalhaAoCarregar titulo="Erro ao gerar documento" onTentarNovamente={() => void pix.refetch()} />;
+  const copiar = async () => {
+    if (await copiarTexto(pix.data.copiaECola)) toast.success('Código PIX Copiado!');
+    else toast.error('Erro', { description: 'Não foi possível copiar. Selecione o código e copie manualmente.' });
+  };
+  return (
+    <div className="flex flex-col items-center gap-4 sm:flex-row sm:items-start">
+      <img
+        src={`data:image/svg+xml;charset=utf-8,${encodeURIComponent(pix.data.qrCodeSvg)}`}
+        alt={`QR Code PIX da mensalidade de ${mes}, ${formatBRL(pix.data.valor)}`}
+        width={192}
+        height={192}
+        className="size-48 shrink-0 rounded-lg border border-slate-300"
+      />
+      <div className="w-full min-w-0 space-y-3">
+        <p className="text-slate-800">
+          Aponte a câmera do aplicativo do seu banco para o QR Code ou use o PIX copia e cola.
+        </p>
+        <p className="select-all break-all rounded-xl border border-slate-300 bg-slate-50 p-3 font-mono text-sm text-slate-900">
+          {pix.data.copiaECola}
+        </p>
+        <Button block onClick={() => void copiar()}>
+          <Copy aria-hidden="true" />
+          Copiar código PIX
+        </Button>
+      </div>
+    </div>
+  );
+}

@@ -1,0 +1,26 @@
+import type { FazerInscricaoRequest, FazerInscricaoResponse, PerfilAutenticado } from '@portal/contract';
+import { useMutation } from '@tanstack/react-query';
+import { api } from '@/lib/api-client';
+import { comChave } from '@/lib/idempotencia';
+import { usePerfilAutenticado } from '@/lib/membro';
+
+export type Inscricao = Omit<FazerInscricaoRequest, 'perfilAutenticado'>;
+
+/** POST /api/MedicinaPreventiva/FazerInscricao (spec 7): cpf and telefone as digits, dataNascimento ISO. */
+export function fazerInscricao(perfilAutenticado: PerfilAutenticado, inscricao: Inscricao, chave: string) {
+  return api.post<FazerInscricaoResponse>(
+    '/api/MedicinaPreventiva/FazerInscricao',
+    { perfilAutenticado, ...inscricao },
+    comChave(chave),
+  );
+}
+
+/** Spec 8 'Enrolment': 'Erro na inscrição' with the server's erro, or 'Erro inesperado' (see the page). */
+export function useFazerInscricao() {
+  const perfil = usePerfilAutenticado();
+  return useMutation({
+    mutationFn: ({ inscricao, chave }: { inscricao: Inscricao; chave: string }) =>
+      fazerInscricao(perfil!, inscricao, chave),
+    meta: { erro: false },
+  });
+}

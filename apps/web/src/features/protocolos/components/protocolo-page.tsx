@@ -1,0 +1,204 @@
+import { formatDate } from '@portal/br';
+import type { DetalheProtocolo } from '@portal/contract';
+import {
+  normalizarNumeroProtocolo,
+  ROTULOS_CANAL_PROTOCOLO,
+  ROTULOS_SITUACAO_PROTOCOLO,
+  ROTULOS_TIPO_PROTOCOLO,
+} from '@portal/contract/protocolos';
+import { ArrowLeft, Download } from 'lucide-react';
+import type { ReactNode } from 'react';
+import { Link, useParams } from 'react-router';
+import { DocumentosProvider, useAbrirDocumento } from '@/components/documentos';
+import { Carregando } from '@/components/membro/carregando';
+import { PerfilInvalido } from '@/components/membro/perfil-invalido';
+import { PageHeader } from '@/components/page-header';
+import { Alert } from '@/components/ui/alert';
+import { Button, buttonVariants } from '@/components/ui/button';
+import { isApiError } from '@/lib/api-client';
+import { usePerfilAutenticado } from '@/lib/membro';
+import { mensagemDoErro } from '@/lib/query-errors';
+import { useBaixarResposta } from '../api/baixar-resposta';
+import { useDetalheProtocolo } from '../api/detalhe-protocolo';
+import { dataHoraDoInstante } from './formatos';
+import { NumeroProtocolo } from './numero-protocolo';
+import { AtrasadoBadge, SituacaoProtocoloBadge } from './situacao-protocolo';
+
+const NAO_ENCONTRADO = 'Protocolo não encontrado.';
+
+export function ProtocoloPage() {
+  const perfil = usePerfilAutenticado();
+  const { numero = '' } = useParams();
+  const protocolo = normalizarNumeroProtocolo(numero);
+  return (
+    <div>
+      <PageHeader title="Detalhes do protocolo" />
+      <div className="space-y-6">
+        <Voltar />
+        {!perfil ? (
+          <PerfilInvalido />
+        ) : protocolo ? (
+          <DocumentosProvider>
+            <Protocolo protocolo={protocolo} />
+          </DocumentosProvider>
+        ) : (
+          <Alert variant="error" title={NAO_ENCONTRADO}>
+            Confira o número em Meus Protocolos.
+          </Alert>
+        )}
+      </div>
+    </div>
+  );
+}
+
+function Voltar() {
+  return (
+    <Link to="/protocolos" className={buttonVariants({ variant: 'link', size: 'inline' })}>
+      <ArrowLeft aria-hidden="true" />
+      Voltar para Meus Protocolos
+    </Link>
+  );
+}
+
+function Protocolo({ protocolo }: { protocolo: string }) {
+  const detalhe = useDetalheProtocolo(protocolo);
+  if (detalhe.isPending) return <Carregando label="Carregando protocolo..." />;
+  if (detalhe.isError) {
+    const naoEncontrado = isApiError(detalhe.error) && detalhe.error.status === 404;
+    return (
+      <Alert variant="error" title={naoEncontrado ? NAO_ENCONTRADO : 'Erro ao carregar protocolo'}>
+        <p>
+          {naoEncontrado
+            ? 'Este número não está entre as solicitações que você pode ver. Confira o número em Meus Protocolos.'
+            : mensagemDoErro(detalhe.error)}
+        </p>
+        {naoEncontrado ? null : (
+          <Button variant="outline" size="sm" className="mt-3" onClick={() => void detalhe.refetch()}>
+            Tentar novamente
+          </Button>
+        )}
+      </Alert>
+    );
+  }
+  return <Conteudo p={detalhe.data} />;
+}
+
+function Conteudo({ p }: { p: DetalheProtocolo }) {
+  return (
+    <div className="space-y-6">
+      <section
+        aria-labelledby="resumo-protocolo"
+        className="rounded-2xl border border-slate-200 bg-white p-5 shadow-sm sm:p-6"
+      >
+        <h2 id="resumo-protocolo" className="text-xl font-bold text-slate-900">
+          {p.assunto}
+        </h2>
+        <p className="mt-2 text-slate-800">
+          Protocolo <NumeroProtocolo numero={p.protocolo} className="text-lg font-bold text-slate-900" />
+        </p>
+        <div className="mt-3 flex flex-wrap gap-2">
+          <SituacaoProtocoloBadge situacao={p.situacao} />
+          {p.atrasado ? <AtrasadoBadge /> : null}
+        </div>
+        <dl className="mt-4 grid gap-x-6 gap-y-3 text-[15px] sm:grid-cols-2">
+          <Campo rotulo="Tipo">{ROTULOS_TIPO_PROTOCOLO[p.tipo]}</Campo>
+          <Campo rotulo="Aberto em">{dataHoraDoInstante(p.criadoEm)}</Campo>
+          <Campo rotulo="Prazo para resposta">
+            <span className={p.atrasado ? 'font-semibold text-red-800' : undefined}>
+              {formatDate(p.prazoResposta)}
+              {p.atrasado ? ' (vencido)' : ''}
+            </span>
+            <span className="block text-sm text-slate-700">{p.prazoDescricao}</span>
+          </Campo>
+          <Campo rotulo="Respondido em">
+            {p.respondidoEm ? dataHoraDoInstante(p.respondidoEm) : 'Ainda sem resposta'}
+          </Campo>
+          <Campo rotulo="Pedido por">{p.solicitante}</Campo>
+          {p.beneficiario ? <Campo rotulo="Beneficiário">{p.beneficiario}</Campo> : null}
+          <Campo rotulo="Canal">{ROTULOS_CANAL_PROTOCOLO[p.canal] ?? p.canal}</Campo>
+        </dl>
+        {p.atrasado ? (
+          <Alert variant="warning" title="Resposta atrasada" className="mt-4">
+            O prazo de resposta terminou em {formatDate(p.prazoResposta)}. Você pode cobrar a resposta na Central de
+            Atendimento informando este protocolo.
+          </Alert>
+        ) : null}
+      </section>
+
+      <Historico p={p} />
+      <Resposta p={p} />
+    </div>
+  );
+}
+
+function Campo({ rotulo, children }: { rotulo: string; children: ReactNode }) {
+  return (
+    <div>
+      <dt className="text-sm font-semibold text-slate-700">{rotulo}</dt>
+      <dd className="text-slate-900">{children}</dd>
+    </div>
+  );
+}
+
+/** The history as an ordered list, oldest first: a timeline a screen reader reads as steps. */
+function Historico({ p }: { p: DetalheProtocolo }) {
+  return (
+    <section aria-labelledby="historico-protocolo" className="space-y-3">
+      <h2 id="historico-protocolo" className="text-xl font-bold text-slate-900">
+        Histórico
+      </h2>
+      <ol className="relative ms-3 border-s-2 border-slate-300">
+        {p.historico.map((e, i) => (
+          <li key={`${e.em}-${i}`} className="relative ms-6 pb-5 last:pb-0">
+            <span
+              aria-hidden="true"
+              className="absolute -start-[33px] top-1 size-4 rounded-full border-2 border-white bg-brand-700 ring-2 ring-brand-700"
+            />
+            <p className="text-sm text-slate-700">
+              <time dateTime={e.em}>{dataHoraDoInstante(e.em)}</time>
+            </p>
+            <p className="font-semibold text-slate-900">{ROTULOS_SITUACAO_PROTOCOLO[e.situacao]}</p>
+            <p className="text-slate-800">{e.descricao}</p>
+          </li>
+        ))}
+      </ol>
+    </section>
+  );
+}
+
+function Resposta({ p }: { p: DetalheProtocolo }) {
+  const baixar = useBaixarResposta();
+  const abrir = useAbrirDocumento();
+  return (
+    <section aria-labelledby="resposta-protocolo" className="space-y-3">
+      <h2 id="resposta-protocolo" className="text-xl font-bold text-slate-900">
+        Resposta da operadora
+      </h2>
+      {p.respostaDisponivel ? (
+        <>
+          {p.resposta ? (
+            <p className="max-w-3xl rounded-2xl border border-slate-200 bg-white p-5 text-slate-900">{p.resposta}</p>
+          ) : null}
+          <Button
+            onClick={() =>
+              baixar.mutate(p.protocolo, { onSuccess: (blob) => abrir(blob, `protocolo-${p.protocolo}.pdf`) })
+            }
+            disabled={baixar.isPending}
+            aria-describedby="baixar-resposta-dica"
+          >
+            <Download aria-hidden="true" />
+            {baixar.isPending ? 'Gerando documento...' : 'Baixar resposta'}
+          </Button>
+          <p id="baixar-resposta-dica" className="text-sm text-slate-700">
+            PDF com o protocolo, o histórico e a resposta da operadora.
+          </p>
+        </>
+      ) : (
+        <p className="rounded-2xl border border-dashed border-slate-300 bg-white p-5 text-slate-800">
+          A operadora ainda não respondeu. A resposta aparecerá aqui e poderá ser baixada em PDF quando a solicitação
+          for concluída.
+        </p>
+      )}
+    </section>
+  );
+}

@@ -1,0 +1,11 @@
+import type { PerfilAutenticado } from '@portal/contract';
+import { useSession } from './session-context';
+
+/**
+ * The profile every member call sends (spec 7). Null when the stored user has none (the server
+ * answered a non-numeric session code): the page then shows 'Perfil de Usuário Inválido' and
+ * calls nothing (spec 6).
+ */
+export function usePerfilAutenticado(): PerfilAutenticado | null {
+  return useSession().usuario?.perfilAutenticado ?? null;
+}

@@ -1,13 +1,10 @@
 import { fileURLToPath } from 'node:url';
 import { defineConfig } from 'vitest/config';
-import E2eSequencer from './e2e/sequencer.ts';
 
 // One runner, three projects: pure units, API over real HTTP on a fresh database per file,
 // and browser journeys in Debian's Chromium against the built app.
 export default defineConfig({
   test: {
-    // Orders e2e files (they share one demo database); other files keep a stable name order.
-    sequence: { sequencer: E2eSequencer },
     projects: [
       {
         resolve: { alias: { '@': fileURLToPath(new URL('./apps/web/src', import.meta.url)) } },
@@ -36,6 +33,8 @@ export default defineConfig({
           name: 'e2e',
           include: ['e2e/**/*.test.ts'],
           globalSetup: ['e2e/global-setup.ts'],
+          // Each file serves its own copy of the seeded database, so files are independent.
+          setupFiles: ['e2e/support/portal-per-file.ts'],
           testTimeout: 90_000,
           hookTimeout: 120_000,
           fileParallelism: false,

@@ -81,6 +81,8 @@ test('a wrong password is refused and the right one still works; back returns to
   const s = await openSession(browser);
   const { page } = s;
   await submitPassword(page, ROBERTO.cpf, 'senha-errada');
+  // The notice names the operator's app (operator configuration, demo: Saúde Exemplo).
+  await visible(page.getByText('Use a mesma senha do aplicativo Saúde Exemplo no celular.'));
   await visible(toast(page, 'CPF ou senha inválidos'));
   expect(page.url()).toMatch(/\/login$/);
   await visible(page.getByText(/Roberto/));

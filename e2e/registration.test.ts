@@ -1,9 +1,9 @@
 import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, expect, test } from 'vitest';
-import { ANA, FERNANDA, MARIA } from './support/accounts';
+import { ANA, FERNANDA, JOAO, MARCOS, MARIA } from './support/accounts';
 import { expectNoAxeViolations, launch, openSession, screenshot } from './support/browser';
-import { login, toast, typeCpf, visible } from './support/flows';
-import { latestCode } from './support/outbox';
+import { login, openWizard, resendCountdown, toast, typeCpf, visible } from './support/flows';
+import { latestCode, sentTo } from './support/outbox';
 
 let browser: Browser;
 beforeAll(async () => {
@@ -29,14 +29,21 @@ test('Ana registers inside the login flow by e-mail (code from the outbox) and t
   await page.getByRole('button', { name: /Enviar código|Continuar/ }).click();
   await visible(toast(page, 'Código de verificação enviado'));
 
-  // Step 2 — Verificação: a wrong code first, then the one the member received.
+  // Step 2 — Verificação: nothing typed, a wrong code, then the one the member received. Spec 8:
+  // the wizard's steps only log errors, so they show in the step and never as toasts.
   const code = await latestCode(ANA.email, sentAfter);
   const field = page.getByLabel(/Código/);
+  await visible(page.getByText(`Digite o código de 6 dígitos enviado para o e-mail ${ANA.emailMascarado}.`));
   await expectNoAxeViolations(page, 'registro verificação');
   await screenshot(page, 'login-registro-verificacao-1280');
+  await page.getByRole('button', { name: 'Validar Código' }).click();
+  await visible(page.getByText('Digite pelo menos um código de verificação.'));
   await field.fill(code === '000000' ? '111111' : '000000');
   await page.getByRole('button', { name: 'Validar Código' }).click();
-  await visible(page.getByRole('alert').filter({ hasText: /código/i }));
+  await visible(page.getByRole('alert').filter({ hasText: 'Código inválido. Verifique e tente novamente.' }));
+  await page.waitForTimeout(500);
+  expect(await toast(page, /Token obrigatório|Código inválido|Não foi possível/).count()).toBe(0);
+  await screenshot(page, 'login-registro-codigo-errado-1280');
   await field.fill(code);
   await page.getByRole('button', { name: 'Validar Código' }).click();
   await visible(toast(page, 'Verificação realizada com sucesso'));
@@ -58,6 +65,7 @@ test('Ana registers inside the login flow by e-mail (code from the outbox) and t
       .getByText('As senhas digitadas não são iguais.')
       .or(page.getByText('Por favor, digite a mesma senha nos dois campos.')),
   );
+  expect(await toast(page, /Senha muito curta|Senhas não coincidem/).count()).toBe(0);
   await page.getByLabel(/Confirm/).fill(nova);
   await page.getByRole('button', { name: 'Criar Conta' }).click();
   await visible(toast(page, 'Conta criada com sucesso'));
@@ -86,7 +94,9 @@ test('Fernanda creates her account on /cadastro; a mobile that is not hers is re
   await celular.pressSequentially('11912345678');
   expect(await celular.inputValue()).toBe('(11) 91234-5678');
   await page.getByRole('button', { name: /Enviar código/ }).click();
+  // /cadastro keeps spec 8's toasts, and shows the error in the step too.
   await visible(page.getByRole('alert').filter({ hasText: /operadora/ }));
+  await visible(toast(page, 'O celular informado não confere com o cadastro do beneficiário.'));
 
   await celular.fill('');
   await celular.pressSequentially(FERNANDA.celular);
@@ -126,5 +136,108 @@ test('/cadastro tells Maria her account already exists', async () => {
   await typeCpf(s.page, MARIA.cpf);
   await s.page.getByRole('button', { name: /Continuar|Verificar/ }).click();
   await visible(s.page.getByText('Conta já existe'));
+  await s.close();
+});
+
+test('wizard: Marcos asks again within 2 minutes (back to Contato, other channel, then a reload) and finishes with the SMS code he already got', async () => {
+  const s = await openSession(browser, { expectStatuses: [429] });
+  const { page } = s;
+  await openWizard(page, MARCOS.cpf);
+  await page.getByRole('radio', { name: /Celular/ }).check();
+  const sentAfter = new Date(Date.now() - 1000).toISOString();
+  await page.getByRole('button', { name: 'Continuar' }).click();
+  await visible(toast(page, 'Código de verificação enviado'));
+  await visible(page.getByRole('heading', { name: 'Verificação', exact: true }));
+  const code = await latestCode(MARCOS.celular, sentAfter);
+  // A few seconds pass, so the countdown must be what is left of the wait, not a new 2 minutes.
+  await page.waitForTimeout(3_000);
+
+  // Back, and the e-mail this time: nothing is sent, and the code step says where the valid code went.
+  const avisoSms = `Nenhum código novo foi enviado para o e-mail: o código enviado há pouco por SMS para ${MARCOS.celularMascarado} continua válido. Digite-o abaixo.`;
+  await page.getByRole('button', { name: 'Voltar' }).click();
+  await visible(page.getByRole('heading', { name: 'Contato', exact: true }));
+  await page.getByRole('radio', { name: /E-mail/ }).check();
+  await page.getByRole('button', { name: 'Continuar' }).click();
+  await visible(page.getByRole('heading', { name: 'Verificação', exact: true }));
+  await visible(page.getByText(avisoSms));
+  await visible(page.getByText(`Digite o código de 6 dígitos enviado por SMS para ${MARCOS.celularMascarado}.`));
+  const left = await resendCountdown(page);
+  expect(left).toBeGreaterThan(60);
+  expect(left).toBeLessThanOrEqual(117);
+  expect(await page.getByRole('button', { name: 'Reenviar código' }).isDisabled()).toBe(true);
+
+  // A reload: the flow cookie survives it, and the server still names the SMS code.
+  await page.reload();
+  await typeCpf(page, MARCOS.cpf);
+  await page.getByRole('button', { name: 'Continuar' }).click();
+  await page.getByRole('radio', { name: /E-mail/ }).check();
+  await page.getByRole('button', { name: 'Continuar' }).click();
+  await visible(page.getByText(avisoSms));
+  expect(await resendCountdown(page)).toBeLessThanOrEqual(left);
+  expect(await page.getByRole('button', { name: 'Reenviar código' }).isDisabled()).toBe(true);
+  expect(await sentTo(MARCOS.email, sentAfter)).toEqual([]);
+  expect(await sentTo(MARCOS.celular, sentAfter)).toHaveLength(1);
+
+  await expectNoAxeViolations(page, 'registro código já enviado 1280');
+  await screenshot(page, 'login-registro-codigo-ja-enviado-1280');
+  await page.setViewportSize({ width: 375, height: 800 });
+  await expectNoAxeViolations(page, 'registro código já enviado 375');
+  await screenshot(page, 'login-registro-codigo-ja-enviado-375');
+
+  await page.getByLabel(/Código/).fill(code);
+  await page.getByRole('button', { name: 'Validar Código' }).click();
+  await visible(toast(page, 'Verificação realizada com sucesso'));
+  const nova = 'Marcos#2026';
+  await page.getByLabel('Senha', { exact: true }).fill(nova);
+  await page.getByLabel(/Confirm/).fill(nova);
+  await page.getByRole('button', { name: 'Criar Conta' }).click();
+  await visible(toast(page, 'Conta criada com sucesso'));
+  await s.close();
+});
+
+test('/cadastro: João reloads after getting his code, asks again within 2 minutes and finishes with that code', async () => {
+  const s = await openSession(browser, { expectStatuses: [429] });
+  const { page } = s;
+  const pedirCodigo = async () => {
+    await typeCpf(page, JOAO.cpf);
+    await page.getByRole('button', { name: 'Continuar' }).click();
+    await page.getByLabel(/E-mail/).fill(JOAO.email);
+    await page.getByRole('button', { name: /Enviar código/ }).click();
+  };
+  await page.goto('/cadastro');
+  const sentAfter = new Date(Date.now() - 1000).toISOString();
+  await pedirCodigo();
+  await visible(toast(page, 'Código de verificação enviado'));
+  await visible(page.getByRole('heading', { name: 'Código de verificação' }));
+  const code = await latestCode(JOAO.email, sentAfter);
+  // A few seconds pass, so the countdown must be what is left of the wait, not a new 2 minutes.
+  await page.waitForTimeout(3_000);
+
+  await page.reload();
+  await pedirCodigo();
+  await visible(page.getByRole('heading', { name: 'Código de verificação' }));
+  await visible(
+    page.getByText(`O código enviado há pouco para o e-mail ${JOAO.emailMascarado} continua válido. Digite-o abaixo.`),
+  );
+  const left = await resendCountdown(page);
+  expect(left).toBeGreaterThan(60);
+  expect(left).toBeLessThanOrEqual(117);
+  expect(await page.getByRole('button', { name: 'Reenviar código' }).isDisabled()).toBe(true);
+  expect(await sentTo(JOAO.email, sentAfter)).toHaveLength(1);
+
+  await expectNoAxeViolations(page, 'cadastro código já enviado 1280');
+  await screenshot(page, 'cadastro-codigo-ja-enviado-1280');
+  await page.setViewportSize({ width: 375, height: 800 });
+  await expectNoAxeViolations(page, 'cadastro código já enviado 375');
+  await screenshot(page, 'cadastro-codigo-ja-enviado-375');
+
+  await page.getByLabel(/Código/).fill(code);
+  await page.getByRole('button', { name: 'Validar Código' }).click();
+  await visible(toast(page, 'Verificação realizada com sucesso'));
+  const nova = 'Joao#2026pedro';
+  await page.getByLabel('Senha', { exact: true }).fill(nova);
+  await page.getByLabel(/Confirm/).fill(nova);
+  await page.getByRole('button', { name: /Criar Conta/ }).click();
+  await visible(page.getByText('Conta Criada!'));
   await s.close();
 });

@@ -1,19 +1,36 @@
-/** The demo accounts of shared/demo-data.md. */
-export const SENHA = 'senha123';
-export const MARIA = {
-  cpf: '529.982.247-25',
-  nome: 'Maria Aparecida Souza',
-  email: 'maria.souza@exemplo.com.br',
-  celular: '11987654321',
-};
-export const CARLOS = { cpf: '111.444.777-35', nome: 'Carlos Eduardo Lima' };
-export const ROBERTO = { cpf: '935.411.347-80', nome: 'Roberto Alves Pereira' };
-export const ANA = { cpf: '390.533.447-05', nome: 'Ana Beatriz Lima', email: 'ana.lima@exemplo.com.br' };
-export const FERNANDA = {
-  cpf: '248.438.034-80',
-  nome: 'Fernanda Costa Ribeiro',
-  email: 'fernanda.ribeiro@exemplo.com.br',
-  celular: '21998765432',
-};
-export const PAULO = { cpf: '453.178.287-91' };
-export const NINGUEM = { cpf: '123.456.789-09' };
+import { formatCpf, maskEmail, maskPhone } from '@portal/br';
+import { DEMO_CPF, DEMO_PASSWORD, DEMO_PESSOA } from '../../apps/api/src/db/seed/demo';
+
+/**
+ * The demo people, from the one module the seed and the API tests also read
+ * (apps/api/src/db/seed/demo.ts): CPF as the member types it, name, contacts on file and those
+ * contacts masked as the portal shows them.
+ */
+export const SENHA = DEMO_PASSWORD;
+
+type Quem = keyof typeof DEMO_PESSOA;
+
+function pessoa<K extends Quem>(quem: K) {
+  const p: { nome: string; email?: string; celular?: string } = DEMO_PESSOA[quem];
+  return {
+    cpf: formatCpf(DEMO_CPF[quem]),
+    nome: p.nome,
+    email: p.email ?? '',
+    celular: p.celular ?? '',
+    emailMascarado: maskEmail(p.email),
+    celularMascarado: maskPhone(p.celular),
+  };
+}
+
+// shared/demo-data.md's table.
+export const MARIA = pessoa('maria');
+export const CARLOS = pessoa('carlos');
+export const ROBERTO = pessoa('roberto');
+export const ANA = pessoa('anaBeatriz');
+export const FERNANDA = pessoa('fernanda');
+export const PAULO = pessoa('paulo');
+export const NINGUEM = { cpf: formatCpf(DEMO_CPF.ninguem) };
+
+// Active beneficiaries of the seed outside that table, with e-mail and mobile and no account yet.
+export const MARCOS = pessoa('marcos');
+export const JOAO = pessoa('joaoPedro');

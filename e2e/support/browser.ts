@@ -1,6 +1,6 @@
 import AxeBuilder from '@axe-core/playwright';
 import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
-import { expect, inject } from 'vitest';
+import { expect } from 'vitest';
 import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
 
@@ -15,7 +15,16 @@ export const CHROMIUM_ARGS = [
   '--disable-sync',
 ];
 
-export const baseUrl = () => inject('baseUrl');
+let current: string | undefined;
+/** Set by support/portal-per-file.ts before the file's tests run. */
+export function setBaseUrl(url: string) {
+  current = url;
+}
+/** The base URL of this file's own portal. */
+export function baseUrl(): string {
+  if (!current) throw new Error('e2e: no portal started for this file (support/portal-per-file.ts)');
+  return current;
+}
 
 export function launch(): Promise<Browser> {
   return chromium.launch({ executablePath: '/usr/bin/chromium', args: CHROMIUM_ARGS });
@@ -77,8 +86,8 @@ export async function expectNoAxeViolations(page: Page, label: string) {
 }
 
 const shotsDir = join(import.meta.dirname, '..', '..', 'screenshots');
-/** Full-page screenshot into ./screenshots (git-ignored), for people to look at. */
-export async function screenshot(page: Page, name: string) {
+/** Full-page screenshot into ./screenshots (git-ignored), for people to look at; `fullPage: false` for dialogs. */
+export async function screenshot(page: Page, name: string, opts: { fullPage?: boolean } = {}) {
   mkdirSync(shotsDir, { recursive: true });
-  await page.screenshot({ path: join(shotsDir, `${name}.png`), fullPage: true });
+  await page.screenshot({ path: join(shotsDir, `${name}.png`), fullPage: opts.fullPage ?? true });
 }

@@ -1,4 +1,14 @@
 import type { Locator, Page } from 'playwright-core';
+import { MARIA, SENHA } from './accounts';
+
+/**
+ * Waits until no toast is on screen. A toast hovered by the pointer stays (sonner pauses it), and
+ * on a phone-wide page it covers the controls at the bottom, so the pointer goes out of the way.
+ */
+export async function semAvisos(page: Page): Promise<void> {
+  await page.mouse.move(1, 1);
+  await page.locator('[data-sonner-toast]').first().waitFor({ state: 'detached', timeout: 20_000 });
+}
 
 /** A sonner toast holding the given text. */
 export function toast(page: Page, text: string | RegExp): Locator {
@@ -32,4 +42,45 @@ export async function submitPassword(page: Page, cpf: string, senha: string) {
 export async function login(page: Page, cpf: string, senha: string) {
   await submitPassword(page, cpf, senha);
   await page.waitForURL(/\/home$/i);
+}
+
+/**
+ * The code step's resend wait ('Aguarde 2 minutos para reenviar o código. Faltam 1:52.'), in
+ * seconds; fails when the countdown is not showing.
+ */
+export async function resendCountdown(page: Page): Promise<number> {
+  const text = await visible(page.getByText(/Aguarde 2 minutos para reenviar o código\. Faltam \d+:\d{2}\./));
+  const m = /Faltam (\d+):(\d{2})/.exec((await text.textContent()) ?? '');
+  if (!m) throw new Error('no countdown on the code step');
+  return Number(m[1]) * 60 + Number(m[2]);
+}
+
+/** From /login to the registration wizard's first step (Contato) for a CPF without a password. */
+export async function openWizard(page: Page, cpf: string) {
+  await page.goto('/login');
+  await typeCpf(page, cpf);
+  await page.getByRole('button', { name: 'Continuar' }).click();
+  await visible(page.getByRole('heading', { name: 'Contato' }));
+}
+
+/** Maria has two profiles: picks the active one in 'Perfis Disponíveis' and waits for the home page. */
+export async function loginMaria(page: Page, senha = SENHA) {
+  await submitPassword(page, MARIA.cpf, senha);
+  const dialog = page.getByRole('dialog', { name: 'Perfis Disponíveis' });
+  await dialog.getByRole('button', { name: /Ativo desde/ }).click();
+  await page.waitForURL(/\/home$/i);
+}
+
+/** Opens a menu entry the way a member does: the side menu, or below 768 px the 'Menu' dropdown. */
+export async function navegar(page: Page, entrada: string) {
+  const menu = page.getByRole('navigation', { name: 'Menu principal' });
+  // Right after login the protected layout (a lazy chunk) may not be drawn yet.
+  await menu.first().waitFor();
+  const lateral = menu.getByRole('link', { name: entrada, exact: true });
+  if (await lateral.first().isVisible()) {
+    await lateral.first().click();
+    return;
+  }
+  await page.getByRole('button', { name: 'Menu' }).click();
+  await page.getByRole('menuitem', { name: entrada, exact: true }).click();
 }

@@ -30,3 +30,9 @@ export async function latestCode(destino: string, after: string): Promise<string
   }
   throw new Error(`no code for ${destino} after ${after}`);
 }
+
+/** Every message sent to a contact since `after` (ISO instant), newest first. */
+export async function sentTo(destino: string, after: string): Promise<OutboxItem[]> {
+  const norm = (s: string) => s.replace(/\D/g, '') || s.toLowerCase();
+  return (await outbox()).filter((m) => norm(m.destino) === norm(destino) && new Date(m.criadoEm) >= new Date(after));
+}

@@ -1,0 +1,76 @@
+import type { Browser } from 'playwright-core';
+import { afterAll, beforeAll, expect, test } from 'vitest';
+import { CARLOS, SENHA } from './support/accounts';
+import { expectNoAxeViolations, launch, openSession, screenshot } from './support/browser';
+import { login, loginMaria, navegar, toast, visible } from './support/flows';
+
+let browser: Browser;
+beforeAll(async () => {
+  browser = await launch();
+});
+afterAll(async () => {
+  await browser?.close();
+});
+
+for (const width of [1280, 375]) {
+  test(`Maria follows her family's authorisations at ${width}px`, async () => {
+    const s = await openSession(browser, { width });
+    const { page } = s;
+    await loginMaria(page);
+    await navegar(page, 'Autorizações');
+    await page.waitForURL(/\/autorizacoes$/);
+    await visible(page.getByRole('heading', { level: 2, name: 'Autorizações (4)' }));
+    const select = page.getByLabel('Beneficiário');
+    expect(await select.isEnabled()).toBe(true);
+    expect(await select.inputValue()).toBe('1100234001');
+    for (const rotulo of ['Aprovado', 'Pendente', 'Concluído'])
+      expect(await page.getByText(rotulo, { exact: true }).count()).toBeGreaterThan(0);
+    await visible(page.getByText('41101014'));
+    await visible(page.getByText('2026101898231'));
+    await expectNoAxeViolations(page, `autorizacoes @${width}`);
+    await screenshot(page, `autorizacoes-${width}`);
+
+    await select.selectOption({ label: 'Ana Clara Souza' });
+    await visible(page.getByText('Nenhuma autorização encontrada'));
+    await visible(page.getByRole('heading', { level: 2, name: 'Autorizações (0)' }));
+    await expectNoAxeViolations(page, `autorizacoes vazia @${width}`);
+    await screenshot(page, `autorizacoes-vazia-${width}`);
+
+    await select.selectOption({ label: 'João Pedro Souza' });
+    await visible(page.getByRole('heading', { level: 2, name: 'Autorizações (1)' }));
+    await page.getByRole('button', { name: 'Atualizar' }).click();
+    await visible(page.getByText('Clínica Ortopédica São Lucas'));
+    await s.close();
+  });
+}
+
+test('a dependant sees only himself, the selector disabled; the page works by keyboard', async () => {
+  const s = await openSession(browser);
+  const { page } = s;
+  await login(page, CARLOS.cpf, SENHA);
+  await page.goto('/autorizacoes');
+  await visible(page.getByRole('heading', { level: 2, name: 'Autorizações (2)' }));
+  expect(await page.getByLabel('Beneficiário').isDisabled()).toBe(true);
+  // Keyboard: from the heading, Tab reaches 'Atualizar' and Enter refreshes.
+  await page.getByRole('heading', { level: 1, name: 'Autorizações' }).focus();
+  for (let i = 0; i < 6; i++) {
+    await page.keyboard.press('Tab');
+    if ((await page.evaluate(() => document.activeElement?.textContent ?? '')).includes('Atualizar')) break;
+  }
+  expect(await page.evaluate(() => document.activeElement?.textContent ?? '')).toContain('Atualizar');
+  await page.keyboard.press('Enter');
+  await visible(page.getByText('Clínica Visão Clara'));
+  await s.close();
+});
+
+test('a session ended on the server ends the page: "Sessão encerrada", back to login', async () => {
+  const s = await openSession(browser, { expectStatuses: [401] });
+  const { page, context } = s;
+  await loginMaria(page);
+  // The server forgets this browser (as after a logout elsewhere or a password change).
+  await context.clearCookies();
+  await page.goto('/autorizacoes');
+  await visible(toast(page, 'Sessão encerrada'));
+  await page.waitForURL(/\/login$/);
+  await s.close();
+});

@@ -1,0 +1,149 @@
+import type { Browser, Page } from 'playwright-core';
+import { afterAll, beforeAll, expect, test } from 'vitest';
+import { CARLOS, MARIA, SENHA } from './support/accounts';
+import { launch, openSession } from './support/browser';
+import { verificarNasDuasLarguras } from './support/larguras';
+import { login, loginMaria, toast, visible } from './support/flows';
+import { latestCode, sentTo } from './support/outbox';
+
+let browser: Browser;
+beforeAll(async () => {
+  browser = await launch();
+});
+afterAll(async () => {
+  await browser?.close();
+});
+
+const caixa = (page: Page, nome: string) => page.getByRole('checkbox', { name: nome, exact: true });
+
+test('Maria contracts SOS for herself and Ana Clara: SMS code from the outbox, a double click makes one contract', async () => {
+  const s = await openSession(browser, { expectStatuses: [422] });
+  const { page } = s;
+  await loginMaria(page);
+  await page.goto('/comercial');
+  await page.getByRole('link', { name: 'Contratar SOS' }).click();
+  await page.waitForURL(/\/contratar-sos$/);
+  await visible(page.getByRole('heading', { level: 2, name: 'Beneficiários' }));
+
+  // João Pedro already holds SOS: badge and a disabled box.
+  await visible(page.getByText('Já Possui'));
+  expect(await caixa(page, 'João Pedro Souza').isDisabled()).toBe(true);
+  await visible(page.getByText('R$ 29,90', { exact: true }));
+  await visible(page.getByText(/^01\/\d{2}\/\d{4}$/));
+  expect(await page.getByRole('link', { name: /Termo de Adesão/ }).getAttribute('href')).toBe(
+    'https://www.saudeexemplo.com.br/documentos/sos/termo-de-adesao.pdf',
+  );
+  expect(
+    await page
+      .getByRole('main')
+      .getByRole('link', { name: /^Contrato/ })
+      .getAttribute('href'),
+  ).toBe('https://www.saudeexemplo.com.br/documentos/sos/contrato.pdf');
+
+  // Spec 5: Contratar needs a beneficiary and the accepted terms.
+  await page.getByRole('button', { name: 'Contratar' }).click();
+  await visible(toast(page, 'Selecione pelo menos um beneficiário.'));
+  await caixa(page, 'Maria Aparecida Souza').click();
+  await caixa(page, 'Ana Clara Souza').click();
+  await visible(page.getByText('R$ 59,80'));
+  await page.getByRole('button', { name: 'Contratar' }).click();
+  await visible(toast(page, 'Aceite o Termo de Adesão e o Contrato para continuar.'));
+  await page.getByRole('checkbox', { name: 'Li e aceito o Termo de Adesão e o Contrato.' }).click();
+  await verificarNasDuasLarguras(page, 'contratar-sos-beneficiarios');
+
+  const antes = new Date(Date.now() - 1000).toISOString();
+  await page.getByRole('button', { name: 'Contratar' }).click();
+  await visible(toast(page, 'Código enviado!'));
+  await visible(page.getByRole('heading', { level: 2, name: 'Verificação' }), 20_000);
+  await visible(page.getByText('(11) *****-4321'));
+  const codigo = await latestCode(MARIA.celular, antes);
+  await verificarNasDuasLarguras(page, 'contratar-sos-verificacao');
+
+  // A wrong code: 'Erro na confirmação' with the server's message, and the step stays.
+  const campo = page.getByLabel('Código de verificação');
+  await campo.fill(codigo === '000000' ? '111111' : '000000');
+  await page.getByRole('button', { name: 'Confirmar Contratação' }).click();
+  await visible(toast(page, 'Erro na confirmação'));
+  await visible(toast(page, /Token inválido ou expirado/));
+  await campo.fill(codigo);
+  await page.getByRole('button', { name: 'Confirmar Contratação' }).dblclick();
+  await visible(toast(page, 'Contratação realizada com sucesso!'));
+  await visible(page.getByRole('heading', { level: 2, name: 'Contratação realizada com sucesso!' }), 20_000);
+  for (const nome of ['Maria Aparecida Souza', 'Ana Clara Souza'])
+    await visible(page.getByRole('listitem').filter({ hasText: nome }));
+  await visible(page.getByText(/^\d{2}\/\d{2}\/\d{4} \d{2}:\d{2}:\d{2}$/));
+  const protocolo = (await page.getByText(/^\d{20}$/).textContent())!;
+  await verificarNasDuasLarguras(page, 'contratar-sos-sucesso');
+
+  // One contract: one e-mail for it, and everybody now holds SOS.
+  await page.waitForTimeout(500);
+  const avisos = (await sentTo(MARIA.email, antes)).filter((m) => m.mensagem.includes('contratação do SOS'));
+  expect(avisos).toHaveLength(1);
+  expect(avisos[0]!.mensagem).toContain(protocolo);
+  await page.getByRole('link', { name: 'Voltar para o início' }).click();
+  await page.waitForURL(/\/home$/i);
+  await page.goto('/contratar-sos');
+  await visible(page.getByText('Todos os beneficiários do contrato já possuem o SOS.'));
+  expect(await page.getByText('Já Possui').count()).toBe(3);
+  expect(await page.getByRole('button', { name: 'Contratar' }).isDisabled()).toBe(true);
+  await s.close();
+}, 120_000);
+
+test('the orthopedic plan, the same flow by keyboard alone at 375 px, Voltar from the code step', async () => {
+  // Contratar again within 2 minutes: the server keeps the code it sent (429 AGUARDE_REENVIO).
+  const s = await openSession(browser, { width: 375, expectStatuses: [429] });
+  const { page } = s;
+  await loginMaria(page);
+  await page.goto('/ortopedico');
+  await visible(page.getByRole('heading', { level: 1, name: 'Contratar Plano Ortopédico' }));
+  await visible(page.getByText('R$ 19,90', { exact: true }));
+  expect(await page.getByText('Já Possui').count()).toBe(0);
+
+  // Tab to João Pedro's box, Space, then the accept box, then Contratar.
+  await caixa(page, 'Maria Aparecida Souza').focus();
+  await page.keyboard.press('Tab');
+  await page.keyboard.press('Space');
+  expect(await caixa(page, 'João Pedro Souza').getAttribute('aria-checked')).toBe('true');
+  await page.getByRole('checkbox', { name: 'Li e aceito o Termo de Adesão e o Contrato.' }).focus();
+  await page.keyboard.press('Space');
+  await visible(page.getByText('R$ 19,90', { exact: false }).last());
+  const antes = new Date(Date.now() - 1000).toISOString();
+  // Focus order follows the screen: Voltar, then Contratar.
+  await page.keyboard.press('Tab');
+  expect(await page.evaluate(() => document.activeElement?.textContent)).toContain('Voltar');
+  await page.keyboard.press('Tab');
+  expect(await page.evaluate(() => document.activeElement?.textContent)).toBe('Contratar');
+  await page.keyboard.press('Enter');
+  await visible(page.getByRole('heading', { level: 2, name: 'Verificação' }), 20_000);
+
+  // Back, and on again: the code sent a moment ago is still the one (no second SMS within 2 minutes).
+  await page.getByRole('button', { name: 'Voltar' }).click();
+  await visible(page.getByRole('heading', { level: 2, name: 'Beneficiários' }));
+  expect(await caixa(page, 'João Pedro Souza').getAttribute('aria-checked')).toBe('true');
+  await page.getByRole('button', { name: 'Contratar' }).click();
+  await visible(toast(page, /Use o último código recebido/), 20_000);
+  await visible(page.getByRole('heading', { level: 2, name: 'Verificação' }), 20_000);
+  expect(await sentTo(MARIA.celular, antes)).toHaveLength(1);
+  const codigo = await latestCode(MARIA.celular, antes);
+  // The heading has focus; Tab reaches the code field.
+  await page.keyboard.press('Tab');
+  await page.keyboard.type(codigo);
+  await page.keyboard.press('Enter');
+  await visible(page.getByRole('heading', { level: 2, name: 'Contratação realizada com sucesso!' }), 20_000);
+  await visible(page.getByRole('listitem').filter({ hasText: 'João Pedro Souza' }));
+  await s.close();
+}, 120_000);
+
+test("a member who is not the financial responsible sees 'Acesso Restrito' on both pages", async () => {
+  const s = await openSession(browser);
+  const { page } = s;
+  await login(page, CARLOS.cpf, SENHA);
+  for (const rota of ['contratar-sos', 'ortopedico']) {
+    await page.goto(`/${rota}`);
+    await visible(page.getByText('Acesso Restrito'));
+    await visible(page.getByText('Apenas o responsável financeiro do contrato pode contratar novos serviços.'));
+    expect(await page.getByRole('checkbox').count()).toBe(0);
+    await verificarNasDuasLarguras(page, `${rota}-acesso-restrito`);
+  }
+  await s.close();
+});

@@ -1,0 +1,80 @@
+import { readdirSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { gzipSync } from 'node:zlib';
+import type { Browser, BrowserContext } from 'playwright-core';
+import { afterAll, beforeAll, expect, test } from 'vitest';
+import { CARLOS, SENHA } from './support/accounts';
+import { baseUrl, launch } from './support/browser';
+import { login } from './support/flows';
+
+// The JavaScript budget of every route (issue 9): what a phone downloads to open each screen, in
+// gzip, measured from the scripts the page really fetched. CI fails when a route grows past it.
+const BUDGET_KB = { login: 130, firstLoad: 200, chunk: 350 };
+const dist = join(import.meta.dirname, '..', 'apps', 'web', 'dist');
+const gz = (path: string) => gzipSync(readFileSync(join(dist, path)), { level: 9 }).length / 1024;
+
+const ROUTES = [
+  '/home',
+  '/guia-medico',
+  '/autorizacoes',
+  '/financeiro',
+  '/comercial',
+  '/beneficios',
+  '/medicina-preventiva',
+  '/contratar-sos',
+  '/ortopedico',
+  '/ans',
+  '/utilizacao',
+  '/contrato',
+  '/tele-medicina',
+  '/contato',
+  '/tabela-copart',
+  '/protocolos',
+  '/meus-dados',
+];
+
+let browser: Browser;
+let logado: Awaited<ReturnType<BrowserContext['storageState']>>;
+beforeAll(async () => {
+  browser = await launch();
+  const ctx = await browser.newContext({ baseURL: baseUrl() });
+  await login(await ctx.newPage(), CARLOS.cpf, SENHA);
+  logado = await ctx.storageState();
+  await ctx.close();
+});
+afterAll(async () => {
+  await browser?.close();
+});
+
+/** Opens the path in a fresh context (nothing cached) and sums the gzip size of the scripts fetched. */
+async function firstLoad(path: string, storageState?: typeof logado): Promise<number> {
+  const ctx = await browser.newContext({ baseURL: baseUrl(), viewport: { width: 375, height: 800 }, storageState });
+  const page = await ctx.newPage();
+  const scripts = new Set<string>();
+  page.on('request', (r) => {
+    if (r.resourceType() === 'script') scripts.add(new URL(r.url()).pathname);
+  });
+  await page.goto(path, { waitUntil: 'networkidle' });
+  await page.getByRole('heading', { level: 1 }).first().waitFor();
+  await ctx.close();
+  return [...scripts].reduce((sum, p) => sum + gz(p), 0);
+}
+
+test(`/login loads at most ${BUDGET_KB.login} KB of JavaScript (gzip)`, async () => {
+  const kb = await firstLoad('/login');
+  console.log(`/login: ${kb.toFixed(1)} KB`);
+  expect(kb).toBeLessThanOrEqual(BUDGET_KB.login);
+});
+
+test(`every member route's first load is at most ${BUDGET_KB.firstLoad} KB of JavaScript (gzip)`, async () => {
+  const sizes: Record<string, number> = {};
+  for (const route of ROUTES) sizes[route] = Number((await firstLoad(route, logado)).toFixed(1));
+  console.log(sizes);
+  for (const [route, kb] of Object.entries(sizes)) expect(kb, route).toBeLessThanOrEqual(BUDGET_KB.firstLoad);
+});
+
+test(`no chunk is over ${BUDGET_KB.chunk} KB (gzip)`, () => {
+  const chunks = readdirSync(join(dist, 'assets')).filter((f) => f.endsWith('.js'));
+  expect(chunks.length).toBeGreaterThan(5);
+  for (const f of chunks) expect(gz(join('assets', f)), f).toBeLessThanOrEqual(BUDGET_KB.chunk);
+});

@@ -1,0 +1,211 @@
+import type { Browser, Page } from 'playwright-core';
+import { afterAll, beforeAll, expect, test } from 'vitest';
+import { DIAS_UTEIS_ATRAS, diasUteisAntes, REGISTRO_ANS_DEMO } from '../apps/api/src/db/seed/protocolos';
+import { diaEmSaoPaulo } from '../apps/api/src/modules/protocolos/calendario';
+import { CARLOS, MARIA, SENHA } from './support/accounts';
+import { expectNoAxeViolations, launch, openSession, screenshot } from './support/browser';
+import { login, loginMaria, navegar, toast, visible } from './support/flows';
+import { verificarNasDuasLarguras } from './support/larguras';
+import { documentoAberto } from './support/pdf';
+
+// 'Meus Protocolos' (issue 8, decision 0017): Maria finds the answered protocol by the number she
+// was given, opens it, reads its history and downloads the answer; the demo protocols are laid out
+// from the day the demo data was loaded (today), in business days.
+let browser: Browser;
+beforeAll(async () => {
+  browser = await launch();
+});
+afterAll(async () => {
+  await browser?.close();
+});
+
+const hoje = diaEmSaoPaulo(Date.now());
+const dia = diasUteisAntes(hoje, DIAS_UTEIS_ATRAS.respondido).replaceAll('-', '');
+/** The answered inclusion request: the first protocol of its day. */
+const NUMERO = `${REGISTRO_ANS_DEMO}${dia}000001`;
+/** As it is printed (and as an elderly member would type it from paper). */
+const IMPRESSO = `${NUMERO.slice(0, 6)} ${NUMERO.slice(6, 14)} ${NUMERO.slice(14)}`;
+const RESPOSTA = 'Não foi possível incluir Lucas Almeida Souza no seu plano';
+
+async function conferirPdf(page: Page, acao: () => Promise<void>, width: number) {
+  const { pdf, nome } = await documentoAberto(page, acao, width);
+  if (width < 768) expect(nome).toBe(`protocolo-${NUMERO}.pdf`);
+  for (const trecho of [
+    'Saúde Exemplo',
+    `Resposta ao protocolo ${IMPRESSO}`,
+    `Solicitante: ${MARIA.nome}`,
+    'Contrato: 100234',
+    'Tipo: Inclusão de dependente',
+    'Situação: Concluído',
+    'Histórico',
+    'Pedido recebido pelo setor de cadastro',
+    RESPOSTA,
+  ])
+    expect(pdf.texto).toContain(trecho);
+}
+
+async function historico(page: Page): Promise<string[]> {
+  const lista = page.getByRole('region', { name: 'Histórico' }).getByRole('listitem');
+  await visible(lista.first());
+  return (await lista.evaluateAll((els) => els.map((e) => (e as HTMLElement).innerText))).map((t) =>
+    t.replace(/\s+/g, ' ').trim(),
+  );
+}
+
+for (const width of [1280, 375]) {
+  test(`Maria finds a protocol by its number, opens it and downloads the answer at ${width}px`, async () => {
+    const s = await openSession(browser, { width });
+    const { page } = s;
+    await loginMaria(page);
+    await navegar(page, 'Meus Protocolos');
+    await page.waitForURL(/\/protocolos$/);
+    await visible(page.getByRole('heading', { level: 1, name: 'Meus Protocolos' }));
+
+    // Her three requests and her son's: newest first, the late one said in words.
+    const cartoes = page.getByRole('region', { name: 'Suas solicitações' }).getByRole('article');
+    await visible(cartoes.first());
+    expect(await cartoes.count()).toBe(4);
+    expect(await cartoes.getByRole('heading', { level: 3 }).allTextContents()).toEqual([
+      'Pedido de contato comercial: Plano Ortopédico',
+      'Pedido de contato comercial: SOS',
+      'Inclusão de 1 dependente(s): Lucas Almeida Souza',
+      'Inclusão de 1 dependente(s): Lucas Almeida Souza',
+    ]);
+    const atrasado = cartoes.nth(2);
+    await visible(atrasado.getByText('Atrasado', { exact: true }));
+    expect(await atrasado.getByText('(vencido)').count()).toBe(1);
+    expect(await page.getByText('Atrasado', { exact: true }).count()).toBe(1);
+    await verificarNasDuasLarguras(page, 'protocolos-lista', width as 1280 | 375);
+
+    // A number that is not twenty digits is refused in place; one that is not hers finds nothing.
+    const campo = page.getByLabel('Número do protocolo');
+    await campo.fill('12345');
+    await page.getByRole('button', { name: 'Buscar' }).click();
+    await visible(page.getByText('Informe os 20 números do protocolo.'));
+    await campo.fill(`${REGISTRO_ANS_DEMO}${dia}999999`);
+    await page.getByRole('button', { name: 'Buscar' }).click();
+    await visible(page.getByText(/Nenhum protocolo encontrado com o número/));
+    await verificarNasDuasLarguras(page, 'protocolos-nada-encontrado', width as 1280 | 375);
+
+    // The number as printed, spaces and all.
+    await page.getByLabel('Número do protocolo').fill(IMPRESSO);
+    await page.getByRole('button', { name: 'Buscar' }).click();
+    const resultado = page.getByRole('region', { name: 'Resultado da busca' });
+    await visible(resultado.getByRole('article').first());
+    await page.waitForURL(new RegExp(`protocolo=${NUMERO}`));
+    expect(await resultado.getByRole('article').count()).toBe(1);
+    const cartao = resultado.getByRole('article');
+    // Grouped for reading, copied as the 20 digits.
+    const numero = cartao.locator('dd span.font-mono').first();
+    expect(await numero.locator('span').allTextContents()).toEqual(IMPRESSO.split(' '));
+    expect(await numero.textContent()).toBe(NUMERO);
+    await visible(cartao.getByText('Concluído', { exact: true }));
+
+    await cartao.getByRole('link', { name: /Ver detalhes/ }).click();
+    await page.waitForURL(new RegExp(`/protocolos/${NUMERO}$`));
+    await visible(page.getByRole('heading', { level: 1, name: 'Detalhes do protocolo' }));
+    expect(await historico(page)).toEqual([
+      expect.stringMatching(/Aberto Solicitação registrada pelo portal\.$/),
+      expect.stringMatching(/Em análise Pedido recebido pelo setor de cadastro/),
+      expect.stringMatching(/Concluído Resposta enviada à beneficiária\.$/),
+    ]);
+    await visible(page.getByText('Até 7 dias úteis (RN 623/2024)'));
+    await visible(page.getByText(RESPOSTA, { exact: false }));
+    await verificarNasDuasLarguras(page, 'protocolo-detalhe', width as 1280 | 375);
+
+    await conferirPdf(page, () => page.getByRole('button', { name: 'Baixar resposta' }).click(), width);
+
+    await page.getByRole('link', { name: 'Voltar para Meus Protocolos' }).click();
+    await page.waitForURL(/\/protocolos$/);
+    await visible(page.getByRole('region', { name: 'Suas solicitações' }));
+    await s.close();
+  });
+}
+
+test('an open protocol has no answer to download yet, and says so', async () => {
+  const s = await openSession(browser);
+  const { page } = s;
+  await loginMaria(page);
+  await page.goto('/protocolos');
+  const emAnalise = page.getByRole('article', { name: 'Pedido de contato comercial: Plano Ortopédico' });
+  await visible(emAnalise.getByText('Em análise', { exact: true }));
+  await emAnalise.getByRole('link', { name: /Ver detalhes/ }).click();
+  await visible(page.getByText(/A operadora ainda não respondeu/));
+  expect(await page.getByRole('button', { name: 'Baixar resposta' }).count()).toBe(0);
+  await expectNoAxeViolations(page, 'protocolo em análise');
+  await screenshot(page, 'protocolo-em-analise-1280');
+  await s.close();
+});
+
+test('by keyboard alone: search, open, download, back', async () => {
+  const s = await openSession(browser);
+  const { page } = s;
+  await loginMaria(page);
+  await page.goto('/protocolos');
+  await visible(page.getByRole('region', { name: 'Suas solicitações' }));
+
+  const focado = () =>
+    page.evaluate(() => {
+      const el = document.activeElement as HTMLElement | null;
+      return {
+        tag: el?.tagName ?? '',
+        texto: (el?.innerText || el?.getAttribute('aria-label') || '').trim(),
+        id: el?.id,
+      };
+    });
+  async function tabAte(condicao: (f: Awaited<ReturnType<typeof focado>>) => boolean, tecla = 'Tab') {
+    for (let i = 0; i < 60; i++) {
+      await page.keyboard.press(tecla);
+      if (condicao(await focado())) return;
+    }
+    throw new Error('focus never reached the control');
+  }
+
+  const campoId = await page.getByLabel('Número do protocolo').getAttribute('id');
+  await tabAte((f) => f.id === campoId);
+  await page.keyboard.type(IMPRESSO);
+  await page.keyboard.press('Enter');
+  await visible(page.getByRole('region', { name: 'Resultado da busca' }).getByRole('article'));
+
+  await tabAte((f) => f.tag === 'A' && f.texto.startsWith('Ver detalhes'));
+  await page.keyboard.press('Enter');
+  await page.waitForURL(new RegExp(`/protocolos/${NUMERO}$`));
+  await visible(page.getByRole('region', { name: 'Histórico' }));
+
+  await tabAte((f) => f.tag === 'BUTTON' && f.texto === 'Baixar resposta');
+  await conferirPdf(page, () => page.keyboard.press('Enter'), 1280);
+
+  await tabAte((f) => f.tag === 'A' && f.texto === 'Voltar para Meus Protocolos', 'Shift+Tab');
+  await page.keyboard.press('Enter');
+  await page.waitForURL(/\/protocolos$/);
+  await s.close();
+});
+
+test('Carlos, a dependent with no requests, sees the empty state at both widths', async () => {
+  const s = await openSession(browser);
+  const { page } = s;
+  await login(page, CARLOS.cpf, SENHA);
+  await navegar(page, 'Meus Protocolos');
+  await visible(page.getByText(/Você ainda não tem protocolos\./));
+  expect(await page.getByRole('article').count()).toBe(0);
+  await verificarNasDuasLarguras(page, 'protocolos-vazio');
+  await s.close();
+});
+
+test('a list that fails to load says so and loads again on retry', async () => {
+  const s = await openSession(browser);
+  const { page } = s;
+  await loginMaria(page);
+  await page.route('**/api/Protocolos/Listar', (route) => route.abort('internetdisconnected'));
+  await page.goto('/protocolos');
+  await visible(toast(page, 'Erro ao carregar protocolos'));
+  const falha = page.getByRole('alert').filter({ hasText: 'Erro ao carregar protocolos' });
+  await visible(falha);
+  await expectNoAxeViolations(page, 'protocolos erro');
+  await page.unroute('**/api/Protocolos/Listar');
+  await falha.getByRole('button', { name: 'Tentar novamente' }).click();
+  await visible(page.getByRole('region', { name: 'Suas solicitações' }).getByRole('article').first());
+  // The browser logs the aborted requests; that is the point of this test.
+  s.problems.splice(0, s.problems.length, ...s.problems.filter((p) => !p.includes('ERR_INTERNET_DISCONNECTED')));
+  await s.close();
+});

@@ -1,0 +1,16 @@
+import type { Page } from 'playwright-core';
+import { expectNoAxeViolations, screenshot } from './browser';
+
+/**
+ * The screen as it is now, at phone and desktop width: axe-core finds no violations at either, and
+ * a screenshot of each lands in ./screenshots. Ends at `fim` px (the journey goes on at that width).
+ */
+export async function verificarNasDuasLarguras(page: Page, nome: string, fim: 1280 | 375 = 1280) {
+  for (const width of fim === 1280 ? [375, 1280] : [1280, 375]) {
+    await page.setViewportSize({ width, height: width < 768 ? 800 : 900 });
+    await page.evaluate(() => window.scrollTo(0, 0)); // a full-page picture from the top (sticky header)
+    await page.waitForTimeout(150); // layout settles (menu switches at 768 px)
+    await expectNoAxeViolations(page, `${nome} @${width}`);
+    await screenshot(page, `${nome}-${width}`);
+  }
+}

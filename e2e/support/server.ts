@@ -1,0 +1,70 @@
+import { type ChildProcess, spawn } from 'node:child_process';
+import { cpSync, mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+
+const root = join(import.meta.dirname, '..', '..');
+
+/** Waits for the server's "listening" log line; answers its base URL. */
+export function waitReady(server: ChildProcess, timeoutMs = 60_000): Promise<string> {
+  return new Promise((resolve, reject) => {
+    let output = '';
+    const timer = setTimeout(() => reject(new Error(`e2e: server not ready in ${timeoutMs} ms\n${output}`)), timeoutMs);
+    const onData = (d: Buffer) => {
+      output += d;
+      const m = /Server listening at (http:\/\/127\.0\.0\.1:\d+)/.exec(output);
+      if (m?.[1]) {
+        clearTimeout(timer);
+        resolve(m[1].replace('127.0.0.1', 'localhost'));
+      }
+    };
+    server.stdout?.on('data', onData);
+    server.stderr?.on('data', onData);
+    server.once('exit', (code) => {
+      clearTimeout(timer);
+      reject(new Error(`e2e: server exited (${code})\n${output}`));
+    });
+  });
+}
+
+export interface Portal {
+  baseUrl: string;
+  stop(): Promise<void>;
+}
+
+/** The built portal on a private copy of the seeded database, on a free port. */
+export async function startPortal(seedDir: string, env: Record<string, string> = {}): Promise<Portal> {
+  const dataDir = mkdtempSync(join(tmpdir(), 'portal-e2e-'));
+  cpSync(seedDir, dataDir, { recursive: true });
+  const server = spawn(process.execPath, [join(root, 'apps/api/dist/server.js')], {
+    env: {
+      ...process.env,
+      PORT: '0',
+      HOST: '127.0.0.1',
+      DATA_DIR: dataDir,
+      NODE_ENV: 'test',
+      LOG_LEVEL: 'info',
+      SEED: 'demo',
+      DATABASE_URL: '',
+      REDIS_URL: '',
+      PRUNE_INTERVAL_SECONDS: '0',
+      ...env,
+    },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  const baseUrl = await waitReady(server);
+  // Keep draining the log so the pipe never fills; show warnings and errors in the test output.
+  server.stdout?.on('data', (d: Buffer) => {
+    for (const line of String(d).split('\n')) if (/"level":[4-6]\d/.test(line)) console.warn(line);
+  });
+  return {
+    baseUrl,
+    async stop() {
+      if (server.exitCode === null) {
+        server.kill('SIGTERM');
+        await new Promise((r) => server.once('exit', r));
+      }
+      rmSync(dataDir, { recursive: true, force: true });
+    },
+  };
+}

@@ -1,5 +1,7 @@
 import { readdirSync } from 'node:fs';
 import js from '@eslint/js';
+import { createTypeScriptImportResolver } from 'eslint-import-resolver-typescript';
+import importX from 'eslint-plugin-import-x';
 import reactHooks from 'eslint-plugin-react-hooks';
 import globals from 'globals';
 import tseslint from 'typescript-eslint';
@@ -51,7 +53,7 @@ const featureBoundaries = webFeatures.flatMap((feature) =>
 );
 
 export default tseslint.config(
-  { ignores: ['**/dist/**', '**/node_modules/**', '.data/**', 'screenshots/**'] },
+  { ignores: ['**/dist/**', '**/node_modules/**', '.data/**', 'screenshots/**', '.tmp/**'] },
   js.configs.recommended,
   ...tseslint.configs.recommended,
   {
@@ -76,11 +78,44 @@ export default tseslint.config(
   },
   ...featureBoundaries,
   {
+    // Shared code (lib/, components/) serves every feature and never depends on one.
+    files: ['apps/web/src/lib/**/*.{ts,tsx}', 'apps/web/src/components/**/*.{ts,tsx}'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            noAppImports,
+            {
+              group: ['@/features/*', '@/features'],
+              message: 'Shared code (lib/, components/) never imports a feature.',
+            },
+            { regex: '^(\\.\\./)+features/', message: 'Shared code (lib/, components/) never imports a feature.' },
+          ],
+        },
+      ],
+    },
+  },
+  {
+    // No import cycles in the apps and packages (a cycle is a module boundary drawn in the wrong place).
+    files: ['apps/*/src/**/*.{ts,tsx}', 'packages/*/src/**/*.ts'],
+    plugins: { 'import-x': importX },
+    settings: {
+      'import-x/resolver-next': [
+        createTypeScriptImportResolver({
+          project: ['apps/web/tsconfig.json', 'apps/api/tsconfig.json'],
+          noWarnOnMultipleProjects: true,
+        }),
+      ],
+    },
+    rules: { 'import-x/no-cycle': ['error', { ignoreExternal: true }] },
+  },
+  {
     files: ['apps/web/src/app/**/*.{ts,tsx}'],
     rules: { 'no-restricted-imports': 'off' },
   },
   {
-    files: ['scripts/**', 'bench/**', 'e2e/**', 'apps/api/build.mjs', '.ci/**'],
+    files: ['scripts/**', 'bench/**', 'scale/**', 'e2e/**', 'apps/api/build.mjs', '.ci/**'],
     rules: { 'no-console': 'off' },
   },
 );

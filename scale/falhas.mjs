@@ -1,0 +1,364 @@
+// Faults (issue 9). (1) SIGKILL the server in the middle of a burst of contracting, dependent and
+// rating requests, start it again on the same PostgreSQL, and show that every acknowledged request
+// is stored exactly once, nothing is half-written (each protocol has its request rows, its audit row
+// and its message), and that replaying every request with its Idempotency-Key creates nothing twice.
+// (2) With `--reiniciar-postgres`: restart PostgreSQL under load; the API answers 503 while it is
+// down and recovers by itself. `npm run test:falhas` (CI runs both when PostgreSQL answers).
+import { execFileSync, spawn } from 'node:child_process';
+import { randomUUID } from 'node:crypto';
+import { existsSync, readdirSync } from 'node:fs';
+import { join } from 'node:path';
+import pg from 'pg';
+
+const root = join(import.meta.dirname, '..');
+const ADMIN = 'postgres://postgres@127.0.0.1:5432/postgres';
+const reiniciarPostgres = process.argv.includes('--reiniciar-postgres');
+let falhas = 0;
+const check = (label, ok, detail = '') => {
+  console.log(`${ok ? 'ok  ' : 'FAIL'} ${label}${detail ? ` — ${detail}` : ''}`);
+  if (!ok) falhas++;
+};
+
+const NOMES = ['Alice', 'Bruno', 'Cecília', 'Davi', 'Elisa', 'Felipe', 'Giovana', 'Heitor', 'Isabela', 'Joaquim'];
+const SOBRENOMES = [
+  'Almeida',
+  'Barbosa',
+  'Cardoso',
+  'Dias',
+  'Esteves',
+  'Farias',
+  'Gomes',
+  'Henriques',
+  'Igarashi',
+  'Jardim',
+  'Lopes',
+  'Moraes',
+];
+
+function cpf(base9) {
+  const dv = (d, w) => {
+    const r = ([...d].reduce((s, c, i) => s + Number(c) * (w - i), 0) * 10) % 11;
+    return r === 10 ? 0 : r;
+  };
+  const d1 = dv(base9, 10);
+  return `${base9}${d1}${dv(base9 + d1, 11)}`;
+}
+
+function iniciar(env) {
+  const child = spawn(process.execPath, [join(root, 'apps/api/dist/server.js')], {
+    env: {
+      ...process.env,
+      PORT: '0',
+      HOST: '127.0.0.1',
+      NODE_ENV: 'test',
+      LOG_LEVEL: 'info',
+      SEED: 'demo',
+      REDIS_URL: '',
+      PRUNE_INTERVAL_SECONDS: '0',
+      ...env,
+    },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  const url = new Promise((resolve, reject) => {
+    let out = '';
+    const on = (d) => {
+      out += d;
+      const m = /Server listening at (http:\/\/127\.0\.0\.1:\d+)/.exec(out);
+      if (m) resolve(m[1]);
+    };
+    child.stdout.on('data', on);
+    child.stderr.on('data', on);
+    child.once('exit', (c, s) => reject(new Error(`server exited (${c ?? s})\n${out.slice(-2000)}`)));
+  });
+  return { child, url };
+}
+
+class Membro {
+  cookies = new Map();
+  token = '';
+  perfil = null;
+  async post(base, path, body, headers = {}) {
+    const h = { 'content-type': 'application/json', ...headers };
+    if (this.token) h.authorization = `Bearer ${this.token}`;
+    if (this.cookies.size) h.cookie = [...this.cookies].map(([k, v]) => `${k}=${v}`).join('; ');
+    const r = await fetch(base + path, { method: 'POST', headers: h, body: JSON.stringify(body) });
+    for (const c of r.headers.getSetCookie()) {
+      const [pair] = c.split(';');
+      const i = pair.indexOf('=');
+      if (!/max-age=0/i.test(c)) this.cookies.set(pair.slice(0, i), pair.slice(i + 1));
+    }
+    const text = await r.text();
+    let json = null;
+    try {
+      json = JSON.parse(text);
+    } catch {
+      // not JSON
+    }
+    return { status: r.status, body: json };
+  }
+  async entrar(base, cpfMembro, contrato) {
+    this.token = (
+      await this.post(base, '/api/Token/GerarToken', { usuario: 'portal-web', senha: 'portal-web-demo' })
+    ).body;
+    const perfis = (await this.post(base, '/api/Login/PerfisDaConta', { cpf: Number(cpfMembro), senha: 'senha123' }))
+      .body;
+    const p = perfis.find((x) => x.codigoContrato === contrato) ?? perfis[0];
+    const r = await this.post(base, '/api/Login/Autenticar', {
+      cpf: cpfMembro,
+      senha: 'senha123',
+      codigoPlano: p.codigoPlano,
+      codigoContrato: p.codigoContrato,
+    });
+    this.perfil = { codigoSessao: r.body.codigoSessao };
+  }
+}
+
+// The restart below ends these connections: a client's 'error' event must not end the script.
+let admin = new pg.Client({ connectionString: ADMIN });
+admin.on('error', () => undefined);
+try {
+  await admin.connect();
+} catch {
+  console.log('PostgreSQL does not answer on 127.0.0.1:5432: fault tests skipped');
+  process.exit(process.env.CI_REQUIRE_SERVICES ? 1 : 0);
+}
+const nome = `portal_falhas_${process.pid}`;
+await admin.query(`create database ${nome}`);
+const dbUrl = `postgres://postgres@127.0.0.1:5432/${nome}`;
+const db = new pg.Client({ connectionString: dbUrl });
+db.on('error', () => undefined);
+let servidor = iniciar({ DATABASE_URL: dbUrl });
+try {
+  let base = await servidor.url;
+  await db.connect();
+  const maria = new Membro();
+  const roberto = new Membro();
+  await maria.entrar(base, '52998224725', '100234');
+  await roberto.entrar(base, '93541134780', '310077');
+
+  // The requests of the burst, each with its own Idempotency-Key.
+  const pedidos = [];
+  for (let i = 0; i < 120; i++) {
+    const quem = i % 2 === 0 ? maria : roberto;
+    pedidos.push({
+      tipo: 'dependente',
+      quem,
+      path: '/api/Venda/AdicionarDependente',
+      body: {
+        perfilAutenticado: quem.perfil,
+        novosDependentes: [
+          {
+            nome: `${NOMES[i % NOMES.length]} ${SOBRENOMES[Math.floor(i / NOMES.length) % SOBRENOMES.length]} Souza`,
+            cpf: cpf(String(810000000 + i)),
+            dataNascimento: '2015-05-10',
+            cidade: 'Campinas',
+            celular: '19991234567',
+          },
+        ],
+      },
+      chave: randomUUID(),
+    });
+  }
+  const uso = await maria.post(base, '/api/utilizacao/ListarUtilizacao', {
+    perfilAutenticado: maria.perfil,
+    codigoBeneficiario: '1100234001',
+  });
+  for (const p of (uso.body?.procedimentos ?? []).filter(
+    (x) => !x.jaAvaliado && /^\d{8}$/.test(String(x.procedimento)),
+  )) {
+    pedidos.push({
+      tipo: 'avaliacao',
+      quem: maria,
+      path: '/api/utilizacao/AvaliarAtendimento',
+      body: {
+        perfilAutenticado: maria.perfil,
+        codigoBeneficiario: '1100234001',
+        codigoPrestador: p.procedimento,
+        data: p.data,
+        nota: 5,
+        comentario: 'Bom atendimento.',
+      },
+      chave: randomUUID(),
+    });
+  }
+  // Orthopedic plan for Maria and Ana Clara, confirmed with the SMS code inside the burst.
+  await maria.post(base, '/api/Servicos/Ortopedico/AceiteTermoAdesao', {
+    perfilAutenticado: maria.perfil,
+    codigoMatriculasBeneficiariosAlvo: ['1100234001', '1100234003'],
+  });
+  await maria.post(base, '/api/Servicos/Ortopedico/EnviarSms', { perfilAutenticado: maria.perfil });
+  const outbox = await (await fetch(`${base}/api/dev/outbox`)).json();
+  const codigo = outbox.find((m) => m.canal === 'sms' && m.codigo)?.codigo;
+  pedidos.push({
+    tipo: 'contratacao',
+    quem: maria,
+    path: '/api/Servicos/Ortopedico/ConfirmarContratacao',
+    body: { perfilAutenticado: maria.perfil, codigoToken: Number(codigo) },
+    chave: randomUUID(),
+  });
+  pedidos.sort(() => Math.random() - 0.5);
+  const avaliacoes = pedidos.filter((p) => p.tipo === 'avaliacao').length;
+  console.log(
+    `burst: ${pedidos.length} requests (120 dependents, ${avaliacoes} ratings, 1 contracting), SIGKILL after 40 answers`,
+  );
+
+  // 1. The burst, 8 at a time; the server is killed with SIGKILL after the 40th answer.
+  const confirmados = new Map();
+  let respondidos = 0;
+  let morto = false;
+  let fila = 0;
+  await Promise.all(
+    Array.from({ length: 8 }, async () => {
+      while (fila < pedidos.length) {
+        const p = pedidos[fila++];
+        try {
+          const r = await p.quem.post(base, p.path, p.body, { 'idempotency-key': p.chave });
+          if (r.status === 200) confirmados.set(p.chave, r.body);
+          else if (process.env.DEBUG_FALHAS) console.log(p.tipo, r.status, JSON.stringify(r.body));
+          respondidos++;
+          if (respondidos === 40 && !morto) {
+            morto = true;
+            servidor.child.kill('SIGKILL');
+          }
+        } catch {
+          // no answer: the server died with this request in flight
+        }
+      }
+    }),
+  );
+  await new Promise((r) =>
+    servidor.child.exitCode !== null || servidor.child.signalCode ? r() : servidor.child.once('exit', r),
+  );
+  check(
+    'the server was killed mid-burst',
+    morto,
+    `${confirmados.size} acknowledged, ${pedidos.length - confirmados.size} not`,
+  );
+
+  // 2. Start again on the same database.
+  servidor = iniciar({ DATABASE_URL: dbUrl });
+  base = await servidor.url;
+  const q = async (sql, params = []) => (await db.query(sql, params)).rows;
+  const protocolosConfirmados = [...confirmados.values()].map((b) => b.protocolo ?? b.dados?.protocolo).filter(Boolean);
+  const porNumero = await q('select numero, tipo from protocolos where numero = any($1)', [protocolosConfirmados]);
+  check(
+    'every acknowledged request is stored, exactly once',
+    porNumero.length === protocolosConfirmados.length &&
+      new Set(porNumero.map((r) => r.numero)).size === porNumero.length,
+    `${porNumero.length}/${protocolosConfirmados.length}`,
+  );
+  const meias = await q(`
+    select p.numero, p.tipo from protocolos p
+     where (p.tipo = 'INCLUSAO_DEPENDENTE' and not exists (select 1 from dependentes_solicitados d where d.protocolo = p.numero))
+        or not exists (select 1 from audit_log a where a.event = 'solicitacao_registrada' and a.detail->>'protocolo' = p.numero)
+        or not exists (select 1 from outbox o where o.mensagem like '%' || p.numero || '%')`);
+  check(
+    'nothing is half-written: each protocol has its request rows, audit row and message',
+    meias.length === 0,
+    meias.map((m) => `${m.tipo} ${m.numero}`).join(', '),
+  );
+  const pendentes = await q('select count(*)::int as n from idempotencia where resposta is null');
+  check('no idempotency claim was left without its answer', pendentes[0].n === 0, `${pendentes[0].n} open`);
+
+  // 3. The clients retry everything with the same keys: acknowledged ones get the same answer,
+  // the others are stored now — or answered from what had committed before the kill.
+  let mesmas = 0;
+  for (const p of pedidos) {
+    const r = await p.quem.post(base, p.path, p.body, { 'idempotency-key': p.chave });
+    const antes = confirmados.get(p.chave);
+    if (antes && JSON.stringify(antes) === JSON.stringify(r.body)) mesmas++;
+  }
+  check(
+    'a retry of an acknowledged request gets the first answer',
+    mesmas === confirmados.size,
+    `${mesmas}/${confirmados.size}`,
+  );
+  const [dep] = await q(
+    "select count(*)::int as n, count(distinct cpf)::int as d from dependentes_solicitados where cpf like '81%'",
+  );
+  check(
+    'after the retries every dependent request is stored exactly once',
+    dep.n === 120 && dep.d === 120,
+    `${dep.n} rows, ${dep.d} CPFs`,
+  );
+  const [aval] = await q("select count(*)::int as n from avaliacoes_atendimento where comentario = 'Bom atendimento.'");
+  check('…every rating once', aval.n === avaliacoes, `${aval.n}/${avaliacoes}`);
+  const [ct] = await q("select count(*)::int as n from protocolos where tipo = 'CONTRATACAO_ORTOPEDICO'");
+  check('…and one orthopedic contract', ct.n === 1, `${ct.n}`);
+
+  // 4. PostgreSQL restarted under load: 503 while it is down, back by itself.
+  if (reiniciarPostgres) {
+    const versao = existsSync('/etc/postgresql') ? readdirSync('/etc/postgresql')[0] : null;
+    if (!versao) check('pg_ctlcluster available to restart PostgreSQL', false);
+    else {
+      const estados = [];
+      let parar = false;
+      const carga = Promise.all(
+        Array.from({ length: 4 }, async () => {
+          while (!parar) {
+            const t = Date.now();
+            try {
+              const r = await maria.post(base, '/api/Autorizacoes/ListarAutorizacoes', {
+                perfilAutenticado: maria.perfil,
+                codigoBeneficiario: '1100234001',
+              });
+              estados.push({ t, s: r.status });
+            } catch {
+              estados.push({ t, s: 0 });
+            }
+            await new Promise((r) => setTimeout(r, 20));
+          }
+        }),
+      );
+      await new Promise((r) => setTimeout(r, 1500));
+      const t0 = Date.now();
+      try {
+        execFileSync('pg_ctlcluster', ['--skip-systemctl-redirect', versao, 'main', 'stop', '-m', 'fast']);
+        await new Promise((r) => setTimeout(r, 3000));
+      } finally {
+        // Whatever happens, PostgreSQL is left running as it was found.
+        execFileSync('pg_ctlcluster', ['--skip-systemctl-redirect', versao, 'main', 'start']);
+      }
+      const t1 = Date.now();
+      await new Promise((r) => setTimeout(r, 4000));
+      parar = true;
+      await carga;
+      const durante = estados.filter((e) => e.t > t0 + 200 && e.t < t1 - 200);
+      const depois = estados.filter((e) => e.t > t1 + 2500);
+      const contagem = (xs) =>
+        Object.entries(xs.reduce((a, e) => ((a[e.s] = (a[e.s] ?? 0) + 1), a), {}))
+          .map(([k, v]) => `${k}×${v}`)
+          .join(' ');
+      check(
+        'while PostgreSQL is down the API answers 503, never 500',
+        durante.length > 0 && durante.every((e) => e.s === 503),
+        contagem(durante),
+      );
+      check(
+        'after it is back the API recovers by itself',
+        depois.length > 0 && depois.every((e) => e.s === 200),
+        contagem(depois),
+      );
+    }
+  }
+} catch (err) {
+  console.error(err);
+  falhas++;
+} finally {
+  if (servidor.child.exitCode === null && !servidor.child.signalCode) {
+    servidor.child.kill('SIGTERM');
+    await new Promise((r) => servidor.child.once('exit', r));
+  }
+  await db.end().catch(() => undefined);
+  if (reiniciarPostgres) {
+    // The restart ended the first admin connection.
+    await admin.end().catch(() => undefined);
+    admin = new pg.Client({ connectionString: ADMIN });
+    admin.on('error', () => undefined);
+    await admin.connect().catch(() => undefined);
+  }
+  await admin.query(`drop database if exists ${nome} with (force)`).catch(() => undefined);
+  await admin.end().catch(() => undefined);
+}
+console.log(falhas ? `\n${falhas} check(s) failed` : '\nall checks passed');
+process.exit(falhas ? 1 : 0);

@@ -1,5 +1,5 @@
 import { problemaDaBusca } from '@portal/contract/guia-medico-busca';
-import { useEffect, useMemo, useRef, useState } from 'react';
+import { useDeferredValue, useEffect, useMemo, useRef, useState } from 'react';
 import { useSearchParams } from 'react-router';
 import { Carregando, FalhaAoCarregar } from '@/components/membro/carregando';
 import { PageHeader } from '@/components/page-header';
@@ -51,6 +51,9 @@ export function GuiaMedicoPage() {
 
 function Resultados({ filtro, onIr }: { filtro: FiltroDaBusca; onIr: (pagina: number) => void }) {
   const q = usePrestadores(filtro);
+  // A page is 100 cards (spec 9): React renders them as a transition, in slices that leave the
+  // main thread free between them, instead of one long task on a slow phone (bench:lighthouse).
+  const r = useDeferredValue(q.data);
   // The last provider opened stays while the dialog closes (its button gets the focus back).
   const [detalhe, setDetalhe] = useState<Detalhe | null>(null);
   const [aberto, setAberto] = useState(false);
@@ -65,7 +68,6 @@ function Resultados({ filtro, onIr }: { filtro: FiltroDaBusca; onIr: (pagina: nu
     tituloRef.current?.scrollIntoView({ block: 'start' });
   }, [filtro.pagina]);
 
-  if (q.isPending) return <Carregando label="Pesquisando..." />;
   if (q.isError && !q.data)
     return (
       <FalhaAoCarregar
@@ -73,9 +75,10 @@ function Resultados({ filtro, onIr }: { filtro: FiltroDaBusca; onIr: (pagina: nu
         onTentarNovamente={() => void q.refetch()}
       />
     );
-  const r = q.data;
+  if (!r) return <Carregando label="Pesquisando..." />;
   const cartoes = r.especialidades.flatMap((e) => e.prestadores.map((p) => ({ especialidade: e.nome, prestador: p })));
-  const atualizando = q.isFetching && q.isPlaceholderData;
+  // Busy while the next page is on its way or not yet rendered (the list on screen is the old one).
+  const atualizando = (q.isFetching && q.isPlaceholderData) || r !== q.data;
   return (
     <section aria-labelledby="resultados" aria-busy={atualizando || undefined} className="space-y-4">
       <div className="flex flex-wrap items-baseline justify-between gap-2">

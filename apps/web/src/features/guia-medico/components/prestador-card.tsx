@@ -15,7 +15,7 @@ interface PrestadorCardProps {
 export function PrestadorCard({ prestador: p, especialidade, onDetalhes }: PrestadorCardProps) {
   const tituloId = `prestador-${p.codigo}-${especialidade.replace(/\W+/g, '-')}`;
   return (
-    <li className="rounded-2xl border border-slate-200 bg-white p-4 shadow-sm sm:p-5">
+    <li className="rounded-2xl border border-slate-200 bg-white p-4 shadow-sm [contain-intrinsic-size:auto_14rem] [content-visibility:auto] sm:p-5">
       <article aria-labelledby={tituloId} className="flex h-full flex-col items-start gap-3">
         <div className="flex w-full flex-wrap items-start justify-between gap-2">
           <h3 id={tituloId} className="text-lg font-bold leading-snug text-slate-900">

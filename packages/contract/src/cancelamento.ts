@@ -114,6 +114,7 @@ export const cienciaCancelamentoRequestSchema = membroRequest({
 }).refine(selecaoCoerente, { message: INCOERENTE, path: ['codigoMatriculasBeneficiariosAlvo'] });
 export type CienciaCancelamentoRequest = z.input<typeof cienciaCancelamentoRequestSchema>;
 export const cienciaCancelamentoResponseSchema = z.object({ sucesso: z.literal(true), mensagem: z.string() });
+export type CienciaCancelamentoResponse = z.infer<typeof cienciaCancelamentoResponseSchema>;
 
 /** POST /api/Cancelamento/EnviarSms — the 6-digit code for the acknowledged selection. */
 export const enviarSmsCancelamentoRequestSchema = membroRequest({});
@@ -122,6 +123,7 @@ export const enviarSmsCancelamentoResponseSchema = z.object({
   mensagem: z.string(),
   destino: z.string(),
 });
+export type EnviarSmsCancelamentoResponse = z.infer<typeof enviarSmsCancelamentoResponseSchema>;
 
 /** POST /api/Cancelamento/Confirmar — Idempotency-Key; the code and the same selection again. */
 export const confirmarCancelamentoRequestSchema = membroRequest({
@@ -133,6 +135,7 @@ export const confirmarCancelamentoResponseSchema = z.object({
   sucesso: z.literal(true),
   dados: cancelamentoConcluidoSchema,
 });
+export type ConfirmarCancelamentoResponse = z.infer<typeof confirmarCancelamentoResponseSchema>;
 
 /** POST /api/Cancelamento/Comprovante — the proof PDF of one cancellation of the member's contract. */
 export const comprovanteCancelamentoRequestSchema = membroRequest({

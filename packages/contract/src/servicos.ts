@@ -76,6 +76,7 @@ export const aceiteTermoAdesaoRequestSchema = membroRequest({
 });
 export type AceiteTermoAdesaoRequest = z.input<typeof aceiteTermoAdesaoRequestSchema>;
 export const aceiteTermoAdesaoResponseSchema = z.object({ sucesso: z.literal(true), mensagem: z.string() });
+export type AceiteTermoAdesaoResponse = z.infer<typeof aceiteTermoAdesaoResponseSchema>;
 
 /** POST /api/Servicos/{…}/EnviarSms — the 6-digit code for the accepted selection, to the mobile on file. */
 export const enviarSmsServicoRequestSchema = membroRequest({});

@@ -29,6 +29,7 @@ export const utilizacaoBeneficiariosRequestSchema = membroRequest({});
 export const utilizacaoBeneficiariosResponseSchema = z.array(
   z.object({ codigoBeneficiario: z.string(), nome: z.string() }),
 );
+export type BeneficiarioUtilizacao = z.infer<typeof utilizacaoBeneficiariosResponseSchema>[number];
 
 /**
  * One care of the usage statement (RN 389: date, provider, procedure, quantity, value) in the

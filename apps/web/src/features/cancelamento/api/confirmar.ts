@@ -1,12 +1,12 @@
-import type { CancelamentoConcluido, PerfilAutenticado } from '@portal/contract';
+import type { ConfirmarCancelamentoRequest, ConfirmarCancelamentoResponse, PerfilAutenticado } from '@portal/contract';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { api } from '@/lib/api-client';
 import { comChave } from '@/lib/idempotencia';
 import { usePerfilAutenticado } from '@/lib/membro';
 import { cancelamentoKeys } from './keys';
-import type { SelecaoCancelamento } from './registrar-ciencia';
 
-export type ConfirmacaoCancelamento = SelecaoCancelamento & { codigoToken: number };
+/** The code (spec 5: an integer) and the same selection the acknowledgement recorded. */
+export type ConfirmacaoCancelamento = Omit<ConfirmarCancelamentoRequest, 'perfilAutenticado'> & { codigoToken: number };
 
 /** POST /api/Cancelamento/Confirmar (Idempotency-Key): the result is in response.dados. */
 export async function confirmarCancelamento(
@@ -14,9 +14,9 @@ export async function confirmarCancelamento(
   confirmacao: ConfirmacaoCancelamento,
   chave: string,
 ) {
-  const r = await api.post<{ dados?: CancelamentoConcluido }>(
+  const r = await api.post<Partial<ConfirmarCancelamentoResponse>>(
     '/api/Cancelamento/Confirmar',
-    { perfilAutenticado, ...confirmacao },
+    { perfilAutenticado, ...confirmacao } satisfies ConfirmarCancelamentoRequest,
     comChave(chave),
   );
   if (!r?.dados) throw new Error('Confirmar answered without dados');

@@ -2,15 +2,14 @@ import type { CancelamentoConcluido, OpcoesCancelamento } from '@portal/contract
 import { formatDate } from '@portal/br';
 import { useState } from 'react';
 import { Carregando, FalhaAoCarregar } from '@/components/membro/carregando';
-import { PassoVerificacao } from '@/components/membro/contratacao-acessorio/passo-verificacao';
+import { PassoVerificacao } from '@/components/membro/passo-verificacao';
 import { PerfilInvalido } from '@/components/membro/perfil-invalido';
 import { PageHeader } from '@/components/page-header';
 import { Alert } from '@/components/ui/alert';
 import { StepIndicator } from '@/components/ui/step-indicator';
-import { isApiError } from '@/lib/api-client';
+import { pedirCodigoPorSms } from '@/lib/codigo-por-sms';
 import { useChaveDeEnvio } from '@/lib/idempotencia';
 import { usePerfilAutenticado } from '@/lib/membro';
-import { mensagemDoErro } from '@/lib/query-errors';
 import { normalizeTipoPerfil } from '@/lib/session';
 import { useUsuario } from '@/lib/session-context';
 import { toast } from '@/lib/toast';
@@ -102,22 +101,12 @@ function Passos({
   const [destino, setDestino] = useState('');
 
   const enviarCodigo = async () => {
-    try {
-      await ciencia.mutateAsync({ selecao, versao: opcoes.consequencias.versao });
-    } catch {
-      return; // 'Erro ao prosseguir' already shown
-    }
-    try {
-      const r = await sms.mutateAsync();
-      setDestino(r.destino);
-      toast.success('Código enviado!', { description: r.mensagem });
-    } catch (e) {
-      if (!(isApiError(e) && e.code === 'AGUARDE_REENVIO')) {
-        toast.error('Erro ao prosseguir', { description: mensagemDoErro(e) });
-        return;
-      }
-      toast.info('Código enviado!', { description: `${e.serverMessage ?? ''} Use o último código recebido.`.trim() });
-    }
+    const pedido = await pedirCodigoPorSms({
+      registrar: () => ciencia.mutateAsync({ selecao, versao: opcoes.consequencias.versao }),
+      enviar: () => sms.mutateAsync(),
+    });
+    if (!pedido) return;
+    if (pedido.destino) setDestino(pedido.destino);
     setPasso(2);
   };
 

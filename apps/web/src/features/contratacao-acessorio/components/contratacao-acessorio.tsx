@@ -1,23 +1,22 @@
 import { SERVICOS_ADICIONAIS, type ContratacaoConcluida, type ServicoAdicional } from '@portal/contract';
 import { useState } from 'react';
 import { Carregando, FalhaAoCarregar } from '@/components/membro/carregando';
+import { PassoVerificacao } from '@/components/membro/passo-verificacao';
 import { PerfilInvalido } from '@/components/membro/perfil-invalido';
 import { PageHeader } from '@/components/page-header';
 import { Alert } from '@/components/ui/alert';
 import { StepIndicator } from '@/components/ui/step-indicator';
-import { isApiError } from '@/lib/api-client';
+import { pedirCodigoPorSms } from '@/lib/codigo-por-sms';
 import { useChaveDeEnvio } from '@/lib/idempotencia';
 import { usePerfilAutenticado } from '@/lib/membro';
-import { mensagemDoErro } from '@/lib/query-errors';
 import { useUsuario } from '@/lib/session-context';
 import { toast } from '@/lib/toast';
-import { useAceiteTermoAdesao } from './api/aceite-termo-adesao';
-import { useConfirmarContratacao } from './api/confirmar-contratacao';
-import { useEnviarSms } from './api/enviar-sms';
-import { useOferta } from './api/oferta';
+import { useAceiteTermoAdesao } from '../api/aceite-termo-adesao';
+import { useConfirmarContratacao } from '../api/confirmar-contratacao';
+import { useEnviarSms } from '../api/enviar-sms';
+import { useOferta } from '../api/oferta';
 import { PassoBeneficiarios } from './passo-beneficiarios';
 import { PassoSucesso } from './passo-sucesso';
-import { PassoVerificacao } from './passo-verificacao';
 
 const PASSOS = ['Beneficiários', 'Verificação', 'Concluído'] as const;
 
@@ -75,23 +74,12 @@ function Fluxo({ servico }: { servico: ServicoAdicional }) {
       toast.error('Erro ao prosseguir', { description: 'Aceite o Termo de Adesão e o Contrato para continuar.' });
       return;
     }
-    try {
-      await aceite.mutateAsync(selecionados);
-    } catch {
-      return; // 'Erro ao prosseguir' already shown (the call's default toast)
-    }
-    try {
-      const r = await sms.mutateAsync();
-      setDestino(r.destino);
-      toast.success('Código enviado!', { description: r.mensagem });
-    } catch (e) {
-      // A code for this selection went out less than 2 minutes ago: it is still the one to type.
-      if (!(isApiError(e) && e.code === 'AGUARDE_REENVIO')) {
-        toast.error('Erro ao prosseguir', { description: mensagemDoErro(e) });
-        return;
-      }
-      toast.info('Código enviado!', { description: `${e.serverMessage ?? ''} Use o último código recebido.`.trim() });
-    }
+    const pedido = await pedirCodigoPorSms({
+      registrar: () => aceite.mutateAsync(selecionados),
+      enviar: () => sms.mutateAsync(),
+    });
+    if (!pedido) return;
+    if (pedido.destino) setDestino(pedido.destino);
     setPasso(1);
   };
 

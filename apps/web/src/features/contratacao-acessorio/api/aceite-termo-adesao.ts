@@ -1,4 +1,9 @@
-import type { PerfilAutenticado, ServicoAdicional } from '@portal/contract';
+import type {
+  AceiteTermoAdesaoRequest,
+  AceiteTermoAdesaoResponse,
+  PerfilAutenticado,
+  ServicoAdicional,
+} from '@portal/contract';
 import { useMutation } from '@tanstack/react-query';
 import { api } from '@/lib/api-client';
 import { usePerfilAutenticado } from '@/lib/membro';
@@ -6,10 +11,10 @@ import { caminho } from './caminho';
 
 /** POST /api/Servicos/{…}/AceiteTermoAdesao: the member accepted the term and contract for these beneficiaries. */
 export function aceitarTermo(perfilAutenticado: PerfilAutenticado, servico: ServicoAdicional, codigos: string[]) {
-  return api.post<{ sucesso: boolean; mensagem: string }>(caminho(servico, 'AceiteTermoAdesao'), {
+  return api.post<AceiteTermoAdesaoResponse>(caminho(servico, 'AceiteTermoAdesao'), {
     perfilAutenticado,
     codigoMatriculasBeneficiariosAlvo: codigos,
-  });
+  } satisfies AceiteTermoAdesaoRequest);
 }
 
 export function useAceiteTermoAdesao(servico: ServicoAdicional) {

@@ -1,4 +1,4 @@
-import { ContratacaoAcessorio } from '@/components/membro/contratacao-acessorio/contratacao-acessorio';
+import { ContratacaoAcessorio } from './contratacao-acessorio';
 
 export function ContratarSosPage() {
   return <ContratacaoAcessorio servico="sos" titulo="Contratar SOS" />;

@@ -15,7 +15,10 @@ interface PassoVerificacaoProps {
   rotuloConfirmar?: string;
 }
 
-/** Spec 2 step 2: the 6-digit SMS code (at most 6 characters; confirming needs 6), Voltar, 'Confirmar Contratação'. */
+/**
+ * Spec 2 step 2: the 6-digit SMS code (at most 6 characters; confirming needs 6), Voltar, 'Confirmar
+ * Contratação'. The step of every confirmation by SMS code: add-on contracting and cancellation.
+ */
 export function PassoVerificacao({
   destino,
   confirmando,

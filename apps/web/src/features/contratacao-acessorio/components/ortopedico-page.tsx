@@ -1,4 +1,4 @@
-import { ContratacaoAcessorio } from '@/components/membro/contratacao-acessorio/contratacao-acessorio';
+import { ContratacaoAcessorio } from './contratacao-acessorio';
 
 export function OrtopedicoPage() {
   return <ContratacaoAcessorio servico="ortopedico" titulo="Contratar Plano Ortopédico" />;

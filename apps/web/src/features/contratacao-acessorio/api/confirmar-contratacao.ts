@@ -1,4 +1,9 @@
-import type { ConfirmarContratacaoResponse, PerfilAutenticado, ServicoAdicional } from '@portal/contract';
+import type {
+  ConfirmarContratacaoRequest,
+  ConfirmarContratacaoResponse,
+  PerfilAutenticado,
+  ServicoAdicional,
+} from '@portal/contract';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { api } from '@/lib/api-client';
 import { comChave } from '@/lib/idempotencia';
@@ -6,11 +11,8 @@ import { usePerfilAutenticado } from '@/lib/membro';
 import { caminho } from './caminho';
 import { contratacaoKeys } from './keys';
 
-export interface Confirmacao {
-  /** Spec 5: sent as an integer. */
-  codigoToken: number;
-  codigoMatriculasBeneficiariosAlvo: string[];
-}
+/** The code (spec 5: sent as an integer) and the selection it was sent for. */
+export type Confirmacao = Omit<ConfirmarContratacaoRequest, 'perfilAutenticado'> & { codigoToken: number };
 
 /** POST /api/Servicos/{…}/ConfirmarContratacao: the result is in response.dados (spec 7). */
 export async function confirmarContratacao(
@@ -21,7 +23,7 @@ export async function confirmarContratacao(
 ) {
   const r = await api.post<Partial<ConfirmarContratacaoResponse>>(
     caminho(servico, 'ConfirmarContratacao'),
-    { perfilAutenticado, ...confirmacao },
+    { perfilAutenticado, ...confirmacao } satisfies ConfirmarContratacaoRequest,
     comChave(chave),
   );
   if (!r?.dados) throw new Error('ConfirmarContratacao answered without dados');

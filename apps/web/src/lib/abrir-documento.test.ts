@@ -1,5 +1,5 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { abrirDocumento, REVOGAR_APOS_MS } from './abrir-documento';
+import { abrirDocumento, REVOGAR_APOS_MS, salvarArquivo } from './abrir-documento';
 
 function janela(largura: number, abre: boolean) {
   return {
@@ -53,6 +53,18 @@ describe('abrirDocumento', () => {
     vi.advanceTimersByTime(REVOGAR_APOS_MS - 1);
     expect(urls.revokeObjectURL).not.toHaveBeenCalled();
     vi.advanceTimersByTime(1);
+    expect(urls.revokeObjectURL).toHaveBeenCalledWith('blob:teste/1');
+  });
+});
+
+describe('salvarArquivo', () => {
+  it('downloads under its name on a wide screen too, and frees the object URL later', () => {
+    const baixar = vi.fn();
+    salvarArquivo(blob, 'carteirinha-1100234001.pdf', urls, baixar);
+    expect(urls.createObjectURL).toHaveBeenCalledWith(blob);
+    expect(baixar).toHaveBeenCalledWith('blob:teste/1', 'carteirinha-1100234001.pdf');
+    expect(urls.revokeObjectURL).not.toHaveBeenCalled();
+    vi.advanceTimersByTime(REVOGAR_APOS_MS);
     expect(urls.revokeObjectURL).toHaveBeenCalledWith('blob:teste/1');
   });
 });

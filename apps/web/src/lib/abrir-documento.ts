@@ -1,5 +1,5 @@
 /**
- * How a PDF reaches the member (spec: PDF results open in a new tab). On a wide screen it opens in
+ * How a file reaches the member (spec: PDF results open in a new tab). On a wide screen it opens in
  * a new tab from a blob URL; below the 768 px breakpoint it is downloaded under a sensible name
  * (phones' browsers download PDFs anyway, and a named file is what the member finds later).
  */
@@ -38,6 +38,21 @@ export function abrirDocumento(
   // No 'noopener' here: with it window.open always answers null and a blocked popup looks the same.
   const aba = w.open(url, '_blank');
   return aba ? { tipo: 'aberto' } : { tipo: 'bloqueado', url };
+}
+
+/**
+ * Saves a file under its name, on any screen: for what the member asked to download (the card,
+ * a cancellation proof, their data), not to read now.
+ */
+export function salvarArquivo(
+  blob: Blob,
+  nome: string,
+  urls: Pick<typeof URL, 'createObjectURL' | 'revokeObjectURL'> = URL,
+  baixar: (url: string, nome: string) => void = baixarComNome,
+): void {
+  const url = urls.createObjectURL(blob);
+  baixar(url, nome);
+  setTimeout(() => urls.revokeObjectURL(url), REVOGAR_APOS_MS);
 }
 
 function baixarComNome(url: string, nome: string): void {

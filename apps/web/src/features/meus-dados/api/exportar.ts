@@ -1,5 +1,6 @@
 import type { PerfilAutenticado } from '@portal/contract';
 import { useMutation } from '@tanstack/react-query';
+import { salvarArquivo } from '@/lib/abrir-documento';
 import { api } from '@/lib/api-client';
 import { usePerfilAutenticado } from '@/lib/membro';
 
@@ -10,19 +11,6 @@ const ROTA: Record<Formato, string> = { json: '/api/MeusDados/Exportar', pdf: '/
 /** POST /api/MeusDados/Exportar (JSON) or ExportarPdf (PDF): everything the portal holds about the member. */
 export function exportarMeusDados(perfilAutenticado: PerfilAutenticado, formato: Formato): Promise<Blob> {
   return api.post<Blob>(ROTA[formato], { perfilAutenticado }, { responseType: 'blob' });
-}
-
-/** Saves a file under its name (the member asked to download it). */
-function salvarArquivo(blob: Blob, nome: string): void {
-  const url = URL.createObjectURL(blob);
-  const a = document.createElement('a');
-  a.href = url;
-  a.download = nome;
-  a.rel = 'noopener';
-  document.body.append(a);
-  a.click();
-  a.remove();
-  window.setTimeout(() => URL.revokeObjectURL(url), 60_000);
 }
 
 export function useExportarMeusDados() {

@@ -44,12 +44,16 @@ const protectedPages: RouteObject[] = [
   {
     path: 'contratar-sos',
     lazy: () =>
-      import('@/features/contratacao-acessorio/components/contratar-sos-page').then((m) => ({ Component: m.ContratarSosPage })),
+      import('@/features/contratacao-acessorio/components/contratar-sos-page').then((m) => ({
+        Component: m.ContratarSosPage,
+      })),
   },
   {
     path: 'ortopedico',
     lazy: () =>
-      import('@/features/contratacao-acessorio/components/ortopedico-page').then((m) => ({ Component: m.OrtopedicoPage })),
+      import('@/features/contratacao-acessorio/components/ortopedico-page').then((m) => ({
+        Component: m.OrtopedicoPage,
+      })),
   },
   { path: 'ans', lazy: () => import('@/features/ans/components/ans-page').then((m) => ({ Component: m.AnsPage })) },
   {

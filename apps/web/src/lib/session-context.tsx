@@ -1,6 +1,8 @@
 import { createContext, use, useCallback, useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
 import { toast } from './toast';
 import { api } from './api-client';
+import { renovarSessao } from './api/login/renovar-sessao';
+import { sair as sairNoServidor } from './api/login/sair';
 import { apagarDadosOffline } from './dados-offline';
 import { LIMITES_WEB } from './config';
 import {
@@ -66,7 +68,7 @@ export function SessionProvider({ children }: { children: ReactNode }) {
     endLocally();
     toast.success('Você saiu', { description: 'Sua sessão foi encerrada com segurança.' });
     // The server side is best effort: the member is logged out here whatever it answers.
-    const sair = perfilAutenticado ? api.post('/api/Login/Sair', { perfilAutenticado }) : Promise.resolve();
+    const sair = perfilAutenticado ? sairNoServidor(perfilAutenticado) : Promise.resolve();
     void sair
       .catch(() => undefined)
       .finally(() => {
@@ -97,7 +99,7 @@ export function SessionProvider({ children }: { children: ReactNode }) {
           lastServerRenew.current = activityAt;
           // Best effort: a 401 SESSAO_INVALIDA ends the session through onSessionInvalid; an
           // operator API without this call (404) or a network blip changes nothing here.
-          api.post('/api/Login/RenovarSessao', { perfilAutenticado }).catch(() => undefined);
+          renovarSessao(perfilAutenticado).catch(() => undefined);
         }
       },
     });

@@ -1,7 +1,8 @@
 import { Mail, Smartphone } from 'lucide-react';
+import type { Canal } from '@/lib/account/envio-codigo';
 import { cn } from '@/lib/cn';
 
-export type MetodoContato = 'email' | 'celular';
+export type MetodoContato = Canal;
 
 interface ContactMethodPickerProps {
   legend: string;

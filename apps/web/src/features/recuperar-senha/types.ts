@@ -1,16 +1,13 @@
-import type { TipoSolicitacao } from '@portal/contract';
+import type { AlterarSenhaRequest } from '@portal/contract';
+import type { ContaVerificada } from '@/lib/api/login/verificar-cpf';
 
-/** What the login screen passes in navigation state (masked contacts). */
-export interface ContaRecuperacao {
-  cpf: string;
-  email: string;
-  celular: string;
-  /** False when VerificarCPF said the account has no password yet. */
-  temSenha?: boolean;
-}
+/**
+ * Whose password is recovered: the CPF check's answer, or what the login screen passed in
+ * navigation state (masked contacts, no `temSenha`: that screen only links here for an account
+ * with a password).
+ */
+export type ContaRecuperacao = Pick<ContaVerificada, 'cpf' | 'email' | 'celular'> &
+  Partial<Pick<ContaVerificada, 'temSenha'>>;
 
 /** A recovery code the server accepted, kept for AlterarSenha. */
-export interface CodigoValidado {
-  token: string;
-  tipoSolicitacao: TipoSolicitacao;
-}
+export type CodigoValidado = Pick<AlterarSenhaRequest, 'tipoSolicitacao'> & { token: string };

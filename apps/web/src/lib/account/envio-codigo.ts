@@ -1,3 +1,4 @@
+import type { CodigoEmAberto, ReenviarSmsResponse, TipoSolicitacao, VerificarCpfResponse } from '@portal/contract';
 import { isApiError } from '../api-client';
 import { LIMITES_WEB } from '../config';
 import type { Mensagem } from './messages';
@@ -13,13 +14,11 @@ import type { Mensagem } from './messages';
  * A code checked on the wrong channel (422 CODIGO_OUTRO_CANAL) names the right one the same way.
  */
 
-export type Canal = 'email' | 'celular';
+/** Where a code goes: the contract's two channels (RecuperarSenha's tipoSolicitacao). */
+export type Canal = TipoSolicitacao;
 
 /** Masked contacts on file, as VerificarCPF returns them ('' when none). */
-export interface Contatos {
-  email: string;
-  celular: string;
-}
+export type Contatos = Pick<VerificarCpfResponse, 'email' | 'celular'>;
 
 /** Where a code went. `contato` is the masked contact on file ('' when unknown). */
 export interface Destino {
@@ -41,7 +40,7 @@ export interface CodeFlowTextos {
 /** A resend that is its own call rather than sending again (registration SMS: ReenviarSmsConfirmacao). */
 export interface Reenvio {
   /** Answers 200 { sucesso, erro, code?, aguardarSegundos? } even when refused (spec 7). */
-  executar: () => Promise<{ sucesso: boolean; erro?: string | null; code?: string; aguardarSegundos?: number }>;
+  executar: () => Promise<ReenviarSmsResponse>;
   sucesso: Mensagem;
   erro: (textoServidor: string | null) => Mensagem;
 }
@@ -58,9 +57,10 @@ export function esperaReenvio(error: unknown): number | null {
  */
 export function codigoEmAberto(error: unknown): Destino | null {
   if (!isApiError(error) || !error.body || typeof error.body !== 'object') return null;
+  // Read field by field, not with the contract's zod schema: zod is not in the login route's budget.
   const aberto: unknown = (error.body as { codigoEmAberto?: unknown }).codigoEmAberto;
   if (!aberto || typeof aberto !== 'object') return null;
-  const { canal, destino } = aberto as { canal?: unknown; destino?: unknown };
+  const { canal, destino } = aberto as Partial<Record<keyof CodigoEmAberto, unknown>>;
   if ((canal !== 'email' && canal !== 'sms') || typeof destino !== 'string') return null;
   return { canal: canal === 'sms' ? 'celular' : 'email', contato: destino };
 }

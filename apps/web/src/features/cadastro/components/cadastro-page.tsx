@@ -11,20 +11,19 @@ import { Alert } from '@/components/ui/alert';
 import { buttonVariants } from '@/components/ui/button';
 import { Card } from '@/components/ui/card';
 import { StepIndicator } from '@/components/ui/step-indicator';
-import { useCadastrarSenha } from '@/lib/account/cadastrar-senha';
+import { useCadastrarSenha } from '@/lib/api/registro/cadastrar-senha';
 import type { Mensagem } from '@/lib/account/messages';
 import { mensagemErroRegistro } from '@/lib/account/registro-erros';
-import { useVerificarCpf } from '@/lib/account/verificar-cpf';
+import { type ContaVerificada, useVerificarCpf } from '@/lib/api/login/verificar-cpf';
 import { toast } from '@/lib/toast';
-import type { ContaCadastro } from '../types';
 import { ContactsStep } from './contacts-step';
 
 type Etapa =
   | { nome: 'verificar' }
-  | { nome: 'contatos'; conta: ContaCadastro }
-  | { nome: 'senha'; conta: ContaCadastro }
+  | { nome: 'contatos'; conta: ContaVerificada }
+  | { nome: 'senha'; conta: ContaVerificada }
   | { nome: 'sucesso' }
-  | { nome: 'existe'; conta: ContaCadastro };
+  | { nome: 'existe'; conta: ContaVerificada };
 
 const PASSOS = ['CPF', 'Contatos', 'Senha'] as const;
 const PASSO: Record<Etapa['nome'], number> = { verificar: 0, contatos: 1, senha: 2, sucesso: 3, existe: 0 };
@@ -47,15 +46,8 @@ export function CadastroPage() {
   };
 
   const onCpf = async (cpf: string) => {
-    const r = await verificar.run(cpf);
-    if (!r.ok) {
-      toast.error(r.erro.title, { description: r.erro.description });
-      return;
-    }
-    const conta: ContaCadastro = { cpf, nome: r.dados.nome, email: r.dados.email, celular: r.dados.celular };
-    irPara(
-      r.dados.temContaNoApp && r.dados.temSenhaCadastrada ? { nome: 'existe', conta } : { nome: 'contatos', conta },
-    );
+    const conta = await verificar.run(cpf);
+    if (conta) irPara(conta.temSenha ? { nome: 'existe', conta } : { nome: 'contatos', conta });
   };
 
   const criarSenha = async (cpf: string, senha: string) => {

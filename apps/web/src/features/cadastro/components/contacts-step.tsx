@@ -13,18 +13,19 @@ import { Button } from '@/components/ui/button';
 import { FormField } from '@/components/ui/form-field';
 import { Input } from '@/components/ui/input';
 import { MaskedInput, MASKS } from '@/components/ui/masked-input';
-import { cadastrarCelular } from '@/lib/account/cadastrar-celular';
-import { cadastrarEmail } from '@/lib/account/cadastrar-email';
-import { confirmarCelular } from '@/lib/account/confirmar-celular';
-import { confirmarEmail } from '@/lib/account/confirmar-email';
-import { criarConta } from '@/lib/account/criar-conta';
+import { cadastrarCelular } from '@/lib/api/registro/cadastrar-celular';
+import { cadastrarEmail } from '@/lib/api/registro/cadastrar-email';
+import { confirmarCelular } from '@/lib/api/registro/confirmar-celular';
+import { confirmarEmail } from '@/lib/api/registro/confirmar-email';
+import { criarConta } from '@/lib/api/registro/criar-conta';
+import { reenvioRegistro } from '@/lib/api/registro/reenviar-sms';
 import { textoInline } from '@/lib/account/messages';
-import { reenvioRegistro, TEXTOS_REGISTRO } from '@/lib/account/registro-codigo';
+import { TEXTOS_REGISTRO } from '@/lib/account/registro-codigo';
 import { toastPrimeiroErro } from '@/lib/account/toast-form-error';
-import type { ContaCadastro } from '../types';
+import type { ContaVerificada } from '@/lib/api/login/verificar-cpf';
 
 interface ContactsStepProps {
-  conta: ContaCadastro;
+  conta: ContaVerificada;
   focusOnMount: boolean;
   onVoltar: () => void;
   onVerificado: () => void;

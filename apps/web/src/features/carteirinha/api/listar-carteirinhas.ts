@@ -2,6 +2,7 @@ import type { PerfilAutenticado } from '@portal/contract';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { useEffect } from 'react';
 import { api, isApiError } from '@/lib/api-client';
+import { listaDaResposta } from '@/lib/api/lista';
 import { usePerfilAutenticado } from '@/lib/membro';
 import { type CartaoDigital, paraCartaoDigital } from '../components/cartoes';
 import { carteirinhaKeys } from './keys';
@@ -15,12 +16,7 @@ export async function listarCartoes(
   signal?: AbortSignal,
 ): Promise<CartaoDigital[]> {
   const r = await api.post<unknown>('/api/Carteirinha/ListarCarteirinhas', { perfilAutenticado }, { signal });
-  const lista: unknown[] = Array.isArray(r)
-    ? r
-    : r && typeof r === 'object' && Array.isArray((r as { dados?: unknown }).dados)
-      ? (r as { dados: unknown[] }).dados
-      : [];
-  return lista.flatMap((c) =>
+  return listaDaResposta(r).flatMap((c) =>
     c && typeof c === 'object' && !Array.isArray(c) ? (paraCartaoDigital(c as Record<string, unknown>) ?? []) : [],
   );
 }

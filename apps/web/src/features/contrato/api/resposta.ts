@@ -1,4 +1,5 @@
 import type { Carteirinha } from '@portal/contract';
+import { listaDaResposta } from '@/lib/api/lista';
 
 /**
  * One card as an operator's API may send it: any field may be missing, and documents may come as
@@ -10,10 +11,7 @@ export type CarteirinhaRecebida = {
 
 /** Spec 3: the card data is a list (ours), or a list wrapped in `dados` (other operators' APIs). */
 export function carteirinhasDaResposta(resposta: unknown): CarteirinhaRecebida[] {
-  const lista = Array.isArray(resposta)
-    ? resposta
-    : resposta && typeof resposta === 'object' && Array.isArray((resposta as { dados?: unknown }).dados)
-      ? (resposta as { dados: unknown[] }).dados
-      : [];
-  return lista.filter((c): c is CarteirinhaRecebida => !!c && typeof c === 'object' && !Array.isArray(c));
+  return listaDaResposta(resposta).filter(
+    (c): c is CarteirinhaRecebida => !!c && typeof c === 'object' && !Array.isArray(c),
+  );
 }

@@ -1,6 +1,7 @@
 import type { Parcela, PerfilAutenticado } from '@portal/contract';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { api } from '@/lib/api-client';
+import { listaDaResposta } from '@/lib/api/lista';
 import { usePerfilAutenticado } from '@/lib/membro';
 import { financeiroKeys } from './keys';
 
@@ -11,7 +12,7 @@ export async function listarParcelas(PerfilAutenticado: PerfilAutenticado, signa
     { PerfilAutenticado },
     { signal },
   );
-  return Array.isArray(r) ? r : (r?.dados ?? []);
+  return listaDaResposta(r);
 }
 
 export const listarParcelasQuery = (perfil: PerfilAutenticado) =>

@@ -1,12 +1,13 @@
 import type { Cidade } from '@portal/contract';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { api } from '@/lib/api-client';
+import { listaDaResposta } from '@/lib/api/lista';
 import { guiaMedicoKeys } from './keys';
 
 /** GET /api/GuiaMedico/Cidades (spec 7); an answer that is not a list counts as none. */
 export async function buscarCidades(signal?: AbortSignal): Promise<Cidade[]> {
   const r = await api.get<Cidade[] | { dados?: Cidade[] }>('/api/GuiaMedico/Cidades', { somenteOdonto: false }, signal);
-  return Array.isArray(r) ? r : (r?.dados ?? []);
+  return listaDaResposta(r);
 }
 
 export const cidadesQuery = () =>

@@ -1,6 +1,7 @@
 import type { Especialidade } from '@portal/contract';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { api } from '@/lib/api-client';
+import { listaDaResposta } from '@/lib/api/lista';
 import { guiaMedicoKeys } from './keys';
 
 /** GET /api/GuiaMedico/Especialidades?removeOdonto=false (spec 7). */
@@ -10,7 +11,7 @@ export async function buscarEspecialidades(signal?: AbortSignal): Promise<Especi
     { removeOdonto: false },
     signal,
   );
-  return Array.isArray(r) ? r : (r?.dados ?? []);
+  return listaDaResposta(r);
 }
 
 export const especialidadesQuery = () =>

@@ -1,13 +1,11 @@
 import { lazy, Suspense, useState } from 'react';
 import { Link } from 'react-router';
-import { toast } from '@/lib/toast';
 import { CpfForm } from '@/components/account/cpf-form';
 import { DocumentTitle } from '@/components/document-title';
 import { StepHeading } from '@/components/step-heading';
 import { Card } from '@/components/ui/card';
 import { Spinner } from '@/components/ui/spinner';
-import { useVerificarCpf } from '@/lib/account/verificar-cpf';
-import type { ContaVerificada } from '../types';
+import { type ContaVerificada, useVerificarCpf } from '@/lib/api/login/verificar-cpf';
 
 // Later steps are separate chunks: the first screen (CPF) stays small for slow phones.
 const loadPasswordStep = () => import('./password-step');
@@ -34,15 +32,8 @@ export function LoginPage() {
   const onCpf = async (digits: string) => {
     setCpf(digits);
     void loadPasswordStep();
-    const r = await verificar.run(digits);
-    if (!r.ok) {
-      toast.error(r.erro.title, { description: r.erro.description });
-      return;
-    }
-    const conta: ContaVerificada = { cpf: digits, nome: r.dados.nome, email: r.dados.email, celular: r.dados.celular };
-    irPara(
-      r.dados.temContaNoApp && r.dados.temSenhaCadastrada ? { nome: 'senha', conta } : { nome: 'cadastro', conta },
-    );
+    const conta = await verificar.run(digits);
+    if (conta) irPara(conta.temSenha ? { nome: 'senha', conta } : { nome: 'cadastro', conta });
   };
 
   const voltarAoCpf = () => irPara({ nome: 'cpf' });

@@ -19,7 +19,7 @@ import { useSession } from '@/lib/session-context';
 import { useAutenticar } from '../api/autenticar';
 import { CREDENCIAIS_INVALIDAS, mensagemErroLogin, SENHA_INCORRETA } from '../api/login-errors';
 import { usePerfisDaConta } from '../api/perfis-da-conta';
-import type { ContaVerificada } from '../types';
+import type { ContaVerificada } from '@/lib/api/login/verificar-cpf';
 
 const loadProfilesDialog = () => import('./profiles-dialog');
 const ProfilesDialog = lazy(() => loadProfilesDialog().then((m) => ({ default: m.ProfilesDialog })));

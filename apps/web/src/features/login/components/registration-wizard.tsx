@@ -11,17 +11,18 @@ import { StepHeading } from '@/components/step-heading';
 import { Alert } from '@/components/ui/alert';
 import { Button } from '@/components/ui/button';
 import { StepIndicator } from '@/components/ui/step-indicator';
-import { cadastrarCelular } from '@/lib/account/cadastrar-celular';
-import { cadastrarEmail } from '@/lib/account/cadastrar-email';
-import { useCadastrarSenha } from '@/lib/account/cadastrar-senha';
-import { confirmarCelular } from '@/lib/account/confirmar-celular';
-import { confirmarEmail } from '@/lib/account/confirmar-email';
-import { criarConta } from '@/lib/account/criar-conta';
+import { cadastrarCelular } from '@/lib/api/registro/cadastrar-celular';
+import { cadastrarEmail } from '@/lib/api/registro/cadastrar-email';
+import { useCadastrarSenha } from '@/lib/api/registro/cadastrar-senha';
+import { confirmarCelular } from '@/lib/api/registro/confirmar-celular';
+import { confirmarEmail } from '@/lib/api/registro/confirmar-email';
+import { criarConta } from '@/lib/api/registro/criar-conta';
+import { reenvioRegistro } from '@/lib/api/registro/reenviar-sms';
 import type { Mensagem } from '@/lib/account/messages';
-import { reenvioRegistro, TEXTOS_REGISTRO } from '@/lib/account/registro-codigo';
+import { TEXTOS_REGISTRO } from '@/lib/account/registro-codigo';
 import { mensagemErroRegistro } from '@/lib/account/registro-erros';
 import { toast } from '@/lib/toast';
-import type { ContaVerificada } from '../types';
+import type { ContaVerificada } from '@/lib/api/login/verificar-cpf';
 
 const ETAPAS = ['Contato', 'Verificação', 'Senha'] as const;
 

@@ -11,7 +11,7 @@ import { Alert } from '@/components/ui/alert';
 import { Card } from '@/components/ui/card';
 import { StepIndicator } from '@/components/ui/step-indicator';
 import { isApiError } from '@/lib/api-client';
-import { useVerificarCpf } from '@/lib/account/verificar-cpf';
+import { useVerificarCpf } from '@/lib/api/login/verificar-cpf';
 import { toast } from '@/lib/toast';
 import { useAlterarSenha } from '../api/alterar-senha';
 import type { CodigoValidado, ContaRecuperacao } from '../types';
@@ -47,17 +47,9 @@ export function RecuperarSenhaPage() {
   };
 
   const onCpf = async (cpf: string) => {
-    const r = await verificar.run(cpf);
-    if (!r.ok) {
-      toast.error(r.erro.title, { description: r.erro.description });
-      return;
-    }
-    setConta({
-      cpf,
-      email: r.dados.email,
-      celular: r.dados.celular,
-      temSenha: r.dados.temContaNoApp && r.dados.temSenhaCadastrada,
-    });
+    const verificada = await verificar.run(cpf);
+    if (!verificada) return;
+    setConta(verificada);
     irPara({ nome: 'token' });
   };
 

@@ -1,5 +1,5 @@
 import type { CadastrarEmailRequest, Sucesso } from '@portal/contract';
-import { api } from '../api-client';
+import { api } from '@/lib/api-client';
 
 /** POST /api/Registro/CadastrarEmail */
 export function cadastrarEmail(body: CadastrarEmailRequest): Promise<Sucesso> {

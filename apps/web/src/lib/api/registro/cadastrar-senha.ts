@@ -1,6 +1,6 @@
 import type { CadastrarSenhaRequest, Sucesso } from '@portal/contract';
-import { useAction } from '../use-action';
-import { api } from '../api-client';
+import { useAction } from '@/lib/use-action';
+import { api } from '@/lib/api-client';
 
 /** POST /api/Registro/CadastrarSenha */
 export function cadastrarSenha(body: CadastrarSenhaRequest): Promise<Sucesso> {

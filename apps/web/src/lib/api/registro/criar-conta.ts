@@ -1,5 +1,5 @@
 import type { CriarContaRequest, Sucesso } from '@portal/contract';
-import { api } from '../api-client';
+import { api } from '@/lib/api-client';
 
 /** POST /api/Registro/CriarConta */
 export function criarConta(cpf: string): Promise<Sucesso> {

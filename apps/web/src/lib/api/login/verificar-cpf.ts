@@ -1,15 +1,26 @@
 import type { VerificarCpfRequest, VerificarCpfResponse } from '@portal/contract';
-import { useAction } from '../use-action';
-import { api, isApiError } from '../api-client';
-import { saveContatosVerificados } from '../session';
-import { browserStorage } from '../storage';
-import type { Mensagem } from './messages';
+import { useAction } from '@/lib/use-action';
+import { api, isApiError } from '@/lib/api-client';
+import { saveContatosVerificados } from '@/lib/session';
+import { browserStorage } from '@/lib/storage';
+import { toast } from '@/lib/toast';
+import type { Mensagem } from '@/lib/account/messages';
 
 /** POST /api/Login/VerificarCPF. Contacts in the answer are masked (0002). */
 export function verificarCpf(cpf: string): Promise<VerificarCpfResponse> {
   const body: VerificarCpfRequest = { cpf };
   return api.post<VerificarCpfResponse>('/api/Login/VerificarCPF', body);
 }
+
+/**
+ * What the CPF check tells the sign-in screens about the member (spec 3 'CPF check result'): the
+ * contacts are masked, '' when none on file.
+ */
+export type ContaVerificada = Pick<VerificarCpfResponse, 'nome' | 'email' | 'celular'> & {
+  cpf: string;
+  /** The account exists and has a password: the login asks for it, /cadastro says it exists. */
+  temSenha: boolean;
+};
 
 export type ResultadoVerificacao = { ok: true; dados: VerificarCpfResponse } | { ok: false; erro: Mensagem };
 
@@ -50,7 +61,7 @@ export function interpretarVerificacao(
 }
 
 /** Verifies the CPF and, on success, keeps the CPF and the masked contacts (spec 3). */
-export async function verificarEInterpretar(cpf: string): Promise<ResultadoVerificacao> {
+async function verificarEInterpretar(cpf: string): Promise<ResultadoVerificacao> {
   let resultado: ResultadoVerificacao;
   try {
     resultado = interpretarVerificacao({ dados: await verificarCpf(cpf) });
@@ -67,6 +78,20 @@ export async function verificarEInterpretar(cpf: string): Promise<ResultadoVerif
   return resultado;
 }
 
+/**
+ * The CPF step of /login, /cadastro and /recuperar-senha: on a failure the spec 8 toast and null,
+ * otherwise the account as the check saw it.
+ */
+async function verificarConta(cpf: string): Promise<ContaVerificada | null> {
+  const r = await verificarEInterpretar(cpf);
+  if (!r.ok) {
+    toast.error(r.erro.title, { description: r.erro.description });
+    return null;
+  }
+  const { nome, email, celular, temContaNoApp, temSenhaCadastrada } = r.dados;
+  return { cpf, nome, email, celular, temSenha: temContaNoApp && temSenhaCadastrada };
+}
+
 export function useVerificarCpf() {
-  return useAction(verificarEInterpretar);
+  return useAction(verificarConta);
 }

@@ -1,5 +1,5 @@
 import type { ConfirmarEmailRequest, Sucesso } from '@portal/contract';
-import { api } from '../api-client';
+import { api } from '@/lib/api-client';
 
 /** POST /api/Registro/ConfirmarEmail */
 export function confirmarEmail(body: ConfirmarEmailRequest): Promise<Sucesso> {

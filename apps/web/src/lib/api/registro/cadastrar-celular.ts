@@ -1,5 +1,5 @@
 import type { CadastrarCelularRequest, Sucesso } from '@portal/contract';
-import { api } from '../api-client';
+import { api } from '@/lib/api-client';
 
 /** POST /api/Registro/CadastrarCelular */
 export function cadastrarCelular(body: CadastrarCelularRequest): Promise<Sucesso> {

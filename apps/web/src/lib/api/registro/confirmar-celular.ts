@@ -1,5 +1,5 @@
 import type { ConfirmarCelularRequest, Sucesso } from '@portal/contract';
-import { api } from '../api-client';
+import { api } from '@/lib/api-client';
 
 /** POST /api/Registro/ConfirmarCelular */
 export function confirmarCelular(body: ConfirmarCelularRequest): Promise<Sucesso> {

@@ -31,6 +31,11 @@ const relativeEscapes = (feature, depth) => [
     message: `A feature never imports another feature ('${feature}' may only import itself and shared code).`,
   },
 ];
+const sharedPatterns = [
+  noAppImports,
+  { group: ['@/features/*', '@/features'], message: 'Shared code (lib/, components/) never imports a feature.' },
+  { regex: '^(\\.\\./)+features/', message: 'Shared code (lib/, components/) never imports a feature.' },
+];
 const featureBoundaries = webFeatures.flatMap((feature) =>
   [1, 2, 3, 4].map((depth) => ({
     files: [`apps/web/src/features/${feature}/${'*/'.repeat(depth - 1)}*.{ts,tsx}`],
@@ -79,20 +84,67 @@ export default tseslint.config(
   ...featureBoundaries,
   {
     // Shared code (lib/, components/) serves every feature and never depends on one.
-    files: ['apps/web/src/lib/**/*.{ts,tsx}', 'apps/web/src/components/**/*.{ts,tsx}'],
+    files: ['apps/web/src/lib/**/*.{ts,tsx}'],
+    rules: { 'no-restricted-imports': ['error', { patterns: sharedPatterns }] },
+  },
+  {
+    // components/ is UI: it gets its data through props and hooks from features, never calls the
+    // API itself (a folder with its own api/ there was a feature hidden in shared code).
+    files: ['apps/web/src/components/**/*.{ts,tsx}'],
     rules: {
       'no-restricted-imports': [
         'error',
         {
           patterns: [
-            noAppImports,
+            ...sharedPatterns,
             {
-              group: ['@/features/*', '@/features'],
-              message: 'Shared code (lib/, components/) never imports a feature.',
+              group: ['@/lib/api/*', '@/lib/api', '@tanstack/react-query'],
+              message: 'components/ holds UI only: API calls and queries live in features/<area>/api or lib/api.',
             },
-            { regex: '^(\\.\\./)+features/', message: 'Shared code (lib/, components/) never imports a feature.' },
+            { regex: '^(\\.\\./)+lib/api(/|$)', message: 'components/ holds UI only: no API calls.' },
           ],
         },
+      ],
+    },
+  },
+  {
+    // API calls live in one file per call (features/<area>/api/, or lib/api/ when several features
+    // share it); the session owns its own calls. Everything else gets data through those hooks.
+    files: ['apps/web/src/**/*.{ts,tsx}'],
+    ignores: [
+      'apps/web/src/features/*/api/**',
+      'apps/web/src/lib/api/**',
+      'apps/web/src/lib/api-client.ts',
+      'apps/web/src/lib/session-context.tsx',
+      'apps/web/src/**/*.test.{ts,tsx}',
+    ],
+    rules: {
+      'no-restricted-syntax': [
+        'error',
+        {
+          selector: "ImportDeclaration[source.value=/(^|\\/)api-client$/] > ImportSpecifier[imported.name='api']",
+          message: 'API calls live in features/<area>/api/<call>.ts (or lib/api/ when several features share one).',
+        },
+      ],
+    },
+  },
+  {
+    // One HTTP client (token, 401 queue, timeouts, error shape): nothing else talks to the network.
+    files: ['apps/web/src/**/*.{ts,tsx}'],
+    ignores: ['apps/web/src/lib/api-client.ts', 'apps/web/src/**/*.test.{ts,tsx}'],
+    rules: {
+      'no-restricted-globals': [
+        'error',
+        { name: 'fetch', message: 'Call the API through lib/api-client (api.post/api.get) in an api/ file.' },
+        { name: 'XMLHttpRequest', message: 'Call the API through lib/api-client in an api/ file.' },
+      ],
+      'no-restricted-properties': [
+        'error',
+        ...['window', 'globalThis', 'self'].map((object) => ({
+          object,
+          property: 'fetch',
+          message: 'Call the API through lib/api-client (api.post/api.get) in an api/ file.',
+        })),
       ],
     },
   },

@@ -1,4 +1,9 @@
-import type { ItemUtilizacao, PerfilAutenticado } from '@portal/contract';
+import type {
+  ItemUtilizacao,
+  ListarUtilizacaoRequest,
+  ListarUtilizacaoResponse,
+  PerfilAutenticado,
+} from '@portal/contract';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { api } from '@/lib/api-client';
 import { usePerfilAutenticado } from '@/lib/membro';
@@ -19,9 +24,12 @@ export async function listarUtilizacao(
   codigoBeneficiario: string,
   signal?: AbortSignal,
 ): Promise<Historico> {
-  const r = await api.post<
-    ItemUtilizacao[] | { procedimentos?: ItemUtilizacao[]; mensagem?: string; erro?: string } | null
-  >('/api/utilizacao/ListarUtilizacao', { perfilAutenticado, codigoBeneficiario }, { signal });
+  // `erro` is the spec's other operators' way of saying the same note (spec 3).
+  const r = await api.post<ItemUtilizacao[] | (Partial<ListarUtilizacaoResponse> & { erro?: string }) | null>(
+    '/api/utilizacao/ListarUtilizacao',
+    { perfilAutenticado, codigoBeneficiario } satisfies ListarUtilizacaoRequest,
+    { signal },
+  );
   if (Array.isArray(r)) return { procedimentos: r, aviso: null };
   const aviso = (r?.erro || r?.mensagem || '').trim();
   return { procedimentos: r?.procedimentos ?? [], aviso: aviso || null };

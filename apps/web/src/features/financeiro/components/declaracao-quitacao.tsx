@@ -1,13 +1,13 @@
 import { FileCheck } from 'lucide-react';
-import { useId, useState } from 'react';
+import { useState } from 'react';
 import { Alert } from '@/components/ui/alert';
 import { Button } from '@/components/ui/button';
-import { Label } from '@/components/ui/label';
 import { isApiError } from '@/lib/api-client';
 import { useUsuario } from '@/lib/session-context';
 import { useDeclaracaoQuitacao } from '../api/declaracao-quitacao';
 import { useAbrirDocumento } from '@/components/documentos';
 import { anosDaDeclaracao, nomesDeArquivo } from './formatos';
+import { SeletorDeAno } from './seletor-de-ano';
 
 /**
  * Beyond the spec (Lei 12.007/2009): the annual debt-clearance letter of a finished year. A year
@@ -20,7 +20,6 @@ export function DeclaracaoQuitacao() {
   const [ano, setAno] = useState<number | null>(anos[0] ?? null);
   const declaracao = useDeclaracaoQuitacao();
   const abrir = useAbrirDocumento();
-  const id = useId();
   if (anos.length === 0 || ano === null) return null;
   const recusa =
     declaracao.isError && isApiError(declaracao.error) && declaracao.error.code === 'DEBITO_EM_ABERTO'
@@ -39,24 +38,15 @@ export function DeclaracaoQuitacao() {
         comprovantes mensais.
       </p>
       <div className="flex flex-wrap items-end gap-3">
-        <div className="w-full space-y-1.5 sm:w-auto">
-          <Label htmlFor={id}>Ano</Label>
-          <select
-            id={id}
-            value={ano}
-            onChange={(e) => {
-              setAno(Number(e.target.value));
-              declaracao.reset();
-            }}
-            className="h-12 w-full rounded-lg border-2 border-slate-400 bg-white px-3 text-base text-slate-900 sm:w-48"
-          >
-            {anos.map((a) => (
-              <option key={a} value={a}>
-                {a}
-              </option>
-            ))}
-          </select>
-        </div>
+        <SeletorDeAno
+          rotulo="Ano"
+          anos={anos}
+          valor={ano}
+          onChange={(a) => {
+            setAno(a);
+            declaracao.reset();
+          }}
+        />
         <Button
           variant="outline"
           className="w-full sm:w-auto"

@@ -1,14 +1,14 @@
 import { formatBRL } from '@portal/br';
 import { Download } from 'lucide-react';
-import { useId, useState } from 'react';
+import { useState } from 'react';
 import { Carregando, FalhaAoCarregar } from '@/components/membro/carregando';
 import { Button } from '@/components/ui/button';
-import { Label } from '@/components/ui/label';
 import { toast } from '@/lib/toast';
 import { useExtratoIrpf } from '../api/extrato-irpf';
 import { useListarExtratoIrpf } from '../api/listar-extrato-irpf';
 import { useAbrirDocumento } from '@/components/documentos';
 import { nomesDeArquivo } from './formatos';
+import { SeletorDeAno } from './seletor-de-ano';
 
 /** Spec 2 'IRPF tab': a download button carrying the year, and the list of description, year and value. */
 export function ImpostoDeRenda() {
@@ -16,7 +16,6 @@ export function ImpostoDeRenda() {
   const lista = useListarExtratoIrpf(ano, true);
   const informe = useExtratoIrpf();
   const abrir = useAbrirDocumento();
-  const id = useId();
   const anos = lista.data?.anos ?? [];
   // Spec 9: the previous calendar year by default (else the newest year that has data).
   const anterior = new Date().getFullYear() - 1;
@@ -51,21 +50,7 @@ export function ImpostoDeRenda() {
       ) : (
         <>
           <div className="flex flex-wrap items-end gap-3">
-            <div className="w-full space-y-1.5 sm:w-auto">
-              <Label htmlFor={id}>Ano-calendário</Label>
-              <select
-                id={id}
-                value={selecionado}
-                onChange={(e) => setAno(Number(e.target.value))}
-                className="h-12 w-full rounded-lg border-2 border-slate-400 bg-white px-3 text-base text-slate-900 sm:w-48"
-              >
-                {anos.map((a) => (
-                  <option key={a} value={a}>
-                    {a}
-                  </option>
-                ))}
-              </select>
-            </div>
+            <SeletorDeAno rotulo="Ano-calendário" anos={anos} valor={selecionado} onChange={setAno} />
             <Button
               onClick={() => baixar(selecionado)}
               disabled={informe.isPending}

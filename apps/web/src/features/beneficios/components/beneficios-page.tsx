@@ -5,7 +5,7 @@ import { ProtocoloInfo } from '@/components/membro/protocolo-info';
 import { PageHeader } from '@/components/page-header';
 import { Alert } from '@/components/ui/alert';
 import { Button } from '@/components/ui/button';
-import { Card, CardTitle } from '@/components/ui/card';
+import { Card, CardIconTitle } from '@/components/ui/card';
 import { Dialog, DialogClose, DialogContent, DialogDescription, DialogTitle } from '@/components/ui/dialog';
 import { useChaveDeEnvio } from '@/lib/idempotencia';
 import { usePerfilAutenticado } from '@/lib/membro';
@@ -89,12 +89,9 @@ function Clube({ parceiro }: { parceiro: string }) {
   return (
     <>
       <Card aria-labelledby="clube-titulo" className="max-w-2xl space-y-4">
-        <div className="flex items-center gap-3">
-          <span className="inline-flex size-11 shrink-0 items-center justify-center rounded-xl bg-brand-50 text-brand-700">
-            <Gift aria-hidden="true" className="size-6" />
-          </span>
-          <CardTitle id="clube-titulo">{parceiro}</CardTitle>
-        </div>
+        <CardIconTitle id="clube-titulo" icone={<Gift aria-hidden="true" className="size-6" />}>
+          {parceiro}
+        </CardIconTitle>
         <p className="text-slate-700">
           Vantagens e descontos oferecidos pelo nosso parceiro. O acesso é feito no site do parceiro, depois da sua
           ciência sobre o compartilhamento de dados.

@@ -3,7 +3,7 @@ import { lazy, Suspense, type ReactNode } from 'react';
 import { Link } from 'react-router';
 import { PageHeader } from '@/components/page-header';
 import { Button, buttonVariants } from '@/components/ui/button';
-import { Card, CardTitle } from '@/components/ui/card';
+import { Card, CardIconTitle } from '@/components/ui/card';
 import { Dialog, DialogContent, DialogTitle, DialogTrigger } from '@/components/ui/dialog';
 import { Spinner } from '@/components/ui/spinner';
 
@@ -89,12 +89,9 @@ function Cartao({
   return (
     <li>
       <Card aria-labelledby={id} className="flex h-full flex-col gap-4">
-        <div className="flex items-center gap-3">
-          <span className="inline-flex size-11 shrink-0 items-center justify-center rounded-xl bg-brand-50 text-brand-700">
-            {icone}
-          </span>
-          <CardTitle id={id}>{titulo}</CardTitle>
-        </div>
+        <CardIconTitle id={id} icone={icone}>
+          {titulo}
+        </CardIconTitle>
         <p id={`${id}-texto`} className="flex-1 text-slate-700">
           {texto}
         </p>

@@ -1,10 +1,8 @@
 import { FileText, UserRound, type LucideIcon } from 'lucide-react';
-import { useId } from 'react';
+import { CartaoDeDados, LinhaDeDados } from '@/components/cartao-de-dados';
 import { Carregando, FalhaAoCarregar } from '@/components/membro/carregando';
 import { PerfilInvalido } from '@/components/membro/perfil-invalido';
 import { PageHeader } from '@/components/page-header';
-import { Card, CardTitle } from '@/components/ui/card';
-import { cn } from '@/lib/cn';
 import { usePerfilAutenticado } from '@/lib/membro';
 import { useUsuario } from '@/lib/session-context';
 import { useCarteirinha } from '../api/listar-carteirinhas';
@@ -41,31 +39,18 @@ function Contrato() {
   );
 }
 
-function CartaoDeCampos({ titulo, icone: Icone, campos }: { titulo: string; icone: LucideIcon; campos: Campo[] }) {
-  const id = useId();
+function CartaoDeCampos({ titulo, icone, campos }: { titulo: string; icone: LucideIcon; campos: Campo[] }) {
   return (
-    <Card aria-labelledby={id}>
-      <div className="flex items-center gap-3">
-        <span className="inline-flex size-11 shrink-0 items-center justify-center rounded-xl bg-brand-50 text-brand-700">
-          <Icone aria-hidden="true" className="size-6" />
-        </span>
-        <CardTitle id={id}>{titulo}</CardTitle>
-      </div>
-      <dl className="mt-4 divide-y divide-slate-200">
-        {campos.map(({ rotulo, valor, informado }) => (
-          <div key={rotulo} className="grid gap-0.5 py-2.5 sm:grid-cols-[minmax(0,2fr)_minmax(0,3fr)] sm:gap-4">
-            <dt className="text-sm font-medium text-slate-700 sm:text-[15px]">{rotulo}</dt>
-            <dd
-              className={cn(
-                'break-words',
-                informado ? 'font-semibold text-slate-900 tabular-nums' : 'italic text-slate-700',
-              )}
-            >
-              {valor}
-            </dd>
-          </div>
-        ))}
-      </dl>
-    </Card>
+    <CartaoDeDados titulo={titulo} icone={icone}>
+      {campos.map(({ rotulo, valor, informado }) => (
+        <LinhaDeDados
+          key={rotulo}
+          rotulo={rotulo}
+          className={informado ? 'font-semibold text-slate-900 tabular-nums' : 'italic text-slate-700'}
+        >
+          {valor}
+        </LinhaDeDados>
+      ))}
+    </CartaoDeDados>
   );
 }

@@ -15,7 +15,7 @@ import { ProtocoloInfo } from '@/components/membro/protocolo-info';
 import { PageHeader } from '@/components/page-header';
 import { Alert } from '@/components/ui/alert';
 import { Button } from '@/components/ui/button';
-import { Card } from '@/components/ui/card';
+import { Card, CardIconTitle } from '@/components/ui/card';
 import { FormField } from '@/components/ui/form-field';
 import { Input } from '@/components/ui/input';
 import { MaskedInput, MASKS } from '@/components/ui/masked-input';
@@ -105,14 +105,13 @@ function Formulario() {
         </Alert>
       ) : null}
       <Card aria-labelledby="inscricao-titulo">
-        <div className="mb-4 flex items-center gap-3">
-          <span className="inline-flex size-11 shrink-0 items-center justify-center rounded-xl bg-brand-50 text-brand-700">
-            <HeartPulse aria-hidden="true" className="size-6" />
-          </span>
-          <h2 id="inscricao-titulo" className="text-lg font-bold text-slate-900">
-            Inscrição
-          </h2>
-        </div>
+        <CardIconTitle
+          id="inscricao-titulo"
+          className="mb-4"
+          icone={<HeartPulse aria-hidden="true" className="size-6" />}
+        >
+          Inscrição
+        </CardIconTitle>
         <form noValidate onSubmit={enviar} className="grid gap-4 sm:grid-cols-2">
           <FormField label="Nome" className="sm:col-span-2">
             {(c) => <Input {...c} value={usuario.nome} readOnly className={SO_LEITURA} />}

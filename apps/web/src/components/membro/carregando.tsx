@@ -13,10 +13,17 @@ export function FalhaAoCarregar({ titulo, onTentarNovamente }: { titulo: string;
   return (
     <Alert variant="error" title={titulo}>
       <p>Verifique sua conexão e tente novamente.</p>
-      <Button variant="outline" size="sm" className="mt-3" onClick={onTentarNovamente}>
-        <RotateCcw aria-hidden="true" />
-        Tentar novamente
-      </Button>
+      <TentarNovamente onClick={onTentarNovamente} />
     </Alert>
+  );
+}
+
+/** 'Tentar novamente' under a failure's text, inside its Alert. */
+export function TentarNovamente({ onClick }: { onClick: () => void }) {
+  return (
+    <Button variant="outline" size="sm" className="mt-3" onClick={onClick}>
+      <RotateCcw aria-hidden="true" />
+      Tentar novamente
+    </Button>
   );
 }

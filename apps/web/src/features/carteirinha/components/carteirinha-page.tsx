@@ -1,7 +1,7 @@
 import { formatDate } from '@portal/br';
-import { Download, QrCode, RotateCcw } from 'lucide-react';
+import { Download, QrCode } from 'lucide-react';
 import { useEffect, useId, useState } from 'react';
-import { Carregando } from '@/components/membro/carregando';
+import { Carregando, TentarNovamente } from '@/components/membro/carregando';
 import { PerfilInvalido } from '@/components/membro/perfil-invalido';
 import { PageHeader } from '@/components/page-header';
 import { Alert } from '@/components/ui/alert';
@@ -53,12 +53,7 @@ function Carteirinhas() {
       <div className="space-y-5">
         <Alert variant="warning" title={online ? 'Não foi possível atualizar a carteirinha' : 'Você está sem internet'}>
           <p>Esta é a carteirinha salva neste aparelho em {quandoFoiSalvo(salvo.salvoEm)}.</p>
-          {online && cartoes.isError ? (
-            <Button variant="outline" size="sm" className="mt-3" onClick={() => void cartoes.refetch()}>
-              <RotateCcw aria-hidden="true" />
-              Tentar novamente
-            </Button>
-          ) : null}
+          {online && cartoes.isError ? <TentarNovamente onClick={() => void cartoes.refetch()} /> : null}
         </Alert>
         <ListaDeCartoes cartoes={salvo.dados} hoje={hoje} online={false} />
       </div>
@@ -72,12 +67,7 @@ function Carteirinhas() {
           ? 'Não foi possível carregar a carteirinha. Tente novamente.'
           : 'Você está sem internet e não há carteirinha salva neste aparelho. Conecte-se e abra esta tela uma vez para guardá-la.'}
       </p>
-      {online ? (
-        <Button variant="outline" size="sm" className="mt-3" onClick={() => void cartoes.refetch()}>
-          <RotateCcw aria-hidden="true" />
-          Tentar novamente
-        </Button>
-      ) : null}
+      {online ? <TentarNovamente onClick={() => void cartoes.refetch()} /> : null}
     </Alert>
   );
 }

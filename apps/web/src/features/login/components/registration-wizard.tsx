@@ -2,11 +2,9 @@ import { firstName } from '@portal/br';
 import { ArrowLeft } from 'lucide-react';
 import { useState } from 'react';
 import { CodeStep } from '@/components/account/code-flow/code-step';
-import { SendButton } from '@/components/account/code-flow/send-button';
+import { ContactChoice, metodoInicial } from '@/components/account/code-flow/contact-choice';
 import { useCodeFlow } from '@/components/account/code-flow/use-code-flow';
-import { ContactMethodPicker, type MetodoContato } from '@/components/account/contact-method-picker';
 import { NewPasswordForm } from '@/components/account/new-password-form';
-import { NoContactAlert } from '@/components/account/no-contact-alert';
 import { StepHeading } from '@/components/step-heading';
 import { Alert } from '@/components/ui/alert';
 import { Button } from '@/components/ui/button';
@@ -41,7 +39,7 @@ interface RegistrationWizardProps {
  * why nothing happened); the success toasts of spec 8 stay.
  */
 export function RegistrationWizard({ conta, onExit, onDone }: RegistrationWizardProps) {
-  const [metodo, setMetodo] = useState<MetodoContato | null>(conta.email ? 'email' : conta.celular ? 'celular' : null);
+  const [metodo, setMetodo] = useState(() => metodoInicial(conta));
   const [verificado, setVerificado] = useState(false);
   const [erroSenha, setErroSenha] = useState<Mensagem | null>(null);
   const cadastrarSenha = useCadastrarSenha();
@@ -98,23 +96,16 @@ export function RegistrationWizard({ conta, onExit, onDone }: RegistrationWizard
 
       {etapa === 0 ? (
         <div className="space-y-5">
-          <ContactMethodPicker
+          <ContactChoice
+            flow={flow}
+            contatos={conta}
             legend="Onde você quer receber o código de verificação?"
             name="metodo-cadastro"
-            email={conta.email}
-            celular={conta.celular}
-            value={metodo}
-            onChange={setMetodo}
-          />
-          <NoContactAlert email={conta.email} celular={conta.celular} />
-          {flow.erro ? (
-            <Alert variant="error" title={flow.erro.title}>
-              {flow.erro.description}
-            </Alert>
-          ) : null}
-          <SendButton flow={flow} disabled={!metodo} onClick={() => metodo && void flow.enviar(metodo)}>
+            metodo={metodo}
+            onMetodo={setMetodo}
+          >
             Continuar
-          </SendButton>
+          </ContactChoice>
         </div>
       ) : null}
 

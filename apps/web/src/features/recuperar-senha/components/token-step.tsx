@@ -1,12 +1,9 @@
 import { ArrowLeft, Send } from 'lucide-react';
 import { useState } from 'react';
 import { CodeStep } from '@/components/account/code-flow/code-step';
-import { SendButton } from '@/components/account/code-flow/send-button';
+import { ContactChoice, metodoInicial } from '@/components/account/code-flow/contact-choice';
 import { useCodeFlow } from '@/components/account/code-flow/use-code-flow';
-import { ContactMethodPicker, type MetodoContato } from '@/components/account/contact-method-picker';
-import { NoContactAlert } from '@/components/account/no-contact-alert';
 import { StepHeading } from '@/components/step-heading';
-import { Alert } from '@/components/ui/alert';
 import { Button } from '@/components/ui/button';
 import { isApiError } from '@/lib/api-client';
 import type { CodeFlowTextos } from '@/lib/account/envio-codigo';
@@ -41,7 +38,7 @@ interface TokenStepProps {
 
 /** Choose e-mail or SMS, send the code (then blocked for 2 minutes), type it and validate it. */
 export function TokenStep({ conta, focusOnMount, onValidado }: TokenStepProps) {
-  const [metodo, setMetodo] = useState<MetodoContato | null>(conta.email ? 'email' : conta.celular ? 'celular' : null);
+  const [metodo, setMetodo] = useState(() => metodoInicial(conta));
   const flow = useCodeFlow({
     contatos: conta,
     textos: TEXTOS_RECUPERACAO,
@@ -71,28 +68,17 @@ export function TokenStep({ conta, focusOnMount, onValidado }: TokenStepProps) {
       <StepHeading as="h2" focusOnMount={focusOnMount || flow.mudou}>
         Receber código de recuperação
       </StepHeading>
-      <ContactMethodPicker
+      <ContactChoice
+        flow={flow}
+        contatos={conta}
         legend="Como você quer receber o código?"
         name="metodo-recuperacao"
-        email={conta.email}
-        celular={conta.celular}
-        value={metodo}
-        onChange={setMetodo}
-      />
-      <NoContactAlert email={conta.email} celular={conta.celular} />
-      {flow.erro ? (
-        <Alert variant="error" title={flow.erro.title}>
-          {flow.erro.description}
-        </Alert>
-      ) : null}
-      <SendButton
-        flow={flow}
-        disabled={!metodo}
+        metodo={metodo}
+        onMetodo={setMetodo}
         icon={<Send aria-hidden="true" />}
-        onClick={() => metodo && void flow.enviar(metodo)}
       >
         Enviar código
-      </SendButton>
+      </ContactChoice>
     </div>
   );
 }

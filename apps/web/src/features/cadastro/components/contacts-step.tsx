@@ -1,15 +1,15 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import { contatosFormSchema, type ContatosForm } from '@portal/contract';
 import { onlyDigits } from '@portal/br';
-import { ArrowLeft, Send } from 'lucide-react';
+import { Send } from 'lucide-react';
 import { useRef } from 'react';
 import { useForm } from 'react-hook-form';
+import { BackButton } from '@/components/account/back-button';
 import { CodeStep } from '@/components/account/code-flow/code-step';
 import { SendButton } from '@/components/account/code-flow/send-button';
 import { useCodeFlow } from '@/components/account/code-flow/use-code-flow';
 import { StepHeading } from '@/components/step-heading';
 import { Alert } from '@/components/ui/alert';
-import { Button } from '@/components/ui/button';
 import { FormField } from '@/components/ui/form-field';
 import { Input } from '@/components/ui/input';
 import { MaskedInput, MASKS } from '@/components/ui/masked-input';
@@ -79,10 +79,7 @@ export function ContactsStep({ conta, focusOnMount, onVoltar, onVerificado }: Co
 
   return (
     <div className="space-y-5">
-      <Button variant="ghost" size="sm" onClick={flow.fase === 'codigo' ? flow.voltar : onVoltar} className="-ml-2">
-        <ArrowLeft aria-hidden="true" />
-        Voltar
-      </Button>
+      <BackButton onClick={flow.fase === 'codigo' ? flow.voltar : onVoltar} />
       <StepHeading as="h2" key={flow.fase} focusOnMount={focusOnMount || flow.mudou}>
         {flow.fase === 'codigo' ? 'Código de verificação' : 'Seus contatos'}
       </StepHeading>

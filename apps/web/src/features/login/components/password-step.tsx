@@ -1,11 +1,11 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import { senhaLoginFormSchema, type PerfilConta, type SenhaLoginForm } from '@portal/contract';
 import { firstName } from '@portal/br';
-import { ArrowLeft } from 'lucide-react';
 import { lazy, Suspense, useEffect, useRef, useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { Link, useNavigate } from 'react-router';
 import { toast } from '@/lib/toast';
+import { BackButton } from '@/components/account/back-button';
 import { StepHeading } from '@/components/step-heading';
 import { Alert } from '@/components/ui/alert';
 import { Button } from '@/components/ui/button';
@@ -112,10 +112,7 @@ export function PasswordStep({ conta, onBack, focusOnMount }: PasswordStepProps)
 
   return (
     <div className="space-y-5">
-      <Button variant="ghost" size="sm" onClick={onBack} className="-ml-2">
-        <ArrowLeft aria-hidden="true" />
-        Voltar
-      </Button>
+      <BackButton onClick={onBack} />
       <div className="space-y-1">
         <StepHeading focusOnMount={focusOnMount}>Olá, {firstName(conta.nome) || 'beneficiário'}!</StepHeading>
         <p className="text-slate-700">Digite sua senha para entrar.</p>

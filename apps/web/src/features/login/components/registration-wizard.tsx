@@ -1,13 +1,12 @@
 import { firstName } from '@portal/br';
-import { ArrowLeft } from 'lucide-react';
 import { useState } from 'react';
+import { BackButton } from '@/components/account/back-button';
 import { CodeStep } from '@/components/account/code-flow/code-step';
 import { ContactChoice, metodoInicial } from '@/components/account/code-flow/contact-choice';
 import { useCodeFlow } from '@/components/account/code-flow/use-code-flow';
 import { NewPasswordForm } from '@/components/account/new-password-form';
 import { StepHeading } from '@/components/step-heading';
 import { Alert } from '@/components/ui/alert';
-import { Button } from '@/components/ui/button';
 import { StepIndicator } from '@/components/ui/step-indicator';
 import { cadastrarCelular } from '@/lib/api/registro/cadastrar-celular';
 import { cadastrarEmail } from '@/lib/api/registro/cadastrar-email';
@@ -78,10 +77,7 @@ export function RegistrationWizard({ conta, onExit, onDone }: RegistrationWizard
 
   return (
     <div className="space-y-5">
-      <Button variant="ghost" size="sm" onClick={voltar} className="-ml-2">
-        <ArrowLeft aria-hidden="true" />
-        Voltar
-      </Button>
+      <BackButton onClick={voltar} />
       <div className="space-y-1">
         <h1 className="text-2xl font-bold text-slate-900">Criar sua conta</h1>
         <p className="text-slate-700">

@@ -1,10 +1,10 @@
-import { ArrowLeft, Send } from 'lucide-react';
+import { Send } from 'lucide-react';
 import { useState } from 'react';
+import { BackButton } from '@/components/account/back-button';
 import { CodeStep } from '@/components/account/code-flow/code-step';
 import { ContactChoice, metodoInicial } from '@/components/account/code-flow/contact-choice';
 import { useCodeFlow } from '@/components/account/code-flow/use-code-flow';
 import { StepHeading } from '@/components/step-heading';
-import { Button } from '@/components/ui/button';
 import { isApiError } from '@/lib/api-client';
 import type { CodeFlowTextos } from '@/lib/account/envio-codigo';
 import { recuperarSenha } from '../api/recuperar-senha';
@@ -51,10 +51,7 @@ export function TokenStep({ conta, focusOnMount, onValidado }: TokenStepProps) {
   if (flow.fase === 'codigo') {
     return (
       <div className="space-y-5">
-        <Button variant="ghost" size="sm" onClick={flow.voltar} className="-ml-2">
-          <ArrowLeft aria-hidden="true" />
-          Voltar
-        </Button>
+        <BackButton onClick={flow.voltar} />
         <StepHeading as="h2" focusOnMount={flow.mudou}>
           Código de recuperação
         </StepHeading>

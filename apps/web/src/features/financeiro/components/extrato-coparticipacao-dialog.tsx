@@ -10,6 +10,7 @@ import { useExtratoCoParticipacao } from '../api/extrato-coparticipacao';
 import { useListarExtratoCoParticipacao } from '../api/listar-extrato-coparticipacao';
 import { useAbrirDocumento } from '@/components/documentos';
 import { competenciaPorExtenso, nomesDeArquivo } from './formatos';
+import { CabecalhoValores, RodapeTotal } from './tabela-valores';
 
 /** Spec 2: the co-participation statement dialog — items table (description and value), 'Nenhum item encontrado.' */
 export function ExtratoCoparticipacaoDialog({
@@ -76,16 +77,7 @@ export function TabelaItens({ competencia: c }: { competencia: CompetenciaCoPart
       <caption className="sr-only">
         Itens de coparticipação de {competenciaPorExtenso(c.mesCompetencia, c.anoCompetencia)}
       </caption>
-      <thead>
-        <tr className="border-b-2 border-slate-300">
-          <th scope="col" className="py-2 pr-3 font-semibold text-slate-800">
-            Descrição
-          </th>
-          <th scope="col" className="py-2 text-right font-semibold text-slate-800">
-            Valor
-          </th>
-        </tr>
-      </thead>
+      <CabecalhoValores colunas={['Descrição', 'Valor']} />
       <tbody>
         {c.itens.map((i, n) => (
           <tr key={n} className="border-b border-slate-200 align-top">
@@ -99,16 +91,7 @@ export function TabelaItens({ competencia: c }: { competencia: CompetenciaCoPart
           </tr>
         ))}
       </tbody>
-      <tfoot>
-        <tr>
-          <th scope="row" className="py-2 pr-3 font-bold text-slate-900">
-            Total
-          </th>
-          <td className="whitespace-nowrap py-2 text-right font-bold tabular-nums text-slate-900">
-            {formatBRL(c.total)}
-          </td>
-        </tr>
-      </tfoot>
+      <RodapeTotal colunas={2} total={c.total} />
     </table>
   );
 }

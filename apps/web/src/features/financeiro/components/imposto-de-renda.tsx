@@ -9,6 +9,7 @@ import { useListarExtratoIrpf } from '../api/listar-extrato-irpf';
 import { useAbrirDocumento } from '@/components/documentos';
 import { nomesDeArquivo } from './formatos';
 import { SeletorDeAno } from './seletor-de-ano';
+import { CabecalhoValores, RodapeTotal } from './tabela-valores';
 
 /** Spec 2 'IRPF tab': a download button carrying the year, and the list of description, year and value. */
 export function ImpostoDeRenda() {
@@ -67,19 +68,7 @@ export function ImpostoDeRenda() {
           >
             <table className="w-full border-collapse text-left text-[15px]">
               <caption className="mb-2 text-left text-lg font-bold text-slate-900">Pagamentos de {selecionado}</caption>
-              <thead>
-                <tr className="border-b-2 border-slate-300">
-                  <th scope="col" className="py-2 pr-3 font-semibold text-slate-800">
-                    Descrição
-                  </th>
-                  <th scope="col" className="py-2 pr-3 font-semibold text-slate-800">
-                    Ano
-                  </th>
-                  <th scope="col" className="py-2 text-right font-semibold text-slate-800">
-                    Valor
-                  </th>
-                </tr>
-              </thead>
+              <CabecalhoValores colunas={['Descrição', 'Ano', 'Valor']} />
               <tbody>
                 {itens.length === 0 ? (
                   <tr>
@@ -99,18 +88,7 @@ export function ImpostoDeRenda() {
                   ))
                 )}
               </tbody>
-              {itens.length > 0 ? (
-                <tfoot>
-                  <tr>
-                    <th scope="row" colSpan={2} className="py-2 pr-3 font-bold text-slate-900">
-                      Total
-                    </th>
-                    <td className="whitespace-nowrap py-2 text-right font-bold tabular-nums text-slate-900">
-                      {formatBRL(Math.round(total * 100) / 100)}
-                    </td>
-                  </tr>
-                </tfoot>
-              ) : null}
+              {itens.length > 0 ? <RodapeTotal colunas={3} total={Math.round(total * 100) / 100} /> : null}
             </table>
           </div>
         </>

@@ -63,7 +63,7 @@ test('Maria shows her family’s cards, online and with the network cut; a clini
     '700 5048 3917 2315',
     'Saúde Exemplo Essencial Apartamento',
     '484521201',
-    'AMBULATORIAL + HOSPITALAR COM OBSTETRICIA',
+    'AMBULATORIAL + HOSPITALAR COM OBSTETRÍCIA',
     'APARTAMENTO',
     '01/03/2019',
     'Central de Atendimento',

@@ -55,7 +55,7 @@ for (const width of [1280, 375]) {
       Produto: 'Saúde Exemplo Essencial Apartamento',
       'Registro ANS do Produto': '484521201',
       'Tipo de Contrato': 'INDIVIDUAL/FAMILIAR',
-      'Segmentação Assistencial': 'AMBULATORIAL + HOSPITALAR COM OBSTETRICIA',
+      'Segmentação Assistencial': 'AMBULATORIAL + HOSPITALAR COM OBSTETRÍCIA',
       Acomodação: 'APARTAMENTO',
       'Data de Contratação': '01/03/2019',
     });

@@ -120,7 +120,7 @@ const PLANOS = [
     'Saúde Exemplo Essencial Apartamento',
     '484521201',
     true,
-    'AMBULATORIAL + HOSPITALAR COM OBSTETRICIA',
+    'AMBULATORIAL + HOSPITALAR COM OBSTETRÍCIA',
     'APARTAMENTO',
   ],
   [
@@ -128,7 +128,7 @@ const PLANOS = [
     'Saúde Exemplo Essencial Enfermaria',
     '484522209',
     true,
-    'AMBULATORIAL + HOSPITALAR COM OBSTETRICIA',
+    'AMBULATORIAL + HOSPITALAR COM OBSTETRÍCIA',
     'ENFERMARIA',
   ],
   [
@@ -136,7 +136,7 @@ const PLANOS = [
     'Saúde Exemplo Clássico Enfermaria',
     '461305127',
     true,
-    'AMBULATORIAL + HOSPITALAR SEM OBSTETRICIA',
+    'AMBULATORIAL + HOSPITALAR SEM OBSTETRÍCIA',
     'ENFERMARIA',
   ],
   [
@@ -144,7 +144,7 @@ const PLANOS = [
     'Saúde Exemplo Premium Apartamento',
     '490210188',
     false,
-    'AMBULATORIAL + HOSPITALAR COM OBSTETRICIA',
+    'AMBULATORIAL + HOSPITALAR COM OBSTETRÍCIA',
     'APARTAMENTO',
   ],
 ] as const;

@@ -37,7 +37,7 @@ export const carteirinha: SeedPart = {
            from beneficiarios b
            join contratos ct on ct.codigo_contrato = b.codigo_contrato
            join planos pl on pl.codigo_plano = ct.codigo_plano
-          where not $4::boolean or pl.segmentacao like '%COM OBSTETRICIA%'`,
+          where not $4::boolean or pl.segmentacao like '%COM OBSTETRÍCIA%'`,
         [ordem, descricao, dias, obstetricia],
       );
     }

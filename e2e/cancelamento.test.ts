@@ -24,8 +24,12 @@ test('Roberto cancels the whole contract: consequences, SMS code, proof PDF, e-m
   await page.waitForURL(/\/cancelamento$/);
   await visible(page.getByRole('heading', { level: 2, name: 'O que você deseja cancelar?' }));
 
-  // Step 1: the whole contract or his wife only.
+  // Step 1: the whole contract or his wife only; nothing drastic is preselected.
   await visible(page.getByText('Lúcia Helena Pereira', { exact: false }).first());
+  expect(await page.getByRole('radio', { checked: true }).count()).toBe(0);
+  await page.getByRole('button', { name: 'Continuar' }).click();
+  await visible(toast(page, 'Erro ao prosseguir'));
+  await visible(page.getByRole('heading', { level: 2, name: 'O que você deseja cancelar?' }));
   await page.getByRole('radio', { name: /Excluir somente dependentes/ }).check();
   await visible(page.getByRole('checkbox', { name: /Lúcia Helena Pereira/ }));
   await page.getByRole('radio', { name: /Cancelar o contrato inteiro/ }).check();
@@ -39,6 +43,13 @@ test('Roberto cancels the whole contract: consequences, SMS code, proof PDF, e-m
   await visible(page.getByText(/todos os dependentes também perdem a cobertura/));
   await visible(page.getByRole('heading', { name: 'Mensalidades em aberto' }));
   expect(await page.getByRole('row').count()).toBeGreaterThan(1);
+  // The open installments oldest first (12/2025 before 10/2026, not sorted as text).
+  const competencias = (await page.getByRole('row').allInnerTexts())
+    .map((linha) => /(\d{2})\/(\d{4})/.exec(linha))
+    .filter((m) => m !== null)
+    .map((m) => `${m[2]}-${m[1]}`);
+  expect(competencias.length).toBeGreaterThan(1);
+  expect(competencias).toEqual([...competencias].sort());
   const enviar = page.getByRole('button', { name: 'Enviar código por SMS' });
   expect(await enviar.isDisabled()).toBe(true);
   await page.getByRole('checkbox', { name: 'Li e estou ciente das consequências' }).click();

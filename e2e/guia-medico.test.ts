@@ -74,6 +74,9 @@ for (const width of [1280, 375]) {
     ])
       await visible(dialog.getByText(texto).first());
     expect(await dialog.getByText('Clínica', { exact: true }).count()).toBe(2);
+    // A clinic's registration is its CNES, labelled so (not 'Registro (CRM)').
+    await visible(dialog.getByText('Registro (CNES)', { exact: true }));
+    expect(await dialog.getByText('Registro (CRM)').count()).toBe(0);
     expect(await dialog.getByRole('link', { name: '(11) 3285-1200' }).getAttribute('href')).toBe('tel:+551132851200');
     expect(await dialog.getByRole('link', { name: '(11) 5084-1200' }).getAttribute('href')).toBe('tel:+551150841200');
     for (const [codigo, nome] of [
@@ -218,5 +221,24 @@ test('too little text to search by is said at the field, no request; spec 8 toas
   await page.unroute('**/api/GuiaMedico/**');
   await page.getByRole('button', { name: 'Tentar novamente' }).click();
   await visible(page.getByRole('article', { name: 'Clínica Coração Paulista' }));
+  await s.close();
+});
+
+test('a page beyond the last (?pagina=999) says so and leads to the last page, not to an empty search', async () => {
+  const s = await openSession(browser, { width: 375 });
+  const { page } = s;
+  await loginMaria(page);
+  await page.goto('/guia-medico?cidade=3550308&pagina=999');
+  const aviso = page.getByText(/^A página 999 não existe: esta busca tem \d+ páginas\.$/);
+  await visible(aviso);
+  const total = Number(/tem (\d+) páginas/.exec((await aviso.textContent()) ?? '')?.[1]);
+  expect(total).toBeGreaterThan(1);
+  expect(await page.getByText('Nenhum prestador encontrado').count()).toBe(0);
+  expect(await paginaXdeY(page).count()).toBe(0);
+  await expectNoAxeViolations(page, 'guia-medico pagina inexistente @375');
+  await screenshot(page, 'guia-medico-pagina-inexistente-375');
+  await page.getByRole('button', { name: `Ir para a página ${total}` }).click();
+  await visible(page.getByText(`Página ${total} de ${total}`));
+  expect((await nomes(page)).length).toBeGreaterThan(0);
   await s.close();
 });

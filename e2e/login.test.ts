@@ -22,6 +22,13 @@ test('Maria picks her active profile in "Perfis Disponíveis", lands on Home and
   // Non-dismissible: Escape keeps it open.
   await page.keyboard.press('Escape');
   expect(await dialog.isVisible()).toBe(true);
+  // ...but not a dead end: 'Voltar' goes back to the CPF step, with no session opened.
+  await dialog.getByRole('button', { name: 'Voltar' }).click();
+  await dialog.waitFor({ state: 'hidden' });
+  await visible(page.getByLabel('CPF', { exact: true }));
+  expect(page.url()).toMatch(/\/login$/);
+  await submitPassword(page, MARIA.cpf, SENHA);
+  await visible(dialog);
   await dialog.getByRole('button', { name: /Ativo desde/ }).click();
   await page.waitForURL(/\/home$/i);
   await visible(toast(page, 'Login realizado com sucesso'));

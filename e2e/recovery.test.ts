@@ -57,6 +57,9 @@ test('Roberto recovers his password by SMS; the old password stops working', asy
   await visible(page.getByText('Senha Alterada!'));
   await expectNoAxeViolations(page, 'recuperação sucesso');
   await screenshot(page, 'recuperar-senha-sucesso-1280');
+  await page.getByRole('link', { name: 'Ir para o login' }).click();
+  await page.waitForURL(/\/login$/);
+  expect(await page.getByLabel('CPF', { exact: true }).inputValue()).toBe(ROBERTO.cpf);
   await s.close();
 
   const old = await openSession(browser);

@@ -123,6 +123,9 @@ test('Fernanda creates her account on /cadastro; a mobile that is not hers is re
     .or(page.getByRole('link', { name: 'Fazer Login' }))
     .click();
   await page.waitForURL(/\/login$/);
+  // The CPF she just used is already in the field (carried in memory, not in the URL).
+  expect(await page.getByLabel('CPF', { exact: true }).inputValue()).toBe(FERNANDA.cpf);
+  expect(page.url()).not.toContain(FERNANDA.cpf.replace(/\D/g, ''));
   await s.close();
 
   const again = await openSession(browser);

@@ -97,10 +97,12 @@ function Passos({
   const chave = useChaveDeEnvio();
   const [passo, setPasso] = useState<Passo>(0);
   const [voltou, setVoltou] = useState(false);
-  const [selecao, setSelecao] = useState<SelecaoCancelamento>({ abrangencia: 'CONTRATO' });
+  // Nothing drastic is preselected: the member chooses the whole contract or dependants.
+  const [selecao, setSelecao] = useState<SelecaoCancelamento | null>(null);
   const [destino, setDestino] = useState('');
 
   const enviarCodigo = async () => {
+    if (!selecao) return;
     const pedido = await pedirCodigoPorSms({
       registrar: () => ciencia.mutateAsync({ selecao, versao: opcoes.consequencias.versao }),
       enviar: () => sms.mutateAsync(),
@@ -111,6 +113,7 @@ function Passos({
   };
 
   const confirmarCodigo = (codigo: string) => {
+    if (!selecao) return;
     const confirmacao = { ...selecao, codigoToken: Number(codigo) };
     confirmar.mutate(
       { confirmacao, chave: chave.para(confirmacao) },
@@ -134,7 +137,7 @@ function Passos({
       <div className="max-w-xl">
         <StepIndicator steps={PASSOS} current={passo} />
       </div>
-      {passo === 0 ? (
+      {passo === 0 || !selecao ? (
         <PassoEscolha
           opcoes={opcoes}
           selecao={selecao}

@@ -1,5 +1,6 @@
 import { lazy, Suspense, useState } from 'react';
-import { Link } from 'react-router';
+import { onlyDigits } from '@portal/br';
+import { Link, useLocation } from 'react-router';
 import { CpfForm } from '@/components/account/cpf-form';
 import { DocumentTitle } from '@/components/document-title';
 import { StepHeading } from '@/components/step-heading';
@@ -14,13 +15,21 @@ const RegistrationWizard = lazy(() => import('./registration-wizard').then((m) =
 
 type Etapa = { nome: 'cpf' } | { nome: 'senha'; conta: ContaVerificada } | { nome: 'cadastro'; conta: ContaVerificada };
 
+function cpfDoEstado(state: unknown): string {
+  const cpf = state && typeof state === 'object' ? (state as { cpf?: unknown }).cpf : undefined;
+  const digitos = typeof cpf === 'string' ? onlyDigits(cpf) : '';
+  return digitos.length === 11 ? digitos : '';
+}
+
 /**
  * /login (spec 2 and 4): CPF step, then the password step when the account exists and has a
  * password, otherwise the registration wizard.
  */
 export function LoginPage() {
   const [etapa, setEtapa] = useState<Etapa>({ nome: 'cpf' });
-  const [cpf, setCpf] = useState('');
+  // After 'Conta Criada!' or 'Senha Alterada!' the CPF comes along in the router state.
+  const location = useLocation();
+  const [cpf, setCpf] = useState(() => cpfDoEstado(location.state));
   const [mudouEtapa, setMudouEtapa] = useState(false);
   const verificar = useVerificarCpf();
 

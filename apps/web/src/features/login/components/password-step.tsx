@@ -143,7 +143,7 @@ export function PasswordStep({ conta, onBack, focusOnMount }: PasswordStepProps)
       </p>
       {perfis ? (
         <Suspense fallback={null}>
-          <ProfilesDialog perfis={perfis} busy={autenticar.isPending} onEscolher={onEscolher} />
+          <ProfilesDialog perfis={perfis} busy={autenticar.isPending} onEscolher={onEscolher} onVoltar={onBack} />
         </Suspense>
       ) : null}
     </div>

@@ -161,3 +161,23 @@ test('keyboard alone: CPF, password and the profiles dialog', async () => {
   await page.waitForURL(/\/home$/i);
   await s.close();
 });
+
+test('on a phone a field error toast comes from the top, never over the main button, and goes once the field is fixed', async () => {
+  const s = await openSession(browser, { width: 375 });
+  const { page } = s;
+  await page.goto('/login');
+  const continuar = page.getByRole('button', { name: 'Continuar' });
+  await continuar.click();
+  await continuar.click();
+  const aviso = toast(page, 'Por favor, digite seu CPF.');
+  await visible(aviso);
+  // One toast for the field, however many presses.
+  expect(await page.locator('[data-sonner-toast]').count()).toBe(1);
+  const caixa = (await aviso.boundingBox())!;
+  const botao = (await continuar.boundingBox())!;
+  expect(caixa.y + caixa.height).toBeLessThan(botao.y);
+  expect(caixa.y).toBeLessThan(800 / 2);
+  await typeCpf(page, '1');
+  await page.locator('[data-sonner-toast]').first().waitFor({ state: 'detached', timeout: 5_000 });
+  await s.close();
+});

@@ -5,7 +5,7 @@ import { Button } from '@/components/ui/button';
 import { FormField } from '@/components/ui/form-field';
 import { PasswordInput } from '@/components/ui/password-input';
 import { textoInline } from '@/lib/account/messages';
-import { toastPrimeiroErro } from '@/lib/account/toast-form-error';
+import { toastPrimeiroErro, useToastDoCampoSomeAoCorrigir } from '@/lib/account/toast-form-error';
 
 export type { NovaSenhaForm };
 
@@ -28,6 +28,7 @@ export function NewPasswordForm({ busy, busyLabel, submitLabel, onSubmit, toastE
     resolver: zodResolver(novaSenhaFormSchema),
     defaultValues: { senha: '', confirmacaoSenha: '' },
   });
+  useToastDoCampoSomeAoCorrigir(Object.keys(errors).length === 0);
 
   return (
     <form

@@ -62,9 +62,12 @@ test('Roberto cancels the whole contract: consequences, SMS code, proof PDF, e-m
   await page.getByRole('button', { name: 'Continuar' }).click();
   await page.getByRole('checkbox', { name: 'Li e estou ciente das consequências' }).click();
   const antes = new Date(Date.now() - 1000).toISOString();
-  await page.getByRole('button', { name: 'Enviar código por SMS' }).click();
+  // A double click is one request: one SMS.
+  await page.getByRole('button', { name: 'Enviar código por SMS' }).dblclick();
   await visible(page.getByRole('heading', { level: 2, name: 'Verificação' }), 20_000);
   await visible(page.getByText(ROBERTO.celularMascarado));
+  expect(await sentTo(ROBERTO.celular, antes)).toHaveLength(1);
+  expect(await page.getByRole('button', { name: 'Reenviar código' }).isDisabled()).toBe(true);
   const codigo = await latestCode(ROBERTO.celular, antes);
   await verificarNasDuasLarguras(page, 'cancelamento-verificacao');
 

@@ -91,6 +91,23 @@ for (const width of [1280, 375]) {
     const dialog = page.getByRole('dialog', { name: 'Pagar Fatura' });
     await visible(dialog);
     expect(await dialog.getByRole('tab', { name: 'Código de Barras' }).getAttribute('aria-selected')).toBe('true');
+    // The three tabs fit the dialog at every width, their labels whole (the PIX tab once read 'PI').
+    const abasCabem = () =>
+      dialog.getByRole('tab').evaluateAll((abas) =>
+        abas.every((aba) => {
+          const r = aba.getBoundingClientRect();
+          const d = aba.closest('[role="dialog"]')!.getBoundingClientRect();
+          return aba.scrollWidth <= aba.clientWidth && r.left >= d.left && r.right <= d.right;
+        }),
+      );
+    expect(await abasCabem()).toBe(true);
+    if (width === 1280) {
+      for (const outra of [768, 1024]) {
+        await page.setViewportSize({ width: outra, height: 900 });
+        expect(await abasCabem(), `at ${outra}px`).toBe(true);
+      }
+      await page.setViewportSize({ width, height: 900 });
+    }
     const linha = await visible(dialog.getByLabel('Linha digitável'));
     const grupos = await linha.locator('span').allTextContents();
     expect(grupos).toHaveLength(5);

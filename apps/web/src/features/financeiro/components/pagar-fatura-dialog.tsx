@@ -16,7 +16,7 @@ import { useAbrirDocumento } from '@/components/documentos';
 import { competenciaPorExtenso, gruposDaLinha, nomesDeArquivo } from './formatos';
 
 const gatilho =
-  'flex-1 whitespace-normal px-2 text-center text-sm leading-tight sm:px-3 sm:text-[15px] [&_svg]:hidden sm:[&_svg]:block';
+  'flex-1 whitespace-normal px-2 sm:flex-1 text-center text-sm leading-tight sm:px-3 sm:text-[15px] [&_svg]:hidden sm:[&_svg]:block';
 
 /** Spec 2: 'Pagar Fatura' — barcode (copy, boleto), credit card and PIX. */
 export function PagarFaturaDialog({
@@ -38,7 +38,7 @@ export function PagarFaturaDialog({
           Mensalidade de {mes} · vencimento {formatDate(parcela.vencimento)} · {formatBRL(parcela.valor)}
         </DialogDescription>
         <Tabs defaultValue="boleto" className="mt-4">
-          <TabsList aria-label="Formas de pagamento">
+          <TabsList aria-label="Formas de pagamento" className="sm:flex sm:w-full">
             <TabsTrigger value="boleto" className={gatilho}>
               <Barcode aria-hidden="true" />
               Código de Barras

@@ -474,6 +474,10 @@ describe('POST /api/Financeiro/ExtratoIRPF', () => {
       'Lei nº 9.250/1995',
     ])
       expect(lido.texto, trecho).toContain(trecho);
+    // No amount wraps inside its cell ('R$ 13.597,1' then '2' on the next line).
+    const valores = lido.paginas.join('\n').match(/R\$\s?[\d.]+(,\d*)?/g) ?? [];
+    expect(valores.length).toBeGreaterThan(10);
+    for (const v of valores) expect(v).toMatch(/^R\$\s?\d{1,3}(\.\d{3})*,\d{2}$/);
   });
 
   it('the current year is not finished, a year without payments is not found, a dependant is refused', async () => {

@@ -104,8 +104,28 @@ test('Roberto cancels the whole contract: consequences, SMS code, proof PDF, e-m
   await visible(page.getByText(/^Cancelado em \d{2}\/\d{2}\/\d{4}$/));
   await visible(page.getByRole('button', { name: 'Baixar comprovante' }));
   await verificarNasDuasLarguras(page, 'cancelamento-cancelado');
-  await page.goto('/contratar-sos');
-  await visible(toast(page, 'Erro ao buscar beneficiários'));
+  // Every screen knows: the header, the Home's banner (no offers), and each area he can no longer
+  // use says why at once, before any form.
+  const cancelado = /^Plano cancelado em \d{2}\/\d{2}\/\d{4}$/;
+  await visible(
+    page
+      .getByRole('banner')
+      .getByText(/^Cancelado em \d{2}\/\d{2}\/\d{4}$/)
+      .first(),
+  );
+  await page.goto('/home');
+  await visible(page.getByText(cancelado));
+  await visible(page.getByRole('link', { name: 'Faturas, boletos e informe de IRPF' }));
+  expect(await page.getByRole('region', { name: 'Destaques' }).count()).toBe(0);
+  await verificarNasDuasLarguras(page, 'cancelamento-home-cancelado');
+  for (const rota of ['/contratar-sos', '/ortopedico', '/comercial', '/medicina-preventiva', '/beneficios']) {
+    await page.goto(rota);
+    await visible(page.getByText(cancelado));
+    expect(await page.getByRole('button', { name: /Contratar|Adicionar Dependentes|Inscrever|Aceitar/ }).count()).toBe(
+      0,
+    );
+    expect(await page.locator('[data-sonner-toast]').count()).toBe(0);
+  }
   await page.goto('/financeiro');
   await visible(page.getByRole('heading', { level: 2, name: 'Faturas e Boletos' }));
   await visible(page.getByRole('button', { name: /Pagar Fatura/ }).first(), 20_000);

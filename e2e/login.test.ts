@@ -1,7 +1,7 @@
 import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, expect, test } from 'vitest';
 import { CARLOS, MARIA, NINGUEM, PAULO, ROBERTO, SENHA } from './support/accounts';
-import { launch, openSession } from './support/browser';
+import { expectNoAxeViolations, launch, openSession, screenshot } from './support/browser';
 import { submitPassword, toast, typeCpf, visible } from './support/flows';
 
 let browser: Browser;
@@ -36,6 +36,9 @@ test('Maria picks her active profile in "Perfis Disponíveis", lands on Home and
   const header = page.getByRole('banner');
   await visible(header.getByText(MARIA.nome));
   await visible(header.getByText(MARIA.cpf));
+  // The header names the active profile and contract, and offers the other profile.
+  await visible(header.getByText('Contrato 100234').filter({ visible: true }).first());
+  await visible(header.getByRole('button', { name: 'Trocar perfil' }));
 
   // The back button does not return to the login screen while logged in.
   await page.goBack();
@@ -179,5 +182,25 @@ test('on a phone a field error toast comes from the top, never over the main but
   expect(caixa.y).toBeLessThan(800 / 2);
   await typeCpf(page, '1');
   await page.locator('[data-sonner-toast]').first().waitFor({ state: 'detached', timeout: 5_000 });
+  await s.close();
+});
+
+test("Maria's cancelled profile: the Home says since when and what is still there; 'Trocar perfil' leads back to her profiles", async () => {
+  const s = await openSession(browser, { width: 375 });
+  const { page } = s;
+  await submitPassword(page, MARIA.cpf, SENHA);
+  const dialog = await visible(page.getByRole('dialog', { name: 'Perfis Disponíveis' }));
+  await dialog.getByRole('button', { name: /Cancelado em/ }).click();
+  await page.waitForURL(/\/home$/i);
+  await visible(page.getByText(/^Plano cancelado em \d{2}\/\d{2}\/\d{4}$/));
+  await visible(page.getByRole('link', { name: 'Meus Protocolos' }).last());
+  expect(await page.getByRole('region', { name: 'Destaques' }).count()).toBe(0);
+  const header = page.getByRole('banner');
+  await visible(header.getByText(/^Cancelado em \d{2}\/\d{2}\/\d{4}$/).filter({ visible: true }).first());
+  await expectNoAxeViolations(page, 'home perfil cancelado @375');
+  await screenshot(page, 'home-perfil-cancelado-375');
+  await header.getByRole('button', { name: 'Trocar perfil' }).click();
+  await page.waitForURL(/\/login$/);
+  expect(await page.getByLabel('CPF', { exact: true }).inputValue()).toBe(MARIA.cpf);
   await s.close();
 });

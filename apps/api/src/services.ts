@@ -36,6 +36,8 @@ import { RegistroService } from './modules/registro/service';
 import { SessionsRepository } from './modules/sessao/repository';
 import { ServicosService } from './modules/servicos/service';
 import { SessionService } from './modules/sessao/service';
+import { SituacaoRepository } from './modules/situacao/repository';
+import { SituacaoService } from './modules/situacao/service';
 import { TokenService } from './modules/token/service';
 import { UtilizacaoService } from './modules/utilizacao/service';
 import { VendaService } from './modules/venda/service';
@@ -140,6 +142,7 @@ export function createServices(d: ServiceDeps) {
     meusDados: new MeusDadosService(db, solicitacoes, sessoes, audit, throttle, d.operadora, clock, config),
     guiaMedico: new GuiaMedicoService(new GuiaMedicoRepository(db), { listaTtlMs: config.guiaCacheSeconds * 1000 }),
     protocolos: new ProtocolosService(new MeusProtocolosRepository(db), d.operadora, clock),
+    situacao: new SituacaoService(new SituacaoRepository(db)),
   };
 }
 

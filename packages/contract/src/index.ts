@@ -19,3 +19,4 @@ export * from './carteirinha-digital';
 export * from './protocolos';
 export * from './privacidade';
 export * from './cancelamento';
+export * from './situacao';

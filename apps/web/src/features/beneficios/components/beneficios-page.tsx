@@ -14,6 +14,8 @@ import { useUsuario } from '@/lib/session-context';
 import { toast } from '@/lib/toast';
 import { useSmartLinkLogin } from '../api/smart-link-login';
 import { erroDoClube } from './erros';
+import { SoComPlanoAtivo } from '@/components/membro/plano-cancelado';
+import { useSituacaoDoPlano } from '@/lib/api/situacao-do-plano';
 
 /**
  * Benefits club (spec 2): a consent dialog ('Termo de Ciência – Redirecionamento para Parceiro'),
@@ -21,12 +23,15 @@ import { erroDoClube } from './erros';
  * 'Pop-up Bloqueado' with the link when the browser blocks the window. Closing resets the link.
  */
 export function BeneficiosPage() {
+  const situacao = useSituacaoDoPlano();
   const clube = operadora().clube;
   return (
     <div>
       <PageHeader title="Clube de benefícios" />
       {clube ? (
-        <Clube parceiro={clube.nome} />
+        <SoComPlanoAtivo situacao={situacao} motivo="O clube de benefícios é para beneficiários com plano ativo.">
+          <Clube parceiro={clube.nome} />
+        </SoComPlanoAtivo>
       ) : (
         <Alert variant="info" className="max-w-2xl">
           O clube de benefícios não está disponível.

@@ -17,6 +17,8 @@ import { useEnviarSms } from '../api/enviar-sms';
 import { useOferta } from '../api/oferta';
 import { PassoBeneficiarios } from './passo-beneficiarios';
 import { PassoSucesso } from './passo-sucesso';
+import { SoComPlanoAtivo } from '@/components/membro/plano-cancelado';
+import { useSituacaoDoPlano } from '@/lib/api/situacao-do-plano';
 
 const PASSOS = ['Beneficiários', 'Verificação', 'Concluído'] as const;
 
@@ -26,6 +28,7 @@ const PASSOS = ['Beneficiários', 'Verificação', 'Concluído'] as const;
  * the server refuses the others too.
  */
 export function ContratacaoAcessorio({ servico, titulo }: { servico: ServicoAdicional; titulo: string }) {
+  const situacao = useSituacaoDoPlano();
   const usuario = useUsuario();
   const perfil = usePerfilAutenticado();
   return (
@@ -36,7 +39,9 @@ export function ContratacaoAcessorio({ servico, titulo }: { servico: ServicoAdic
           Apenas o responsável financeiro do contrato pode contratar novos serviços.
         </Alert>
       ) : perfil ? (
-        <Fluxo servico={servico} />
+        <SoComPlanoAtivo situacao={situacao} motivo="A contratação de serviços adicionais é para planos ativos.">
+          <Fluxo servico={servico} />
+        </SoComPlanoAtivo>
       ) : (
         <PerfilInvalido />
       )}

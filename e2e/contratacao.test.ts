@@ -133,18 +133,25 @@ test('the orthopedic plan, the same flow by keyboard alone at 375 px, Voltar fro
   expect(await reenviar.isDisabled()).toBe(true);
   await visible(page.getByText(/^Novo envio possível em \d:\d{2}\.$/));
 
-  // Another selection within the 2 minutes: the earlier code cannot confirm it, so no code step
-  // (it would refuse every code); the page says when a new code can go out.
+  // Another selection: a new code goes out for it (the earlier one no longer confirms anything).
   await page.getByRole('button', { name: 'Voltar' }).click();
   await visible(page.getByRole('heading', { level: 2, name: 'Beneficiários' }));
+  await caixa(page, 'Maria Aparecida Souza').click();
+  await page.getByRole('button', { name: 'Contratar' }).click();
+  await visible(page.getByRole('heading', { level: 2, name: 'Verificação' }), 20_000);
+  expect(await sentTo(MARIA.celular, antes)).toHaveLength(2);
+  // Back to the first selection within its 2 minutes: the server keeps that wait, and the code in
+  // hand is the second one, which cannot confirm it — so no code step (every code would be
+  // refused); the page says when a new code can go out.
+  await page.getByRole('button', { name: 'Voltar' }).click();
   await caixa(page, 'Maria Aparecida Souza').click();
   await page.getByRole('button', { name: 'Contratar' }).click();
   await visible(toast(page, 'Aguarde para pedir um novo código'), 20_000);
   await visible(toast(page, /A seleção mudou desde o último código enviado/));
   expect(await page.getByRole('heading', { level: 2, name: 'Verificação' }).count()).toBe(0);
   await screenshot(page, 'ortopedico-selecao-mudou-375');
-  expect(await sentTo(MARIA.celular, antes)).toHaveLength(1);
-  // Back to the selection the code was sent for: on to the code step with that code.
+  expect(await sentTo(MARIA.celular, antes)).toHaveLength(2);
+  // The selection the last code was sent for: on to the code step with that code.
   await caixa(page, 'Maria Aparecida Souza').click();
   await page.getByRole('button', { name: 'Contratar' }).click();
   await visible(page.getByRole('heading', { level: 2, name: 'Verificação' }), 20_000);
@@ -154,7 +161,8 @@ test('the orthopedic plan, the same flow by keyboard alone at 375 px, Voltar fro
   await page.keyboard.type(codigo);
   await page.keyboard.press('Enter');
   await visible(page.getByRole('heading', { level: 2, name: 'Contratação realizada com sucesso!' }), 20_000);
-  await visible(page.getByRole('listitem').filter({ hasText: 'João Pedro Souza' }));
+  for (const nome of ['João Pedro Souza', 'Maria Aparecida Souza'])
+    await visible(page.getByRole('listitem').filter({ hasText: nome }));
   await s.close();
 }, 120_000);
 

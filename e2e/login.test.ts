@@ -196,7 +196,12 @@ test("Maria's cancelled profile: the Home says since when and what is still ther
   await visible(page.getByRole('link', { name: 'Meus Protocolos' }).last());
   expect(await page.getByRole('region', { name: 'Destaques' }).count()).toBe(0);
   const header = page.getByRole('banner');
-  await visible(header.getByText(/^Cancelado em \d{2}\/\d{2}\/\d{4}$/).filter({ visible: true }).first());
+  await visible(
+    header
+      .getByText(/^Cancelado em \d{2}\/\d{2}\/\d{4}$/)
+      .filter({ visible: true })
+      .first(),
+  );
   await expectNoAxeViolations(page, 'home perfil cancelado @375');
   await screenshot(page, 'home-perfil-cancelado-375');
   await header.getByRole('button', { name: 'Trocar perfil' }).click();

@@ -1,8 +1,8 @@
 import { formatDate } from '@portal/br';
-import { useNavigate } from 'react-router';
 import { Badge } from '@/components/ui/badge';
 import { useSituacaoDoPlano } from '@/lib/api/situacao-do-plano';
 import { useSession, useUsuario } from '@/lib/session-context';
+import { lembrarCpfParaEntrar } from '@/lib/storage';
 
 /**
  * The header's line about the active profile: its type and contract, 'Cancelado em …' when its
@@ -12,11 +12,10 @@ import { useSession, useUsuario } from '@/lib/session-context';
 export function PerfilAtivo({ className }: { className?: string }) {
   const usuario = useUsuario();
   const { logout } = useSession();
-  const navigate = useNavigate();
   const situacao = useSituacaoDoPlano().data;
   const trocar = () => {
+    lembrarCpfParaEntrar(usuario.cpf);
     logout();
-    navigate('/login', { replace: true, state: { cpf: usuario.cpf } });
   };
   return (
     <p className={className}>

@@ -1,4 +1,4 @@
-import { lazy, Suspense, useState } from 'react';
+import { lazy, Suspense, useEffect, useState } from 'react';
 import { onlyDigits } from '@portal/br';
 import { Link, useLocation } from 'react-router';
 import { CpfForm } from '@/components/account/cpf-form';
@@ -7,6 +7,7 @@ import { StepHeading } from '@/components/step-heading';
 import { Card } from '@/components/ui/card';
 import { Spinner } from '@/components/ui/spinner';
 import { type ContaVerificada, useVerificarCpf } from '@/lib/api/login/verificar-cpf';
+import { cpfParaEntrar, esquecerCpfParaEntrar } from '@/lib/storage';
 
 // Later steps are separate chunks: the first screen (CPF) stays small for slow phones.
 const loadPasswordStep = () => import('./password-step');
@@ -27,9 +28,11 @@ function cpfDoEstado(state: unknown): string {
  */
 export function LoginPage() {
   const [etapa, setEtapa] = useState<Etapa>({ nome: 'cpf' });
-  // After 'Conta Criada!' or 'Senha Alterada!' the CPF comes along in the router state.
+  // After 'Conta Criada!' or 'Senha Alterada!' the CPF comes along in the router state; after
+  // 'Trocar perfil', from this tab's storage.
   const location = useLocation();
-  const [cpf, setCpf] = useState(() => cpfDoEstado(location.state));
+  const [cpf, setCpf] = useState(() => cpfDoEstado(location.state) || cpfDoEstado({ cpf: cpfParaEntrar() }));
+  useEffect(() => esquecerCpfParaEntrar(), []);
   const [mudouEtapa, setMudouEtapa] = useState(false);
   const verificar = useVerificarCpf();
 

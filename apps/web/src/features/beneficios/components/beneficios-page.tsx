@@ -1,6 +1,6 @@
 import { TERMO_CLUBE, textoTermoClube, type SmartLinkLoginResponse } from '@portal/contract';
 import { ExternalLink, Gift } from 'lucide-react';
-import { useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { ProtocoloInfo } from '@/components/membro/protocolo-info';
 import { PageHeader } from '@/components/page-header';
 import { Alert } from '@/components/ui/alert';
@@ -49,6 +49,14 @@ function Clube({ parceiro }: { parceiro: string }) {
   const [aberto, setAberto] = useState(false);
   const [link, setLink] = useState<SmartLinkLoginResponse | null>(null);
   const [bloqueado, setBloqueado] = useState<string | null>(null);
+  // The link ready: its button comes into view and takes the focus (on a phone the consent text
+  // above it fills the screen, and the button landed below the fold).
+  const abrirRef = useRef<HTMLButtonElement>(null);
+  useEffect(() => {
+    if (!link) return;
+    abrirRef.current?.scrollIntoView({ block: 'nearest' });
+    abrirRef.current?.focus();
+  }, [link]);
 
   const abrirTermo = (v: boolean) => {
     setAberto(v);
@@ -122,7 +130,7 @@ function Clube({ parceiro }: { parceiro: string }) {
             <div className="mt-5 space-y-4" role="status">
               <p className="font-semibold text-emerald-800">Ciência registrada. O link de acesso está pronto.</p>
               <ProtocoloInfo protocolo={link.protocolo} />
-              <Button block onClick={() => acessar(link.webSmartLink)}>
+              <Button ref={abrirRef} block onClick={() => acessar(link.webSmartLink)}>
                 Abrir o Clube de Benefícios
                 <ExternalLink aria-hidden="true" />
                 <span className="sr-only"> (abre em nova aba)</span>

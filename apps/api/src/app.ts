@@ -25,6 +25,7 @@ import openapi from './plugins/openapi';
 import retencao from './plugins/retencao';
 import security from './plugins/security';
 import web from './plugins/web';
+import { avisosPostgres, avisosRedis, semAvisos } from './modules/sessao/avisos';
 import { createServices } from './services';
 import './types';
 
@@ -93,6 +94,16 @@ export async function buildApp(config: Config, overrides: Overrides = {}): Promi
   const counters =
     overrides.counters ??
     (config.redisUrl ? RedisCounterStore.connect(config.redisUrl, clock) : new PgCounterStore(db, clock));
+  // Sessions ended on one instance are dropped from the others' caches at once (issue 13, 0006).
+  const avisosDeSessao = config.redisUrl
+    ? await avisosRedis(config.redisUrl, app.log)
+    : db.kind === 'pg' && config.databaseUrl
+      ? await avisosPostgres(
+          config.databaseUrl,
+          (canal, texto) => db.query('select pg_notify($1, $2)', [canal, texto]),
+          app.log,
+        )
+      : semAvisos;
   const services = createServices({
     db,
     config,
@@ -104,6 +115,7 @@ export async function buildApp(config: Config, overrides: Overrides = {}): Promi
     codeSecret: await serverSecret(db, 'code_secret', config.codeSecret),
     clubeSecret: await serverSecret(db, 'clube_secret', config.clubeSecret),
     carteirinhaSecret: await serverSecret(db, 'carteirinha_secret', config.carteirinhaSecret),
+    avisosDeSessao,
   });
 
   app.decorate('config', config);
@@ -116,6 +128,7 @@ export async function buildApp(config: Config, overrides: Overrides = {}): Promi
   app.addHook('onClose', async () => {
     await services.notifier.drain();
     await closePasswordWorkers();
+    await services.sessoes.close();
     if (!overrides.counters) await counters.close();
     if (ownsDb) await db.close();
   });

@@ -14,7 +14,7 @@ import { carregarPrestadoresGerados } from './db/seed/guia-medico';
 import { type CounterStore, PgCounterStore } from './lib/counters';
 import { closePasswordWorkers } from './lib/password';
 import { RedisCounterStore } from './lib/counters-redis';
-import { areasDeDesenvolvimento, areasDoApp, areasDoMembro, areasPublicas } from './modules';
+import { areasDeDesenvolvimento, areasDoApp, areasDoMembro, areasDoParceiro, areasPublicas } from './modules';
 import { loadOperadora } from './modules/operadora/config';
 import { requireApiToken } from './plugins/auth';
 import errors from './plugins/errors';
@@ -33,7 +33,7 @@ import './types';
  * Marks each route in the OpenAPI document with who may call it (the innermost group wins, as its
  * hook runs last): the route test reads this to prove every member route refuses without a session.
  */
-function documentar(acesso: 'publica' | 'app' | 'membro', security: Record<string, string[]>[]) {
+function documentar(acesso: 'publica' | 'parceiro' | 'app' | 'membro', security: Record<string, string[]>[]) {
   return (route: RouteOptions) => {
     route.schema = { ...route.schema, security, tags: [acesso] };
   };
@@ -145,6 +145,10 @@ export async function buildApp(config: Config, overrides: Overrides = {}): Promi
       api.addHook('onRoute', documentar('publica', []));
       for (const area of areasPublicas) await api.register(area);
       if (config.outboxEnabled) for (const area of areasDeDesenvolvimento) await api.register(area);
+      await api.register(async (parceiro) => {
+        parceiro.addHook('onRoute', documentar('parceiro', [{ segredoDoParceiro: [] }]));
+        for (const area of areasDoParceiro) await parceiro.register(area);
+      });
       await api.register(async (comToken) => {
         comToken.addHook('onRequest', requireApiToken);
         comToken.addHook('onRoute', documentar('app', [{ tokenDoAplicativo: [] }]));

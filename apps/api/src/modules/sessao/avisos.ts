@@ -104,29 +104,34 @@ export const semAvisos: AvisosDeSessao = {
   close: async () => undefined,
 };
 
-/** Redis pub/sub: one connection subscribed (ioredis re-subscribes after a reconnection), one to publish. */
+/**
+ * Redis pub/sub: one connection subscribed, one to publish. The subscription is queued until the
+ * connection is up and ioredis renews it after every reconnection; each time the subscribed
+ * connection is (again) ready the instance forgets its copies, since notices may have been missed.
+ */
 export async function avisosRedis(url: string, log: Log): Promise<AvisosDeSessao> {
-  const opcoes = { maxRetriesPerRequest: 1, connectTimeout: 2000, lazyConnect: true } as const;
-  const sub = new Redis(url, opcoes);
-  const pub = new Redis(url, { ...opcoes, enableOfflineQueue: false });
+  // null: the subscription waits for the connection however long it takes (never dropped).
+  const sub = new Redis(url, { maxRetriesPerRequest: null, connectTimeout: 2000 });
+  // Publishing never waits for a connection: a logout is not held up by a Redis outage.
+  const pub = new Redis(url, { maxRetriesPerRequest: 1, connectTimeout: 2000, enableOfflineQueue: false });
   let ouvinte: Ouvinte = () => undefined;
-  let prontoAntes = false;
-  sub.on('error', (err) => log.warn({ err }, 'session notices (Redis): connection error'));
+  let caido = false;
+  sub.on('error', (err) => {
+    if (!caido)
+      log.warn({ err }, 'session notices (Redis): subscription lost; sessions expire within SESSION_CACHE_SECONDS');
+    caido = true;
+  });
   pub.on('error', () => undefined); // publishing failures are reported by publicar
   sub.on('ready', () => {
-    if (prontoAntes) ouvinte('reconectado');
-    prontoAntes = true;
+    caido = false;
+    ouvinte('reconectado');
   });
   const eco = new Eco();
   sub.on('message', (canal: string, texto: string) => {
     if (canal === CANAL) eco.recebida(texto, ouvinte);
   });
-  pub.connect().catch(() => undefined);
   await comPrazo(
-    sub
-      .connect()
-      .then(() => sub.subscribe(CANAL))
-      .catch((err: unknown) => log.warn({ err }, 'session notices (Redis): not subscribed yet')),
+    sub.subscribe(CANAL).catch((err: unknown) => log.warn({ err }, 'session notices (Redis): not subscribed')),
     ESPERA_INICIAL_MS,
   );
   return {
@@ -149,7 +154,9 @@ export async function avisosRedis(url: string, log: Log): Promise<AvisosDeSessao
       ouvinte = fn;
     },
     async close() {
-      await Promise.all([sub.quit().catch(() => sub.disconnect()), pub.quit().catch(() => pub.disconnect())]);
+      // Nothing to flush: a subscriber and a publisher that waits for nothing (quit could wait on an outage).
+      sub.disconnect();
+      pub.disconnect();
     },
   };
 }
@@ -168,8 +175,9 @@ export async function avisosPostgres(
   let cliente: pg.Client | null = null;
   let fechado = false;
   let pausa = 250;
-  let conectouAntes = false;
   let timer: NodeJS.Timeout | undefined;
+  /** One warning per outage, not one per attempt. */
+  let avisado = false;
 
   const agendar = () => {
     if (fechado || timer) return;
@@ -187,7 +195,10 @@ export async function avisosPostgres(
     const perdido = (err?: Error) => {
       if (caiu) return;
       caiu = true;
-      if (err) log.warn({ err }, 'session notices (PostgreSQL): listening connection lost');
+      if (err && !avisado) {
+        log.warn({ err }, 'session notices (PostgreSQL): not listening; sessions expire within SESSION_CACHE_SECONDS');
+        avisado = true;
+      }
       if (cliente === c) cliente = null;
       c.end().catch(() => undefined);
       agendar();
@@ -210,8 +221,9 @@ export async function avisosPostgres(
     }
     cliente = c;
     pausa = 250;
-    if (conectouAntes) ouvinte('reconectado');
-    conectouAntes = true;
+    avisado = false;
+    // Notices may have been missed while nobody listened: forget every copy.
+    ouvinte('reconectado');
   }
 
   await comPrazo(conectar(), ESPERA_INICIAL_MS);

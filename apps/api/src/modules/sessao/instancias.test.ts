@@ -7,6 +7,7 @@ import { CPF, Client, HOJE } from '../../../test/helper';
 import { buildApp } from '../../app';
 import { manualClock } from '../../clock';
 import { loadConfig } from '../../config';
+import { CANAL } from './avisos';
 
 /**
  * Two instances on one PostgreSQL (and one Redis): a logout on A is refused on B at once, not
@@ -28,6 +29,7 @@ const answers = (port: number) =>
 const redisUp = ADMIN ? await answers(Number(new URL(REDIS).port || 6379)) : false;
 
 interface Par {
+  name: string;
   a: FastifyInstance;
   b: FastifyInstance;
   urlA: string;
@@ -62,6 +64,7 @@ async function duasInstancias(env: Record<string, string>): Promise<Par> {
     return typeof addr === 'object' && addr ? `http://127.0.0.1:${addr.port}` : '';
   };
   return {
+    name,
     a,
     b,
     urlA: await listen(a),
@@ -127,6 +130,55 @@ function casos(env: () => Record<string, string>) {
 
 describe.skipIf(!ADMIN)('two instances, PostgreSQL LISTEN/NOTIFY (no REDIS_URL)', () => {
   casos(() => ({}));
+});
+
+describe.skipIf(!ADMIN)('the listening connection is lost (PostgreSQL LISTEN/NOTIFY)', () => {
+  let p: Par;
+  beforeAll(async () => {
+    p = await duasInstancias({});
+  }, 120_000);
+  afterAll(() => p?.close());
+
+  const ouvintes = async (admin: pg.Client) =>
+    (
+      await admin.query<{ pid: number }>(
+        `select pid from pg_stat_activity where datname = $1 and query = 'listen ${CANAL}'`,
+        [p.name],
+      )
+    ).rows.map((r) => r.pid);
+
+  it('reconnects by itself and then forgets every cached copy (notices may have been missed meanwhile)', async () => {
+    const admin = new pg.Client({ connectionString: ADMIN });
+    await admin.connect();
+    try {
+      const naB = new Client(p.urlB);
+      const { codigoSessao } = await naB.login(CPF.maria);
+      expect((await dadosDoMembro(naB, codigoSessao)).status).toBe(200); // cached on B
+      const antes = await ouvintes(admin);
+      expect(antes).toHaveLength(2);
+      await admin.query('select pg_terminate_backend(pid) from unnest($1::int[]) as pid', [antes]);
+      // Ended while nobody listens: no notice reaches B.
+      await p.a.db.query(`update sessions set encerrado_em = now() where codigo_sessao = $1`, [codigoSessao]);
+      // Bounded wait for both instances to listen again (the pause between attempts starts at 250 ms).
+      let depois: number[] = [];
+      for (let i = 0; i < 100 && depois.length < 2; i++) {
+        await new Promise((r) => setTimeout(r, 100));
+        depois = (await ouvintes(admin)).filter((pid) => !antes.includes(pid));
+      }
+      expect(depois).toHaveLength(2);
+      // The clock is frozen, so B's copy never expired: only the reconnection dropped it.
+      expect((await dadosDoMembro(naB, codigoSessao)).status).toBe(401);
+      // And notices flow again.
+      const naA = new Client(p.urlA);
+      const s2 = (await naA.login(CPF.roberto)).codigoSessao;
+      const b2 = mesmoNavegador(naA, p.urlB);
+      expect((await dadosDoMembro(b2, s2)).status).toBe(200);
+      expect((await naA.post('/api/Login/Sair', { perfilAutenticado: { codigoSessao: s2 } })).status).toBe(200);
+      expect((await dadosDoMembro(b2, s2)).status).toBe(401);
+    } finally {
+      await admin.end();
+    }
+  });
 });
 
 describe.skipIf(!ADMIN || !redisUp)('two instances, Redis pub/sub', () => {

@@ -35,6 +35,22 @@ describe('headers', () => {
     // HSTS only in production.
     expect(r.headers.get('strict-transport-security')).toBeNull();
   });
+
+  it('no-store does not depend on how the path is spelled: /%61pi/... is /api/... to the router (issue 13)', async () => {
+    const c = t.client();
+    const { codigoSessao } = await c.login(CPF.maria);
+    const authorization = `Bearer ${await c.newToken()}`;
+    for (const path of [
+      '/api/utilizacao/Beneficiarios',
+      '/%61pi/utilizacao/Beneficiarios',
+      '/%61%70%69/utilizacao/Beneficiarios',
+    ]) {
+      const r = await c.post(path, { perfilAutenticado: { codigoSessao } }, { headers: { authorization } });
+      expect(r.status, path).toBe(200);
+      expect(r.text, path).toContain('Maria');
+      expect(r.headers.get('cache-control'), path).toBe('no-store');
+    }
+  });
 });
 
 describe('bad input never reaches a 500', () => {

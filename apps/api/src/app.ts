@@ -14,7 +14,7 @@ import { carregarPrestadoresGerados } from './db/seed/guia-medico';
 import { type CounterStore, PgCounterStore } from './lib/counters';
 import { closePasswordWorkers } from './lib/password';
 import { RedisCounterStore } from './lib/counters-redis';
-import { areasDeDesenvolvimento, areasDoApp, areasDoMembro, areasPublicas } from './modules';
+import { areasDeDesenvolvimento, areasDoApp, areasDoMembro, areasDoParceiro, areasPublicas } from './modules';
 import { loadOperadora } from './modules/operadora/config';
 import { requireApiToken } from './plugins/auth';
 import errors from './plugins/errors';
@@ -25,6 +25,7 @@ import openapi from './plugins/openapi';
 import retencao from './plugins/retencao';
 import security from './plugins/security';
 import web from './plugins/web';
+import { avisosPostgres, avisosRedis, semAvisos } from './modules/sessao/avisos';
 import { createServices } from './services';
 import './types';
 
@@ -32,7 +33,7 @@ import './types';
  * Marks each route in the OpenAPI document with who may call it (the innermost group wins, as its
  * hook runs last): the route test reads this to prove every member route refuses without a session.
  */
-function documentar(acesso: 'publica' | 'app' | 'membro', security: Record<string, string[]>[]) {
+function documentar(acesso: 'publica' | 'parceiro' | 'app' | 'membro', security: Record<string, string[]>[]) {
   return (route: RouteOptions) => {
     route.schema = { ...route.schema, security, tags: [acesso] };
   };
@@ -93,6 +94,16 @@ export async function buildApp(config: Config, overrides: Overrides = {}): Promi
   const counters =
     overrides.counters ??
     (config.redisUrl ? RedisCounterStore.connect(config.redisUrl, clock) : new PgCounterStore(db, clock));
+  // Sessions ended on one instance are dropped from the others' caches at once (issue 13, 0006).
+  const avisosDeSessao = config.redisUrl
+    ? await avisosRedis(config.redisUrl, app.log)
+    : db.kind === 'pg' && config.databaseUrl
+      ? await avisosPostgres(
+          config.databaseUrl,
+          (canal, texto) => db.query('select pg_notify($1, $2)', [canal, texto]),
+          app.log,
+        )
+      : semAvisos;
   const services = createServices({
     db,
     config,
@@ -104,6 +115,7 @@ export async function buildApp(config: Config, overrides: Overrides = {}): Promi
     codeSecret: await serverSecret(db, 'code_secret', config.codeSecret),
     clubeSecret: await serverSecret(db, 'clube_secret', config.clubeSecret),
     carteirinhaSecret: await serverSecret(db, 'carteirinha_secret', config.carteirinhaSecret),
+    avisosDeSessao,
   });
 
   app.decorate('config', config);
@@ -116,6 +128,7 @@ export async function buildApp(config: Config, overrides: Overrides = {}): Promi
   app.addHook('onClose', async () => {
     await services.notifier.drain();
     await closePasswordWorkers();
+    await services.sessoes.close();
     if (!overrides.counters) await counters.close();
     if (ownsDb) await db.close();
   });
@@ -132,6 +145,10 @@ export async function buildApp(config: Config, overrides: Overrides = {}): Promi
       api.addHook('onRoute', documentar('publica', []));
       for (const area of areasPublicas) await api.register(area);
       if (config.outboxEnabled) for (const area of areasDeDesenvolvimento) await api.register(area);
+      await api.register(async (parceiro) => {
+        parceiro.addHook('onRoute', documentar('parceiro', [{ segredoDoParceiro: [] }]));
+        for (const area of areasDoParceiro) await parceiro.register(area);
+      });
       await api.register(async (comToken) => {
         comToken.addHook('onRequest', requireApiToken);
         comToken.addHook('onRoute', documentar('app', [{ tokenDoAplicativo: [] }]));

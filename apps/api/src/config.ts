@@ -22,7 +22,7 @@ import { z } from 'zod';
  * SMS_WEBHOOK_URL      (unset)        https://… → each SMS is POSTed as JSON {to, message}.
  * TOKEN_SECRET         (unset)        HS256 key of the API token (≥ 32 chars); unset: generated once, kept in server_secrets.
  * CODE_SECRET          (unset)        HMAC key of verification codes (≥ 32 chars); unset: same as above.
- * CLUBE_SECRET         (unset)        HS256 key of the benefits-club link, shared with the partner (≥ 32 chars);
+ * CLUBE_SECRET         (unset)        the benefits-club partner's secret: it redeems link codes (Clube/ResgatarAcesso) (≥ 32 chars);
  *                                     unset: generated once and kept in server_secrets (demo).
  * CARTEIRINHA_SECRET   (unset)        HS256 key of the digital card's QR tokens (≥ 32 chars); unset: same as above.
  * API_CLIENT_USER      portal-web     Client credential accepted by /api/Token/GerarToken.

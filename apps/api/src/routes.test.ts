@@ -77,6 +77,27 @@ describe('the route map', () => {
     }
   });
 
+  it('every partner route answers 401 with the API token instead of the partner secret (issue 13)', async () => {
+    expect(of('parceiro').map((r) => r.path)).toEqual(['/api/Clube/ResgatarAcesso']);
+    const c = t.client();
+    const token = await c.newToken();
+    for (const r of of('parceiro')) {
+      for (const authorization of [undefined, `Bearer ${token}`]) {
+        const res = await c.request<{ code: string }>(
+          r.method,
+          r.path,
+          { token: 'x' },
+          {
+            auth: false,
+            headers: authorization ? { authorization } : {},
+          },
+        );
+        expect(res.status, `${r.method} ${r.path}`).toBe(401);
+        expect(res.body.code).toBe('TOKEN_INVALIDO');
+      }
+    }
+  });
+
   it('every token route answers 401 without the API token', async () => {
     const c = t.client();
     for (const r of [...of('app'), ...of('membro')]) {

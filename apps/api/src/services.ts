@@ -33,6 +33,7 @@ import { MeusProtocolosRepository } from './modules/protocolos/repository';
 import { ProtocolosService } from './modules/protocolos/service';
 import { SolicitacoesService } from './modules/protocolos/solicitacoes';
 import { RegistroService } from './modules/registro/service';
+import type { AvisosDeSessao } from './modules/sessao/avisos';
 import { SessionsRepository } from './modules/sessao/repository';
 import { ServicosService } from './modules/servicos/service';
 import { SessionService } from './modules/sessao/service';
@@ -55,6 +56,8 @@ export interface ServiceDeps {
   clubeSecret: string;
   /** HS256 key of the digital card's QR tokens (CARTEIRINHA_SECRET or generated once). */
   carteirinhaSecret: string;
+  /** How instances tell each other that sessions ended (Redis or PostgreSQL; none for one instance). */
+  avisosDeSessao?: AvisosDeSessao;
 }
 
 /**
@@ -79,7 +82,7 @@ export function createServices(d: ServiceDeps) {
   );
   const contas = new ContasRepository(db);
   const sessionsRepo = new SessionsRepository(db);
-  const sessoes = new SessionService(sessionsRepo, audit, clock, config);
+  const sessoes = new SessionService(sessionsRepo, audit, clock, config, d.avisosDeSessao);
   const preAutenticacao = new PreAutenticacao(db, d.codeSecret, clock);
   const codigos = new CodigosService(new CodigosRepository(db), d.codeSecret, throttle, notifier, audit, clock);
   const beneficiarios = new BeneficiariosRepository(db);

@@ -25,8 +25,8 @@ export function textoTermoClube(parceiro: string): string[] {
 }
 
 /**
- * POST /api/Clube/SmartLinkLogin — records the consent and answers a signed link to the partner,
- * valid for a few minutes. `cpf` must be the member's own (spec 5: needs perfilAutenticado and
+ * POST /api/Clube/SmartLinkLogin — records the consent and answers a link to the partner carrying
+ * an opaque single-use code (nothing personal in the URL), valid for a few minutes. `cpf` must be the member's own (spec 5: needs perfilAutenticado and
  * cpf); `versaoTermo` (our addition) is the version of the text the member saw: an outdated one
  * is refused so the member reads the current text.
  */
@@ -42,3 +42,18 @@ export const smartLinkLoginResponseSchema = z.object({
   ...protocoloCampos,
 });
 export type SmartLinkLoginResponse = z.infer<typeof smartLinkLoginResponseSchema>;
+
+/**
+ * POST /api/Clube/ResgatarAcesso — the partner, server to server with its secret
+ * (`Authorization: Bearer <CLUBE_SECRET>`), spends the code of the link (`token`) once and gets
+ * the member's name and CPF (issue 13).
+ */
+export const resgatarAcessoClubeRequestSchema = z.object({
+  token: z.string({ error: 'Informe o código.' }).trim().min(1, 'Informe o código.').max(200, 'Código inválido.'),
+});
+export const resgatarAcessoClubeResponseSchema = z.object({
+  nome: z.string(),
+  /** 11 digits. */
+  cpf: z.string(),
+});
+export type ResgatarAcessoClubeResponse = z.infer<typeof resgatarAcessoClubeResponseSchema>;

@@ -140,6 +140,6 @@ export const validarLinkClubeRequestSchema = z.object({
   token: z.string({ error: 'Informe o token.' }).trim().min(1, 'Informe o token.').max(2048, 'Token inválido.'),
 });
 export const validarLinkClubeResponseSchema = z.object({
-  situacao: z.enum(['VALIDO', 'REVOGADO', 'EXPIRADO', 'INVALIDO']),
+  situacao: z.enum(['VALIDO', 'REVOGADO', 'EXPIRADO', 'RESGATADO', 'INVALIDO']),
 });
 export type ValidarLinkClubeResponse = z.infer<typeof validarLinkClubeResponseSchema>;

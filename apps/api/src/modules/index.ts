@@ -3,7 +3,7 @@ import { autorizacoesRoutes } from './autorizacoes/routes';
 import { cancelamentoRoutes } from './cancelamento/routes';
 import { carteirinhaRoutes } from './carteirinha/routes';
 import { carteirinhaDigitalRoutes, verificarCarteirinhaRoutes } from './carteirinha-digital/routes';
-import { clubeRoutes, parceiroClubeRoutes } from './clube/routes';
+import { clubeRoutes, parceiroClubeRoutes, resgateClubeRoutes } from './clube/routes';
 import { devRoutes } from './dev/routes';
 import { financeiroRoutes } from './financeiro/routes';
 import { guiaMedicoRoutes } from './guia-medico/routes';
@@ -26,6 +26,9 @@ import { vendaRoutes } from './venda/routes';
 
 /** No token: the token itself and the public operator configuration. */
 export const areasPublicas: FastifyPluginAsyncZod[] = [tokenRoutes, operadoraRoutes];
+
+/** The benefits-club partner's server, with its own secret (CLUBE_SECRET) instead of the API token (issue 13). */
+export const areasDoParceiro: FastifyPluginAsyncZod[] = [resgateClubeRoutes];
 
 /** The API token (Bearer) only: sign-in, registration, recovery, the provider guide. */
 export const areasDoApp: FastifyPluginAsyncZod[] = [

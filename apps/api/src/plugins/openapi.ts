@@ -24,6 +24,8 @@ export default fp(async function openapi(app: FastifyInstance) {
         securitySchemes: {
           tokenDoAplicativo: { type: 'http', scheme: 'bearer', bearerFormat: 'JWT' },
           cookieDaSessao: { type: 'apiKey', in: 'cookie', name: 'pb_sessao' },
+          // The benefits-club partner's server (Clube/ResgatarAcesso): Bearer CLUBE_SECRET.
+          segredoDoParceiro: { type: 'http', scheme: 'bearer' },
         },
       },
     },

@@ -50,13 +50,16 @@ export function securityHeaders(production: boolean): Readonly<Record<string, st
   return Object.freeze(recorded);
 }
 
+/**
+ * Every response starts as `no-store`; only the handlers that know their bytes are public (the
+ * SPA's files, the manifest, the operator's settings) replace it with their own cache-control.
+ * Nothing is decided on the URL: a path the router normalises (`/%61pi/...` is `/api/...`,
+ * issue 13) cannot reach member data without it.
+ */
 export default fp(async function security(app: FastifyInstance) {
-  const headers = securityHeaders(app.config.production);
-  const api = Object.freeze({ ...headers, 'cache-control': 'no-store' });
-  app.addHook('onRequest', (request, reply, done) => {
-    // API answers are personal data: never stored by browsers or proxies.
-    const url = request.url;
-    reply.headers(url.startsWith('/api') || url.startsWith('/healthz') || url.startsWith('/readyz') ? api : headers);
+  const headers = Object.freeze({ ...securityHeaders(app.config.production), 'cache-control': 'no-store' });
+  app.addHook('onRequest', (_request, reply, done) => {
+    reply.headers(headers);
     done();
   });
 });

@@ -28,6 +28,9 @@ export type AuditEvent =
   | 'sessoes_encerradas'
   | 'consentimento_revogado'
   | 'link_clube_verificado'
+  // Issue 13: the partner redeemed a club code (detail: situacao), or called without its secret.
+  | 'link_clube_resgatado'
+  | 'link_clube_parceiro_recusado'
   // Cancellation (issue 8): the consequences acknowledged, the code sent or missed, the coverage ended.
   | 'cancelamento_ciencia'
   | 'codigo_cancelamento_enviado'

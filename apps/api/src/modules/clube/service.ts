@@ -1,13 +1,13 @@
-import { randomUUID } from 'node:crypto';
+import { createHash, randomBytes, randomUUID, timingSafeEqual } from 'node:crypto';
 import { formatDate } from '@portal/br';
 import {
   type Operadora,
   type SmartLinkLoginResponse,
   TERMO_CLUBE,
   textoTermoClube,
+  type ResgatarAcessoClubeResponse,
   type ValidarLinkClubeResponse,
 } from '@portal/contract';
-import { errors, jwtVerify, SignJWT } from 'jose';
 import type { Clock } from '../../clock';
 import type { Queryable } from '../../db/db';
 import type { AuditRepository, Origin } from '../audit/repository';
@@ -24,10 +24,12 @@ export const LINK_VALIDADE_SEGUNDOS = 300;
 /**
  * Clube/SmartLinkLogin (spec 2 'Benefits club', decision 0013): records the member's consent to
  * share name and CPF with the partner (who, when, text version and hash, purpose) with a protocol,
- * then answers a short-lived link to the partner carrying an HS256 token with those two fields.
+ * then answers a short-lived link to the partner. The link carries nothing personal (issue 13):
+ * an opaque code (256 random bits) that the partner redeems once, server to server, with its
+ * secret (Clube/ResgatarAcesso) for the name and CPF. Only the code's SHA-256 is stored.
  */
 export class ClubeService {
-  private readonly chave: Uint8Array;
+  private readonly segredo: Buffer;
 
   constructor(
     private readonly solicitacoes: SolicitacoesService,
@@ -37,42 +39,51 @@ export class ClubeService {
     private readonly audit: AuditRepository,
     private readonly clock: Clock,
   ) {
-    this.chave = new TextEncoder().encode(secret);
+    this.segredo = createHash('sha256').update(secret).digest();
+  }
+
+  /** The partner's secret (CLUBE_SECRET), compared in constant time. */
+  parceiroAutentico(credencial: string | undefined): boolean {
+    if (!credencial || !this.operadora.clube) return false;
+    return timingSafeEqual(createHash('sha256').update(credencial).digest(), this.segredo);
+  }
+
+  async parceiroRecusado(origin: Origin): Promise<void> {
+    await this.audit.write('link_clube_parceiro_recusado', null, origin);
   }
 
   /**
-   * Clube/ValidarLink (decision 0019): the partner asks whether a link it received still stands.
-   * A genuine, unexpired link whose consent was revoked (Meus dados) is REVOGADO: it stops working
-   * before its 5 minutes end. Only the situation is answered; the partner has the token's claims.
+   * Clube/ResgatarAcesso (issue 13): the partner, with its secret, spends the code of a link it
+   * received and gets the member's name and CPF, once. A code unknown or already spent, expired,
+   * or whose consent was revoked (Meus dados) gives nothing.
    */
-  async validarLink(token: string, origin: Origin): Promise<ValidarLinkClubeResponse> {
-    const situacao = await this.situacaoDoLink(token);
-    await this.audit.write('link_clube_verificado', null, origin, { situacao });
-    return { situacao };
+  async resgatar(codigo: string, origin: Origin): Promise<ResgatarAcessoClubeResponse> {
+    const hash = sha256(codigo);
+    const agora = new Date(this.clock.now());
+    const repo = new ClubeRepository(this.db);
+    const membro = await repo.resgatar(hash, agora);
+    if (membro) {
+      await this.audit.write('link_clube_resgatado', membro.cpf, origin, { situacao: 'RESGATADO' });
+      return { nome: membro.nome, cpf: membro.cpf };
+    }
+    const situacao = await repo.situacao(hash, agora);
+    await this.audit.write('link_clube_resgatado', null, origin, { situacao });
+    if (situacao === 'EXPIRADO') throw new AppError(410, 'CODIGO_EXPIRADO', 'O código de acesso expirou.');
+    if (situacao === 'REVOGADO')
+      throw new AppError(410, 'JA_REVOGADO', 'O consentimento deste acesso foi revogado pelo beneficiário.');
+    throw new AppError(404, 'CODIGO_INVALIDO', 'Código de acesso inválido ou já utilizado.');
   }
 
-  private async situacaoDoLink(token: string): Promise<ValidarLinkClubeResponse['situacao']> {
-    const clube = this.operadora.clube;
-    if (!clube) return 'INVALIDO';
-    let jti: string | undefined;
-    try {
-      const { payload } = await jwtVerify(token, this.chave, {
-        algorithms: ['HS256'],
-        issuer: this.operadora.site,
-        audience: new URL(clube.url).origin,
-        currentDate: new Date(this.clock.now()),
-      });
-      jti = payload.jti;
-    } catch (err) {
-      return err instanceof errors.JWTExpired ? 'EXPIRADO' : 'INVALIDO';
-    }
-    if (!jti || !/^[0-9a-f-]{36}$/i.test(jti)) return 'INVALIDO';
-    const [c] = await this.db.query<{ revogado: boolean }>(
-      'select (revogado_em is not null) as revogado from consentimentos where link_jti = $1',
-      [jti],
-    );
-    if (!c) return 'INVALIDO';
-    return c.revogado ? 'REVOGADO' : 'VALIDO';
+  /**
+   * Clube/ValidarLink (decision 0019): the partner asks whether a link it received still stands,
+   * without spending it. A link whose consent was revoked (Meus dados) is REVOGADO.
+   */
+  async validarLink(token: string, origin: Origin): Promise<ValidarLinkClubeResponse> {
+    const situacao = this.operadora.clube
+      ? await new ClubeRepository(this.db).situacao(sha256(token), new Date(this.clock.now()))
+      : 'INVALIDO';
+    await this.audit.write('link_clube_verificado', null, origin, { situacao });
+    return { situacao };
   }
 
   async smartLink(
@@ -102,7 +113,8 @@ export class ClubeService {
           situacao: 'CONCLUIDO',
           resposta: 'Consentimento registrado.',
         });
-        const jti = randomUUID();
+        const codigo = randomBytes(32).toString('base64url');
+        const expiraEm = new Date(ctx.agora.getTime() + LINK_VALIDADE_SEGUNDOS * 1000);
         await new ClubeRepository(ctx.tx).inserir({
           protocolo: protocolo.numero,
           membro,
@@ -112,23 +124,14 @@ export class ClubeService {
           textoVersao: TERMO_CLUBE.versao,
           textoHash: sha256(texto.join('\n')),
           at: ctx.agora,
-          linkJti: jti,
+          linkJti: randomUUID(),
+          linkCodigoHash: sha256(codigo),
+          linkExpiraEm: expiraEm,
           ip: envio.origin.ip,
           userAgent: envio.origin.userAgent,
         });
-        const iat = Math.floor(ctx.agora.getTime() / 1000);
-        const exp = iat + LINK_VALIDADE_SEGUNDOS;
-        const token = await new SignJWT({ nome: membro.nome, cpf: membro.cpf })
-          .setProtectedHeader({ alg: 'HS256', typ: 'JWT' })
-          .setIssuer(this.operadora.site)
-          .setAudience(new URL(clube.url).origin)
-          .setSubject(membro.cpf)
-          .setJti(jti)
-          .setIssuedAt(iat)
-          .setExpirationTime(exp)
-          .sign(this.chave);
         const link = new URL(clube.url);
-        link.searchParams.set('token', token);
+        link.searchParams.set('token', codigo);
         await ctx.avisarMembro(
           `consentimento registrado, protocolo ${protocolo.numero}`,
           `em ${formatDate(ctx.hoje)} você autorizou o compartilhamento do seu nome e CPF com ${clube.nome} ` +
@@ -137,7 +140,7 @@ export class ClubeService {
         );
         return {
           webSmartLink: link.toString(),
-          expiraEm: new Date(exp * 1000).toISOString(),
+          expiraEm: expiraEm.toISOString(),
           protocolo: protocolo.numero,
           prazoResposta: protocolo.prazoResposta,
         };

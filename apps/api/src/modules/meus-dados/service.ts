@@ -198,7 +198,7 @@ export class MeusDadosService {
   /**
    * Revokes one consent of the person (art. 8 § 5): revogado_em, a protocol concluded at once, an
    * audit row and a notice, in one transaction. The club's link of that consent stops working
-   * (Clube/ValidarLink) and the next visit to the club asks for consent again.
+   * (Clube/ResgatarAcesso refuses its code, Clube/ValidarLink says REVOGADO) and the next visit to the club asks again.
    */
   async revogar(membro: Membro, idConsentimento: number, envio: Envio): Promise<RevogarConsentimentoResponse> {
     return this.solicitacoes.registrar({

@@ -112,21 +112,25 @@ export class SessionsRepository {
     ]);
   }
 
-  /** After a password change every open session of the CPF ends. */
-  async endAllOf(cpf: string, at: Date): Promise<number> {
-    const rows = await this.db.query(
-      'update sessions set encerrado_em = $2 where cpf = $1 and encerrado_em is null returning 1',
+  private static codigos(rows: { codigo_sessao: string | number }[]): CodigoSessao[] {
+    return rows.map((r) => Number(r.codigo_sessao));
+  }
+
+  /** After a password change every open session of the CPF ends; answers the ones ended. */
+  async endAllOf(cpf: string, at: Date): Promise<CodigoSessao[]> {
+    const rows = await this.db.query<{ codigo_sessao: string | number }>(
+      'update sessions set encerrado_em = $2 where cpf = $1 and encerrado_em is null returning codigo_sessao',
       [cpf, at],
     );
-    return rows.length;
+    return SessionsRepository.codigos(rows);
   }
 
   /** 'Encerrar outras sessões': every open session of the CPF except one. */
-  async endAllOfBut(cpf: string, keep: CodigoSessao, at: Date): Promise<number> {
-    const rows = await this.db.query(
-      'update sessions set encerrado_em = $3 where cpf = $1 and codigo_sessao <> $2 and encerrado_em is null returning 1',
+  async endAllOfBut(cpf: string, keep: CodigoSessao, at: Date): Promise<CodigoSessao[]> {
+    const rows = await this.db.query<{ codigo_sessao: string | number }>(
+      'update sessions set encerrado_em = $3 where cpf = $1 and codigo_sessao <> $2 and encerrado_em is null returning codigo_sessao',
       [cpf, keep, at],
     );
-    return rows.length;
+    return SessionsRepository.codigos(rows);
   }
 }

@@ -5,6 +5,7 @@ import type { Config } from '../../config';
 import { AppError, MENSAGEM_SESSAO_INVALIDA } from '../../lib/app-error';
 import { sha256 } from '../../lib/crypto';
 import type { AuditRepository, Origin } from '../audit/repository';
+import { type AvisosDeSessao, semAvisos } from './avisos';
 import { type Membro, tipoPerfil } from './membro';
 import type { SessaoMembroRow, SessionsRepository } from './repository';
 
@@ -42,11 +43,19 @@ function toMembro(r: SessaoMembroRow): Membro {
 /**
  * The session check of every member call (0006). The hot path reads nothing and writes nothing:
  * each instance keeps the sessions it served for `cacheSeconds` and writes the idle clock at most
- * every `touchSeconds`. A logout ends the session at once on the instance that handled it (its
- * entry is dropped) and within `cacheSeconds` on the others (they re-read the row).
+ * every `touchSeconds`. A logout ends the session and tells every instance (`avisos`: Redis
+ * pub/sub or PostgreSQL LISTEN/NOTIFY), which drops its copy at once; should a notice be lost,
+ * the copy still expires within `cacheSeconds` (they re-read the row).
  */
 export class SessionService {
   private readonly cache: LRUCache<string, Entrada>;
+  /** codigoSessao → the cookie its cached entry is keyed by (a notice names sessions, not cookies). */
+  private readonly cookieDe = new Map<CodigoSessao, string>();
+  /**
+   * Moves on every notice: a read that started before a notice arrived is answered but not
+   * cached, so a row read just before another instance ended it cannot stay cached here.
+   */
+  private geracao = 0;
   private readonly idleMs: number;
   private readonly touchMs: number;
   /** 0: every call reads the row (no cache). */
@@ -57,6 +66,7 @@ export class SessionService {
     private readonly audit: AuditRepository,
     private readonly clock: Clock,
     config: Pick<Config, 'session'>,
+    private readonly avisos: AvisosDeSessao = semAvisos,
   ) {
     this.idleMs = config.session.idleSeconds * 1000;
     this.touchMs = config.session.touchSeconds * 1000;
@@ -65,8 +75,22 @@ export class SessionService {
       // TTL on the app's clock, so tests that move time see entries go stale.
       ttl: Math.max(1, config.session.cacheSeconds * 1000),
       perf: { now: () => clock.now() },
+      dispose: (e, cookie) => {
+        if (this.cookieDe.get(e.row.codigoSessao) === cookie) this.cookieDe.delete(e.row.codigoSessao);
+      },
     });
     this.cacheMs = config.session.cacheSeconds * 1000;
+    avisos.ouvir((aviso) => {
+      this.geracao++;
+      if (aviso === 'reconectado') this.cache.clear();
+      else for (const codigo of aviso.codigos) this.esquecer(codigo);
+    });
+  }
+
+  /** Drops this instance's copy of one session, if it has one. */
+  private esquecer(codigo: CodigoSessao): void {
+    const cookie = this.cookieDe.get(codigo);
+    if (cookie !== undefined) this.cache.delete(cookie);
   }
 
   private async recusar(motivo: MotivoRecusa, cpf: string | null, origin: Origin): Promise<never> {
@@ -79,6 +103,7 @@ export class SessionService {
     const cached = this.cacheMs > 0 ? this.cache.get(cookie) : undefined;
     if (cached && now - cached.lidoEm < this.cacheMs) return cached;
     const chave = cached?.chave ?? sha256(cookie);
+    const geracao = this.geracao;
     const row = await this.repo.findByCookieHash(chave);
     if (!row) {
       this.cache.delete(cookie);
@@ -91,7 +116,10 @@ export class SessionService {
       lidoEm: now,
       ultimoUso: Math.max(row.ultimoUsoEm, cached?.ultimoUso ?? 0),
     };
-    if (this.cacheMs > 0) this.cache.set(cookie, entrada);
+    if (this.cacheMs > 0 && geracao === this.geracao) {
+      this.cache.set(cookie, entrada);
+      this.cookieDe.set(row.codigoSessao, cookie);
+    } else this.cache.delete(cookie);
     return entrada;
   }
 
@@ -124,26 +152,39 @@ export class SessionService {
     return e.membro;
   }
 
-  /** Logout: ends the session in the database and drops this instance's copy at once. */
+  /**
+   * Logout: drops this instance's copy, ends the session in the database, then tells the other
+   * instances, which drop theirs at once (issue 13).
+   */
   async encerrar(cookie: string, codigoSessao: CodigoSessao): Promise<void> {
     this.cache.delete(cookie);
+    this.esquecer(codigoSessao);
     await this.repo.end(codigoSessao, new Date(this.clock.now()));
+    await this.avisos.publicar([codigoSessao]);
   }
 
-  /** Password change: every open session of the CPF ends (other instances follow within cacheSeconds). */
+  /** Password change: every open session of the CPF ends, here and on every instance at once. */
   async encerrarTodasDe(cpf: string): Promise<number> {
     for (const [k, e] of this.cache.entries()) if (e.row.cpf === cpf) this.cache.delete(k);
-    return this.repo.endAllOf(cpf, new Date(this.clock.now()));
+    const encerradas = await this.repo.endAllOf(cpf, new Date(this.clock.now()));
+    await this.avisos.publicar(encerradas);
+    return encerradas.length;
   }
 
   /**
    * 'Encerrar outras sessões' (Meus dados): every open session of the CPF but this one ends. This
-   * instance drops its copies first, so they are refused at once here; other instances re-read
-   * the row within cacheSeconds (0006), as after a logout.
+   * instance drops its copies first; the others drop theirs when the notice arrives, as after a
+   * logout.
    */
   async encerrarOutrasDe(cpf: string, atual: CodigoSessao): Promise<number> {
     for (const [k, e] of this.cache.entries())
       if (e.row.cpf === cpf && e.row.codigoSessao !== atual) this.cache.delete(k);
-    return this.repo.endAllOfBut(cpf, atual, new Date(this.clock.now()));
+    const encerradas = await this.repo.endAllOfBut(cpf, atual, new Date(this.clock.now()));
+    await this.avisos.publicar(encerradas);
+    return encerradas.length;
+  }
+
+  async close(): Promise<void> {
+    await this.avisos.close();
   }
 }

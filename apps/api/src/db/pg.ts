@@ -75,7 +75,8 @@ export function openPg(
         // connection ends the transaction on the server instead.
         if (!(err instanceof Error && /Query read timeout/.test(err.message)))
           await client.query('rollback').catch((e: Error) => void (descartar ??= e));
-        if (perdida) throw new ServicoIndisponivel('banco', 'database connection lost during a transaction', { cause: err });
+        if (perdida)
+          throw new ServicoIndisponivel('banco', 'database connection lost during a transaction', { cause: err });
         throw err;
       } finally {
         // A discarded client keeps the listener: a dead socket may still report its end.

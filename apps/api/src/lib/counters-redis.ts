@@ -78,14 +78,9 @@ export class RedisCounterStore implements CounterStore {
 
   async hit(key: string, windowMs: number, sliding = false): Promise<Counter> {
     const now = this.clock.now();
-    const [count, ttl] = (await this.comando(() => this.redis.eval(
-      HIT,
-      1,
-      this.prefix + key,
-      String(windowMs),
-      String(now),
-      sliding ? '1' : '0',
-    ))) as [number, number];
+    const [count, ttl] = (await this.comando(() =>
+      this.redis.eval(HIT, 1, this.prefix + key, String(windowMs), String(now), sliding ? '1' : '0'),
+    )) as [number, number];
     return { count, lastAt: now, resetAt: now + Math.max(ttl, 0) };
   }
 

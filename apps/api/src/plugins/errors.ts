@@ -90,7 +90,10 @@ export default fp(async function errors(app: FastifyInstance) {
     if (bancoIndisponivel(err)) {
       // The database (or Redis) is restarting, unreachable or past its bounded wait: say so, so
       // clients and balancers retry.
-      request.log.warn({ err }, err instanceof ServicoIndisponivel && err.servico === 'redis' ? 'redis unavailable' : 'database unavailable');
+      request.log.warn(
+        { err },
+        err instanceof ServicoIndisponivel && err.servico === 'redis' ? 'redis unavailable' : 'database unavailable',
+      );
       return sendError(reply, 503, 'INDISPONIVEL', MENSAGEM_INDISPONIVEL, 5);
     }
     request.log.error({ err }, 'unexpected error');

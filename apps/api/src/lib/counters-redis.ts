@@ -103,6 +103,8 @@ export class RedisCounterStore implements CounterStore {
   }
 
   async close(): Promise<void> {
+    // QUIT on a connection that is not up would wait for its command timeout: just drop it.
+    if (this.redis.status !== 'ready') return this.redis.disconnect();
     await this.redis.quit().catch(() => this.redis.disconnect());
   }
 }

@@ -12,12 +12,12 @@ import { z } from 'zod';
  * DATABASE_URL         (unset)        postgres://… → PostgreSQL through a node-postgres pool instead of PGlite.
  * DATABASE_POOL_MAX    10             Pool size for DATABASE_URL.
  * Bounded waits on the database and Redis (issue 13): past them the request answers 503 INDISPONIVEL.
- * DATABASE_CONNECT_TIMEOUT_MS        5000   Wait for a pooled connection (pool full, or connecting); PGlite:
+ * DATABASE_CONNECT_TIMEOUT_MS        3000   Wait for a pooled connection (pool full, or connecting); PGlite:
  *                                           wait for its single connection.
- * DATABASE_STATEMENT_TIMEOUT_MS      8000   PostgreSQL statement_timeout of request queries.
- * DATABASE_LOCK_TIMEOUT_MS           5000   PostgreSQL lock_timeout (a row or table lock held by someone else).
+ * DATABASE_STATEMENT_TIMEOUT_MS      5000   PostgreSQL statement_timeout of request queries.
+ * DATABASE_LOCK_TIMEOUT_MS           3000   PostgreSQL lock_timeout (a row or table lock held by someone else).
  * DATABASE_IDLE_IN_TRANSACTION_TIMEOUT_MS 10000  idle_in_transaction_session_timeout (a stuck transaction ends).
- * DATABASE_QUERY_TIMEOUT_MS          10000  Client-side wait for any answer (an unreachable or silent server).
+ * DATABASE_QUERY_TIMEOUT_MS          8000   Client-side wait for any answer (an unreachable or silent server).
  * REDIS_CONNECT_TIMEOUT_MS           2000   Wait for a Redis connection.
  * REDIS_COMMAND_TIMEOUT_MS           2000   Wait for a Redis answer.
  * REQUEST_TIMEOUT_MS                 10000  Fastify requestTimeout: time to receive a whole request.
@@ -87,11 +87,11 @@ const envSchema = z.object({
     .regex(/^postgres(ql)?:\/\//, 'deve começar com postgres://')
     .optional(),
   DATABASE_POOL_MAX: int(10, 1),
-  DATABASE_CONNECT_TIMEOUT_MS: ms(5000),
-  DATABASE_STATEMENT_TIMEOUT_MS: ms(8000),
-  DATABASE_LOCK_TIMEOUT_MS: ms(5000),
+  DATABASE_CONNECT_TIMEOUT_MS: ms(3000),
+  DATABASE_STATEMENT_TIMEOUT_MS: ms(5000),
+  DATABASE_LOCK_TIMEOUT_MS: ms(3000),
   DATABASE_IDLE_IN_TRANSACTION_TIMEOUT_MS: ms(10_000),
-  DATABASE_QUERY_TIMEOUT_MS: ms(10_000),
+  DATABASE_QUERY_TIMEOUT_MS: ms(8000),
   REDIS_CONNECT_TIMEOUT_MS: ms(2000),
   REDIS_COMMAND_TIMEOUT_MS: ms(2000),
   REQUEST_TIMEOUT_MS: ms(10_000),

@@ -1,4 +1,5 @@
 export * from './common';
+export * from './texto';
 export * from './token';
 export * from './login';
 export * from './registro';

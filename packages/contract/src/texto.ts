@@ -5,8 +5,10 @@ export const TEXTO_COM_CONTROLE =
   'O texto contém caracteres inválidos (caracteres de controle). Apague-os e tente novamente.';
 
 /** C0 (NUL…US), DEL and C1: never in a single-line field. */
+// eslint-disable-next-line no-control-regex -- matching control characters is the point
 const CONTROLE_LINHA = /[\u0000-\u001f\u007f-\u009f]/;
 /** Multi-line fields (comentário, observação, mensagem) keep \t, \n and \r; NUL and the rest are still refused. */
+// eslint-disable-next-line no-control-regex -- idem
 const CONTROLE_MULTILINHA = /[\u0000-\u0008\u000b\u000c\u000e-\u001f\u007f-\u009f]/;
 
 /** True when `v` has a control character not allowed in that kind of field. */

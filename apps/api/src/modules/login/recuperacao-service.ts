@@ -25,7 +25,9 @@ export class RecuperacaoService {
     private readonly clock: Clock,
   ) {}
 
-  private async contaComSenha(cpf: string) {
+  /** Tells 'has a password' from the rest: spends the IP's CPF look-up budget first (issue 13, defect 4). */
+  private async contaComSenha(cpf: string, origin: Origin) {
+    await this.throttle.assertConsultaCpf(origin.ip, cpf);
     const p = await this.contas.findPessoa(cpf);
     if (!p?.senhaHash)
       throw new AppError(404, 'CONTA_NAO_ENCONTRADA', 'Não encontramos uma conta com senha para este CPF.');
@@ -33,7 +35,7 @@ export class RecuperacaoService {
   }
 
   async recuperarSenha(cpf: string, tipo: TipoSolicitacao, fluxo: string | undefined, origin: Origin) {
-    const p = await this.contaComSenha(cpf);
+    const p = await this.contaComSenha(cpf, origin);
     const canal = canalDe(tipo);
     const destino = canal === 'email' ? p.email : p.celular;
     if (!destino) throw contatoIndisponivel(canal);
@@ -52,7 +54,7 @@ export class RecuperacaoService {
     fluxo: string | undefined,
     origin: Origin,
   ): Promise<Sucesso> {
-    await this.contaComSenha(cpf);
+    await this.contaComSenha(cpf, origin);
     await this.codigos.check({ cpf, finalidade: 'recuperacao', canal: canalDe(tipo), codigo: token, fluxo, origin });
     return { sucesso: true, mensagem: 'Código validado com sucesso.' };
   }
@@ -63,7 +65,7 @@ export class RecuperacaoService {
     fluxo: string | undefined,
     origin: Origin,
   ): Promise<Sucesso> {
-    await this.contaComSenha(req.cpf);
+    await this.contaComSenha(req.cpf, origin);
     await this.codigos.consumeValidated({
       cpf: req.cpf,
       finalidade: 'recuperacao',

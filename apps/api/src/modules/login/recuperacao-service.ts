@@ -2,6 +2,7 @@ import type { Sucesso, TipoSolicitacao } from '@portal/contract';
 import type { Clock } from '../../clock';
 import { AppError } from '../../lib/app-error';
 import { hashPassword } from '../../lib/password';
+import { assertSenhaNaoComum } from '../../lib/senhas-comuns';
 import type { Throttle } from '../../lib/throttle';
 import type { AuditRepository, Origin } from '../audit/repository';
 import type { CanalCodigo } from '../codigos/repository';
@@ -65,6 +66,7 @@ export class RecuperacaoService {
     fluxo: string | undefined,
     origin: Origin,
   ): Promise<Sucesso> {
+    assertSenhaNaoComum(req.senha); // before the code is used up: the member just picks another
     await this.contaComSenha(req.cpf, origin);
     await this.codigos.consumeValidated({
       cpf: req.cpf,

@@ -1,3 +1,4 @@
+import { SENHA_COMUM } from '@portal/contract';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { CPF, startApp, type Client, type TestApp } from '../../../test/helper';
 
@@ -594,5 +595,21 @@ describe('sending limits', () => {
     expect((await t.client().post('/api/Registro/ReenviarSmsConfirmacao', { cpf })).body).toMatchObject({
       sucesso: false,
     });
+  });
+});
+
+describe('common passwords (issue 13, defect 10)', () => {
+  it('CadastrarSenha refuses common and breached passwords without using up the confirmation', async () => {
+    const cpf = await pessoa();
+    const c = t.client();
+    await pedirEmail(c, cpf);
+    const codigo = await t.lastCode('teste@exemplo.com.br');
+    expect((await c.post('/api/Registro/ConfirmarEmail', { cpf, tokenEmail: codigo })).status).toBe(200);
+    for (const senha of ['senha123', '123456', 'Brasil', 'qwerty123', 'iloveyou']) {
+      const r = await c.post('/api/Registro/CadastrarSenha', { cpf, senha });
+      expect([senha, r.status, r.body]).toEqual([senha, 400, erro('DADOS_INVALIDOS', SENHA_COMUM)]);
+    }
+    expect((await c.post('/api/Registro/CadastrarSenha', { cpf, senha: 'minha-casa-azul' })).status).toBe(200);
+    expect((await t.client().login(cpf, 'minha-casa-azul')).sucesso).toBe(true);
   });
 });

@@ -2,6 +2,7 @@ import type { ReenviarSmsResponse, Sucesso } from '@portal/contract';
 import type { Clock } from '../../clock';
 import { AppError } from '../../lib/app-error';
 import { hashPassword } from '../../lib/password';
+import { assertSenhaNaoComum } from '../../lib/senhas-comuns';
 import type { Throttle } from '../../lib/throttle';
 import type { AuditRepository, Origin } from '../audit/repository';
 import type { CanalCodigo } from '../codigos/repository';
@@ -106,6 +107,7 @@ export class RegistroService {
 
   /** Only after a code confirmed in this browser within 15 minutes; uses the confirmation up. */
   async cadastrarSenha(cpf: string, senha: string, fluxo: string | undefined, origin: Origin): Promise<Sucesso> {
+    assertSenhaNaoComum(senha); // before the confirmation is used up: the member just picks another
     const p = await this.beneficiarioSemSenha(cpf, origin);
     await this.codigos.consumeConfirmed({ cpf, finalidade: 'registro', fluxo, origin }, CONFIRMACAO_VALIDADE_MS);
     const hash = await hashPassword(senha);

@@ -103,7 +103,7 @@ export function createServices(d: ServiceDeps) {
     ),
     login: new LoginService(contas, sessionsRepo, sessoes, preAutenticacao, throttle, audit, clock, config),
     recuperacao: new RecuperacaoService(contas, codigos, sessoes, preAutenticacao, throttle, audit, clock),
-    registro: new RegistroService(contas, codigos, audit, clock),
+    registro: new RegistroService(contas, codigos, throttle, audit, clock),
     beneficiarios,
     autorizacoes: new AutorizacoesService(beneficiarios, new AutorizacoesRepository(db)),
     carteirinha: new CarteirinhaService(carteirinhas),

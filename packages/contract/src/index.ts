@@ -1,4 +1,6 @@
 export * from './common';
+export * from './texto';
+export * from './senhas-comuns';
 export * from './token';
 export * from './login';
 export * from './registro';

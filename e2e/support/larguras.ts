@@ -3,14 +3,26 @@ import { expectNoAxeViolations, screenshot } from './browser';
 
 /**
  * The screen as it is now, at phone and desktop width: axe-core finds no violations at either, and
- * a screenshot of each lands in ./screenshots. Ends at `fim` px (the journey goes on at that width).
+ * a screenshot of each lands in ./screenshots (unless `foto: false`; `fullPage: false` for dialogs).
+ * Ends at `fim` px (the journey goes on at that width), so one journey checks every screen it
+ * passes at both widths instead of being run twice.
  */
-export async function verificarNasDuasLarguras(page: Page, nome: string, fim: 1280 | 375 = 1280) {
+export async function verificarNasDuasLarguras(
+  page: Page,
+  nome: string,
+  fim: 1280 | 375 = 1280,
+  opts: { foto?: boolean; fullPage?: boolean } = {},
+) {
   for (const width of fim === 1280 ? [375, 1280] : [1280, 375]) {
     await page.setViewportSize({ width, height: width < 768 ? 800 : 900 });
     await page.evaluate(() => window.scrollTo(0, 0)); // a full-page picture from the top (sticky header)
     await page.waitForTimeout(150); // layout settles (menu switches at 768 px)
     await expectNoAxeViolations(page, `${nome} @${width}`);
-    await screenshot(page, `${nome}-${width}`);
+    if (opts.foto ?? true) await screenshot(page, `${nome}-${width}`, { fullPage: opts.fullPage });
   }
+}
+
+/** Goes on at that width (the height the sessions of support/browser.ts use for it). */
+export async function mudarLargura(page: Page, width: 1280 | 375) {
+  await page.setViewportSize({ width, height: width < 768 ? 800 : 900 });
 }

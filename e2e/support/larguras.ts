@@ -13,16 +13,16 @@ export async function verificarNasDuasLarguras(
   fim: 1280 | 375 = 1280,
   opts: { foto?: boolean; fullPage?: boolean } = {},
 ) {
-  for (const width of fim === 1280 ? [375, 1280] : [1280, 375]) {
-    await page.setViewportSize({ width, height: width < 768 ? 800 : 900 });
-    await page.evaluate(() => window.scrollTo(0, 0)); // a full-page picture from the top (sticky header)
-    await page.waitForTimeout(150); // layout settles (menu switches at 768 px)
+  for (const width of fim === 1280 ? ([375, 1280] as const) : ([1280, 375] as const)) {
+    await mudarLargura(page, width);
     await expectNoAxeViolations(page, `${nome} @${width}`);
     if (opts.foto ?? true) await screenshot(page, `${nome}-${width}`, { fullPage: opts.fullPage });
   }
 }
 
-/** Goes on at that width (the height the sessions of support/browser.ts use for it). */
+/** Goes on at that width (with the height support/browser.ts gives a session of that width), from the top. */
 export async function mudarLargura(page: Page, width: 1280 | 375) {
   await page.setViewportSize({ width, height: width < 768 ? 800 : 900 });
+  await page.evaluate(() => window.scrollTo(0, 0)); // a full-page picture from the top (sticky header)
+  await page.waitForTimeout(150); // layout settles (menu switches at 768 px)
 }

@@ -273,7 +273,8 @@ describe('POST /api/Financeiro/BaixarBoleto', () => {
 
   it('an overdue installment’s boleto is the updated one: payable until today, fine and interest itemised', async () => {
     const { c, perfil } = await maria();
-    const digitos = (await call<Record<string, string>>(c, 'CodigoBarras', perfil, { codigoMensalidade: VENCIDA })).body;
+    const digitos = (await call<Record<string, string>>(c, 'CodigoBarras', perfil, { codigoMensalidade: VENCIDA }))
+      .body;
     const lido = await lerPdf((await pdf(c, 'BaixarBoleto', perfil, { codigoMensalidade: VENCIDA })).bytes);
     const { original, multa, juros, total } = await atualizada();
     for (const trecho of [
@@ -751,7 +752,9 @@ describe('an operator that gives an instruction for overdue installments (atraso
     'Mensalidade vencida: ligue para a Central de Atendimento 0800 770 4172 e peça o boleto atualizado.';
   let comInstrucao: TestApp;
   beforeAll(async () => {
-    comInstrucao = await startApp({ env: { OPERADORA_ATRASO_MODO: 'instrucao', OPERADORA_ATRASO_INSTRUCAO: INSTRUCAO } });
+    comInstrucao = await startApp({
+      env: { OPERADORA_ATRASO_MODO: 'instrucao', OPERADORA_ATRASO_INSTRUCAO: INSTRUCAO },
+    });
   });
   afterAll(() => comInstrucao.close());
 

@@ -432,12 +432,10 @@ export async function gerarBoleto(b: DadosBoleto): Promise<Buffer> {
         .font('normal')
         .fontSize(8.5)
         .fillColor(COR_TEXTO)
-        .text(
-          instrucoes(b, op.centralAtendimento),
-          MARGEM + 3,
-          topoInstrucoes + 12,
-          { width: esquerda - 6, lineGap: 1 },
-        );
+        .text(instrucoes(b, op.centralAtendimento), MARGEM + 3, topoInstrucoes + 12, {
+          width: esquerda - 6,
+          lineGap: 1,
+        });
     }),
   );
   let yd = topoInstrucoes;

@@ -5,7 +5,7 @@
 
 /** Consumer contracts: multa of at most 2 % (CDC art. 52 §1º). */
 export const MULTA_MAXIMA_PERCENTUAL = 2;
-/** Default interest of at most 1 % a month (see docs/decisions/0020). */
+/** Default interest of at most 1 % a month (see docs/decisions/0021). */
 export const JUROS_MENSAIS_MAXIMOS_PERCENTUAL = 1;
 
 export interface RegraAtraso {

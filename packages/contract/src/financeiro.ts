@@ -83,7 +83,7 @@ export type ListarParcelasResponse = z.infer<typeof listarParcelasResponseSchema
 export const mensalidadeRequestSchema = financeiroRequest({ codigoMensalidade: codigoMensalidadeSchema });
 export type MensalidadeRequest = z.input<typeof mensalidadeRequestSchema>;
 
-/** An overdue installment's updated amount (decision 0020): original, fine once, interest pro rata die. */
+/** An overdue installment's updated amount (decision 0021): original, fine once, interest pro rata die. */
 export const atualizacaoSchema = z.object({
   vencimentoOriginal: z.string(),
   valorOriginal: z.number(),

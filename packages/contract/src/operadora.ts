@@ -20,7 +20,7 @@ const bannerSchema = z.object({
 });
 export type Banner = z.infer<typeof bannerSchema>;
 
-/** How an overdue installment is paid (decision 0020). Numbers may come from the environment as text. */
+/** How an overdue installment is paid (decision 0021). Numbers may come from the environment as text. */
 const percentual = (maximo: number, padrao: number) =>
   z.coerce
     .number({ error: 'deve ser um número' })

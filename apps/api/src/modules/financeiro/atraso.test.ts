@@ -4,7 +4,7 @@ import { cobrancaDe, situacaoAtraso } from './atraso';
 const aberta = (vencimento: string) => ({ vencimento, pagoEm: null, valorCentavos: 100_000 });
 const REGRA = { modo: 'boletoAtualizado', multaPercentual: 2, jurosMensalPercentual: 1, instrucao: null } as const;
 
-describe('situacaoAtraso (São Paulo calendar, decision 0020)', () => {
+describe('situacaoAtraso (São Paulo calendar, decision 0021)', () => {
   it('due on a weekday: late from the next day, days counted from the due date', () => {
     expect(situacaoAtraso(aberta('2026-02-10'), '2026-02-10')).toEqual({ vencida: false, diasAtraso: 0 });
     expect(situacaoAtraso(aberta('2026-02-10'), '2026-02-11')).toEqual({ vencida: true, diasAtraso: 1 });

@@ -4,7 +4,7 @@ import { ehDiaUtil } from '../protocolos/calendario';
 import { diasEntre, reais, somarDias } from './datas';
 
 /**
- * Overdue installments (decision 0020). A due date on a weekend or national holiday is payable
+ * Overdue installments (decision 0021). A due date on a weekend or national holiday is payable
  * without charges up to the next business day; after that the installment is overdue and the
  * days late count from the printed due date, as banks count them.
  */

@@ -77,7 +77,7 @@ export class FinanceiroService {
     return diaLocal(this.clock.now());
   }
 
-  /** What an open installment's boleto and PIX charge today (updated when overdue, decision 0020). */
+  /** What an open installment's boleto and PIX charge today (updated when overdue, decision 0021). */
   private cobranca(m: MensalidadeRow): Cobranca {
     return cobrancaDe(m, this.hoje(), this.operadora.atraso);
   }

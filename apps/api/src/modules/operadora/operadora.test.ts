@@ -53,7 +53,7 @@ describe('loadOperadora', () => {
   });
 });
 
-describe('overdue installments (atraso, decision 0020)', () => {
+describe('overdue installments (atraso, decision 0021)', () => {
   it('without the field: updated boleto with a 2 % fine and 1 % a month', () => {
     expect(loadOperadora(demoDir, {}).atraso).toEqual({
       modo: 'boletoAtualizado',

@@ -278,15 +278,15 @@ export async function gerarBoleto(b: DadosBoleto): Promise<Buffer> {
           descricao: `Juros de mora (${pct(a.jurosMensalPercentual)} ao mês, ${a.diasAtraso} ${a.diasAtraso === 1 ? 'dia' : 'dias'})`,
           valorCentavos: a.jurosCentavos,
         },
-        { descricao: 'Total atualizado', valorCentavos: b.valorCentavos },
+        { descricao: 'Total atualizado', valorCentavos: b.valorCentavos, negrito: true },
       ]
     : b.itens;
-  for (const item of linhas) {
+  for (const item of linhas as { descricao: string; valorCentavos: number; negrito?: boolean }[]) {
     lista.add(
       doc.struct('LI', {}, () => {
         const yi = doc.y;
         doc
-          .font('normal')
+          .font(item.negrito ? 'negrito' : 'normal')
           .fontSize(8.5)
           .fillColor(COR_TEXTO)
           .text(item.descricao, MARGEM, yi, {

@@ -1,12 +1,14 @@
 import { cpSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { fatorVencimento, lerPix, validarLinhaDigitavel } from '@portal/br';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, expect, inject, test } from 'vitest';
 import { CARLOS, ROBERTO, SENHA } from './support/accounts';
 import { expectNoAxeViolations, launch, openSession, screenshot } from './support/browser';
 import { login, loginMaria, navegar, toast, visible } from './support/flows';
 import { documentoNasDuasLarguras, mudarLargura, verificarNasDuasLarguras } from './support/larguras';
+import { documentoAberto } from './support/pdf';
 import { startPortal } from './support/server';
 
 // The demo data is laid out from the day it was loaded (today): the list covers the last 12
@@ -40,6 +42,12 @@ function competencia(atras: number) {
   return { ano, mes, nome: `${NOMES[mes - 1]} de ${ano}`, texto: `${String(mes).padStart(2, '0')}/${ano}` };
 }
 const pad = (n: number) => String(n).padStart(2, '0');
+/** The demo's installments are due on the 10th (YYYY-MM-DD). */
+const vencimentoDe = (atras: number) => `${competencia(atras).ano}-${pad(competencia(atras).mes)}-10`;
+const diasDesde = (dia: string) => Math.round((Date.parse(hoje) - Date.parse(dia)) / 86_400_000);
+const ddmmaaaa = (dia: string) => `${dia.slice(8, 10)}/${dia.slice(5, 7)}/${dia.slice(0, 4)}`;
+/** 'R$ 1.367,59' → 136759 */
+const centavos = (texto: string) => Number(texto.replace(/\D/g, ''));
 
 let browser: Browser;
 beforeAll(async () => {
@@ -82,6 +90,9 @@ test('Maria pays an invoice: barcode, boleto and PIX, each screen and document a
   expect(await page.getByText('Pago', { exact: true }).count()).toBe(10);
   expect(await page.getByRole('button', { name: /^Pagar Fatura/ }).count()).toBe(2);
   expect(await page.getByRole('button', { name: /^Ver Recibo/ }).count()).toBe(10);
+  // Last month's installment (due on the 10th) is past due: it says so beside 'Em Aberto' (issue 15).
+  const anterior = itens.filter({ has: page.getByRole('heading', { name: competencia(1).nome }) });
+  await visible(anterior.getByText(`Vencida há ${diasDesde(vencimentoDe(1))} dias`, { exact: true }));
   // Each screen at both widths; the journey goes on alternately at 375 and 1280 px.
   await verificarNasDuasLarguras(page, 'financeiro-faturas', 375);
 
@@ -369,5 +380,85 @@ test('an operator without a PIX key: the PIX tab says it is coming soon', async 
   } finally {
     await context.close();
     await semPix.stop();
+  }
+});
+
+test('an overdue invoice (issue 15): "Vencida há N dias", an updated boleto due today and the PIX of the same amount', async () => {
+  // Last month's installment is always past due (the 10th, a month ago). It is paid with an
+  // updated boleto: due today, amount plus the fine and the interest, its own FEBRABAN line.
+  const anterior = competencia(1);
+  const dias = diasDesde(vencimentoDe(1));
+  for (const width of [375, 1280]) {
+    const s = await openSession(browser, { width });
+    const { page, context } = s;
+    await context.grantPermissions(['clipboard-read', 'clipboard-write']);
+    await loginMaria(page);
+    await abrirFinanceiro(page);
+    const item = page
+      .getByRole('region', { name: 'Mensalidades dos últimos 12 meses' })
+      .getByRole('listitem')
+      .filter({ has: page.getByRole('heading', { name: anterior.nome }) });
+    await visible(item.getByText('Em Aberto', { exact: true }));
+    await visible(item.getByText(`Vencida há ${dias} dias`, { exact: true }));
+    const valorOriginal = centavos((await item.getByRole('definition').nth(1).textContent()) ?? '');
+    // This month's is past due too once the 10th (or the next business day) has gone by.
+    if (Number(hoje.slice(8, 10)) > 13) {
+      const atual = page
+        .getByRole('region', { name: 'Mensalidades dos últimos 12 meses' })
+        .getByRole('listitem')
+        .filter({ has: page.getByRole('heading', { name: competencia(0).nome }) });
+      await visible(atual.getByText(`Vencida há ${diasDesde(vencimentoDe(0))} dias`, { exact: true }));
+    }
+    await item.scrollIntoViewIfNeeded();
+    await screenshot(page, `financeiro-vencida-${width}`);
+
+    await item.getByRole('button', { name: /^Pagar Fatura/ }).click();
+    const dialog = await visible(page.getByRole('dialog', { name: 'Pagar Fatura' }));
+    const aviso = await visible(dialog.getByRole('status').filter({ hasText: 'Boleto atualizado' }));
+    expect(await aviso.textContent()).toContain(`Boleto atualizado: pagável até ${ddmmaaaa(hoje)}`);
+    expect(await aviso.textContent()).toContain(`Juros de mora (1% ao mês, ${dias} dias)`);
+    const total = centavos((await aviso.getByRole('definition').last().textContent()) ?? '');
+    expect(total).toBeGreaterThan(valorOriginal);
+    const linha = (await dialog.getByLabel('Linha digitável').locator('span').allTextContents()).join(' ');
+    expect(validarLinhaDigitavel(linha)).toBe(true);
+    const digitos = linha.replace(/\D/g, '');
+    // Factor of today (not of the original due date) and the updated amount.
+    expect(digitos.slice(33, 37)).toBe(String(fatorVencimento(hoje)));
+    expect(digitos.slice(33, 37)).not.toBe(String(fatorVencimento(vencimentoDe(1))));
+    expect(Number(digitos.slice(37))).toBe(total);
+    await expectNoAxeViolations(page, `boleto atualizado @${width}`);
+    await screenshot(page, `financeiro-vencida-boleto-${width}`);
+
+    const boleto = await documentoAberto(
+      page,
+      () => dialog.getByRole('button', { name: 'Baixar Boleto' }).click(),
+      width,
+    );
+    for (const trecho of [
+      linha,
+      `Pagável em qualquer banco, correspondente ou aplicativo até ${ddmmaaaa(hoje)}`,
+      'Total atualizado',
+      `vencimento original ${ddmmaaaa(vencimentoDe(1))}`,
+    ])
+      expect(boleto.pdf.texto).toContain(trecho);
+    expect(boleto.pdf.texto).not.toContain('até o vencimento');
+
+    await dialog.getByRole('tab', { name: 'PIX' }).click();
+    await visible(dialog.getByRole('img', { name: /^QR Code PIX da mensalidade de / }));
+    expect(
+      centavos(
+        (await dialog
+          .getByText(/^Valor atualizado:/)
+          .locator('span')
+          .first()
+          .textContent()) ?? '',
+      ),
+    ).toBe(total);
+    await dialog.getByRole('button', { name: 'Copiar código PIX' }).click();
+    const pix = lerPix(await page.evaluate(() => navigator.clipboard.readText()));
+    expect(pix.crcValido).toBe(true);
+    expect(centavos(pix.campos['54'] ?? '')).toBe(total);
+    await screenshot(page, `financeiro-vencida-pix-${width}`);
+    await s.close();
   }
 });

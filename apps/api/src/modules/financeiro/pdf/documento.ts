@@ -303,7 +303,14 @@ export function tabela(d: Documento, colunas: Coluna[], linhas: string[][], roda
   // A fixed column is at least as wide as its widest value (amounts, CPFs, dates never wrap:
   // 'R$ 13.597,1' / '2' misreads); the '*' columns share what is left. Headers may wrap.
   const larguraDoTexto = (t: string, negrito: boolean, tamanho: number) =>
-    t ? doc.font(negrito ? 'negrito' : 'normal').fontSize(tamanho).widthOfString(t) + 2 * PAD_X + 0.5 : 0;
+    t
+      ? doc
+          .font(negrito ? 'negrito' : 'normal')
+          .fontSize(tamanho)
+          .widthOfString(t) +
+        2 * PAD_X +
+        0.5
+      : 0;
   const medidas = colunas.map((c, i) =>
     c.largura === '*'
       ? ('*' as const)

@@ -1,7 +1,7 @@
 import { hashPassword } from '../../lib/password';
 import type { Queryable } from '../db';
 import { DEMO_CPF, DEMO_PASSWORD, DEMO_PESSOA } from './demo';
-import type { SeedPart } from './index';
+import type { SeedPart } from './part';
 
 /**
  * People, plans, contracts, beneficiaries and app accounts of the demo operator "Saúde Exemplo"

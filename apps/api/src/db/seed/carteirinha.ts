@@ -1,6 +1,6 @@
 import type { Queryable } from '../db';
 import { DEMO_BENEFICIARIO as B, DEMO_CPF } from './demo';
-import type { SeedPart } from './index';
+import type { SeedPart } from './part';
 
 /**
  * Waiting periods (carências) within the limits of Lei 9.656/98, art. 12, V, counted from the day

@@ -37,7 +37,9 @@ export default defineConfig({
           globalSetup: ['e2e/global-setup.ts'],
           // Each file serves its own copy of the seeded database, so files are independent.
           setupFiles: ['e2e/support/portal-per-file.ts'],
-          testTimeout: 90_000,
+          // A guard against hangs, not a speed check: on two shared cores under load a long journey
+          // took over 90 s in CI.
+          testTimeout: 180_000,
           hookTimeout: 120_000,
           // Journeys wait on the browser and the server far more than they compute: two files at a
           // time (each with its own server and database copy) halve the wall time on two cores.

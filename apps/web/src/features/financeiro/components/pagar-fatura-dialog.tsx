@@ -15,8 +15,10 @@ import { copiarTexto } from './copiar';
 import { useAbrirDocumento } from '@/components/documentos';
 import { competenciaPorExtenso, gruposDaLinha, nomesDeArquivo } from './formatos';
 
+// cn() is clsx without tailwind-merge, and TabsTrigger's own sm:flex-none / sm:px-4 come later in
+// the stylesheet than sm:flex-1 / sm:px-3: without '!' they win and from 640 px the PIX tab is cut.
 const gatilho =
-  'flex-1 whitespace-normal px-2 sm:flex-1 text-center text-sm leading-tight sm:px-3 sm:text-[15px] [&_svg]:hidden sm:[&_svg]:block';
+  'flex-1 whitespace-normal px-2 sm:flex-1! text-center text-sm leading-tight sm:px-3! sm:text-[15px] [&_svg]:hidden sm:[&_svg]:block';
 
 /** Spec 2: 'Pagar Fatura' — barcode (copy, boleto), credit card and PIX. */
 export function PagarFaturaDialog({

@@ -456,9 +456,9 @@ try {
                 perfilAutenticado: maria.perfil,
                 codigoBeneficiario: '1100234001',
               });
-              estados.push({ t, s: r.status });
+              estados.push({ t, s: r.status, ms: Date.now() - t });
             } catch {
-              estados.push({ t, s: 0 });
+              estados.push({ t, s: 0, ms: Date.now() - t });
             }
             await new Promise((r) => setTimeout(r, 20));
           }

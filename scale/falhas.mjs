@@ -11,7 +11,7 @@
 // unthrottled, /readyz names Redis, and everything recovers. For each case the script prints the
 // requests answered, their statuses and the longest wait. `npm run test:falhas` (CI runs it when
 // PostgreSQL answers).
-import { execFileSync, spawn } from 'node:child_process';
+import { execFileSync, spawn, spawnSync } from 'node:child_process';
 import { randomUUID } from 'node:crypto';
 import { existsSync, mkdtempSync, readdirSync, rmSync } from 'node:fs';
 import { createServer } from 'node:net';
@@ -456,9 +456,9 @@ try {
                 perfilAutenticado: maria.perfil,
                 codigoBeneficiario: '1100234001',
               });
-              estados.push({ t, s: r.status });
+              estados.push({ t, s: r.status, ms: Date.now() - t });
             } catch {
-              estados.push({ t, s: 0 });
+              estados.push({ t, s: 0, ms: Date.now() - t });
             }
             await new Promise((r) => setTimeout(r, 20));
           }
@@ -496,78 +496,83 @@ try {
   }
   // 7. A Redis outage: a redis-server of this script's own (the machine's one is never touched)
   // stopped for 3 s under throttled calls, then started again on the same port.
-  const redisPorta = await portaLivre();
-  const redisDir = mkdtempSync(join(tmpdir(), 'portal-falhas-redis-'));
-  const iniciarRedis = () =>
-    spawn(
-      'redis-server',
-      ['--port', String(redisPorta), '--bind', '127.0.0.1', '--save', '', '--appendonly', 'no', '--dir', redisDir],
-      {
-        stdio: 'ignore',
-      },
-    );
-  let redis = iniciarRedis();
-  const comRedis = iniciar({ DATABASE_URL: dbUrl, REDIS_URL: `redis://127.0.0.1:${redisPorta}` });
-  try {
-    const rbase = await comRedis.url;
-    let saidasRedis = 0;
-    comRedis.child.once('exit', () => saidasRedis++);
-    const verificar = () => maria.post(rbase, '/api/Login/VerificarCPF', { cpf: '52998224725' });
-    const perfis = () => maria.post(rbase, '/api/Login/PerfisDaConta', { cpf: 52998224725, senha: 'senha123' });
-    const pronto = async () => {
-      const r = await fetch(`${rbase}/readyz`);
-      return { status: r.status, body: await r.json() };
-    };
-    const antes = [await medir(verificar), await medir(perfis)];
-    redis.kill('SIGTERM');
-    await new Promise((r) => (redis.exitCode !== null ? r() : redis.once('exit', r)));
-    const durante = [];
-    const prontidao = [];
-    const t0 = Date.now();
-    while (Date.now() - t0 < 3000) {
-      durante.push(await medir(verificar), await medir(perfis));
-      prontidao.push(await medir(pronto));
-    }
-    const readyzFora = await pronto();
-    redis = iniciarRedis();
-    let depois = [];
-    for (let i = 0; i < 50; i++) {
-      await pausa(200);
-      depois = [await medir(verificar), await medir(perfis)];
-      if (depois.every((e) => e.s === 200)) break;
-    }
-    const readyzVolta = await pronto();
-    console.log('7. Redis stopped for 3 s under VerificarCPF and PerfisDaConta');
-    relatorio('before', antes);
-    relatorio('while Redis was down', durante);
-    relatorio('/readyz while Redis was down', prontidao);
-    relatorio('after it was back', depois);
-    check(
-      'while Redis is down throttled calls answer 503 INDISPONIVEL (never 500, never unthrottled) within 3 s',
-      antes.every((e) => e.s === 200) &&
-        durante.length > 0 &&
-        durante.every((e) => e.s === 503 && e.code === 'INDISPONIVEL') &&
-        maisLonga(durante) < 3000,
-      `${contagem(durante)}, longest ${maisLonga(durante)} ms`,
-    );
-    check(
-      '…/readyz answers 503 naming Redis',
-      readyzFora.status === 503 && readyzFora.body.redis === 'indisponivel' && readyzFora.body.banco === 'ok',
-      JSON.stringify(readyzFora.body),
-    );
-    check(
-      '…the process never exited, and once Redis is back everything works',
-      vivo(comRedis) && saidasRedis === 0 && depois.every((e) => e.s === 200) && readyzVolta.status === 200,
-      `${contagem(depois)}, /readyz ${readyzVolta.status} ${JSON.stringify(readyzVolta.body)}`,
-    );
-  } finally {
-    comRedis.child.kill('SIGTERM');
-    await new Promise((r) => (comRedis.child.exitCode !== null ? r() : comRedis.child.once('exit', r)));
-    if (redis.exitCode === null) {
+  if (spawnSync('redis-server', ['--version']).status !== 0) {
+    console.log('7. redis-server is not installed: Redis outage case skipped');
+    if (process.env.CI_REQUIRE_SERVICES) check('redis-server available for the Redis outage case', false);
+  } else {
+    const redisPorta = await portaLivre();
+    const redisDir = mkdtempSync(join(tmpdir(), 'portal-falhas-redis-'));
+    const iniciarRedis = () =>
+      spawn(
+        'redis-server',
+        ['--port', String(redisPorta), '--bind', '127.0.0.1', '--save', '', '--appendonly', 'no', '--dir', redisDir],
+        {
+          stdio: 'ignore',
+        },
+      );
+    let redis = iniciarRedis();
+    const comRedis = iniciar({ DATABASE_URL: dbUrl, REDIS_URL: `redis://127.0.0.1:${redisPorta}` });
+    try {
+      const rbase = await comRedis.url;
+      let saidasRedis = 0;
+      comRedis.child.once('exit', () => saidasRedis++);
+      const verificar = () => maria.post(rbase, '/api/Login/VerificarCPF', { cpf: '52998224725' });
+      const perfis = () => maria.post(rbase, '/api/Login/PerfisDaConta', { cpf: 52998224725, senha: 'senha123' });
+      const pronto = async () => {
+        const r = await fetch(`${rbase}/readyz`);
+        return { status: r.status, body: await r.json() };
+      };
+      const antes = [await medir(verificar), await medir(perfis)];
       redis.kill('SIGTERM');
-      await new Promise((r) => redis.once('exit', r));
+      await new Promise((r) => (redis.exitCode !== null ? r() : redis.once('exit', r)));
+      const durante = [];
+      const prontidao = [];
+      const t0 = Date.now();
+      while (Date.now() - t0 < 3000) {
+        durante.push(await medir(verificar), await medir(perfis));
+        prontidao.push(await medir(pronto));
+      }
+      const readyzFora = await pronto();
+      redis = iniciarRedis();
+      let depois = [];
+      for (let i = 0; i < 50; i++) {
+        await pausa(200);
+        depois = [await medir(verificar), await medir(perfis)];
+        if (depois.every((e) => e.s === 200)) break;
+      }
+      const readyzVolta = await pronto();
+      console.log('7. Redis stopped for 3 s under VerificarCPF and PerfisDaConta');
+      relatorio('before', antes);
+      relatorio('while Redis was down', durante);
+      relatorio('/readyz while Redis was down', prontidao);
+      relatorio('after it was back', depois);
+      check(
+        'while Redis is down throttled calls answer 503 INDISPONIVEL (never 500, never unthrottled) within 3 s',
+        antes.every((e) => e.s === 200) &&
+          durante.length > 0 &&
+          durante.every((e) => e.s === 503 && e.code === 'INDISPONIVEL') &&
+          maisLonga(durante) < 3000,
+        `${contagem(durante)}, longest ${maisLonga(durante)} ms`,
+      );
+      check(
+        '…/readyz answers 503 naming Redis',
+        readyzFora.status === 503 && readyzFora.body.redis === 'indisponivel' && readyzFora.body.banco === 'ok',
+        JSON.stringify(readyzFora.body),
+      );
+      check(
+        '…the process never exited, and once Redis is back everything works',
+        vivo(comRedis) && saidasRedis === 0 && depois.every((e) => e.s === 200) && readyzVolta.status === 200,
+        `${contagem(depois)}, /readyz ${readyzVolta.status} ${JSON.stringify(readyzVolta.body)}`,
+      );
+    } finally {
+      comRedis.child.kill('SIGTERM');
+      await new Promise((r) => (comRedis.child.exitCode !== null ? r() : comRedis.child.once('exit', r)));
+      if (redis.exitCode === null) {
+        redis.kill('SIGTERM');
+        await new Promise((r) => redis.once('exit', r));
+      }
+      rmSync(redisDir, { recursive: true, force: true });
     }
-    rmSync(redisDir, { recursive: true, force: true });
   }
   check('the server never exited during the PostgreSQL faults', saidas === 0 && vivo(servidor));
 } catch (err) {

@@ -21,7 +21,9 @@ export default defineConfig({
           name: 'api',
           include: ['apps/api/src/**/*.test.ts'],
           setupFiles: ['test/console-guard-setup.ts'],
-          testTimeout: 30_000,
+          // Seeding a whole demo database takes ~15 s alone; CI runs this project next to the e2e
+          // journeys on two shared cores, where 30 s was not always enough.
+          testTimeout: 90_000,
           hookTimeout: 60_000,
           pool: 'forks',
           maxWorkers: 2,
@@ -37,7 +39,10 @@ export default defineConfig({
           setupFiles: ['e2e/support/portal-per-file.ts'],
           testTimeout: 90_000,
           hookTimeout: 120_000,
-          fileParallelism: false,
+          // Journeys wait on the browser and the server far more than they compute: two files at a
+          // time (each with its own server and database copy) halve the wall time on two cores.
+          pool: 'forks',
+          maxWorkers: 2,
           sequence: { groupOrder: 2 },
         },
       },

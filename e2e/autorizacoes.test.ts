@@ -1,8 +1,9 @@
 import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, expect, test } from 'vitest';
 import { CARLOS, SENHA } from './support/accounts';
-import { expectNoAxeViolations, launch, openSession, screenshot } from './support/browser';
+import { launch, openSession } from './support/browser';
 import { login, loginMaria, navegar, toast, visible } from './support/flows';
+import { verificarNasDuasLarguras } from './support/larguras';
 
 let browser: Browser;
 beforeAll(async () => {
@@ -12,37 +13,36 @@ afterAll(async () => {
   await browser?.close();
 });
 
-for (const width of [1280, 375]) {
-  test(`Maria follows her family's authorisations at ${width}px`, async () => {
-    const s = await openSession(browser, { width });
-    const { page } = s;
-    await loginMaria(page);
-    await navegar(page, 'Autorizações');
-    await page.waitForURL(/\/autorizacoes$/);
-    await visible(page.getByRole('heading', { level: 2, name: 'Autorizações (4)' }));
-    const select = page.getByLabel('Beneficiário');
-    expect(await select.isEnabled()).toBe(true);
-    expect(await select.inputValue()).toBe('1100234001');
-    for (const rotulo of ['Aprovado', 'Pendente', 'Concluído'])
-      expect(await page.getByText(rotulo, { exact: true }).count()).toBeGreaterThan(0);
-    await visible(page.getByText('41101014'));
-    await visible(page.getByText('2026101898231'));
-    await expectNoAxeViolations(page, `autorizacoes @${width}`);
-    await screenshot(page, `autorizacoes-${width}`);
+test("Maria follows her family's authorisations, each screen checked at 1280 and 375 px", async () => {
+  const s = await openSession(browser);
+  const { page } = s;
+  await loginMaria(page);
+  await navegar(page, 'Autorizações');
+  await page.waitForURL(/\/autorizacoes$/);
+  await visible(page.getByRole('heading', { level: 2, name: 'Autorizações (4)' }));
+  const select = page.getByLabel('Beneficiário');
+  expect(await select.isEnabled()).toBe(true);
+  expect(await select.inputValue()).toBe('1100234001');
+  for (const rotulo of ['Aprovado', 'Pendente', 'Concluído'])
+    expect(await page.getByText(rotulo, { exact: true }).count()).toBeGreaterThan(0);
+  await visible(page.getByText('41101014'));
+  await visible(page.getByText('2026101898231'));
+  // The list at both widths; the journey goes on at 375 px.
+  await verificarNasDuasLarguras(page, 'autorizacoes', 375);
+  await visible(page.getByText('41101014'));
 
-    await select.selectOption({ label: 'Ana Clara Souza' });
-    await visible(page.getByText('Nenhuma autorização encontrada'));
-    await visible(page.getByRole('heading', { level: 2, name: 'Autorizações (0)' }));
-    await expectNoAxeViolations(page, `autorizacoes vazia @${width}`);
-    await screenshot(page, `autorizacoes-vazia-${width}`);
+  await select.selectOption({ label: 'Ana Clara Souza' });
+  await visible(page.getByText('Nenhuma autorização encontrada'));
+  await visible(page.getByRole('heading', { level: 2, name: 'Autorizações (0)' }));
+  // The empty list at both widths; the journey goes on at 1280 px.
+  await verificarNasDuasLarguras(page, 'autorizacoes-vazia');
 
-    await select.selectOption({ label: 'João Pedro Souza' });
-    await visible(page.getByRole('heading', { level: 2, name: 'Autorizações (1)' }));
-    await page.getByRole('button', { name: 'Atualizar' }).click();
-    await visible(page.getByText('Clínica Ortopédica São Lucas'));
-    await s.close();
-  });
-}
+  await select.selectOption({ label: 'João Pedro Souza' });
+  await visible(page.getByRole('heading', { level: 2, name: 'Autorizações (1)' }));
+  await page.getByRole('button', { name: 'Atualizar' }).click();
+  await visible(page.getByText('Clínica Ortopédica São Lucas'));
+  await s.close();
+});
 
 test('a dependant sees only himself, the selector disabled; the page works by keyboard', async () => {
   const s = await openSession(browser);

@@ -1,7 +1,7 @@
 import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, expect, test } from 'vitest';
 import { MARIA } from './support/accounts';
-import { launch, openSession } from './support/browser';
+import { launch, openSession, screenshot } from './support/browser';
 import { verificarNasDuasLarguras } from './support/larguras';
 import { loginMaria, navegar, toast, visible } from './support/flows';
 import { sentTo } from './support/outbox';
@@ -109,5 +109,23 @@ test("no answer from the server is 'Erro inesperado'", async () => {
   await visible(toast(page, 'Verifique sua conexão com a internet.'));
   // The browser logs the aborted request; that is the point of this test.
   s.problems.splice(0, s.problems.length, ...s.problems.filter((p) => !p.includes('ERR_INTERNET_DISCONNECTED')));
+  await s.close();
+});
+
+test('on a phone the ready link is in view and has the focus (it landed below the fold)', async () => {
+  const s = await openSession(browser, { width: 375 });
+  const { page } = s;
+  await loginMaria(page);
+  await page.goto('/beneficios');
+  await page.getByRole('button', { name: 'Acessar Clube de Benefícios' }).click();
+  const dialog = page.getByRole('dialog', { name: TITULO });
+  await dialog.getByRole('button', { name: 'OK' }).click();
+  const abrir = dialog.getByRole('button', { name: /Abrir o Clube de Benefícios/ });
+  await visible(abrir);
+  await page.waitForFunction(() => document.activeElement?.textContent?.includes('Abrir o Clube de Benefícios'));
+  const caixa = (await abrir.boundingBox())!;
+  expect(caixa.y).toBeGreaterThanOrEqual(0);
+  expect(caixa.y + caixa.height).toBeLessThanOrEqual(800);
+  await screenshot(page, 'beneficios-link-375');
   await s.close();
 });

@@ -24,8 +24,12 @@ test('Roberto cancels the whole contract: consequences, SMS code, proof PDF, e-m
   await page.waitForURL(/\/cancelamento$/);
   await visible(page.getByRole('heading', { level: 2, name: 'O que você deseja cancelar?' }));
 
-  // Step 1: the whole contract or his wife only.
+  // Step 1: the whole contract or his wife only; nothing drastic is preselected.
   await visible(page.getByText('Lúcia Helena Pereira', { exact: false }).first());
+  expect(await page.getByRole('radio', { checked: true }).count()).toBe(0);
+  await page.getByRole('button', { name: 'Continuar' }).click();
+  await visible(toast(page, 'Erro ao prosseguir'));
+  await visible(page.getByRole('heading', { level: 2, name: 'O que você deseja cancelar?' }));
   await page.getByRole('radio', { name: /Excluir somente dependentes/ }).check();
   await visible(page.getByRole('checkbox', { name: /Lúcia Helena Pereira/ }));
   await page.getByRole('radio', { name: /Cancelar o contrato inteiro/ }).check();
@@ -39,6 +43,13 @@ test('Roberto cancels the whole contract: consequences, SMS code, proof PDF, e-m
   await visible(page.getByText(/todos os dependentes também perdem a cobertura/));
   await visible(page.getByRole('heading', { name: 'Mensalidades em aberto' }));
   expect(await page.getByRole('row').count()).toBeGreaterThan(1);
+  // The open installments oldest first (12/2025 before 10/2026, not sorted as text).
+  const competencias = (await page.getByRole('row').allInnerTexts())
+    .map((linha) => /(\d{2})\/(\d{4})/.exec(linha))
+    .filter((m) => m !== null)
+    .map((m) => `${m[2]}-${m[1]}`);
+  expect(competencias.length).toBeGreaterThan(1);
+  expect(competencias).toEqual([...competencias].sort());
   const enviar = page.getByRole('button', { name: 'Enviar código por SMS' });
   expect(await enviar.isDisabled()).toBe(true);
   await page.getByRole('checkbox', { name: 'Li e estou ciente das consequências' }).click();
@@ -51,9 +62,12 @@ test('Roberto cancels the whole contract: consequences, SMS code, proof PDF, e-m
   await page.getByRole('button', { name: 'Continuar' }).click();
   await page.getByRole('checkbox', { name: 'Li e estou ciente das consequências' }).click();
   const antes = new Date(Date.now() - 1000).toISOString();
-  await page.getByRole('button', { name: 'Enviar código por SMS' }).click();
+  // A double click is one request: one SMS.
+  await page.getByRole('button', { name: 'Enviar código por SMS' }).dblclick();
   await visible(page.getByRole('heading', { level: 2, name: 'Verificação' }), 20_000);
   await visible(page.getByText(ROBERTO.celularMascarado));
+  expect(await sentTo(ROBERTO.celular, antes)).toHaveLength(1);
+  expect(await page.getByRole('button', { name: 'Reenviar código' }).isDisabled()).toBe(true);
   const codigo = await latestCode(ROBERTO.celular, antes);
   await verificarNasDuasLarguras(page, 'cancelamento-verificacao');
 
@@ -90,8 +104,28 @@ test('Roberto cancels the whole contract: consequences, SMS code, proof PDF, e-m
   await visible(page.getByText(/^Cancelado em \d{2}\/\d{2}\/\d{4}$/));
   await visible(page.getByRole('button', { name: 'Baixar comprovante' }));
   await verificarNasDuasLarguras(page, 'cancelamento-cancelado');
-  await page.goto('/contratar-sos');
-  await visible(toast(page, 'Erro ao buscar beneficiários'));
+  // Every screen knows: the header, the Home's banner (no offers), and each area he can no longer
+  // use says why at once, before any form.
+  const cancelado = /^Plano cancelado em \d{2}\/\d{2}\/\d{4}$/;
+  await visible(
+    page
+      .getByRole('banner')
+      .getByText(/^Cancelado em \d{2}\/\d{2}\/\d{4}$/)
+      .first(),
+  );
+  await page.goto('/home');
+  await visible(page.getByText(cancelado));
+  await visible(page.getByRole('link', { name: 'Faturas, boletos e informe de IRPF' }));
+  expect(await page.getByRole('region', { name: 'Destaques' }).count()).toBe(0);
+  await verificarNasDuasLarguras(page, 'cancelamento-home-cancelado');
+  for (const rota of ['/contratar-sos', '/ortopedico', '/comercial', '/medicina-preventiva', '/beneficios']) {
+    await page.goto(rota);
+    await visible(page.getByText(cancelado));
+    expect(await page.getByRole('button', { name: /Contratar|Adicionar Dependentes|Inscrever|Aceitar/ }).count()).toBe(
+      0,
+    );
+    expect(await page.locator('[data-sonner-toast]').count()).toBe(0);
+  }
   await page.goto('/financeiro');
   await visible(page.getByRole('heading', { level: 2, name: 'Faturas e Boletos' }));
   await visible(page.getByRole('button', { name: /Pagar Fatura/ }).first(), 20_000);

@@ -63,7 +63,7 @@ test('Maria shows her family’s cards, online and with the network cut; a clini
     '700 5048 3917 2315',
     'Saúde Exemplo Essencial Apartamento',
     '484521201',
-    'AMBULATORIAL + HOSPITALAR COM OBSTETRICIA',
+    'AMBULATORIAL + HOSPITALAR COM OBSTETRÍCIA',
     'APARTAMENTO',
     '01/03/2019',
     'Central de Atendimento',
@@ -165,7 +165,15 @@ test('Maria shows her family’s cards, online and with the network cut; a clini
       }),
   );
   await verificarNasDuasLarguras(page, 'carteirinha-sem-internet');
+  // The Home offline: no carousel of broken banner images (they are not kept on the device).
+  await page.getByRole('link', { name: 'Home' }).filter({ visible: true }).first().click();
+  await visible(
+    page.getByRole('heading', { level: 2, name: 'Seus Dados Principais' }).or(page.getByText('Seus Dados Principais')),
+  );
+  expect(await page.getByRole('region', { name: 'Destaques' }).count()).toBe(0);
+  expect(await page.getByRole('img', { name: /banner|BemBebe/i }).count()).toBe(0);
   await context.setOffline(false);
+  await visible(page.getByRole('region', { name: 'Destaques' }));
   semErrosDeRede(s);
   await s.close();
 });

@@ -1,7 +1,7 @@
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, expect, test } from 'vitest';
 import { CARLOS, MARIA, SENHA } from './support/accounts';
-import { launch, openSession } from './support/browser';
+import { launch, openSession, screenshot } from './support/browser';
 import { verificarNasDuasLarguras } from './support/larguras';
 import { login, loginMaria, toast, visible } from './support/flows';
 import { latestCode, sentTo } from './support/outbox';
@@ -52,10 +52,13 @@ test('Maria contracts SOS for herself and Ana Clara: SMS code from the outbox, a
   await verificarNasDuasLarguras(page, 'contratar-sos-beneficiarios');
 
   const antes = new Date(Date.now() - 1000).toISOString();
-  await page.getByRole('button', { name: 'Contratar' }).click();
+  // A double click is one request: one SMS, one toast.
+  await page.getByRole('button', { name: 'Contratar' }).dblclick();
   await visible(toast(page, 'Código enviado!'));
   await visible(page.getByRole('heading', { level: 2, name: 'Verificação' }), 20_000);
   await visible(page.getByText('(11) *****-4321'));
+  expect(await sentTo(MARIA.celular, antes)).toHaveLength(1);
+  expect(await toast(page, 'Código enviado!').count()).toBe(1);
   const codigo = await latestCode(MARIA.celular, antes);
   await verificarNasDuasLarguras(page, 'contratar-sos-verificacao');
 
@@ -124,13 +127,42 @@ test('the orthopedic plan, the same flow by keyboard alone at 375 px, Voltar fro
   await visible(toast(page, /Use o último código recebido/), 20_000);
   await visible(page.getByRole('heading', { level: 2, name: 'Verificação' }), 20_000);
   expect(await sentTo(MARIA.celular, antes)).toHaveLength(1);
+  // The step offers a resend, blocked while the 2 minutes count down.
+  const reenviar = page.getByRole('button', { name: 'Reenviar código' });
+  await visible(reenviar);
+  expect(await reenviar.isDisabled()).toBe(true);
+  await visible(page.getByText(/^Novo envio possível em \d:\d{2}\.$/));
+
+  // Another selection: a new code goes out for it (the earlier one no longer confirms anything).
+  await page.getByRole('button', { name: 'Voltar' }).click();
+  await visible(page.getByRole('heading', { level: 2, name: 'Beneficiários' }));
+  await caixa(page, 'Maria Aparecida Souza').click();
+  await page.getByRole('button', { name: 'Contratar' }).click();
+  await visible(page.getByRole('heading', { level: 2, name: 'Verificação' }), 20_000);
+  expect(await sentTo(MARIA.celular, antes)).toHaveLength(2);
+  // Back to the first selection within its 2 minutes: the server keeps that wait, and the code in
+  // hand is the second one, which cannot confirm it — so no code step (every code would be
+  // refused); the page says when a new code can go out.
+  await page.getByRole('button', { name: 'Voltar' }).click();
+  await caixa(page, 'Maria Aparecida Souza').click();
+  await page.getByRole('button', { name: 'Contratar' }).click();
+  await visible(toast(page, 'Aguarde para pedir um novo código'), 20_000);
+  await visible(toast(page, /A seleção mudou desde o último código enviado/));
+  expect(await page.getByRole('heading', { level: 2, name: 'Verificação' }).count()).toBe(0);
+  await screenshot(page, 'ortopedico-selecao-mudou-375');
+  expect(await sentTo(MARIA.celular, antes)).toHaveLength(2);
+  // The selection the last code was sent for: on to the code step with that code.
+  await caixa(page, 'Maria Aparecida Souza').click();
+  await page.getByRole('button', { name: 'Contratar' }).click();
+  await visible(page.getByRole('heading', { level: 2, name: 'Verificação' }), 20_000);
   const codigo = await latestCode(MARIA.celular, antes);
   // The heading has focus; Tab reaches the code field.
   await page.keyboard.press('Tab');
   await page.keyboard.type(codigo);
   await page.keyboard.press('Enter');
   await visible(page.getByRole('heading', { level: 2, name: 'Contratação realizada com sucesso!' }), 20_000);
-  await visible(page.getByRole('listitem').filter({ hasText: 'João Pedro Souza' }));
+  for (const nome of ['João Pedro Souza', 'Maria Aparecida Souza'])
+    await visible(page.getByRole('listitem').filter({ hasText: nome }));
   await s.close();
 }, 120_000);
 

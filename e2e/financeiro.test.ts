@@ -1,11 +1,13 @@
 import { cpSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { fatorVencimento, lerPix, validarLinhaDigitavel } from '@portal/br';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, expect, inject, test } from 'vitest';
 import { CARLOS, ROBERTO, SENHA } from './support/accounts';
 import { expectNoAxeViolations, launch, openSession, screenshot } from './support/browser';
 import { login, loginMaria, navegar, toast, visible } from './support/flows';
+import { documentoNasDuasLarguras, mudarLargura, verificarNasDuasLarguras } from './support/larguras';
 import { documentoAberto } from './support/pdf';
 import { startPortal } from './support/server';
 
@@ -40,6 +42,12 @@ function competencia(atras: number) {
   return { ano, mes, nome: `${NOMES[mes - 1]} de ${ano}`, texto: `${String(mes).padStart(2, '0')}/${ano}` };
 }
 const pad = (n: number) => String(n).padStart(2, '0');
+/** The demo's installments are due on the 10th (YYYY-MM-DD). */
+const vencimentoDe = (atras: number) => `${competencia(atras).ano}-${pad(competencia(atras).mes)}-10`;
+const diasDesde = (dia: string) => Math.round((Date.parse(hoje) - Date.parse(dia)) / 86_400_000);
+const ddmmaaaa = (dia: string) => `${dia.slice(8, 10)}/${dia.slice(5, 7)}/${dia.slice(0, 4)}`;
+/** 'R$ 1.367,59' → 136759 */
+const centavos = (texto: string) => Number(texto.replace(/\D/g, ''));
 
 let browser: Browser;
 beforeAll(async () => {
@@ -61,193 +69,212 @@ async function abrirFinanceiro(page: Page) {
   await page.waitForURL(/\/financeiro$/);
 }
 
-for (const width of [1280, 375]) {
-  test(`Maria pays an invoice: barcode, boleto and PIX at ${width}px`, async () => {
-    const s = await openSession(browser, { width });
-    const { page, context } = s;
-    await context.grantPermissions(['clipboard-read', 'clipboard-write']);
-    await loginMaria(page);
-    await abrirFinanceiro(page);
+test('Maria pays an invoice: barcode, boleto and PIX, each screen and document at 1280 and 375 px', async () => {
+  const s = await openSession(browser);
+  const { page, context } = s;
+  await context.grantPermissions(['clipboard-read', 'clipboard-write']);
+  await loginMaria(page);
+  await abrirFinanceiro(page);
 
-    const faturas = page.getByRole('tab', { name: 'Faturas e Boletos' });
-    expect(await (await visible(faturas)).getAttribute('aria-selected')).toBe('true');
-    await visible(page.getByRole('heading', { level: 2, name: 'Faturas e Boletos' }));
-    await visible(page.getByRole('heading', { level: 3, name: 'Mensalidades dos últimos 12 meses' }));
-    const itens = page.getByRole('region', { name: 'Mensalidades dos últimos 12 meses' }).getByRole('listitem');
-    await visible(itens.first());
-    expect(await itens.count()).toBe(12);
-    expect(await page.getByRole('heading', { level: 4 }).allTextContents()).toEqual(
-      Array.from({ length: 12 }, (_, i) => competencia(i).nome),
+  const faturas = page.getByRole('tab', { name: 'Faturas e Boletos' });
+  expect(await (await visible(faturas)).getAttribute('aria-selected')).toBe('true');
+  await visible(page.getByRole('heading', { level: 2, name: 'Faturas e Boletos' }));
+  await visible(page.getByRole('heading', { level: 3, name: 'Mensalidades dos últimos 12 meses' }));
+  const itens = page.getByRole('region', { name: 'Mensalidades dos últimos 12 meses' }).getByRole('listitem');
+  await visible(itens.first());
+  expect(await itens.count()).toBe(12);
+  expect(await page.getByRole('heading', { level: 4 }).allTextContents()).toEqual(
+    Array.from({ length: 12 }, (_, i) => competencia(i).nome),
+  );
+  expect(await page.getByText('Em Aberto', { exact: true }).count()).toBe(2);
+  expect(await page.getByText('Pago', { exact: true }).count()).toBe(10);
+  expect(await page.getByRole('button', { name: /^Pagar Fatura/ }).count()).toBe(2);
+  expect(await page.getByRole('button', { name: /^Ver Recibo/ }).count()).toBe(10);
+  // Last month's installment (due on the 10th) is past due: it says so beside 'Em Aberto' (issue 15).
+  const anterior = itens.filter({ has: page.getByRole('heading', { name: competencia(1).nome }) });
+  await visible(anterior.getByText(`Vencida há ${diasDesde(vencimentoDe(1))} dias`, { exact: true }));
+  // Each screen at both widths; the journey goes on alternately at 375 and 1280 px.
+  await verificarNasDuasLarguras(page, 'financeiro-faturas', 375);
+
+  // 'Pagar Fatura' of the current competence.
+  await page.getByRole('button', { name: `Pagar Fatura de ${competencia(0).nome}` }).click();
+  const dialog = page.getByRole('dialog', { name: 'Pagar Fatura' });
+  await visible(dialog);
+  expect(await dialog.getByRole('tab', { name: 'Código de Barras' }).getAttribute('aria-selected')).toBe('true');
+  // The three tabs fit the dialog at every width, their labels whole (from 640 px the PIX tab read 'PI').
+  const abasCabem = () =>
+    dialog.getByRole('tab').evaluateAll((abas) =>
+      abas.every((aba) => {
+        const r = aba.getBoundingClientRect();
+        const d = aba.closest('[role="dialog"]')!.getBoundingClientRect();
+        return aba.scrollWidth <= aba.clientWidth && r.left >= d.left && r.right <= d.right;
+      }),
     );
-    expect(await page.getByText('Em Aberto', { exact: true }).count()).toBe(2);
-    expect(await page.getByText('Pago', { exact: true }).count()).toBe(10);
-    expect(await page.getByRole('button', { name: /^Pagar Fatura/ }).count()).toBe(2);
-    expect(await page.getByRole('button', { name: /^Ver Recibo/ }).count()).toBe(10);
-    await expectNoAxeViolations(page, `financeiro faturas @${width}`);
-    await screenshot(page, `financeiro-faturas-${width}`);
+  const tamanho = page.viewportSize()!;
+  for (const largura of [375, 640, 768, 1024, 1280]) {
+    await page.setViewportSize({ width: largura, height: tamanho.height });
+    expect(await abasCabem(), `at ${largura}px`).toBe(true);
+  }
+  await page.setViewportSize(tamanho);
+  const linha = await visible(dialog.getByLabel('Linha digitável'));
+  const grupos = await linha.locator('span').allTextContents();
+  expect(grupos).toHaveLength(5);
+  expect(grupos.join(' ')).toMatch(/^341\d{2}\.\d{5} \d{5}\.\d{6} \d{5}\.\d{6} \d \d{14}$/);
+  await dialog.getByRole('button', { name: 'Copiar código de barras' }).click();
+  await visible(toast(page, 'Código de Barras Copiado!'));
+  expect(await page.evaluate(() => navigator.clipboard.readText())).toBe(grupos.join('').replace(/\D/g, ''));
+  await verificarNasDuasLarguras(page, 'financeiro-pagar-codigo-barras');
 
-    // 'Pagar Fatura' of the current competence.
-    await page.getByRole('button', { name: `Pagar Fatura de ${competencia(0).nome}` }).click();
-    const dialog = page.getByRole('dialog', { name: 'Pagar Fatura' });
-    await visible(dialog);
-    expect(await dialog.getByRole('tab', { name: 'Código de Barras' }).getAttribute('aria-selected')).toBe('true');
-    const linha = await visible(dialog.getByLabel('Linha digitável'));
-    const grupos = await linha.locator('span').allTextContents();
-    expect(grupos).toHaveLength(5);
-    expect(grupos.join(' ')).toMatch(/^341\d{2}\.\d{5} \d{5}\.\d{6} \d{5}\.\d{6} \d \d{14}$/);
-    await dialog.getByRole('button', { name: 'Copiar código de barras' }).click();
-    await visible(toast(page, 'Código de Barras Copiado!'));
-    expect(await page.evaluate(() => navigator.clipboard.readText())).toBe(grupos.join('').replace(/\D/g, ''));
-    await expectNoAxeViolations(page, `pagar fatura @${width}`);
-    await screenshot(page, `financeiro-pagar-codigo-barras-${width}`);
+  await documentoNasDuasLarguras(
+    page,
+    () => dialog.getByRole('button', { name: 'Baixar Boleto' }).click(),
+    (boleto, width) => {
+      if (width < 768) expect(boleto.nome).toBe(`boleto-${ANO}-${pad(MES)}.pdf`);
+      expect(boleto.pdf.marcado).toBe(true);
+      for (const trecho of [
+        'Recibo do Pagador',
+        'Ficha de Compensação',
+        'Maria Aparecida Souza - CPF 529.982.247-25',
+        grupos.join(' '),
+      ])
+        expect(boleto.pdf.texto).toContain(trecho);
+    },
+  );
 
-    const boleto = await documentoAberto(
-      page,
-      () => dialog.getByRole('button', { name: 'Baixar Boleto' }).click(),
-      width,
-    );
-    if (width < 768) expect(boleto.nome).toBe(`boleto-${ANO}-${pad(MES)}.pdf`);
-    expect(boleto.pdf.marcado).toBe(true);
-    for (const trecho of [
-      'Recibo do Pagador',
-      'Ficha de Compensação',
-      'Maria Aparecida Souza - CPF 529.982.247-25',
-      grupos.join(' '),
-    ])
-      expect(boleto.pdf.texto).toContain(trecho);
-
-    await dialog.getByRole('tab', { name: 'Cartão de Crédito' }).click();
-    await visible(dialog.getByText('O pagamento com cartão de crédito estará disponível em breve.'));
+  await dialog.getByRole('tab', { name: 'Cartão de Crédito' }).click();
+  await visible(dialog.getByText('O pagamento com cartão de crédito estará disponível em breve.'));
+  for (const width of [375, 1280] as const) {
+    await mudarLargura(page, width);
     await screenshot(page, `financeiro-pagar-cartao-${width}`);
+  }
 
-    await dialog.getByRole('tab', { name: 'PIX' }).click();
-    const qr = await visible(dialog.getByRole('img', { name: /^QR Code PIX da mensalidade de / }));
-    expect(await qr.getAttribute('src')).toMatch(/^data:image\/svg\+xml/);
-    await dialog.getByRole('button', { name: 'Copiar código PIX' }).click();
-    await visible(toast(page, 'Código PIX Copiado!'));
-    const copiaECola = await page.evaluate(() => navigator.clipboard.readText());
-    expect(copiaECola).toMatch(/^000201.*br\.gov\.bcb\.pix.*5913SAUDE EXEMPLO6009SAO PAULO.*6304[0-9A-F]{4}$/);
-    await expectNoAxeViolations(page, `pagar fatura pix @${width}`);
-    await screenshot(page, `financeiro-pagar-pix-${width}`);
-    await page.keyboard.press('Escape');
-    await dialog.waitFor({ state: 'hidden' });
-    await s.close();
-  });
+  await dialog.getByRole('tab', { name: 'PIX' }).click();
+  const qr = await visible(dialog.getByRole('img', { name: /^QR Code PIX da mensalidade de / }));
+  expect(await qr.getAttribute('src')).toMatch(/^data:image\/svg\+xml/);
+  await dialog.getByRole('button', { name: 'Copiar código PIX' }).click();
+  await visible(toast(page, 'Código PIX Copiado!'));
+  const copiaECola = await page.evaluate(() => navigator.clipboard.readText());
+  expect(copiaECola).toMatch(/^000201.*br\.gov\.bcb\.pix.*5913SAUDE EXEMPLO6009SAO PAULO.*6304[0-9A-F]{4}$/);
+  await verificarNasDuasLarguras(page, 'financeiro-pagar-pix');
+  await page.keyboard.press('Escape');
+  await dialog.waitFor({ state: 'hidden' });
+  await s.close();
+});
 
-  test(`Maria's receipts, co-participation statement, clearance letter and IRPF at ${width}px`, async () => {
-    const s = await openSession(browser, { width });
-    const { page } = s;
-    await loginMaria(page);
-    await abrirFinanceiro(page);
+test("Maria's receipts, co-participation statement, clearance letter and IRPF, each at 1280 and 375 px", async () => {
+  const s = await openSession(browser);
+  const { page } = s;
+  await loginMaria(page);
+  await abrirFinanceiro(page);
 
-    const anterior = competencia(2);
-    const recibo = await documentoAberto(
-      page,
-      () => page.getByRole('button', { name: `Ver Recibo de ${anterior.nome}` }).click(),
-      width,
-    );
-    if (width < 768) expect(recibo.nome).toBe(`recibo-${anterior.ano}-${pad(anterior.mes)}.pdf`);
-    expect(recibo.pdf.texto).toContain(`Recibo de Pagamento - Mensalidade ${anterior.texto}`);
-    expect(recibo.pdf.texto).toContain('Ana Clara Souza');
+  const anterior = competencia(2);
+  await documentoNasDuasLarguras(
+    page,
+    () => page.getByRole('button', { name: `Ver Recibo de ${anterior.nome}` }).click(),
+    (recibo, width) => {
+      if (width < 768) expect(recibo.nome).toBe(`recibo-${anterior.ano}-${pad(anterior.mes)}.pdf`);
+      expect(recibo.pdf.texto).toContain(`Recibo de Pagamento - Mensalidade ${anterior.texto}`);
+      expect(recibo.pdf.texto).toContain('Ana Clara Souza');
+    },
+  );
 
-    // The co-participation statement: this month has lines, last month none.
-    await page.getByRole('button', { name: 'Extrato de Coparticipação' }).click();
-    const dialog = page.getByRole('dialog', { name: 'Extrato de Coparticipação' });
-    await visible(dialog);
-    const tabela = await visible(dialog.getByRole('table'));
-    expect(await tabela.getByRole('columnheader').allTextContents()).toEqual(['Descrição', 'Valor']);
-    expect(await tabela.getByRole('row').count()).toBeGreaterThan(2);
-    await visible(tabela.getByText('Maria Aparecida Souza', { exact: false }));
-    await expectNoAxeViolations(page, `extrato coparticipacao @${width}`);
-    await screenshot(page, `financeiro-extrato-coparticipacao-${width}`);
-    await dialog.getByLabel('Competência').selectOption({ label: competencia(1).nome });
-    await visible(dialog.getByText('Nenhum item encontrado.'));
-    await dialog.getByLabel('Competência').selectOption({ label: competencia(0).nome });
-    const extrato = await documentoAberto(
-      page,
-      () => dialog.getByRole('button', { name: 'Baixar Extrato' }).click(),
-      width,
-    );
-    if (width < 768) expect(extrato.nome).toBe(`extrato-coparticipacao-${ANO}-${pad(MES)}.pdf`);
-    expect(extrato.pdf.texto).toContain(`Extrato de Coparticipação - Competência ${competencia(0).texto}`);
-    await page.keyboard.press('Escape');
-    await dialog.waitFor({ state: 'hidden' });
-    await expect
-      .poll(() => page.evaluate(() => document.activeElement?.textContent ?? ''))
-      .toBe('Extrato de Coparticipação');
+  // The co-participation statement: this month has lines, last month none.
+  await page.getByRole('button', { name: 'Extrato de Coparticipação' }).click();
+  const dialog = page.getByRole('dialog', { name: 'Extrato de Coparticipação' });
+  await visible(dialog);
+  const tabela = await visible(dialog.getByRole('table'));
+  expect(await tabela.getByRole('columnheader').allTextContents()).toEqual(['Descrição', 'Valor']);
+  expect(await tabela.getByRole('row').count()).toBeGreaterThan(2);
+  await visible(tabela.getByText('Maria Aparecida Souza', { exact: false }));
+  await verificarNasDuasLarguras(page, 'financeiro-extrato-coparticipacao', 375);
+  await dialog.getByLabel('Competência').selectOption({ label: competencia(1).nome });
+  await visible(dialog.getByText('Nenhum item encontrado.'));
+  await dialog.getByLabel('Competência').selectOption({ label: competencia(0).nome });
+  await documentoNasDuasLarguras(
+    page,
+    () => dialog.getByRole('button', { name: 'Baixar Extrato' }).click(),
+    (extrato, width) => {
+      if (width < 768) expect(extrato.nome).toBe(`extrato-coparticipacao-${ANO}-${pad(MES)}.pdf`);
+      expect(extrato.pdf.texto).toContain(`Extrato de Coparticipação - Competência ${competencia(0).texto}`);
+    },
+    375,
+  );
+  await page.keyboard.press('Escape');
+  await dialog.waitFor({ state: 'hidden' });
+  await expect
+    .poll(() => page.evaluate(() => document.activeElement?.textContent ?? ''))
+    .toBe('Extrato de Coparticipação');
 
-    // The Lei 12.007 letter of last year (every installment paid).
-    const quitacao = page.getByRole('region', { name: 'Declaração Anual de Quitação de Débitos' });
-    await quitacao.getByLabel('Ano').selectOption(String(ANO - 2));
-    const carta = await documentoAberto(
-      page,
-      () => quitacao.getByRole('button', { name: 'Baixar Declaração' }).click(),
-      width,
-    );
-    if (width < 768) expect(carta.nome).toBe(`declaracao-quitacao-${ANO - 2}.pdf`);
-    expect(carta.pdf.texto).toContain(`Declaração Anual de Quitação de Débitos - ${ANO - 2}`);
-    expect(carta.pdf.texto).toContain('Lei nº 12.007, de 29 de julho de 2009');
+  // The Lei 12.007 letter of last year (every installment paid).
+  const quitacao = page.getByRole('region', { name: 'Declaração Anual de Quitação de Débitos' });
+  await quitacao.getByLabel('Ano').selectOption(String(ANO - 2));
+  await documentoNasDuasLarguras(
+    page,
+    () => quitacao.getByRole('button', { name: 'Baixar Declaração' }).click(),
+    (carta, width) => {
+      if (width < 768) expect(carta.nome).toBe(`declaracao-quitacao-${ANO - 2}.pdf`);
+      expect(carta.pdf.texto).toContain(`Declaração Anual de Quitação de Débitos - ${ANO - 2}`);
+      expect(carta.pdf.texto).toContain('Lei nº 12.007, de 29 de julho de 2009');
+    },
+  );
 
-    // IRPF: the previous calendar year by default, its list, the informe.
-    await page.getByRole('tab', { name: 'Imposto de Renda' }).click();
-    await visible(page.getByRole('heading', { level: 2, name: 'Imposto de Renda' }));
-    const ano = page.getByLabel('Ano-calendário');
-    await visible(ano);
-    expect(await ano.inputValue()).toBe(String(ANO - 1));
-    const lista = page.getByRole('table', { name: `Pagamentos de ${ANO - 1}` });
-    await visible(lista);
-    expect(await lista.getByRole('columnheader').allTextContents()).toEqual(['Descrição', 'Ano', 'Valor']);
-    await visible(lista.getByRole('cell', { name: 'Plano de saúde - Maria Aparecida Souza (titular)' }));
-    expect(await lista.getByRole('cell', { name: String(ANO - 1), exact: true }).count()).toBe(3);
-    await expectNoAxeViolations(page, `irpf @${width}`);
-    await screenshot(page, `financeiro-irpf-${width}`);
-    const informe = await documentoAberto(
-      page,
-      () => page.getByRole('button', { name: `Baixar Informe ${ANO - 1}` }).click(),
-      width,
-    );
-    await visible(toast(page, 'Informe de IRPF Gerado'));
-    if (width < 768) expect(informe.nome).toBe(`informe-irpf-${ANO - 1}.pdf`);
-    expect(informe.pdf.texto).toContain(`Ano-calendário ${ANO - 1}`);
-    expect(informe.pdf.texto).toContain('João Pedro Souza 384.716.250-08');
-    // Another year that has data.
-    await ano.selectOption(String(ANO - 2));
-    await visible(page.getByRole('table', { name: `Pagamentos de ${ANO - 2}` }));
-    await visible(page.getByRole('button', { name: `Baixar Informe ${ANO - 2}` }));
-    await s.close();
-  });
-}
+  // IRPF: the previous calendar year by default, its list, the informe.
+  await page.getByRole('tab', { name: 'Imposto de Renda' }).click();
+  await visible(page.getByRole('heading', { level: 2, name: 'Imposto de Renda' }));
+  const ano = page.getByLabel('Ano-calendário');
+  await visible(ano);
+  expect(await ano.inputValue()).toBe(String(ANO - 1));
+  const lista = page.getByRole('table', { name: `Pagamentos de ${ANO - 1}` });
+  await visible(lista);
+  expect(await lista.getByRole('columnheader').allTextContents()).toEqual(['Descrição', 'Ano', 'Valor']);
+  await visible(lista.getByRole('cell', { name: 'Plano de saúde - Maria Aparecida Souza (titular)' }));
+  expect(await lista.getByRole('cell', { name: String(ANO - 1), exact: true }).count()).toBe(3);
+  await verificarNasDuasLarguras(page, 'financeiro-irpf', 375);
+  await documentoNasDuasLarguras(
+    page,
+    () => page.getByRole('button', { name: `Baixar Informe ${ANO - 1}` }).click(),
+    async (informe, width) => {
+      await visible(toast(page, 'Informe de IRPF Gerado'));
+      if (width < 768) expect(informe.nome).toBe(`informe-irpf-${ANO - 1}.pdf`);
+      expect(informe.pdf.texto).toContain(`Ano-calendário ${ANO - 1}`);
+      expect(informe.pdf.texto).toContain('João Pedro Souza 384.716.250-08');
+    },
+  );
+  // Another year that has data.
+  await ano.selectOption(String(ANO - 2));
+  await visible(page.getByRole('table', { name: `Pagamentos de ${ANO - 2}` }));
+  await visible(page.getByRole('button', { name: `Baixar Informe ${ANO - 2}` }));
+  await s.close();
+});
 
-for (const width of [1280, 375]) {
-  test(`Carlos, a co-participative dependant, sees his statements by competence at ${width}px`, async () => {
-    const s = await openSession(browser, { width });
-    const { page } = s;
-    await login(page, CARLOS.cpf, SENHA);
-    await abrirFinanceiro(page);
-    const aba = await visible(page.getByRole('tab', { name: 'Extrato de Coparticipação' }));
-    expect(await aba.getAttribute('aria-selected')).toBe('true');
-    expect(await page.getByRole('tab', { name: 'Faturas e Boletos' }).count()).toBe(0);
-    await visible(page.getByRole('heading', { level: 2, name: 'Extrato de Coparticipação' }));
-    await visible(page.getByRole('heading', { level: 3, name: competencia(0).nome }));
-    expect(await page.getByRole('heading', { level: 3 }).count()).toBe(12);
-    expect(await page.getByRole('button', { name: /^Baixar Extrato/ }).count()).toBe(12);
-    expect(await page.getByRole('button', { name: /Pagar Fatura|Ver Recibo/ }).count()).toBe(0);
-    await expectNoAxeViolations(page, `financeiro carlos @${width}`);
-    await screenshot(page, `financeiro-carlos-${width}`);
-    const extrato = await documentoAberto(
-      page,
-      () => page.getByRole('button', { name: `Baixar Extrato de ${competencia(0).nome}` }).click(),
-      width,
-    );
-    expect(extrato.pdf.texto).toContain('Carlos Eduardo Lima');
-    expect(extrato.pdf.texto).not.toContain('Marcos Antônio Lima');
+test('Carlos, a co-participative dependant, sees his statements by competence at 1280 and 375 px', async () => {
+  const s = await openSession(browser);
+  const { page } = s;
+  await login(page, CARLOS.cpf, SENHA);
+  await abrirFinanceiro(page);
+  const aba = await visible(page.getByRole('tab', { name: 'Extrato de Coparticipação' }));
+  expect(await aba.getAttribute('aria-selected')).toBe('true');
+  expect(await page.getByRole('tab', { name: 'Faturas e Boletos' }).count()).toBe(0);
+  await visible(page.getByRole('heading', { level: 2, name: 'Extrato de Coparticipação' }));
+  await visible(page.getByRole('heading', { level: 3, name: competencia(0).nome }));
+  expect(await page.getByRole('heading', { level: 3 }).count()).toBe(12);
+  expect(await page.getByRole('button', { name: /^Baixar Extrato/ }).count()).toBe(12);
+  expect(await page.getByRole('button', { name: /Pagar Fatura|Ver Recibo/ }).count()).toBe(0);
+  await verificarNasDuasLarguras(page, 'financeiro-carlos', 375);
+  await documentoNasDuasLarguras(
+    page,
+    () => page.getByRole('button', { name: `Baixar Extrato de ${competencia(0).nome}` }).click(),
+    (extrato) => {
+      expect(extrato.pdf.texto).toContain('Carlos Eduardo Lima');
+      expect(extrato.pdf.texto).not.toContain('Marcos Antônio Lima');
+    },
+  );
 
-    await page.getByRole('tab', { name: 'Imposto de Renda' }).click();
-    await visible(page.getByText('O informe de IRPF é emitido para o responsável financeiro do contrato.'));
-    await expectNoAxeViolations(page, `financeiro carlos irpf @${width}`);
-    await s.close();
-  });
-}
+  await page.getByRole('tab', { name: 'Imposto de Renda' }).click();
+  await visible(page.getByText('O informe de IRPF é emitido para o responsável financeiro do contrato.'));
+  await verificarNasDuasLarguras(page, 'financeiro-carlos-irpf', 1280, { foto: false });
+  await s.close();
+});
 
 test('Roberto (not co-participative): the statement button says why; last year’s letter names the open installment', async () => {
   const s = await openSession(browser, { width: 1280, expectStatuses: [422] });
@@ -353,5 +380,85 @@ test('an operator without a PIX key: the PIX tab says it is coming soon', async 
   } finally {
     await context.close();
     await semPix.stop();
+  }
+});
+
+test('an overdue invoice (issue 15): "Vencida há N dias", an updated boleto due today and the PIX of the same amount', async () => {
+  // Last month's installment is always past due (the 10th, a month ago). It is paid with an
+  // updated boleto: due today, amount plus the fine and the interest, its own FEBRABAN line.
+  const anterior = competencia(1);
+  const dias = diasDesde(vencimentoDe(1));
+  for (const width of [375, 1280]) {
+    const s = await openSession(browser, { width });
+    const { page, context } = s;
+    await context.grantPermissions(['clipboard-read', 'clipboard-write']);
+    await loginMaria(page);
+    await abrirFinanceiro(page);
+    const item = page
+      .getByRole('region', { name: 'Mensalidades dos últimos 12 meses' })
+      .getByRole('listitem')
+      .filter({ has: page.getByRole('heading', { name: anterior.nome }) });
+    await visible(item.getByText('Em Aberto', { exact: true }));
+    await visible(item.getByText(`Vencida há ${dias} dias`, { exact: true }));
+    const valorOriginal = centavos((await item.getByRole('definition').nth(1).textContent()) ?? '');
+    // This month's is past due too once the 10th (or the next business day) has gone by.
+    if (Number(hoje.slice(8, 10)) > 13) {
+      const atual = page
+        .getByRole('region', { name: 'Mensalidades dos últimos 12 meses' })
+        .getByRole('listitem')
+        .filter({ has: page.getByRole('heading', { name: competencia(0).nome }) });
+      await visible(atual.getByText(`Vencida há ${diasDesde(vencimentoDe(0))} dias`, { exact: true }));
+    }
+    await item.scrollIntoViewIfNeeded();
+    await screenshot(page, `financeiro-vencida-${width}`);
+
+    await item.getByRole('button', { name: /^Pagar Fatura/ }).click();
+    const dialog = await visible(page.getByRole('dialog', { name: 'Pagar Fatura' }));
+    const aviso = await visible(dialog.getByRole('status').filter({ hasText: 'Boleto atualizado' }));
+    expect(await aviso.textContent()).toContain(`Boleto atualizado: pagável até ${ddmmaaaa(hoje)}`);
+    expect(await aviso.textContent()).toContain(`Juros de mora (1% ao mês, ${dias} dias)`);
+    const total = centavos((await aviso.getByRole('definition').last().textContent()) ?? '');
+    expect(total).toBeGreaterThan(valorOriginal);
+    const linha = (await dialog.getByLabel('Linha digitável').locator('span').allTextContents()).join(' ');
+    expect(validarLinhaDigitavel(linha)).toBe(true);
+    const digitos = linha.replace(/\D/g, '');
+    // Factor of today (not of the original due date) and the updated amount.
+    expect(digitos.slice(33, 37)).toBe(String(fatorVencimento(hoje)));
+    expect(digitos.slice(33, 37)).not.toBe(String(fatorVencimento(vencimentoDe(1))));
+    expect(Number(digitos.slice(37))).toBe(total);
+    await expectNoAxeViolations(page, `boleto atualizado @${width}`);
+    await screenshot(page, `financeiro-vencida-boleto-${width}`);
+
+    const boleto = await documentoAberto(
+      page,
+      () => dialog.getByRole('button', { name: 'Baixar Boleto' }).click(),
+      width,
+    );
+    for (const trecho of [
+      linha,
+      `Pagável em qualquer banco, correspondente ou aplicativo até ${ddmmaaaa(hoje)}`,
+      'Total atualizado',
+      `vencimento original ${ddmmaaaa(vencimentoDe(1))}`,
+    ])
+      expect(boleto.pdf.texto).toContain(trecho);
+    expect(boleto.pdf.texto).not.toContain('até o vencimento');
+
+    await dialog.getByRole('tab', { name: 'PIX' }).click();
+    await visible(dialog.getByRole('img', { name: /^QR Code PIX da mensalidade de / }));
+    expect(
+      centavos(
+        (await dialog
+          .getByText(/^Valor atualizado:/)
+          .locator('span')
+          .first()
+          .textContent()) ?? '',
+      ),
+    ).toBe(total);
+    await dialog.getByRole('button', { name: 'Copiar código PIX' }).click();
+    const pix = lerPix(await page.evaluate(() => navigator.clipboard.readText()));
+    expect(pix.crcValido).toBe(true);
+    expect(centavos(pix.campos['54'] ?? '')).toBe(total);
+    await screenshot(page, `financeiro-vencida-pix-${width}`);
+    await s.close();
   }
 });

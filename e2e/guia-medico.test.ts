@@ -3,6 +3,7 @@ import { afterAll, beforeAll, expect, test } from 'vitest';
 import { CARLOS, SENHA } from './support/accounts';
 import { expectNoAxeViolations, launch, openSession, screenshot } from './support/browser';
 import { login, loginMaria, navegar, toast, visible } from './support/flows';
+import { verificarNasDuasLarguras } from './support/larguras';
 
 let browser: Browser;
 beforeAll(async () => {
@@ -24,85 +25,84 @@ async function nomes(page: Page) {
   return page.getByRole('article').getByRole('heading', { level: 3 }).allTextContents();
 }
 
-for (const width of [1280, 375]) {
-  test(`Maria finds 'Clínica Coração Paulista' by typing 'coracao' and reads its details at ${width}px`, async () => {
-    const s = await openSession(browser, { width });
-    const { page } = s;
-    await loginMaria(page);
-    await navegar(page, 'Guia Médico');
-    await page.waitForURL(/\/guia-medico$/);
-    await visible(page.getByText('Escolha os filtros que quiser e clique em Pesquisar.'));
-    // The filters are loaded: cities shown as 'name / UF'.
-    await opcao(page, 'São Paulo / SP');
-    expect(await page.getByLabel('Cidade').locator('option').allTextContents()).toContain('São Paulo / SP');
-    expect(await page.getByLabel('Especialidade').locator('option').allTextContents()).toContain('Cardiologia');
-    await expectNoAxeViolations(page, `guia-medico @${width}`);
-    await screenshot(page, `guia-medico-${width}`);
+test("Maria finds 'Clínica Coração Paulista' by typing 'coracao' and reads its details, each screen at 1280 and 375 px", async () => {
+  const s = await openSession(browser);
+  const { page } = s;
+  await loginMaria(page);
+  await navegar(page, 'Guia Médico');
+  await page.waitForURL(/\/guia-medico$/);
+  await visible(page.getByText('Escolha os filtros que quiser e clique em Pesquisar.'));
+  // The filters are loaded: cities shown as 'name / UF'.
+  await opcao(page, 'São Paulo / SP');
+  expect(await page.getByLabel('Cidade').locator('option').allTextContents()).toContain('São Paulo / SP');
+  expect(await page.getByLabel('Especialidade').locator('option').allTextContents()).toContain('Cardiologia');
+  // Each screen at both widths; the journey goes on alternately at 375 and 1280 px.
+  await verificarNasDuasLarguras(page, 'guia-medico', 375);
 
-    await campoBusca(page).fill('coracao');
-    await pesquisar(page).click();
-    await page.waitForURL(/busca=coracao&pagina=1$/);
-    const card = page.getByRole('article', { name: 'Clínica Coração Paulista' });
-    await visible(card);
-    await visible(card.getByText('Cardiologia', { exact: true }));
-    // Up to 2 seals on the card, then '+1'.
-    const selos = card.getByRole('list', { name: 'Selos de qualidade' }).getByRole('listitem');
-    expect(await selos.allInnerTexts()).toEqual([
-      'Acreditação',
-      'Programa de Monitoramento da Qualidade (QUALISS)',
-      expect.stringContaining('+1'),
-    ]);
-    // Both locations: address, CEP and phone.
-    await visible(card.getByText('Avenida Paulista, 1439 - 8º andar, Bela Vista, São Paulo / SP'));
-    await visible(card.getByText('CEP 01310-100'));
-    await visible(card.getByText('CEP 04010-100'));
-    expect(await card.getByRole('link', { name: /3285-1200/ }).getAttribute('href')).toBe('tel:+551132851200');
-    await visible(page.getByText('4 resultados'));
-    await expectNoAxeViolations(page, `guia-medico resultados @${width}`);
-    await screenshot(page, `guia-medico-resultados-${width}`);
+  await campoBusca(page).fill('coracao');
+  await pesquisar(page).click();
+  await page.waitForURL(/busca=coracao&pagina=1$/);
+  const card = page.getByRole('article', { name: 'Clínica Coração Paulista' });
+  await visible(card);
+  await visible(card.getByText('Cardiologia', { exact: true }));
+  // Up to 2 seals on the card, then '+1'.
+  const selos = card.getByRole('list', { name: 'Selos de qualidade' }).getByRole('listitem');
+  expect(await selos.allInnerTexts()).toEqual([
+    'Acreditação',
+    'Programa de Monitoramento da Qualidade (QUALISS)',
+    expect.stringContaining('+1'),
+  ]);
+  // Both locations: address, CEP and phone.
+  await visible(card.getByText('Avenida Paulista, 1439 - 8º andar, Bela Vista, São Paulo / SP'));
+  await visible(card.getByText('CEP 01310-100'));
+  await visible(card.getByText('CEP 04010-100'));
+  expect(await card.getByRole('link', { name: /3285-1200/ }).getAttribute('href')).toBe('tel:+551132851200');
+  await visible(page.getByText('4 resultados'));
+  await verificarNasDuasLarguras(page, 'guia-medico-resultados');
 
-    await card.getByRole('button', { name: 'Ver detalhes de Clínica Coração Paulista' }).click();
-    const dialog = page.getByRole('dialog', { name: 'Detalhes do credenciado' });
-    await visible(dialog);
-    for (const texto of [
-      'CNES 2077485',
-      'Coração Paulista Serviços Médicos Ltda.',
-      '24.681.357/0001-40',
-      '24.681.357/0002-21',
-      'Clínica Coração Paulista - Vila Mariana',
-      'https://www.coracaopaulista.com.br',
-    ])
-      await visible(dialog.getByText(texto).first());
-    expect(await dialog.getByText('Clínica', { exact: true }).count()).toBe(2);
-    expect(await dialog.getByRole('link', { name: '(11) 3285-1200' }).getAttribute('href')).toBe('tel:+551132851200');
-    expect(await dialog.getByRole('link', { name: '(11) 5084-1200' }).getAttribute('href')).toBe('tel:+551150841200');
-    for (const [codigo, nome] of [
-      ['A', 'Acreditação'],
-      ['P', 'Programa de Monitoramento da Qualidade (QUALISS)'],
-      ['Q', 'Qualidade monitorada'],
-    ]) {
-      const img = dialog.getByRole('img', { name: nome });
-      expect(await img.getAttribute('src')).toBe(`/selos/${codigo}.png`);
-      // The seal images are really there.
-      expect(await img.evaluate((el) => (el as HTMLImageElement).naturalWidth)).toBeGreaterThan(0);
-    }
-    await expectNoAxeViolations(page, `guia-medico detalhes @${width}`);
-    await screenshot(page, `guia-medico-detalhes-${width}`, { fullPage: false });
-    await page.keyboard.press('Escape');
-    await dialog.waitFor({ state: 'hidden' });
+  await card.getByRole('button', { name: 'Ver detalhes de Clínica Coração Paulista' }).click();
+  const dialog = page.getByRole('dialog', { name: 'Detalhes do credenciado' });
+  await visible(dialog);
+  for (const texto of [
+    'CNES 2077485',
+    'Coração Paulista Serviços Médicos Ltda.',
+    '24.681.357/0001-40',
+    '24.681.357/0002-21',
+    'Clínica Coração Paulista - Vila Mariana',
+    'https://www.coracaopaulista.com.br',
+  ])
+    await visible(dialog.getByText(texto).first());
+  expect(await dialog.getByText('Clínica', { exact: true }).count()).toBe(2);
+  // A clinic's registration is its CNES, labelled so (not 'Registro (CRM)').
+  await visible(dialog.getByText('Registro (CNES)', { exact: true }));
+  expect(await dialog.getByText('Registro (CRM)').count()).toBe(0);
+  expect(await dialog.getByRole('link', { name: '(11) 3285-1200' }).getAttribute('href')).toBe('tel:+551132851200');
+  expect(await dialog.getByRole('link', { name: '(11) 5084-1200' }).getAttribute('href')).toBe('tel:+551150841200');
+  for (const [codigo, nome] of [
+    ['A', 'Acreditação'],
+    ['P', 'Programa de Monitoramento da Qualidade (QUALISS)'],
+    ['Q', 'Qualidade monitorada'],
+  ]) {
+    const img = dialog.getByRole('img', { name: nome });
+    expect(await img.getAttribute('src')).toBe(`/selos/${codigo}.png`);
+    // The seal images are really there.
+    expect(await img.evaluate((el) => (el as HTMLImageElement).naturalWidth)).toBeGreaterThan(0);
+  }
+  await verificarNasDuasLarguras(page, 'guia-medico-detalhes', 375, { fullPage: false });
+  await page.keyboard.press('Escape');
+  await dialog.waitFor({ state: 'hidden' });
 
-    // Nothing found: the spec's empty state. 'Limpar Filtros' empties the form and the results.
-    await campoBusca(page).fill('coracao zzzz');
-    await pesquisar(page).click();
-    await visible(page.getByText('Nenhum prestador encontrado'));
-    await expectNoAxeViolations(page, `guia-medico vazio @${width}`);
-    await page.getByRole('button', { name: 'Limpar Filtros' }).click();
-    await page.waitForURL(/\/guia-medico$/);
-    expect(await campoBusca(page).inputValue()).toBe('');
-    await visible(page.getByText('Escolha os filtros que quiser e clique em Pesquisar.'));
-    await s.close();
-  });
-}
+  // Nothing found: the spec's empty state. 'Limpar Filtros' empties the form and the results.
+  await campoBusca(page).fill('coracao zzzz');
+  await pesquisar(page).click();
+  await visible(page.getByText('Nenhum prestador encontrado'));
+  await verificarNasDuasLarguras(page, 'guia-medico-vazio', 1280, { foto: false });
+  await page.getByRole('button', { name: 'Limpar Filtros' }).click();
+  await page.waitForURL(/\/guia-medico$/);
+  expect(await campoBusca(page).inputValue()).toBe('');
+  await visible(page.getByText('Escolha os filtros que quiser e clique em Pesquisar.'));
+  await s.close();
+});
 
 test('São Paulo pages: Próxima and Anterior, the back button restores the previous page, a shared link the same page', async () => {
   const s = await openSession(browser);
@@ -218,5 +218,24 @@ test('too little text to search by is said at the field, no request; spec 8 toas
   await page.unroute('**/api/GuiaMedico/**');
   await page.getByRole('button', { name: 'Tentar novamente' }).click();
   await visible(page.getByRole('article', { name: 'Clínica Coração Paulista' }));
+  await s.close();
+});
+
+test('a page beyond the last (?pagina=999) says so and leads to the last page, not to an empty search', async () => {
+  const s = await openSession(browser, { width: 375 });
+  const { page } = s;
+  await loginMaria(page);
+  await page.goto('/guia-medico?cidade=3550308&pagina=999');
+  const aviso = page.getByText(/^A página 999 não existe: esta busca tem \d+ páginas\.$/);
+  await visible(aviso);
+  const total = Number(/tem (\d+) páginas/.exec((await aviso.textContent()) ?? '')?.[1]);
+  expect(total).toBeGreaterThan(1);
+  expect(await page.getByText('Nenhum prestador encontrado').count()).toBe(0);
+  expect(await paginaXdeY(page).count()).toBe(0);
+  await expectNoAxeViolations(page, 'guia-medico pagina inexistente @375');
+  await screenshot(page, 'guia-medico-pagina-inexistente-375');
+  await page.getByRole('button', { name: `Ir para a página ${total}` }).click();
+  await visible(page.getByText(`Página ${total} de ${total}`));
+  expect((await nomes(page)).length).toBeGreaterThan(0);
   await s.close();
 });

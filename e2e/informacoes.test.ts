@@ -5,6 +5,7 @@ import { afterAll, beforeAll, expect, test } from 'vitest';
 import { CARLOS, SENHA } from './support/accounts';
 import { expectNoAxeViolations, launch, openSession, screenshot } from './support/browser';
 import { login, navegar, visible } from './support/flows';
+import { mudarLargura } from './support/larguras';
 
 // The information pages: Dados ANS, Contato, Tabela de Coparticipação (spec 9) and Telemedicina
 // ('Redirecionamento Externo'). External sites never load for real: the context answers them.
@@ -43,11 +44,13 @@ async function entrar(page: Page, entrada: string, titulo: string) {
   await visible(page.getByRole('heading', { level: 1, name: titulo }));
 }
 
-for (const width of [1280, 375]) {
-  test(`Dados ANS at ${width}px: hotline, ANS site, inspection offices, privacy policy, RN 593/2023`, async () => {
-    const s = await openSession(browser, { width });
-    const { page } = s;
-    await entrar(page, 'Dados ANS', 'Dados ANS');
+test(`Dados ANS at 1280 and 375 px: hotline, ANS site, inspection offices, privacy policy, RN 593/2023`, async () => {
+  const s = await openSession(browser);
+  const { page } = s;
+  await entrar(page, 'Dados ANS', 'Dados ANS');
+  // Signed in and there once; everything below is checked at desktop and at phone width.
+  for (const width of [1280, 375] as const) {
+    await mudarLargura(page, width);
     await visible(page.getByText(`nº ${operadora.registroAns}`));
     const disque = page.getByRole('link', { name: operadora.disqueAns });
     expect(await disque.getAttribute('href')).toBe('tel:08007019656');
@@ -60,27 +63,35 @@ for (const width of [1280, 375]) {
     await visible(page.getByText('RN 593/2023', { exact: true }));
     await expectNoAxeViolations(page, `ans @${width}`);
     await screenshot(page, `ans-${width}`);
-    await s.close();
-  });
+  }
+  await s.close();
+});
 
-  test(`Contato at ${width}px: WhatsApp and FAQ cards, both external links`, async () => {
-    const s = await openSession(browser, { width });
-    const { page } = s;
-    await entrar(page, 'Contato', 'Contato');
+test(`Contato at 1280 and 375 px: WhatsApp and FAQ cards, both external links`, async () => {
+  const s = await openSession(browser);
+  const { page } = s;
+  await entrar(page, 'Contato', 'Contato');
+  // Signed in and there once; everything below is checked at desktop and at phone width.
+  for (const width of [1280, 375] as const) {
+    await mudarLargura(page, width);
     await visible(page.getByRole('region', { name: 'WhatsApp' }));
     await visible(page.getByRole('region', { name: 'Perguntas frequentes' }));
     await linkExterno(page.getByRole('link', { name: /Conversar pelo WhatsApp/ }), links.whatsapp!);
     await linkExterno(page.getByRole('link', { name: /Ver perguntas frequentes/ }), links.faq!);
     await expectNoAxeViolations(page, `contato @${width}`);
     await screenshot(page, `contato-${width}`);
-    await s.close();
-  });
+  }
+  await s.close();
+});
 
-  test(`Tabela de Coparticipação at ${width}px: a real table with the groups of spec 9`, async () => {
-    const s = await openSession(browser, { width });
-    const { page } = s;
-    await login(page, CARLOS.cpf, SENHA);
-    await page.goto('/tabela-copart');
+test(`Tabela de Coparticipação at 1280 and 375 px: a real table with the groups of spec 9`, async () => {
+  const s = await openSession(browser);
+  const { page } = s;
+  await login(page, CARLOS.cpf, SENHA);
+  await page.goto('/tabela-copart');
+  // Signed in and there once; everything below is checked at desktop and at phone width.
+  for (const width of [1280, 375] as const) {
+    await mudarLargura(page, width);
     const tabela = await visible(page.getByRole('table', { name: 'Coparticipação por grupo de procedimentos' }));
     expect(await tabela.getByRole('columnheader').allInnerTexts()).toEqual([
       'Grupo',
@@ -142,14 +153,18 @@ for (const width of [1280, 375]) {
     expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBe(width);
     await expectNoAxeViolations(page, `tabela-copart @${width}`);
     await screenshot(page, `tabela-copart-${width}`);
-    await s.close();
-  });
+  }
+  await s.close();
+});
 
-  test(`Telemedicina at ${width}px: 'Redirecionamento Externo', Cancelar stays, Continuar opens a new tab`, async () => {
-    const s = await openSession(browser, { width });
-    const { page, context } = s;
-    await semInternet(context);
-    await entrar(page, 'Telemedicina', 'Telemedicina');
+test(`Telemedicina at 1280 and 375 px: 'Redirecionamento Externo', Cancelar stays, Continuar opens a new tab`, async () => {
+  const s = await openSession(browser);
+  const { page, context } = s;
+  await semInternet(context);
+  await entrar(page, 'Telemedicina', 'Telemedicina');
+  // Signed in and there once; everything below is checked at desktop and at phone width.
+  for (const width of [1280, 375] as const) {
+    await mudarLargura(page, width);
     const acessar = page.getByRole('button', { name: 'Acessar a Telemedicina' });
     await acessar.click();
     const dialogo = await visible(page.getByRole('dialog', { name: 'Redirecionamento Externo' }));
@@ -176,9 +191,9 @@ for (const width of [1280, 375]) {
     );
     await expectNoAxeViolations(page, `tele-medicina @${width}`);
     await screenshot(page, `tele-medicina-${width}`);
-    await s.close();
-  });
-}
+  }
+  await s.close();
+});
 
 test('between 768 px and a wide window the table scrolls sideways in a focusable, labelled region', async () => {
   const s = await openSession(browser, { width: 800 });

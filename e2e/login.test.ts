@@ -1,7 +1,7 @@
 import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, expect, test } from 'vitest';
 import { CARLOS, MARIA, NINGUEM, PAULO, ROBERTO, SENHA } from './support/accounts';
-import { launch, openSession } from './support/browser';
+import { expectNoAxeViolations, launch, openSession, screenshot } from './support/browser';
 import { submitPassword, toast, typeCpf, visible } from './support/flows';
 
 let browser: Browser;
@@ -22,6 +22,13 @@ test('Maria picks her active profile in "Perfis Disponíveis", lands on Home and
   // Non-dismissible: Escape keeps it open.
   await page.keyboard.press('Escape');
   expect(await dialog.isVisible()).toBe(true);
+  // ...but not a dead end: 'Voltar' goes back to the CPF step, with no session opened.
+  await dialog.getByRole('button', { name: 'Voltar' }).click();
+  await dialog.waitFor({ state: 'hidden' });
+  await visible(page.getByLabel('CPF', { exact: true }));
+  expect(page.url()).toMatch(/\/login$/);
+  await submitPassword(page, MARIA.cpf, SENHA);
+  await visible(dialog);
   await dialog.getByRole('button', { name: /Ativo desde/ }).click();
   await page.waitForURL(/\/home$/i);
   await visible(toast(page, 'Login realizado com sucesso'));
@@ -29,6 +36,9 @@ test('Maria picks her active profile in "Perfis Disponíveis", lands on Home and
   const header = page.getByRole('banner');
   await visible(header.getByText(MARIA.nome));
   await visible(header.getByText(MARIA.cpf));
+  // The header names the active profile and contract, and offers the other profile.
+  await visible(header.getByText('Contrato 100234').filter({ visible: true }).first());
+  await visible(header.getByRole('button', { name: 'Trocar perfil' }));
 
   // The back button does not return to the login screen while logged in.
   await page.goBack();
@@ -152,5 +162,50 @@ test('keyboard alone: CPF, password and the profiles dialog', async () => {
   expect(await page.evaluate(() => document.activeElement?.textContent ?? '')).toMatch(/Ativo desde/);
   await page.keyboard.press('Enter');
   await page.waitForURL(/\/home$/i);
+  await s.close();
+});
+
+test('on a phone a field error toast comes from the top, never over the main button, and goes once the field is fixed', async () => {
+  const s = await openSession(browser, { width: 375 });
+  const { page } = s;
+  await page.goto('/login');
+  const continuar = page.getByRole('button', { name: 'Continuar' });
+  await continuar.click();
+  await continuar.click();
+  const aviso = toast(page, 'Por favor, digite seu CPF.');
+  await visible(aviso);
+  // One toast for the field, however many presses.
+  expect(await page.locator('[data-sonner-toast]').count()).toBe(1);
+  const caixa = (await aviso.boundingBox())!;
+  const botao = (await continuar.boundingBox())!;
+  expect(caixa.y + caixa.height).toBeLessThan(botao.y);
+  expect(caixa.y).toBeLessThan(800 / 2);
+  await typeCpf(page, '1');
+  await page.locator('[data-sonner-toast]').first().waitFor({ state: 'detached', timeout: 5_000 });
+  await s.close();
+});
+
+test("Maria's cancelled profile: the Home says since when and what is still there; 'Trocar perfil' leads back to her profiles", async () => {
+  const s = await openSession(browser, { width: 375 });
+  const { page } = s;
+  await submitPassword(page, MARIA.cpf, SENHA);
+  const dialog = await visible(page.getByRole('dialog', { name: 'Perfis Disponíveis' }));
+  await dialog.getByRole('button', { name: /Cancelado em/ }).click();
+  await page.waitForURL(/\/home$/i);
+  await visible(page.getByText(/^Plano cancelado em \d{2}\/\d{2}\/\d{4}$/));
+  await visible(page.getByRole('link', { name: 'Meus Protocolos' }).last());
+  expect(await page.getByRole('region', { name: 'Destaques' }).count()).toBe(0);
+  const header = page.getByRole('banner');
+  await visible(
+    header
+      .getByText(/^Cancelado em \d{2}\/\d{2}\/\d{4}$/)
+      .filter({ visible: true })
+      .first(),
+  );
+  await expectNoAxeViolations(page, 'home perfil cancelado @375');
+  await screenshot(page, 'home-perfil-cancelado-375');
+  await header.getByRole('button', { name: 'Trocar perfil' }).click();
+  await page.waitForURL(/\/login$/);
+  expect(await page.getByLabel('CPF', { exact: true }).inputValue()).toBe(MARIA.cpf);
   await s.close();
 });

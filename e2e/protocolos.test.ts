@@ -5,7 +5,7 @@ import { diaEmSaoPaulo } from '../apps/api/src/modules/protocolos/calendario';
 import { CARLOS, MARIA, SENHA } from './support/accounts';
 import { expectNoAxeViolations, launch, openSession, screenshot } from './support/browser';
 import { login, loginMaria, navegar, toast, visible } from './support/flows';
-import { verificarNasDuasLarguras } from './support/larguras';
+import { mudarLargura, verificarNasDuasLarguras } from './support/larguras';
 import { documentoAberto } from './support/pdf';
 
 // 'Meus Protocolos' (issue 8, decision 0017): Maria finds the answered protocol by the number she
@@ -52,75 +52,77 @@ async function historico(page: Page): Promise<string[]> {
   );
 }
 
-for (const width of [1280, 375]) {
-  test(`Maria finds a protocol by its number, opens it and downloads the answer at ${width}px`, async () => {
-    const s = await openSession(browser, { width });
-    const { page } = s;
-    await loginMaria(page);
-    await navegar(page, 'Meus Protocolos');
-    await page.waitForURL(/\/protocolos$/);
-    await visible(page.getByRole('heading', { level: 1, name: 'Meus Protocolos' }));
+test('Maria finds a protocol by its number, opens it and downloads the answer, each screen at 1280 and 375 px', async () => {
+  const s = await openSession(browser);
+  const { page } = s;
+  await loginMaria(page);
+  await navegar(page, 'Meus Protocolos');
+  await page.waitForURL(/\/protocolos$/);
+  await visible(page.getByRole('heading', { level: 1, name: 'Meus Protocolos' }));
 
-    // Her three requests and her son's: newest first, the late one said in words.
-    const cartoes = page.getByRole('region', { name: 'Suas solicitações' }).getByRole('article');
-    await visible(cartoes.first());
-    expect(await cartoes.count()).toBe(4);
-    expect(await cartoes.getByRole('heading', { level: 3 }).allTextContents()).toEqual([
-      'Pedido de contato comercial: Plano Ortopédico',
-      'Pedido de contato comercial: SOS',
-      'Inclusão de 1 dependente(s): Lucas Almeida Souza',
-      'Inclusão de 1 dependente(s): Lucas Almeida Souza',
-    ]);
-    const atrasado = cartoes.nth(2);
-    await visible(atrasado.getByText('Atrasado', { exact: true }));
-    expect(await atrasado.getByText('(vencido)').count()).toBe(1);
-    expect(await page.getByText('Atrasado', { exact: true }).count()).toBe(1);
-    await verificarNasDuasLarguras(page, 'protocolos-lista', width as 1280 | 375);
+  // Her three requests and her son's: newest first, the late one said in words.
+  const cartoes = page.getByRole('region', { name: 'Suas solicitações' }).getByRole('article');
+  await visible(cartoes.first());
+  expect(await cartoes.count()).toBe(4);
+  expect(await cartoes.getByRole('heading', { level: 3 }).allTextContents()).toEqual([
+    'Pedido de contato comercial: Plano Ortopédico',
+    'Pedido de contato comercial: SOS',
+    'Inclusão de 1 dependente(s): Lucas Almeida Souza',
+    'Inclusão de 1 dependente(s): Lucas Almeida Souza',
+  ]);
+  const atrasado = cartoes.nth(2);
+  await visible(atrasado.getByText('Atrasado', { exact: true }));
+  expect(await atrasado.getByText('(vencido)').count()).toBe(1);
+  expect(await page.getByText('Atrasado', { exact: true }).count()).toBe(1);
+  // Each screen at both widths; the journey goes on alternately at 375 and 1280 px.
+  await verificarNasDuasLarguras(page, 'protocolos-lista', 375);
 
-    // A number that is not twenty digits is refused in place; one that is not hers finds nothing.
-    const campo = page.getByLabel('Número do protocolo');
-    await campo.fill('12345');
-    await page.getByRole('button', { name: 'Buscar' }).click();
-    await visible(page.getByText('Informe os 20 números do protocolo.'));
-    await campo.fill(`${REGISTRO_ANS_DEMO}${dia}999999`);
-    await page.getByRole('button', { name: 'Buscar' }).click();
-    await visible(page.getByText(/Nenhum protocolo encontrado com o número/));
-    await verificarNasDuasLarguras(page, 'protocolos-nada-encontrado', width as 1280 | 375);
+  // A number that is not twenty digits is refused in place; one that is not hers finds nothing.
+  const campo = page.getByLabel('Número do protocolo');
+  await campo.fill('12345');
+  await page.getByRole('button', { name: 'Buscar' }).click();
+  await visible(page.getByText('Informe os 20 números do protocolo.'));
+  await campo.fill(`${REGISTRO_ANS_DEMO}${dia}999999`);
+  await page.getByRole('button', { name: 'Buscar' }).click();
+  await visible(page.getByText(/Nenhum protocolo encontrado com o número/));
+  await verificarNasDuasLarguras(page, 'protocolos-nada-encontrado');
 
-    // The number as printed, spaces and all.
-    await page.getByLabel('Número do protocolo').fill(IMPRESSO);
-    await page.getByRole('button', { name: 'Buscar' }).click();
-    const resultado = page.getByRole('region', { name: 'Resultado da busca' });
-    await visible(resultado.getByRole('article').first());
-    await page.waitForURL(new RegExp(`protocolo=${NUMERO}`));
-    expect(await resultado.getByRole('article').count()).toBe(1);
-    const cartao = resultado.getByRole('article');
-    // Grouped for reading, copied as the 20 digits.
-    const numero = cartao.locator('dd span.font-mono').first();
-    expect(await numero.locator('span').allTextContents()).toEqual(IMPRESSO.split(' '));
-    expect(await numero.textContent()).toBe(NUMERO);
-    await visible(cartao.getByText('Concluído', { exact: true }));
+  // The number as printed, spaces and all.
+  await page.getByLabel('Número do protocolo').fill(IMPRESSO);
+  await page.getByRole('button', { name: 'Buscar' }).click();
+  const resultado = page.getByRole('region', { name: 'Resultado da busca' });
+  await visible(resultado.getByRole('article').first());
+  await page.waitForURL(new RegExp(`protocolo=${NUMERO}`));
+  expect(await resultado.getByRole('article').count()).toBe(1);
+  const cartao = resultado.getByRole('article');
+  // Grouped for reading, copied as the 20 digits.
+  const numero = cartao.locator('dd span.font-mono').first();
+  expect(await numero.locator('span').allTextContents()).toEqual(IMPRESSO.split(' '));
+  expect(await numero.textContent()).toBe(NUMERO);
+  await visible(cartao.getByText('Concluído', { exact: true }));
 
-    await cartao.getByRole('link', { name: /Ver detalhes/ }).click();
-    await page.waitForURL(new RegExp(`/protocolos/${NUMERO}$`));
-    await visible(page.getByRole('heading', { level: 1, name: 'Detalhes do protocolo' }));
-    expect(await historico(page)).toEqual([
-      expect.stringMatching(/Aberto Solicitação registrada pelo portal\.$/),
-      expect.stringMatching(/Em análise Pedido recebido pelo setor de cadastro/),
-      expect.stringMatching(/Concluído Resposta enviada à beneficiária\.$/),
-    ]);
-    await visible(page.getByText('Até 7 dias úteis (RN 623/2024)'));
-    await visible(page.getByText(RESPOSTA, { exact: false }));
-    await verificarNasDuasLarguras(page, 'protocolo-detalhe', width as 1280 | 375);
+  await cartao.getByRole('link', { name: /Ver detalhes/ }).click();
+  await page.waitForURL(new RegExp(`/protocolos/${NUMERO}$`));
+  await visible(page.getByRole('heading', { level: 1, name: 'Detalhes do protocolo' }));
+  expect(await historico(page)).toEqual([
+    expect.stringMatching(/Aberto Solicitação registrada pelo portal\.$/),
+    expect.stringMatching(/Em análise Pedido recebido pelo setor de cadastro/),
+    expect.stringMatching(/Concluído Resposta enviada à beneficiária\.$/),
+  ]);
+  await visible(page.getByText('Até 7 dias úteis (RN 623/2024)'));
+  await visible(page.getByText(RESPOSTA, { exact: false }));
+  await verificarNasDuasLarguras(page, 'protocolo-detalhe');
 
-    await conferirPdf(page, () => page.getByRole('button', { name: 'Baixar resposta' }).click(), width);
+  // A new tab at desktop width, a download on a phone.
+  await conferirPdf(page, () => page.getByRole('button', { name: 'Baixar resposta' }).click(), 1280);
+  await mudarLargura(page, 375);
+  await conferirPdf(page, () => page.getByRole('button', { name: 'Baixar resposta' }).click(), 375);
 
-    await page.getByRole('link', { name: 'Voltar para Meus Protocolos' }).click();
-    await page.waitForURL(/\/protocolos$/);
-    await visible(page.getByRole('region', { name: 'Suas solicitações' }));
-    await s.close();
-  });
-}
+  await page.getByRole('link', { name: 'Voltar para Meus Protocolos' }).click();
+  await page.waitForURL(/\/protocolos$/);
+  await visible(page.getByRole('region', { name: 'Suas solicitações' }));
+  await s.close();
+});
 
 test('an open protocol has no answer to download yet, and says so', async () => {
   const s = await openSession(browser);

@@ -1,4 +1,5 @@
 import type { Browser, Locator, Page } from 'playwright-core';
+import { SENHA_COMUM } from '@portal/contract';
 import { afterAll, beforeAll, expect, test } from 'vitest';
 import { CARLOS, MARIA, ROBERTO, SENHA } from './support/accounts';
 import { expectNoAxeViolations, launch, openSession, screenshot } from './support/browser';
@@ -57,6 +58,9 @@ test('Roberto recovers his password by SMS; the old password stops working', asy
   await visible(page.getByText('Senha Alterada!'));
   await expectNoAxeViolations(page, 'recuperação sucesso');
   await screenshot(page, 'recuperar-senha-sucesso-1280');
+  await page.getByRole('link', { name: 'Ir para o login' }).click();
+  await page.waitForURL(/\/login$/);
+  expect(await page.getByLabel('CPF', { exact: true }).inputValue()).toBe(ROBERTO.cpf);
   await s.close();
 
   const old = await openSession(browser);
@@ -127,9 +131,13 @@ test('Maria reloads after the SMS, asks again within 2 minutes (same channel, th
   await page.getByLabel(/Código/).fill(code);
   await validate.click();
   await visible(toast(page, 'Código validado com sucesso'));
-  // The same password again: Maria keeps the demo password of shared/demo-data.md.
+  // The demo password is a common one (issue 13): refused under the field; only the seed sets it.
   await page.getByLabel('Senha', { exact: true }).fill(SENHA);
   await page.getByLabel(/Confirm/).fill(SENHA);
+  await page.getByRole('button', { name: 'Alterar senha' }).click();
+  await visible(page.getByText(SENHA_COMUM));
+  await page.getByLabel('Senha', { exact: true }).fill('Maria#Nova2026');
+  await page.getByLabel(/Confirm/).fill('Maria#Nova2026');
   await page.getByRole('button', { name: 'Alterar senha' }).click();
   await visible(page.getByText('Senha Alterada!'));
   await s.close();
@@ -188,7 +196,7 @@ test('keyboard alone: Carlos recovers by e-mail; meanwhile another browser askin
   await screenshot(b.page, 'recuperar-senha-aguarde-outro-navegador-375');
   await b.close();
 
-  // Back in the first browser, still by keyboard: the code, then the password (the demo one again).
+  // Back in the first browser, still by keyboard: the code, then a new password.
   const campo = page.getByLabel(/Código de verificação/);
   await tabAte(page, campo);
   await page.keyboard.type(code);
@@ -197,10 +205,10 @@ test('keyboard alone: Carlos recovers by e-mail; meanwhile another browser askin
   const senha = page.getByLabel('Senha', { exact: true });
   await visible(senha);
   await tabAte(page, senha);
-  await page.keyboard.type(SENHA);
+  await page.keyboard.type('Carlos#Teclado26');
   const confirmar = page.getByLabel(/Confirm/);
   await tabAte(page, confirmar);
-  await page.keyboard.type(SENHA);
+  await page.keyboard.type('Carlos#Teclado26');
   await page.keyboard.press('Enter');
   await visible(page.getByText('Senha Alterada!'));
   await a.close();

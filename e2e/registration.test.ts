@@ -1,4 +1,5 @@
 import type { Browser } from 'playwright-core';
+import { SENHA_COMUM } from '@portal/contract';
 import { afterAll, beforeAll, expect, test } from 'vitest';
 import { ANA, FERNANDA, JOAO, MARCOS, MARIA } from './support/accounts';
 import { expectNoAxeViolations, launch, openSession, screenshot } from './support/browser';
@@ -14,7 +15,7 @@ afterAll(async () => {
 });
 
 test('Ana registers inside the login flow by e-mail (code from the outbox) and then logs in', async () => {
-  const s = await openSession(browser, { expectStatuses: [422] });
+  const s = await openSession(browser, { expectStatuses: [422, 400] });
   const { page } = s;
   await page.goto('/login');
   await typeCpf(page, ANA.cpf);
@@ -66,6 +67,17 @@ test('Ana registers inside the login flow by e-mail (code from the outbox) and t
       .or(page.getByText('Por favor, digite a mesma senha nos dois campos.')),
   );
   expect(await toast(page, /Senha muito curta|Senhas não coincidem/).count()).toBe(0);
+  // Common passwords (issue 13): the short Brazilian list is refused under the field, the long
+  // breached list by the server, with the same message in the step.
+  await page.getByLabel('Senha', { exact: true }).fill('senha123');
+  await page.getByLabel(/Confirm/).fill('senha123');
+  await page.getByRole('button', { name: 'Criar Conta' }).click();
+  await visible(page.getByText(SENHA_COMUM));
+  await page.getByLabel('Senha', { exact: true }).fill('iloveyou');
+  await page.getByLabel(/Confirm/).fill('iloveyou');
+  await page.getByRole('button', { name: 'Criar Conta' }).click();
+  await visible(page.getByRole('alert').getByText(SENHA_COMUM));
+  await page.getByLabel('Senha', { exact: true }).fill(nova);
   await page.getByLabel(/Confirm/).fill(nova);
   await page.getByRole('button', { name: 'Criar Conta' }).click();
   await visible(toast(page, 'Conta criada com sucesso'));
@@ -123,6 +135,9 @@ test('Fernanda creates her account on /cadastro; a mobile that is not hers is re
     .or(page.getByRole('link', { name: 'Fazer Login' }))
     .click();
   await page.waitForURL(/\/login$/);
+  // The CPF she just used is already in the field (carried in memory, not in the URL).
+  expect(await page.getByLabel('CPF', { exact: true }).inputValue()).toBe(FERNANDA.cpf);
+  expect(page.url()).not.toContain(FERNANDA.cpf.replace(/\D/g, ''));
   await s.close();
 
   const again = await openSession(browser);

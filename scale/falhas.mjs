@@ -2,11 +2,20 @@
 // rating requests, start it again on the same PostgreSQL, and show that every acknowledged request
 // is stored exactly once, nothing is half-written (each protocol has its request rows, its audit row
 // and its message), and that replaying every request with its Idempotency-Key creates nothing twice.
-// (2) With `--reiniciar-postgres`: restart PostgreSQL under load; the API answers 503 while it is
-// down and recovers by itself. `npm run test:falhas` (CI runs both when PostgreSQL answers).
+// (2) A connection killed inside a transaction (pg_terminate_backend of the backends waiting on a
+// lock), and (3) a lock held past lock_timeout with more writes than the pool has connections: every
+// request answers 503 INDISPONIVEL within the bounded waits, the process never exits, the next
+// request works (issue 13). (4) With `--reiniciar-postgres`: restart PostgreSQL under load; the API
+// answers 503 while it is down and recovers by itself. (5) A Redis outage (a redis-server of this
+// script's own, stopped and started again): throttled calls answer 503, never 500 and never
+// unthrottled, /readyz names Redis, and everything recovers. For each case the script prints the
+// requests answered, their statuses and the longest wait. `npm run test:falhas` (CI runs it when
+// PostgreSQL answers).
 import { execFileSync, spawn } from 'node:child_process';
 import { randomUUID } from 'node:crypto';
-import { existsSync, readdirSync } from 'node:fs';
+import { existsSync, mkdtempSync, readdirSync, rmSync } from 'node:fs';
+import { createServer } from 'node:net';
+import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import pg from 'pg';
 
@@ -42,6 +51,40 @@ function cpf(base9) {
   };
   const d1 = dv(base9, 10);
   return `${base9}${d1}${dv(base9 + d1, 11)}`;
+}
+
+/** Statuses of a set of answers, e.g. '503×8 200×2' (0: no answer). */
+const contagem = (xs) =>
+  Object.entries(xs.reduce((a, e) => ((a[e.s] = (a[e.s] ?? 0) + 1), a), {}))
+    .map(([k, v]) => `${k}×${v}`)
+    .join(' ');
+const maisLonga = (xs) => Math.max(0, ...xs.map((e) => e.ms));
+/** One request, timed: { s: status (0: no answer), ms, code }. */
+async function medir(fn) {
+  const t = Date.now();
+  try {
+    const r = await fn();
+    return { s: r.status, ms: Date.now() - t, code: r.body?.code };
+  } catch {
+    return { s: 0, ms: Date.now() - t };
+  }
+}
+const relatorio = (nome, xs) =>
+  console.log(
+    `     ${nome}: ${xs.length} requests answered ${xs.filter((e) => e.s).length}, ${contagem(xs)}, longest wait ${maisLonga(xs)} ms`,
+  );
+const vivo = (srv) => srv.child.exitCode === null && !srv.child.signalCode;
+const pausa = (ms) => new Promise((r) => setTimeout(r, ms));
+
+function portaLivre() {
+  return new Promise((resolve, reject) => {
+    const s = createServer();
+    s.once('error', reject);
+    s.listen(0, '127.0.0.1', () => {
+      const { port } = s.address();
+      s.close(() => resolve(port));
+    });
+  });
 }
 
 function iniciar(env) {
@@ -293,7 +336,111 @@ try {
   const [ct] = await q("select count(*)::int as n from protocolos where tipo = 'CONTRATACAO_ORTOPEDICO'");
   check('…and one orthopedic contract', ct.n === 1, `${ct.n}`);
 
-  // 4. PostgreSQL restarted under load: 503 while it is down, back by itself.
+  // Issue 13: the bounded waits. Writes need protocolo_sequencias (a protocol number per request).
+  let proximoDependente = 830000000;
+  const escrever = () =>
+    maria.post(base, '/api/Venda/AdicionarDependente', {
+      perfilAutenticado: maria.perfil,
+      novosDependentes: [
+        {
+          nome: 'Lucas Souza Andrade',
+          cpf: cpf(String(proximoDependente++)),
+          dataNascimento: '2019-05-20',
+          cidade: 'Campinas',
+          celular: '19991234567',
+        },
+      ],
+    });
+  const cidades = async () => {
+    const r = await fetch(`${base}/api/GuiaMedico/Cidades`, { headers: { authorization: `Bearer ${maria.token}` } });
+    await r.arrayBuffer();
+    return { status: r.status };
+  };
+  let saidas = 0;
+  servidor.child.once('exit', () => saidas++);
+
+  // 4. A connection killed inside a transaction: 6 writes wait on a lock inside their transactions;
+  // their backends are terminated (pg_terminate_backend, as a failover or a network reset would).
+  {
+    const psql = new pg.Client({ connectionString: dbUrl });
+    psql.on('error', () => undefined);
+    await psql.connect();
+    await psql.query('begin');
+    await psql.query('lock table protocolo_sequencias in share mode');
+    const pedidos = Array.from({ length: 6 }, () => medir(escrever));
+    let mortos = 0;
+    for (let i = 0; i < 100 && mortos < 6; i++) {
+      await pausa(50);
+      const { rows } = await psql.query(
+        `select pg_terminate_backend(pid) as ok from pg_stat_activity
+          where datname = current_database() and wait_event_type = 'Lock' and pid <> pg_backend_pid()`,
+      );
+      mortos += rows.length;
+    }
+    const xs = await Promise.all(pedidos);
+    await psql.query('rollback');
+    await psql.end();
+    const depois = await medir(escrever);
+    console.log(`4. connection killed inside a transaction (${mortos} backends terminated)`);
+    relatorio('writes whose backend was killed', xs);
+    check(
+      'a request whose connection dies inside its transaction answers 503 INDISPONIVEL',
+      xs.every((e) => e.s === 503 && e.code === 'INDISPONIVEL'),
+      contagem(xs),
+    );
+    check(
+      '…the process never exited, and the next write works',
+      vivo(servidor) && depois.s === 200,
+      `next: ${depois.s}`,
+    );
+  }
+
+  // 5. A lock held for 12 s, past lock_timeout (default 3 s), under 24 writes (more than the pool's
+  // 10 connections, so some also wait for a connection, 3 s at most) and public calls: everything
+  // answers within 10 s.
+  {
+    const psql = new pg.Client({ connectionString: dbUrl });
+    psql.on('error', () => undefined);
+    await psql.connect();
+    await psql.query('begin');
+    await psql.query('lock table protocolo_sequencias in access exclusive mode');
+    const t0 = Date.now();
+    const escritas = Promise.all(Array.from({ length: 24 }, () => medir(escrever)));
+    const publicas = [];
+    const carga = (async () => {
+      while (Date.now() - t0 < 9000) {
+        publicas.push(await medir(cidades));
+        await pausa(250);
+      }
+    })();
+    const xs = await escritas;
+    await carga;
+    const espera = 12_000 - (Date.now() - t0);
+    if (espera > 0) await pausa(espera);
+    await psql.query('rollback');
+    await psql.end();
+    const depois = await medir(escrever);
+    console.log('5. a lock held for 12 s (past lock_timeout) under 24 writes and public calls');
+    relatorio('writes', xs);
+    relatorio('GuiaMedico/Cidades meanwhile', publicas);
+    check(
+      'writes blocked past the timeout answer 503 INDISPONIVEL within 10 s',
+      xs.every((e) => e.s === 503 && e.code === 'INDISPONIVEL') && maisLonga(xs) < 10_000,
+      `${contagem(xs)}, longest ${maisLonga(xs)} ms`,
+    );
+    check(
+      '…public calls meanwhile answer (200 or 503) within 10 s',
+      publicas.length > 0 && publicas.every((e) => [200, 503].includes(e.s)) && maisLonga(publicas) < 10_000,
+      `${contagem(publicas)}, longest ${maisLonga(publicas)} ms`,
+    );
+    check(
+      '…the process never exited, and once the lock is gone writes work',
+      vivo(servidor) && depois.s === 200,
+      `next: ${depois.s}`,
+    );
+  }
+
+  // 6. PostgreSQL restarted under load: 503 while it is down, back by itself.
   if (reiniciarPostgres) {
     const versao = existsSync('/etc/postgresql') ? readdirSync('/etc/postgresql')[0] : null;
     if (!versao) check('pg_ctlcluster available to restart PostgreSQL', false);
@@ -332,10 +479,9 @@ try {
       await carga;
       const durante = estados.filter((e) => e.t > t0 + 200 && e.t < t1 - 200);
       const depois = estados.filter((e) => e.t > t1 + 2500);
-      const contagem = (xs) =>
-        Object.entries(xs.reduce((a, e) => ((a[e.s] = (a[e.s] ?? 0) + 1), a), {}))
-          .map(([k, v]) => `${k}×${v}`)
-          .join(' ');
+      console.log('6. PostgreSQL stopped for 3 s under load');
+      relatorio('while it was down', durante);
+      relatorio('from 2.5 s after it was back', depois);
       check(
         'while PostgreSQL is down the API answers 503, never 500',
         durante.length > 0 && durante.every((e) => e.s === 503),
@@ -348,6 +494,82 @@ try {
       );
     }
   }
+  // 7. A Redis outage: a redis-server of this script's own (the machine's one is never touched)
+  // stopped for 3 s under throttled calls, then started again on the same port.
+  const redisPorta = await portaLivre();
+  const redisDir = mkdtempSync(join(tmpdir(), 'portal-falhas-redis-'));
+  const iniciarRedis = () =>
+    spawn(
+      'redis-server',
+      ['--port', String(redisPorta), '--bind', '127.0.0.1', '--save', '', '--appendonly', 'no', '--dir', redisDir],
+      {
+        stdio: 'ignore',
+      },
+    );
+  let redis = iniciarRedis();
+  const comRedis = iniciar({ DATABASE_URL: dbUrl, REDIS_URL: `redis://127.0.0.1:${redisPorta}` });
+  try {
+    const rbase = await comRedis.url;
+    let saidasRedis = 0;
+    comRedis.child.once('exit', () => saidasRedis++);
+    const verificar = () => maria.post(rbase, '/api/Login/VerificarCPF', { cpf: '52998224725' });
+    const perfis = () => maria.post(rbase, '/api/Login/PerfisDaConta', { cpf: 52998224725, senha: 'senha123' });
+    const pronto = async () => {
+      const r = await fetch(`${rbase}/readyz`);
+      return { status: r.status, body: await r.json() };
+    };
+    const antes = [await medir(verificar), await medir(perfis)];
+    redis.kill('SIGTERM');
+    await new Promise((r) => (redis.exitCode !== null ? r() : redis.once('exit', r)));
+    const durante = [];
+    const prontidao = [];
+    const t0 = Date.now();
+    while (Date.now() - t0 < 3000) {
+      durante.push(await medir(verificar), await medir(perfis));
+      prontidao.push(await medir(pronto));
+    }
+    const readyzFora = await pronto();
+    redis = iniciarRedis();
+    let depois = [];
+    for (let i = 0; i < 50; i++) {
+      await pausa(200);
+      depois = [await medir(verificar), await medir(perfis)];
+      if (depois.every((e) => e.s === 200)) break;
+    }
+    const readyzVolta = await pronto();
+    console.log('7. Redis stopped for 3 s under VerificarCPF and PerfisDaConta');
+    relatorio('before', antes);
+    relatorio('while Redis was down', durante);
+    relatorio('/readyz while Redis was down', prontidao);
+    relatorio('after it was back', depois);
+    check(
+      'while Redis is down throttled calls answer 503 INDISPONIVEL (never 500, never unthrottled) within 3 s',
+      antes.every((e) => e.s === 200) &&
+        durante.length > 0 &&
+        durante.every((e) => e.s === 503 && e.code === 'INDISPONIVEL') &&
+        maisLonga(durante) < 3000,
+      `${contagem(durante)}, longest ${maisLonga(durante)} ms`,
+    );
+    check(
+      '…/readyz answers 503 naming Redis',
+      readyzFora.status === 503 && readyzFora.body.redis === 'indisponivel' && readyzFora.body.banco === 'ok',
+      JSON.stringify(readyzFora.body),
+    );
+    check(
+      '…the process never exited, and once Redis is back everything works',
+      vivo(comRedis) && saidasRedis === 0 && depois.every((e) => e.s === 200) && readyzVolta.status === 200,
+      `${contagem(depois)}, /readyz ${readyzVolta.status} ${JSON.stringify(readyzVolta.body)}`,
+    );
+  } finally {
+    comRedis.child.kill('SIGTERM');
+    await new Promise((r) => (comRedis.child.exitCode !== null ? r() : comRedis.child.once('exit', r)));
+    if (redis.exitCode === null) {
+      redis.kill('SIGTERM');
+      await new Promise((r) => redis.once('exit', r));
+    }
+    rmSync(redisDir, { recursive: true, force: true });
+  }
+  check('the server never exited during the PostgreSQL faults', saidas === 0 && vivo(servidor));
 } catch (err) {
   console.error(err);
   falhas++;

@@ -2,11 +2,13 @@ import type { Locator, Page } from 'playwright-core';
 import { MARIA, SENHA } from './accounts';
 
 /**
- * Waits until no toast is on screen. A toast hovered by the pointer stays (sonner pauses it), and
- * on a phone-wide page it covers the controls at the bottom, so the pointer goes out of the way.
+ * Waits until no toast is on screen. A toast hovered by the pointer stays (sonner pauses it), so
+ * the pointer goes out of the way: to the middle of the left edge, where toasts never are (top on
+ * a phone, bottom right from 640 px).
  */
 export async function semAvisos(page: Page): Promise<void> {
-  await page.mouse.move(1, 1);
+  const altura = page.viewportSize()?.height ?? 800;
+  await page.mouse.move(1, Math.round(altura / 2));
   await page.locator('[data-sonner-toast]').first().waitFor({ state: 'detached', timeout: 20_000 });
 }
 

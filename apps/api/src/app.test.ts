@@ -15,7 +15,7 @@ describe('health', () => {
     expect((await c.get('/healthz')).body).toEqual({ status: 'ok' });
     const r = await c.get('/readyz');
     expect(r.status).toBe(200);
-    expect(r.body).toEqual({ status: 'ok' });
+    expect(r.body).toEqual({ status: 'ok', banco: 'ok' });
   });
 });
 
@@ -166,7 +166,7 @@ describe('an unexpected failure', () => {
       await broken.db.close();
       const ready = await c.get('/readyz');
       expect(ready.status).toBe(503);
-      expect(ready.body).toEqual({ status: 'indisponivel' });
+      expect(ready.body).toEqual({ status: 'indisponivel', banco: 'indisponivel' });
     } finally {
       await broken.close();
     }

@@ -60,6 +60,8 @@ export async function buildApp(config: Config, overrides: Overrides = {}): Promi
     // A hop count is valid at runtime (proxy-addr) though missing from the types.
     trustProxy: config.trustProxy as boolean | string,
     return503OnClosing: true,
+    // The time to receive a whole request (bodies are at most BODY_LIMIT): a slow sender is cut off.
+    requestTimeout: config.timeouts.request,
     forceCloseConnections: 'idle',
   }).withTypeProvider<ZodTypeProvider>();
   // Every route declares its zod schemas (packages/contract): validation, types and OpenAPI from one place.
@@ -75,14 +77,20 @@ export async function buildApp(config: Config, overrides: Overrides = {}): Promi
   const clock = overrides.clock ?? systemClock;
   const db = overrides.db ?? (await openDb(config, (err) => app.log.warn({ err }, 'idle database connection lost')));
   const ownsDb = !overrides.db;
+  // Start-up work runs without the request bounds: the schema lock may be held by another instance
+  // migrating, and the seed may scan for longer than a request may wait.
+  const inicio = db.semLimites();
   try {
-    const applied = await migrate(db);
+    const applied = await migrate(inicio);
     if (applied.length) app.log.info({ applied }, 'migrations applied');
     if (config.seed === 'demo') {
-      const parts = await seedDemo(db, undefined, { hoje: new Date(clock.now()), registroAns: operadora.registroAns });
+      const parts = await seedDemo(inicio, undefined, {
+        hoje: new Date(clock.now()),
+        registroAns: operadora.registroAns,
+      });
       if (parts.length) app.log.info({ parts }, 'demo data loaded');
       // SEED_PROVIDERS: load-test providers around the demo network (Guia Médico, decision 0008).
-      const gerados = await carregarPrestadoresGerados(db, config.seedProviders);
+      const gerados = await carregarPrestadoresGerados(inicio, config.seedProviders);
       if (gerados) app.log.info({ gerados, total: config.seedProviders }, 'generated providers loaded');
     } else if (config.seedProviders) {
       app.log.warn('SEED_PROVIDERS needs SEED=demo (the generated providers use the demo cities): ignored');
@@ -90,10 +98,19 @@ export async function buildApp(config: Config, overrides: Overrides = {}): Promi
   } catch (err) {
     if (ownsDb) await db.close().catch(() => undefined);
     throw err;
+  } finally {
+    await inicio.close().catch(() => undefined);
   }
   const counters =
     overrides.counters ??
-    (config.redisUrl ? RedisCounterStore.connect(config.redisUrl, clock) : new PgCounterStore(db, clock));
+    (config.redisUrl
+      ? RedisCounterStore.connect(
+          config.redisUrl,
+          clock,
+          { conectarMs: config.timeouts.redisConnect, comandoMs: config.timeouts.redisCommand },
+          (err) => app.log.warn({ err }, 'redis connection error'),
+        )
+      : new PgCounterStore(db, clock));
   // Sessions ended on one instance are dropped from the others' caches at once (issue 13, 0006).
   const avisosDeSessao = config.redisUrl
     ? await avisosRedis(config.redisUrl, app.log)
@@ -137,7 +154,7 @@ export async function buildApp(config: Config, overrides: Overrides = {}): Promi
   await app.register(security);
   await app.register(errors);
   await app.register(openapi);
-  await app.register(health);
+  await app.register(health, { counters });
   await app.register(retencao);
 
   await app.register(

@@ -22,6 +22,16 @@ describe('loadConfig', () => {
       retention: { auditDays: 1826, outboxDays: 30, pruneIntervalSeconds: 3600 },
       seedProviders: 0,
       guiaCacheSeconds: 300,
+      timeouts: {
+        dbConnect: 3000,
+        dbStatement: 5000,
+        dbLock: 3000,
+        dbIdleInTransaction: 10_000,
+        dbQuery: 8000,
+        redisConnect: 2000,
+        redisCommand: 2000,
+        request: 10_000,
+      },
       throttle: {
         loginFree: 5,
         loginBackoffSeconds: [30, 60, 120, 240, 480],
@@ -74,5 +84,8 @@ describe('loadConfig', () => {
     expect(() => loadConfig({ SEED: 'all' })).toThrow(/SEED/);
     expect(() => loadConfig({ THROTTLE_WRONG_PASSWORDS_BACKOFF: '30,x' })).toThrow(/THROTTLE_WRONG_PASSWORDS_BACKOFF/);
     expect(() => loadConfig({ COOKIE_SECURE: 'yes' })).toThrow(/COOKIE_SECURE/);
+    // 0 would mean "wait forever" to PostgreSQL and node-postgres: every wait stays bounded.
+    expect(() => loadConfig({ DATABASE_LOCK_TIMEOUT_MS: '0' })).toThrow(/DATABASE_LOCK_TIMEOUT_MS/);
+    expect(() => loadConfig({ REDIS_COMMAND_TIMEOUT_MS: 'x' })).toThrow(/REDIS_COMMAND_TIMEOUT_MS/);
   });
 });

@@ -11,6 +11,16 @@ import { z } from 'zod';
  * DATA_DIR             ./.data        PGlite data directory (used when DATABASE_URL is unset).
  * DATABASE_URL         (unset)        postgres://… → PostgreSQL through a node-postgres pool instead of PGlite.
  * DATABASE_POOL_MAX    10             Pool size for DATABASE_URL.
+ * Bounded waits on the database and Redis (issue 13): past them the request answers 503 INDISPONIVEL.
+ * DATABASE_CONNECT_TIMEOUT_MS        3000   Wait for a pooled connection (pool full, or connecting); PGlite:
+ *                                           wait for its single connection.
+ * DATABASE_STATEMENT_TIMEOUT_MS      5000   PostgreSQL statement_timeout of request queries.
+ * DATABASE_LOCK_TIMEOUT_MS           3000   PostgreSQL lock_timeout (a row or table lock held by someone else).
+ * DATABASE_IDLE_IN_TRANSACTION_TIMEOUT_MS 10000  idle_in_transaction_session_timeout (a stuck transaction ends).
+ * DATABASE_QUERY_TIMEOUT_MS          8000   Client-side wait for any answer (an unreachable or silent server).
+ * REDIS_CONNECT_TIMEOUT_MS           2000   Wait for a Redis connection.
+ * REDIS_COMMAND_TIMEOUT_MS           2000   Wait for a Redis answer.
+ * REQUEST_TIMEOUT_MS                 10000  Fastify requestTimeout: time to receive a whole request.
  * SEED                 demo (none in production)   demo: load the demo operator (and later seed parts); none: never.
  *                                     Production never loads the demo people unless SEED=demo is set explicitly.
  * SEED_PROVIDERS       0              Extra generated providers for load tests (Guia Médico benchmark; needs SEED=demo).
@@ -61,6 +71,8 @@ const defaultWebDist = fileURLToPath(new URL('../../web/dist/', import.meta.url)
 const defaultOperadoraDir = fileURLToPath(new URL('../../../operadora/demo/', import.meta.url));
 
 const int = (def: number, min = 0) => z.coerce.number().int().min(min).default(def);
+// A bounded wait: at least 50 ms (0 would mean "wait forever" to PostgreSQL and node-postgres), at most 10 min.
+const ms = (def: number) => int(def, 50).refine((n) => n <= 600_000, 'no máximo 600000');
 const bool = z.enum(['true', 'false', '1', '0']).transform((v) => v === 'true' || v === '1');
 const secret = z.string().min(32, 'deve ter pelo menos 32 caracteres').optional();
 
@@ -75,6 +87,14 @@ const envSchema = z.object({
     .regex(/^postgres(ql)?:\/\//, 'deve começar com postgres://')
     .optional(),
   DATABASE_POOL_MAX: int(10, 1),
+  DATABASE_CONNECT_TIMEOUT_MS: ms(3000),
+  DATABASE_STATEMENT_TIMEOUT_MS: ms(5000),
+  DATABASE_LOCK_TIMEOUT_MS: ms(3000),
+  DATABASE_IDLE_IN_TRANSACTION_TIMEOUT_MS: ms(10_000),
+  DATABASE_QUERY_TIMEOUT_MS: ms(8000),
+  REDIS_CONNECT_TIMEOUT_MS: ms(2000),
+  REDIS_COMMAND_TIMEOUT_MS: ms(2000),
+  REQUEST_TIMEOUT_MS: ms(10_000),
   SEED: z.enum(['demo', 'none']).optional(),
   SEED_PROVIDERS: int(0).refine((n) => n <= 2_000_000, 'no máximo 2000000'),
   GUIA_CACHE_SECONDS: int(300).refine((n) => n <= 86_400, 'no máximo 86400'),
@@ -135,6 +155,17 @@ export interface Config {
   dataDir: string;
   databaseUrl: string | undefined;
   databasePoolMax: number;
+  /** Bounded waits (ms): past them a request answers 503 INDISPONIVEL instead of hanging. */
+  timeouts: {
+    dbConnect: number;
+    dbStatement: number;
+    dbLock: number;
+    dbIdleInTransaction: number;
+    dbQuery: number;
+    redisConnect: number;
+    redisCommand: number;
+    request: number;
+  };
   seed: 'demo' | 'none';
   seedProviders: number;
   guiaCacheSeconds: number;
@@ -204,6 +235,16 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
     dataDir: e.DATA_DIR,
     databaseUrl: e.DATABASE_URL,
     databasePoolMax: e.DATABASE_POOL_MAX,
+    timeouts: {
+      dbConnect: e.DATABASE_CONNECT_TIMEOUT_MS,
+      dbStatement: e.DATABASE_STATEMENT_TIMEOUT_MS,
+      dbLock: e.DATABASE_LOCK_TIMEOUT_MS,
+      dbIdleInTransaction: e.DATABASE_IDLE_IN_TRANSACTION_TIMEOUT_MS,
+      dbQuery: e.DATABASE_QUERY_TIMEOUT_MS,
+      redisConnect: e.REDIS_CONNECT_TIMEOUT_MS,
+      redisCommand: e.REDIS_COMMAND_TIMEOUT_MS,
+      request: e.REQUEST_TIMEOUT_MS,
+    },
     // Production never loads the demo people (published password) unless told to.
     seed: e.SEED ?? (production ? 'none' : 'demo'),
     seedProviders: e.SEED_PROVIDERS,

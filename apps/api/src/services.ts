@@ -37,6 +37,8 @@ import type { AvisosDeSessao } from './modules/sessao/avisos';
 import { SessionsRepository } from './modules/sessao/repository';
 import { ServicosService } from './modules/servicos/service';
 import { SessionService } from './modules/sessao/service';
+import { SituacaoRepository } from './modules/situacao/repository';
+import { SituacaoService } from './modules/situacao/service';
 import { TokenService } from './modules/token/service';
 import { UtilizacaoService } from './modules/utilizacao/service';
 import { VendaService } from './modules/venda/service';
@@ -101,7 +103,7 @@ export function createServices(d: ServiceDeps) {
     ),
     login: new LoginService(contas, sessionsRepo, sessoes, preAutenticacao, throttle, audit, clock, config),
     recuperacao: new RecuperacaoService(contas, codigos, sessoes, preAutenticacao, throttle, audit, clock),
-    registro: new RegistroService(contas, codigos, audit, clock),
+    registro: new RegistroService(contas, codigos, throttle, audit, clock),
     beneficiarios,
     autorizacoes: new AutorizacoesService(beneficiarios, new AutorizacoesRepository(db)),
     carteirinha: new CarteirinhaService(carteirinhas),
@@ -143,6 +145,7 @@ export function createServices(d: ServiceDeps) {
     meusDados: new MeusDadosService(db, solicitacoes, sessoes, audit, throttle, d.operadora, clock, config),
     guiaMedico: new GuiaMedicoService(new GuiaMedicoRepository(db), { listaTtlMs: config.guiaCacheSeconds * 1000 }),
     protocolos: new ProtocolosService(new MeusProtocolosRepository(db), d.operadora, clock),
+    situacao: new SituacaoService(new SituacaoRepository(db)),
   };
 }
 

@@ -10,6 +10,7 @@ import { buildApp } from '../src/app';
 import { manualClock } from '../src/clock';
 import { loadConfig, type Config } from '../src/config';
 import type { Db } from '../src/db/db';
+import { limitesPg } from '../src/db/open';
 import { openPg } from '../src/db/pg';
 import { loadMigrations, migrate } from '../src/db/migrate';
 import { openPglite } from '../src/db/pglite';
@@ -190,10 +191,11 @@ async function seededSnapshot(): Promise<Blob> {
   return new Blob([readFileSync(file)]);
 }
 
-async function freshDatabase(): Promise<{ db: Db; drop(): Promise<void> }> {
+/** The bounded waits of the configuration apply to the test database too (issue 13). */
+async function freshDatabase(config: Config): Promise<{ db: Db; drop(): Promise<void> }> {
   const adminUrl = process.env.TEST_PG_URL;
   if (!adminUrl) {
-    const db = await openPglite(undefined, await seededSnapshot());
+    const db = await openPglite(undefined, await seededSnapshot(), config.timeouts.dbConnect);
     return { db, drop: async () => undefined };
   }
   const name = `portal_test_${randomBytes(6).toString('hex')}`;
@@ -203,7 +205,7 @@ async function freshDatabase(): Promise<{ db: Db; drop(): Promise<void> }> {
   await admin.end();
   const url = new URL(adminUrl);
   url.pathname = `/${name}`;
-  const db = openPg(url.toString(), 5);
+  const db = openPg(url.toString(), 5, undefined, limitesPg(config.timeouts));
   return {
     db,
     drop: async () => {
@@ -224,7 +226,7 @@ export async function startApp(opts: StartOptions = {}): Promise<TestApp> {
     WEB_DIST: '/nonexistent-web-dist',
     ...opts.env,
   });
-  const { db, drop } = await freshDatabase();
+  const { db, drop } = await freshDatabase(config);
   const clock = manualClock(HOJE);
   const app = await buildApp(config, { db, clock, logStream: opts.logStream, counters: opts.counters });
   opts.routes?.(app);

@@ -4,5 +4,6 @@ export * from './contact';
 export * from './format';
 export * from './text';
 export * from './boleto';
+export * from './encargos';
 export * from './pix';
 export * from './documentos';

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { codigoSchema, membroRequest } from './common';
+import { textoLivre } from './texto';
 import { codigosBeneficiariosAlvoSchema, protocoloCampos } from './servicos';
 
 /**
@@ -110,7 +111,7 @@ const INCOERENTE =
 export const cienciaCancelamentoRequestSchema = membroRequest({
   ...selecao,
   cienteConsequencias: z.literal(true, { error: 'Marque que leu e está ciente das consequências.' }),
-  versaoConsequencias: z.string().max(40, 'Versão do texto inválida.'),
+  versaoConsequencias: textoLivre().max(40, 'Versão do texto inválida.'),
 }).refine(selecaoCoerente, { message: INCOERENTE, path: ['codigoMatriculasBeneficiariosAlvo'] });
 export type CienciaCancelamentoRequest = z.input<typeof cienciaCancelamentoRequestSchema>;
 export const cienciaCancelamentoResponseSchema = z.object({ sucesso: z.literal(true), mensagem: z.string() });

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { cpfSchema, membroRequest } from './common';
+import { textoLivre } from './texto';
 import { protocoloCampos } from './servicos';
 
 /**
@@ -32,7 +33,7 @@ export function textoTermoClube(parceiro: string): string[] {
  */
 export const smartLinkLoginRequestSchema = membroRequest({
   cpf: cpfSchema,
-  versaoTermo: z.string().max(40, 'Versão do termo inválida.').optional(),
+  versaoTermo: textoLivre().max(40, 'Versão do termo inválida.').optional(),
 });
 export type SmartLinkLoginRequest = z.input<typeof smartLinkLoginRequestSchema>;
 export const smartLinkLoginResponseSchema = z.object({

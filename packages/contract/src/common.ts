@@ -3,6 +3,7 @@ import { z } from 'zod';
 
 export { LIMITES } from './limites';
 import { LIMITES } from './limites';
+import { SENHA_COMUM, senhaComumPtBr } from './senhas-comuns';
 
 /**
  * A CPF as the client may send it: '529.982.247-25', '52998224725' or 52998224725 (the profile
@@ -25,7 +26,8 @@ export const senhaSchema = z
   .string({ error: 'Digite uma senha.' })
   .min(1, 'Digite uma senha.')
   .min(LIMITES.senhaMinima, 'A senha deve ter pelo menos 6 caracteres.')
-  .max(LIMITES.senhaMaxima, 'A senha deve ter no máximo 128 caracteres.');
+  .max(LIMITES.senhaMaxima, 'A senha deve ter no máximo 128 caracteres.')
+  .refine((v) => !senhaComumPtBr(v), SENHA_COMUM);
 
 /** A password typed at login: no minimum (old accounts), but bounded. */
 export const senhaLoginSchema = z

@@ -62,10 +62,14 @@ describe('form schemas (spec 5 messages)', () => {
     expect(first(novaSenhaFormSchema.safeParse({ senha: '12345', confirmacaoSenha: 'x' }))).toBe(
       'A senha deve ter pelo menos 6 caracteres.',
     );
-    expect(first(novaSenhaFormSchema.safeParse({ senha: '123456', confirmacaoSenha: '123457' }))).toBe(
+    expect(first(novaSenhaFormSchema.safeParse({ senha: 'kq7#vz', confirmacaoSenha: 'kq7#vy' }))).toBe(
       'As senhas digitadas não são iguais.',
     );
-    expect(novaSenhaFormSchema.safeParse({ senha: '123456', confirmacaoSenha: '123456' }).success).toBe(true);
+    expect(novaSenhaFormSchema.safeParse({ senha: 'kq7#vz', confirmacaoSenha: 'kq7#vz' }).success).toBe(true);
+    // Not a common one (issue 13): '123456' has 6 characters and is still refused.
+    expect(first(novaSenhaFormSchema.safeParse({ senha: '123456', confirmacaoSenha: '123456' }))).toBe(
+      'Esta senha é muito comum e fácil de adivinhar. Escolha uma senha diferente.',
+    );
   });
   it('code: required, then 6 digits', async () => {
     const { codigoFormSchema } = await import('./forms');

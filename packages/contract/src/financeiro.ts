@@ -64,6 +64,13 @@ export const parcelaSchema = z.object({
   anocompetencia: z.number().int(),
   /** Set when paid. */
   dataPagamento: z.string().nullable(),
+  /**
+   * Open and past its due date (São Paulo calendar; a due date on a weekend or holiday is payable
+   * up to the next business day). Beyond the spec's fields: the list shows 'Vencida há N dias'.
+   */
+  vencida: z.boolean(),
+  /** Calendar days since `vencimento` when `vencida`, else 0. */
+  diasAtraso: z.number().int().nonnegative(),
 });
 export type Parcela = z.infer<typeof parcelaSchema>;
 
@@ -76,6 +83,18 @@ export type ListarParcelasResponse = z.infer<typeof listarParcelasResponseSchema
 export const mensalidadeRequestSchema = financeiroRequest({ codigoMensalidade: codigoMensalidadeSchema });
 export type MensalidadeRequest = z.input<typeof mensalidadeRequestSchema>;
 
+/** An overdue installment's updated amount (decision 0021): original, fine once, interest pro rata die. */
+export const atualizacaoSchema = z.object({
+  vencimentoOriginal: z.string(),
+  valorOriginal: z.number(),
+  diasAtraso: z.number().int().positive(),
+  multaPercentual: z.number(),
+  multa: z.number(),
+  jurosMensalPercentual: z.number(),
+  juros: z.number(),
+});
+export type Atualizacao = z.infer<typeof atualizacaoSchema>;
+
 /**
  * POST /api/Financeiro/CodigoBarras — an open installment's boleto digits (FEBRABAN). `codigoBarras`
  * is the 47-digit typeable line, what a member copies into a bank app (spec: 'Response codigoBarras').
@@ -87,8 +106,13 @@ export const codigoBarrasResponseSchema = z.object({
   linhaDigitavel: z.string(),
   /** The 44 digits the bars encode. */
   barras: z.string(),
+  /** What this boleto charges and its due date: for an updated boleto, the total and today. */
   valor: z.number(),
   vencimento: z.string(),
+  /** Set on an updated boleto of an overdue installment: what its amount is made of. */
+  atualizacao: atualizacaoSchema.nullable(),
+  /** Overdue, and the operator asks to follow this text instead of an updated boleto. */
+  instrucaoAtraso: z.string().nullable(),
 });
 export type CodigoBarrasResponse = z.infer<typeof codigoBarrasResponseSchema>;
 
@@ -101,7 +125,9 @@ export const pixResponseSchema = z.object({
   copiaECola: z.string(),
   /** The same payload as a QR code, an SVG document. */
   qrCodeSvg: z.string(),
+  /** The amount in field 54: for an overdue installment, the updated total (see CodigoBarras). */
   valor: z.number(),
+  atualizacao: atualizacaoSchema.nullable(),
   /** Identifier of the installment in the payload (field 62-05). */
   txid: z.string(),
 });

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { problemaDaBusca } from './guia-medico-busca';
+import { textoLivre } from './texto';
 
 export { BUSCA, padraoDaPalavra, palavrasDaBusca, problemaDaBusca } from './guia-medico-busca';
 
@@ -135,9 +136,7 @@ export const prestadoresQuerySchema = z.object({
   codigoEspecialidade: codigoQuery('Especialidade inválida.'),
   nomeCredenciado: z.preprocess(
     vazioEhAusente,
-    z
-      .string({ error: 'Busca por nome ou endereço inválida.' })
-      .trim()
+    textoLivre({ error: 'Busca por nome ou endereço inválida.' })
       .superRefine((texto, ctx) => {
         const problema = problemaDaBusca(texto);
         if (problema) ctx.addIssue({ code: 'custom', message: problema });

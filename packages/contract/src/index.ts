@@ -1,4 +1,6 @@
 export * from './common';
+export * from './texto';
+export * from './senhas-comuns';
 export * from './token';
 export * from './login';
 export * from './registro';
@@ -19,3 +21,4 @@ export * from './carteirinha-digital';
 export * from './protocolos';
 export * from './privacidade';
 export * from './cancelamento';
+export * from './situacao';

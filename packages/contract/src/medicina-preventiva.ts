@@ -1,6 +1,7 @@
 import { onlyDigits } from '@portal/br';
 import { z } from 'zod';
 import { cpfSchema, membroRequest } from './common';
+import { textoLivre } from './texto';
 import { protocoloCampos } from './servicos';
 import { cidadeSchema, dataNascimentoSchema } from './venda';
 
@@ -30,7 +31,7 @@ export const programaSchema = z.enum(PROGRAMAS_PREVENTIVOS, { error: 'Selecione 
  */
 export const fazerInscricaoRequestSchema = membroRequest({
   cpf: cpfSchema,
-  nome: z.string({ error: 'Informe o nome.' }).trim().min(1, 'Informe o nome.').max(120, 'Nome inválido.'),
+  nome: textoLivre({ error: 'Informe o nome.' }).min(1, 'Informe o nome.').max(120, 'Nome inválido.'),
   dataNascimento: dataNascimentoSchema,
   cidade: cidadeSchema,
   telefone: telefoneSchema,

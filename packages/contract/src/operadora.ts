@@ -1,4 +1,4 @@
-import { isValidCnpj } from '@portal/br';
+import { isValidCnpj, JUROS_MENSAIS_MAXIMOS_PERCENTUAL, MULTA_MAXIMA_PERCENTUAL } from '@portal/br';
 import { z } from 'zod';
 
 /**
@@ -19,6 +19,35 @@ const bannerSchema = z.object({
   larguras: z.array(z.number().int().positive()).min(1),
 });
 export type Banner = z.infer<typeof bannerSchema>;
+
+/** How an overdue installment is paid (decision 0021). Numbers may come from the environment as text. */
+const percentual = (maximo: number, padrao: number) =>
+  z.coerce
+    .number({ error: 'deve ser um número' })
+    .min(0, 'não pode ser negativo')
+    .max(maximo, `passa do limite legal de ${maximo}%`)
+    .default(padrao);
+export const MODOS_ATRASO = ['boletoAtualizado', 'instrucao'] as const;
+export const atrasoSchema = z
+  .object({
+    /**
+     * 'boletoAtualizado': the portal issues an updated boleto (due today, amount plus the fine and
+     * the interest below) and the PIX carries the same amount. 'instrucao': it shows `instrucao`
+     * instead (the operator's own way: call the central, a bank's updated boleto...).
+     */
+    modo: z.enum(MODOS_ATRASO).default('boletoAtualizado'),
+    /** Multa, percent of the amount, charged once (CDC art. 52 §1º: at most 2 %). */
+    multaPercentual: percentual(MULTA_MAXIMA_PERCENTUAL, 2),
+    /** Juros de mora, percent a month, pro rata die (at most 1 % a month). */
+    jurosMensalPercentual: percentual(JUROS_MENSAIS_MAXIMOS_PERCENTUAL, 1),
+    /** What a member with an overdue installment is told in mode 'instrucao'. */
+    instrucao: z.string().trim().min(20, 'texto muito curto').max(400).nullable().default(null),
+  })
+  .refine((a) => a.modo !== 'instrucao' || a.instrucao !== null, {
+    message: "o modo 'instrucao' precisa do texto em atraso.instrucao",
+    path: ['instrucao'],
+  });
+export type Atraso = z.infer<typeof atrasoSchema>;
 
 export const operadoraSchema = z.object({
   nome: z.string().min(2).max(60),
@@ -67,5 +96,12 @@ export const operadoraSchema = z.object({
       cidade: z.string().min(1).max(15),
     })
     .nullable(),
+  /** Overdue installments: updated boleto (default: 2 % fine, 1 % a month) or an instruction. */
+  atraso: atrasoSchema.default({
+    modo: 'boletoAtualizado',
+    multaPercentual: 2,
+    jurosMensalPercentual: 1,
+    instrucao: null,
+  }),
 });
 export type Operadora = z.infer<typeof operadoraSchema>;

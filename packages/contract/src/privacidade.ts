@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { membroRequest } from './common';
+import { textoLivre } from './texto';
 import { CAMPOS_CORRECAO, type CampoCorrecao } from './privacidade-campos';
 import { protocoloCampos } from './servicos';
 
@@ -116,14 +117,10 @@ export const solicitarCorrecaoRequestSchema = membroRequest({
   campo: z.enum(Object.keys(CAMPOS_CORRECAO) as [CampoCorrecao, ...CampoCorrecao[]], {
     error: 'Escolha o dado a corrigir.',
   }),
-  valorCorreto: z
-    .string({ error: 'Informe o valor correto.' })
-    .trim()
+  valorCorreto: textoLivre({ error: 'Informe o valor correto.' })
     .min(1, 'Informe o valor correto.')
     .max(300, 'O valor correto pode ter no máximo 300 caracteres.'),
-  observacao: z
-    .string()
-    .trim()
+  observacao: textoLivre({ multilinha: true })
     .max(500, 'A observação pode ter no máximo 500 caracteres.')
     .optional()
     .transform((v) => (v ? v : undefined)),

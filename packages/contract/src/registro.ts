@@ -4,7 +4,8 @@ import { celularSchema, codigoSchema, cpfSchema, emailSchema, senhaSchema } from
 /**
  * Registration. Every call answers 200 { sucesso: true, mensagem? } or an error body (apiError).
  * A code always goes to the contact on file: a typed contact must equal the beneficiary's record
- * (or its masked form, as returned by VerificarCPF), else 422 CONTATO_DIVERGENTE.
+ * (or its masked form, as returned by VerificarCPF), else 422 CONTATO_DIVERGENTE (Cadastrar*) or
+ * the wrong-code answer (Confirmar*), within a budget of wrong contacts per CPF and IP (0020).
  * The browser that asked for the code gets an HttpOnly flow cookie; confirming the code and
  * setting the password only work with that cookie (same flow).
  */

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { codigoBeneficiarioSchema } from './autorizacoes';
 import { membroRequest } from './common';
+import { textoLivre } from './texto';
 import { protocoloCampos } from './servicos';
 
 /** Spec 9 usage categories, in display order; items without a category go to OUTRAS_DESPESAS. */
@@ -81,9 +82,7 @@ export const avaliarAtendimentoRequestSchema = membroRequest({
     .int('A nota deve ser um número inteiro de 1 a 5.')
     .min(AVALIACAO.notaMinima, 'A nota deve ser um número inteiro de 1 a 5.')
     .max(AVALIACAO.notaMaxima, 'A nota deve ser um número inteiro de 1 a 5.'),
-  comentario: z
-    .string({ error: 'Comentário inválido.' })
-    .trim()
+  comentario: textoLivre({ multilinha: true, error: 'Comentário inválido.' })
     .max(AVALIACAO.comentarioMaximo, 'O comentário deve ter no máximo 500 caracteres.')
     .nullish(),
 });

@@ -1,6 +1,7 @@
 import { isValidCpf, isValidMobile, onlyDigits } from '@portal/br';
 import { z } from 'zod';
 import { cpfSchema, membroRequest } from './common';
+import { textoLivre } from './texto';
 import { protocoloCampos } from './servicos';
 
 /** Spec 9: 1 to 5 dependent forms per submission. */
@@ -9,9 +10,7 @@ export const LIMITES_DEPENDENTES = { minimo: 1, maximo: 5 } as const;
 const NOME = /^[\p{L}'’. -]+$/u;
 
 /** Full name: letters (any accent), spaces, apostrophes, hyphens; at least two words. */
-export const nomeCompletoSchema = z
-  .string({ error: 'Informe o nome completo.' })
-  .trim()
+export const nomeCompletoSchema = textoLivre({ error: 'Informe o nome completo.' })
   .min(1, { error: 'Informe o nome completo.', abort: true })
   .max(120, 'O nome deve ter no máximo 120 caracteres.')
   .refine((v) => NOME.test(v), { error: 'O nome deve ter apenas letras.', abort: true })
@@ -61,9 +60,7 @@ export const celularObrigatorioSchema = z
   .refine((v) => v.length > 0, { error: 'Informe o celular.', abort: true })
   .refine((v) => isValidMobile(v), 'Celular inválido. Informe DDD e número, por exemplo (11) 98765-4321.');
 
-export const cidadeSchema = z
-  .string({ error: 'Informe a cidade.' })
-  .trim()
+export const cidadeSchema = textoLivre({ error: 'Informe a cidade.' })
   .min(1, { error: 'Informe a cidade.', abort: true })
   .min(2, 'Cidade inválida.')
   .max(80, 'A cidade deve ter no máximo 80 caracteres.');
@@ -130,7 +127,7 @@ export const INTERESSES_COMERCIAIS = ['DEPENDENTES', 'SOS', 'ORTOPEDICO', 'OUTRO
 /** POST /api/Venda/ContatoInicial — the member asks the sales team to get in touch (a request with protocol). */
 export const contatoInicialRequestSchema = membroRequest({
   interesse: z.enum(INTERESSES_COMERCIAIS, { error: 'Informe o assunto do contato.' }),
-  mensagem: z.string().trim().max(500, 'A mensagem deve ter no máximo 500 caracteres.').optional(),
+  mensagem: textoLivre({ multilinha: true }).max(500, 'A mensagem deve ter no máximo 500 caracteres.').optional(),
 });
 export const contatoInicialResponseSchema = adicionarDependenteResponseSchema;
 

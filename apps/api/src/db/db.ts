@@ -14,4 +14,9 @@ export interface Db extends Queryable {
   readonly kind: 'pglite' | 'pg';
   transaction<T>(fn: (tx: Queryable) => Promise<T>): Promise<T>;
   close(): Promise<void>;
+  /**
+   * The same database without the request bounds (issue 13), for start-up work: migrations wait for
+   * the schema lock while another instance migrates, the seed may scan for long. Close it after use.
+   */
+  semLimites(): Db;
 }

@@ -35,3 +35,18 @@ export function formatWait(segundos: number): string {
   const min = Math.ceil(segundos / 60);
   return min === 1 ? '1 minuto' : `${min} minutos`;
 }
+
+/**
+ * A dependency (database, Redis) did not answer within its bound or lost its connection: the request
+ * answers 503 INDISPONIVEL (plugins/errors.ts), the cause goes to the log only.
+ */
+export class ServicoIndisponivel extends Error {
+  constructor(
+    readonly servico: 'banco' | 'redis',
+    message: string,
+    options?: { cause?: unknown },
+  ) {
+    super(message, options);
+    this.name = 'ServicoIndisponivel';
+  }
+}

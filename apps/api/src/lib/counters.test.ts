@@ -90,9 +90,9 @@ describe.skipIf(!hasRedis)('with Redis', () => {
     const t = await startApp({ env: { REDIS_URL, THROTTLE_CPF_CHECKS_PER_MINUTE: '3' } });
     try {
       const c = t.client();
-      for (let i = 0; i < 3; i++)
-        expect((await c.post('/api/Login/VerificarCPF', { cpf: CPF.maria })).status).toBe(200);
-      const r = await c.post('/api/Login/VerificarCPF', { cpf: CPF.maria });
+      for (const cpf of [CPF.maria, CPF.carlos, CPF.roberto])
+        expect((await c.post('/api/Login/VerificarCPF', { cpf })).status).toBe(200);
+      const r = await c.post('/api/Login/VerificarCPF', { cpf: CPF.fernanda });
       expect(r.status).toBe(429);
       expect(r.body).toMatchObject({ code: 'MUITAS_TENTATIVAS' });
       expect(await t.db.query('select 1 from rate_counters')).toEqual([]);

@@ -21,6 +21,8 @@ export interface CounterStore {
   release(key: string): Promise<void>;
   reset(key: string): Promise<void>;
   close(): Promise<void>;
+  /** Answers when the store does (readiness); unset: the store is the database, checked already. */
+  ping?(): Promise<void>;
 }
 
 /** Counters in PostgreSQL: one upsert per hit (rate_counters). Time comes from the clock. */

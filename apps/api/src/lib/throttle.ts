@@ -8,6 +8,9 @@ const HOUR = 3_600_000;
 const FAILURE_STREAK_MS = 24 * HOUR;
 /** 'Meus dados' exports per CPF and hour (decision 0019). */
 export const EXPORTACOES_POR_HORA = 20;
+/** Wrong contacts typed in registration, per CPF and per IP an hour (issue 13, defect 3; decision 0020). */
+export const CONTATOS_ERRADOS_POR_HORA_CPF = 5;
+export const CONTATOS_ERRADOS_POR_HORA_IP = 20;
 
 /** The throttling numbers of 0002, on top of a shared counter store. */
 export class Throttle {
@@ -70,10 +73,25 @@ export class Throttle {
     await this.store.reset(`senha:cpf:${cpf}`);
   }
 
-  /** VerificarCPF: so many lookups per IP per minute (CPF enumeration). */
-  async assertCpfLookup(ip: string): Promise<void> {
-    const c = await this.store.hit(`cpf:ip:${ip}`, 60_000);
-    if (c.count > this.limits.cpfCheckIpPerMinute) throw muitasTentativas((c.resetAt - this.clock.now()) / 1000);
+  /**
+   * CPF enumeration (issue 13, defect 4): every call whose answer can tell a member from a
+   * non-member — VerificarCPF, every registration call (CriarConta, Cadastrar*, Confirmar*,
+   * ReenviarSmsConfirmacao, CadastrarSenha) and the recovery calls (RecuperarSenha,
+   * ValidarTokenRecuperacao, AlterarSenha) — spends from ONE budget per IP: so many distinct CPFs a
+   * minute. A CPF already counted for this IP in the minute costs nothing again (a member's own
+   * journey through those steps counts once); once the IP is over budget every such call waits,
+   * repeated CPFs included, so duplicates sent in parallel gain nothing. A refused CPF is not
+   * remembered as counted.
+   */
+  async assertConsultaCpf(ip: string, cpf: string): Promise<void> {
+    const visto = `cpf:visto:${ip}:${cpf}`;
+    const budget = `cpf:ip:${ip}`;
+    const novo = (await this.store.hit(visto, 60_000)).count === 1;
+    const c = novo ? await this.store.hit(budget, 60_000) : await this.store.peek(budget);
+    if (c && c.count > this.limits.cpfCheckIpPerMinute) {
+      if (novo) await this.store.reset(visto);
+      throw muitasTentativas((c.resetAt - this.clock.now()) / 1000);
+    }
   }
 
   /**
@@ -131,6 +149,32 @@ export class Throttle {
   /** `counted`: 1 when `c` already includes this send's own hit, 0 when it was only peeked. */
   private assertUnderCap(c: Counter | null, cap: number, counted: 0 | 1): void {
     if (c && c.count - counted >= cap) throw muitasTentativas((c.resetAt - this.clock.now()) / 1000);
+  }
+
+  /**
+   * Registration compares a typed e-mail or mobile with the one on file (issue 13, defect 3): only
+   * while the CPF and the IP have wrong contacts left this hour, checked BEFORE comparing, so a
+   * guesser meets 429 whether the next guess is right or wrong. The slot is taken first (parallel
+   * guesses cannot all pass) and the returned function gives it back when the contact was right:
+   * only wrong contacts count.
+   */
+  async reserveContactCheck(cpf: string, ip: string): Promise<() => Promise<void>> {
+    const byCpf = `contato:cpf:${cpf}`;
+    const byIp = `contato:ip:${ip}`;
+    const [c, i] = await Promise.all([this.store.hit(byCpf, HOUR), this.store.hit(byIp, HOUR)]);
+    const giveBack = async () => {
+      await Promise.all([this.store.release(byCpf), this.store.release(byIp)]);
+    };
+    const over = [
+      c.count > CONTATOS_ERRADOS_POR_HORA_CPF ? c.resetAt : 0,
+      i.count > CONTATOS_ERRADOS_POR_HORA_IP ? i.resetAt : 0,
+    ];
+    const until = Math.max(...over);
+    if (until > 0) {
+      await giveBack();
+      throw muitasTentativas((until - this.clock.now()) / 1000);
+    }
+    return giveBack;
   }
 
   /** Card verifications (public /verificar-carteirinha): so many per IP per minute (guessing typed codes). */

@@ -14,6 +14,7 @@ import { operadoraRoutes } from './operadora/routes';
 import { protocolosRoutes } from './protocolos/routes';
 import { registroRoutes } from './registro/routes';
 import { servicosRoutes } from './servicos/routes';
+import { situacaoRoutes } from './situacao/routes';
 import { tokenRoutes } from './token/routes';
 import { utilizacaoRoutes } from './utilizacao/routes';
 import { vendaRoutes } from './venda/routes';
@@ -41,6 +42,7 @@ export const areasDoApp: FastifyPluginAsyncZod[] = [
 /** The API token and a member session (perfilAutenticado + pb_sessao): member data. */
 export const areasDoMembro: FastifyPluginAsyncZod[] = [
   sessaoRoutes,
+  situacaoRoutes,
   autorizacoesRoutes,
   carteirinhaRoutes,
   // Requests stored with a protocol (decision 0012).

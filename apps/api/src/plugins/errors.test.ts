@@ -1,4 +1,5 @@
 import { expect, it } from 'vitest';
+import { ServicoIndisponivel } from '../lib/app-error';
 import { bancoIndisponivel } from './errors';
 
 it('tells a database that is down or restarting from a failed request', () => {
@@ -9,6 +10,15 @@ it('tells a database that is down or restarting from a failed request', () => {
     Object.assign(new Error('the database system is starting up'), { code: '57P03' }),
     Object.assign(new Error('connection failure'), { code: '08006' }),
     new Error('Connection terminated unexpectedly'),
+    // The bounded waits (issue 13): statement_timeout, lock_timeout, idle_in_transaction_session_timeout,
+    // the pool's wait for a connection, node-postgres' query timeout, PGlite's queue, Redis.
+    Object.assign(new Error('canceling statement due to statement timeout'), { code: '57014' }),
+    Object.assign(new Error('canceling statement due to lock timeout'), { code: '55P03' }),
+    Object.assign(new Error('terminating connection due to idle-in-transaction timeout'), { code: '25P03' }),
+    new Error('timeout exceeded when trying to connect'),
+    new Error('Query read timeout'),
+    new ServicoIndisponivel('banco', 'waited 5000 ms for the PGlite connection'),
+    new ServicoIndisponivel('redis', 'redis: Command timed out'),
   ])
     expect(bancoIndisponivel(err), err.message).toBe(true);
   // A bug or a bad statement stays a 500.

@@ -2,7 +2,7 @@ import type { FastifyError, FastifyInstance, FastifyReply } from 'fastify';
 import fp from 'fastify-plugin';
 import { hasZodFastifySchemaValidationErrors, isResponseSerializationError } from 'fastify-type-provider-zod';
 import type { ApiError, ErrorCode } from '@portal/contract';
-import { AppError, MENSAGEM_ERRO_INTERNO, type ErrorDetails } from '../lib/app-error';
+import { AppError, MENSAGEM_ERRO_INTERNO, ServicoIndisponivel, type ErrorDetails } from '../lib/app-error';
 
 export function sendError(
   reply: FastifyReply,
@@ -42,16 +42,21 @@ function fromFastify(err: FastifyError): [number, ErrorCode, string] | undefined
 export const MENSAGEM_INDISPONIVEL = 'Serviço temporariamente indisponível. Tente novamente em instantes.';
 
 /**
- * A failure of the database connection rather than of the request: refused or dropped connections
- * and PostgreSQL's shutdown / cannot-connect states (SQLSTATE class 08 and 57P01–57P03).
+ * A failure of the database connection rather than of the request: refused or dropped connections,
+ * PostgreSQL's shutdown / cannot-connect states (SQLSTATE class 08 and 57P01–57P03), and the bounded
+ * waits running out (issue 13): statement_timeout (57014), lock_timeout (55P03),
+ * idle_in_transaction_session_timeout (25P03), the pool's wait for a connection, the query timeout.
  */
 export function bancoIndisponivel(err: unknown): boolean {
+  if (err instanceof ServicoIndisponivel) return true;
   const e = err as { code?: unknown; message?: unknown } | null;
   const code = typeof e?.code === 'string' ? e.code : '';
   if (['ECONNREFUSED', 'ECONNRESET', 'EPIPE', 'ETIMEDOUT', 'ENOTFOUND', 'EAI_AGAIN'].includes(code)) return true;
-  if (/^08/.test(code) || ['57P01', '57P02', '57P03'].includes(code)) return true;
+  if (/^08/.test(code) || ['57P01', '57P02', '57P03', '57P05', '57014', '55P03', '25P03'].includes(code)) return true;
   const msg = typeof e?.message === 'string' ? e.message : '';
-  return /Connection terminated|connection timeout|Client has encountered a connection error/i.test(msg);
+  return /Connection terminated|connection timeout|Client has encountered a connection error|timeout exceeded when trying to connect|Query read timeout|Client was closed and is not queryable/i.test(
+    msg,
+  );
 }
 
 /** zod's generic messages (types, sizes) name no field; the contract's own messages do ('CPF inválido.'). */
@@ -83,8 +88,12 @@ export default fp(async function errors(app: FastifyInstance) {
     const mapped = fromFastify(err);
     if (mapped) return sendError(reply, ...mapped);
     if (bancoIndisponivel(err)) {
-      // The database is restarting or unreachable: say so, so clients and balancers retry.
-      request.log.warn({ err }, 'database unavailable');
+      // The database (or Redis) is restarting, unreachable or past its bounded wait: say so, so
+      // clients and balancers retry.
+      request.log.warn(
+        { err },
+        err instanceof ServicoIndisponivel && err.servico === 'redis' ? 'redis unavailable' : 'database unavailable',
+      );
       return sendError(reply, 503, 'INDISPONIVEL', MENSAGEM_INDISPONIVEL, 5);
     }
     request.log.error({ err }, 'unexpected error');

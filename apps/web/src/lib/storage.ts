@@ -38,3 +38,33 @@ export function memoryStorage(initial: Record<string, string> = {}): KeyValueSto
     removeItem: (k) => void mem.delete(k),
   };
 }
+
+/**
+ * The CPF the next sign-in starts with ('Trocar perfil' ends the session and goes back to the
+ * CPF step): this tab only (sessionStorage), forgotten once the sign-in page has read it.
+ */
+const CPF_PARA_ENTRAR = 'portal.cpfParaEntrar';
+
+export function lembrarCpfParaEntrar(cpf: string): void {
+  try {
+    sessionStorage.setItem(CPF_PARA_ENTRAR, cpf);
+  } catch {
+    // No storage: the member types the CPF.
+  }
+}
+
+export function cpfParaEntrar(): string {
+  try {
+    return sessionStorage.getItem(CPF_PARA_ENTRAR) ?? '';
+  } catch {
+    return '';
+  }
+}
+
+export function esquecerCpfParaEntrar(): void {
+  try {
+    sessionStorage.removeItem(CPF_PARA_ENTRAR);
+  } catch {
+    // Nothing was kept.
+  }
+}

@@ -41,7 +41,19 @@ function show(kind: Kind, title: string, options?: ExternalToast): void {
     .catch(() => undefined);
 }
 
+/** Takes a toast away (one by its id, or all): a field's error goes when the field is fixed. */
+function dismiss(id?: string | number): void {
+  if (!loading) return;
+  void loading
+    .then(async (m) => {
+      await ready;
+      m.toast.dismiss(id);
+    })
+    .catch(() => undefined);
+}
+
 export const toast = {
+  dismiss,
   success: (title: string, options?: ExternalToast) => show('success', title, options),
   error: (title: string, options?: ExternalToast) => show('error', title, options),
   warning: (title: string, options?: ExternalToast) => show('warning', title, options),

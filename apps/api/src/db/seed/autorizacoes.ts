@@ -1,6 +1,6 @@
 import type { Queryable } from '../db';
 import { DEMO_BENEFICIARIO as B } from './demo';
-import type { SeedPart } from './index';
+import type { SeedPart } from './part';
 
 // numero_transacao, beneficiário, solicitada em, prestador solicitante, status, procedimentos [TUSS, descrição]
 type Linha = [string, string, string, string, string, [string, string][]];

@@ -1,7 +1,7 @@
 import { hashPassword } from '../../lib/password';
 import type { Queryable } from '../db';
 import { DEMO_CPF, DEMO_PASSWORD, DEMO_PESSOA } from './demo';
-import type { SeedPart } from './index';
+import type { SeedPart } from './part';
 
 /**
  * People, plans, contracts, beneficiaries and app accounts of the demo operator "Saúde Exemplo"
@@ -120,7 +120,7 @@ const PLANOS = [
     'Saúde Exemplo Essencial Apartamento',
     '484521201',
     true,
-    'AMBULATORIAL + HOSPITALAR COM OBSTETRICIA',
+    'AMBULATORIAL + HOSPITALAR COM OBSTETRÍCIA',
     'APARTAMENTO',
   ],
   [
@@ -128,7 +128,7 @@ const PLANOS = [
     'Saúde Exemplo Essencial Enfermaria',
     '484522209',
     true,
-    'AMBULATORIAL + HOSPITALAR COM OBSTETRICIA',
+    'AMBULATORIAL + HOSPITALAR COM OBSTETRÍCIA',
     'ENFERMARIA',
   ],
   [
@@ -136,7 +136,7 @@ const PLANOS = [
     'Saúde Exemplo Clássico Enfermaria',
     '461305127',
     true,
-    'AMBULATORIAL + HOSPITALAR SEM OBSTETRICIA',
+    'AMBULATORIAL + HOSPITALAR SEM OBSTETRÍCIA',
     'ENFERMARIA',
   ],
   [
@@ -144,7 +144,7 @@ const PLANOS = [
     'Saúde Exemplo Premium Apartamento',
     '490210188',
     false,
-    'AMBULATORIAL + HOSPITALAR COM OBSTETRICIA',
+    'AMBULATORIAL + HOSPITALAR COM OBSTETRÍCIA',
     'APARTAMENTO',
   ],
 ] as const;

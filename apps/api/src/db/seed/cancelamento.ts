@@ -1,7 +1,7 @@
 import { cpfFromBase } from '@portal/br';
 import type { Queryable } from '../db';
 import { DEMO_CONTRATO } from './demo';
-import type { SeedPart } from './index';
+import type { SeedPart } from './part';
 
 /** Roberto's wife: a dependent of contract 310077, no account (the cancellation's dependents option). */
 export const CANCELAMENTO_DEMO = {

@@ -1,6 +1,6 @@
 import type { Queryable } from '../db';
 import { DEMO_BENEFICIARIO as B, DEMO_CPF } from './demo';
-import type { SeedPart } from './index';
+import type { SeedPart } from './part';
 
 /**
  * Waiting periods (carências) within the limits of Lei 9.656/98, art. 12, V, counted from the day
@@ -37,7 +37,7 @@ export const carteirinha: SeedPart = {
            from beneficiarios b
            join contratos ct on ct.codigo_contrato = b.codigo_contrato
            join planos pl on pl.codigo_plano = ct.codigo_plano
-          where not $4::boolean or pl.segmentacao like '%COM OBSTETRICIA%'`,
+          where not $4::boolean or pl.segmentacao like '%COM OBSTETRÍCIA%'`,
         [ordem, descricao, dias, obstetricia],
       );
     }

@@ -11,7 +11,7 @@ import {
 } from '../../modules/financeiro/datas';
 import type { Queryable } from '../db';
 import { DEMO_CONTRATO } from './demo';
-import type { SeedContexto, SeedPart } from './index';
+import type { SeedContexto, SeedPart } from './part';
 
 /**
  * Installments and co-participation of every active demo contract (demo-data.md): one installment

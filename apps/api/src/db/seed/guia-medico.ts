@@ -9,7 +9,7 @@ import {
   SERIE_CARGA,
   SERIE_DEMO,
 } from './guia-medico-gerador';
-import type { SeedPart } from './index';
+import type { SeedPart } from './part';
 
 /**
  * The demo operator's provider network (shared/demo-data.md 'Provider network'): 8 cities in 5

@@ -5,7 +5,7 @@ import { prazoDeResposta } from '../../modules/protocolos/prazos';
 import { ProtocolosRepository } from '../../modules/protocolos/repository';
 import type { Queryable } from '../db';
 import { DEMO_BENEFICIARIO as B, DEMO_CONTRATO, DEMO_CPF } from './demo';
-import type { SeedContexto, SeedPart } from './index';
+import type { SeedContexto, SeedPart } from './part';
 
 /** The demo operator's ANS registration (operadora/demo/operadora.json), when the app does not pass its own. */
 export const REGISTRO_ANS_DEMO = '417297';

@@ -1,6 +1,6 @@
 import type { Queryable } from '../db';
 import { DEMO_BENEFICIARIO as B } from './demo';
-import type { SeedPart } from './index';
+import type { SeedPart } from './part';
 
 /**
  * Add-on services of the demo operator (demo-data.md): SOS R$ 29,90 and orthopedic plan R$ 19,90

@@ -1,6 +1,6 @@
 import type { Queryable } from '../db';
 import { DEMO_BENEFICIARIO as B, DEMO_CPF } from './demo';
-import type { SeedPart } from './index';
+import type { SeedPart } from './part';
 
 // beneficiário, data (UTC), categoria, TUSS, descrição, código do prestador, prestador, local, quantidade, valor
 type Linha = [string, string, string | null, string, string, string, string, string, number, number];

@@ -123,6 +123,13 @@ describe('Opcoes', () => {
     expect(r.body.parcelasEmAberto).toHaveLength(abertas[0]!.n);
     expect(r.body.parcelasEmAberto.length).toBeGreaterThan(0);
     expect(r.body.parcelasEmAberto[0]).toMatchObject({ competencia: expect.stringMatching(/^\d{2}\/\d{4}$/) });
+    // Oldest first by date, not by the text 'MM/YYYY' (12/2025 before 10/2026).
+    const meses = r.body.parcelasEmAberto.map((p) => {
+      const [mm, aaaa] = String(p.competencia).split('/');
+      return `${aaaa}-${mm}`;
+    });
+    expect(meses).toEqual([...meses].sort());
+    expect(new Set(meses.map((m) => m.slice(0, 4))).size).toBeGreaterThan(1);
     expect(r.body.consequencias.CONTRATO.join(' ')).toContain('carência');
     expect(r.body.consequencias.CONTRATO.join(' ')).toContain('dependentes também perdem a cobertura');
     expect(r.body.consequencias.DEPENDENTES.join(' ')).toContain('coparticipação');

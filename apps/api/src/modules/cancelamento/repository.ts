@@ -79,7 +79,7 @@ export class CancelamentoRepository {
       `select codigo_mensalidade as codigo, to_char(competencia, 'MM/YYYY') as competencia,
               vencimento::text as vencimento, valor_centavos::int as centavos
          from mensalidades where codigo_contrato = $1 and pago_em is null
-        order by competencia`,
+        order by mensalidades.competencia`,
       [membro.codigoContrato],
     );
     return rows.map((r) => ({

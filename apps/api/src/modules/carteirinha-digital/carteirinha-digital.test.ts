@@ -361,7 +361,7 @@ describe('POST /api/CarteirinhaDigital/BaixarPdf', () => {
       'João Pedro Souza',
       'Carteirinha nº 1100 2340 02',
       'Saúde Exemplo Essencial Apartamento Registro ANS do produto nº 484521201',
-      'AMBULATORIAL + HOSPITALAR COM OBSTETRICIA · APARTAMENTO',
+      'AMBULATORIAL + HOSPITALAR COM OBSTETRÍCIA · APARTAMENTO',
       'CNS: 700 2084 7361 9202',
       'Início da cobertura: 01/03/2019',
       'Nenhuma carência a cumprir em 10/03/2026.',

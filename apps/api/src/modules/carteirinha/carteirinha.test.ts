@@ -48,7 +48,7 @@ describe('POST /api/Carteirinha/ListarCarteirinhas', () => {
       codigoContrato: CONTRATO.maria,
       numeroCarteirinha: BENEFICIARIO.maria,
       dataContratacao: '2019-03-01',
-      segmentacaoAssistencial: 'AMBULATORIAL + HOSPITALAR COM OBSTETRICIA',
+      segmentacaoAssistencial: 'AMBULATORIAL + HOSPITALAR COM OBSTETRÍCIA',
       cpf: CPF.maria,
       nome: 'Maria Aparecida Souza',
       dataNascimento: '1978-04-12',
@@ -92,7 +92,7 @@ describe('POST /api/Carteirinha/ListarCarteirinhas', () => {
         codigoContrato: CONTRATO.carlos,
         numeroCarteirinha: BENEFICIARIO.carlos,
         dataContratacao: '2021-08-01',
-        segmentacaoAssistencial: 'AMBULATORIAL + HOSPITALAR COM OBSTETRICIA',
+        segmentacaoAssistencial: 'AMBULATORIAL + HOSPITALAR COM OBSTETRÍCIA',
         cpf: CPF.carlos,
         nome: 'Carlos Eduardo Lima',
         dataNascimento: '1999-07-21',
@@ -124,7 +124,7 @@ describe('POST /api/Carteirinha/ListarCarteirinhas', () => {
       rg: 'MG12345678',
       orgaoExpeditor: 'SSP/MG',
       tipoContrato: 'COLETIVO EMPRESARIAL',
-      segmentacaoAssistencial: 'AMBULATORIAL + HOSPITALAR COM OBSTETRICIA',
+      segmentacaoAssistencial: 'AMBULATORIAL + HOSPITALAR COM OBSTETRÍCIA',
       dataFinalCPT: '2018-02-01',
     });
     expect((r.body[0]!.carencias as unknown[]).length).toBe(5);

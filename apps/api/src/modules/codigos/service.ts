@@ -131,13 +131,17 @@ export class CodigosService {
     return row;
   }
 
-  /** Checks a typed code: counts a wrong try, marks it validated when right. Does not use it up. */
-  async check(ctx: Ctx & { codigo: string }, mark = true): Promise<CodigoRow> {
+  /**
+   * Checks a typed code: counts a wrong try, marks it validated when right. Does not use it up.
+   * `recusar`: registration's typed contact was wrong — the code is treated as wrong whatever it
+   * is, so that call answers exactly as a wrong code would (issue 13, defect 3).
+   */
+  async check(ctx: Ctx & { codigo: string; recusar?: boolean }, mark = true): Promise<CodigoRow> {
     await this.throttle.assertCodeCheck(ctx.origin.ip);
     const row = await this.openInFlow(ctx);
     const now = this.clock.now();
     if (now >= new Date(row.expira_em).getTime()) throw new AppError(422, 'CODIGO_EXPIRADO', EXPIRADO);
-    const matches = safeEqual(row.codigo_hmac, this.digest(ctx.cpf, ctx.codigo));
+    const matches = !ctx.recusar && safeEqual(row.codigo_hmac, this.digest(ctx.cpf, ctx.codigo));
     // A code already validated in this flow is checked again by AlterarSenha: that repeat does not
     // spend a try. Every other comparison takes its try first (see reserveTry).
     if (!(matches && row.validado_em)) {

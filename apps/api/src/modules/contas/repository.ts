@@ -113,15 +113,6 @@ export class ContasRepository {
     );
   }
 
-  /** Creates the app account (no password); answers true when it was created now. */
-  async createConta(cpf: string, at: Date): Promise<boolean> {
-    const rows = await this.db.query(
-      'insert into contas (cpf, criado_em) values ($1, $2) on conflict (cpf) do nothing returning cpf',
-      [cpf, at],
-    );
-    return rows.length > 0;
-  }
-
   /** Sets the password only while the account has none (registration). */
   async setPrimeiraSenha(cpf: string, senhaHash: string, at: Date): Promise<boolean> {
     const rows = await this.db.query(

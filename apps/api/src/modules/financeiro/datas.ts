@@ -59,3 +59,9 @@ export function somarDias(dia: string, n: number): string {
 export function reais(centavos: number): number {
   return Math.round(centavos) / 100;
 }
+
+/** Calendar days from `de` to `ate` (YYYY-MM-DD; positive when `ate` is later). */
+export function diasEntre(de: string, ate: string): number {
+  const utc = (d: string) => Date.UTC(Number(d.slice(0, 4)), Number(d.slice(5, 7)) - 1, Number(d.slice(8, 10)));
+  return Math.round((utc(ate) - utc(de)) / 86_400_000);
+}

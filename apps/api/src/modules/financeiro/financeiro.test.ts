@@ -64,6 +64,15 @@ const NAO_ENCONTRADA = erro('NAO_ENCONTRADO', 'Mensalidade não encontrada neste
 const ABERTA = '100234202603';
 const PAGA = '100234202601';
 const DE_ROBERTO = '310077202603';
+/** Maria's 02/2026, due 2026-02-10: 28 days late on the tests' 2026-03-10. */
+const VENCIDA = '100234202602';
+/** What it charges today, by the demo operator's rule (2 % once, 1 % a month pro rata die), worked out by hand. */
+async function atualizada() {
+  const original = await somaDosItens(VENCIDA);
+  const multa = Math.round(original * 0.02);
+  const juros = Math.round((original * 0.01 * 28) / 30);
+  return { original, multa, juros, total: original + multa + juros };
+}
 
 describe('POST /api/Financeiro/ListarParcelas', () => {
   it('Maria: one installment a month for the last 12 months, newest first, the two most recent open', async () => {
@@ -94,11 +103,25 @@ describe('POST /api/Financeiro/ListarParcelas', () => {
       mescompetencia: 3,
       anocompetencia: 2026,
       dataPagamento: null,
+      vencida: false,
+      diasAtraso: 0,
     });
     for (const p of r.body) {
       expect(p.valor, String(p.competencia)).toBe((await somaDosItens(String(p.codigoMensalidade))) / 100);
       if (p.status === 'Pago') expect(String(p.dataPagamento) <= String(p.vencimento)).toBe(true);
     }
+  });
+
+  it('tells which open installment is past due and by how many days (issue 15)', async () => {
+    const { c, perfil } = await maria();
+    const r = await call<Record<string, unknown>[]>(c, 'ListarParcelas', perfil);
+    // 03/2026 is due today; 02/2026 was due on Tuesday 2026-02-10, 28 days ago; paid ones are not late.
+    expect(r.body.map((p) => [p.competencia, p.vencida, p.diasAtraso]).slice(0, 3)).toEqual([
+      ['03/2026', false, 0],
+      ['02/2026', true, 28],
+      ['01/2026', false, 0],
+    ]);
+    expect(r.body.filter((p) => p.vencida)).toHaveLength(1);
   });
 
   it('accepts the session in either spelling (spec 7 finance calls spell it PerfilAutenticado)', async () => {
@@ -142,6 +165,38 @@ describe('POST /api/Financeiro/CodigoBarras', () => {
     // The code may also come as a number.
     const n = await call(c, 'CodigoBarras', perfil, { codigoMensalidade: Number(ABERTA) });
     expect(n.body).toEqual(r.body);
+  });
+
+  it('an overdue installment: an updated boleto due today, with fine and interest, FEBRABAN-valid', async () => {
+    const { c, perfil } = await maria();
+    const r = await call<Record<string, unknown>>(c, 'CodigoBarras', perfil, { codigoMensalidade: VENCIDA });
+    expect(r.status).toBe(200);
+    const { original, multa, juros, total } = await atualizada();
+    expect(r.body.valor).toBe(total / 100);
+    expect(r.body.vencimento).toBe('2026-03-10');
+    expect(r.body.atualizacao).toEqual({
+      vencimentoOriginal: '2026-02-10',
+      valorOriginal: original / 100,
+      diasAtraso: 28,
+      multaPercentual: 2,
+      multa: multa / 100,
+      jurosMensalPercentual: 1,
+      juros: juros / 100,
+    });
+    expect(r.body.instrucaoAtraso).toBeNull();
+    const linha = String(r.body.codigoBarras);
+    const barras = String(r.body.barras);
+    expect(validarLinhaDigitavel(linha)).toBe(true);
+    expect(validarCodigoBarras(barras)).toBe(true);
+    // Today's factor (1381) and the updated amount, not the original due date's (1353) and amount.
+    expect(barras.slice(5, 9)).toBe('1381');
+    expect(barras.slice(9, 19)).toBe(String(total).padStart(10, '0'));
+    expect(linha.slice(33)).toBe(`1381${String(total).padStart(10, '0')}`);
+    // Same bank, wallet and nosso número as the original boleto.
+    expect(barras.slice(19, 30)).toBe('10902342602');
+    // The installment due today is not late: its own amount and due date, no update.
+    const hoje = await call<Record<string, unknown>>(c, 'CodigoBarras', perfil, { codigoMensalidade: ABERTA });
+    expect(hoje.body).toMatchObject({ vencimento: '2026-03-10', atualizacao: null, instrucaoAtraso: null });
   });
 
   it('a paid installment has no boleto; another contract’s code or an unknown one is not found', async () => {
@@ -216,6 +271,34 @@ describe('POST /api/Financeiro/BaixarBoleto', () => {
     expect(lido.alternativos.some((a) => a.startsWith('QR Code PIX para pagar'))).toBe(true);
   });
 
+  it('an overdue installment’s boleto is the updated one: payable until today, fine and interest itemised', async () => {
+    const { c, perfil } = await maria();
+    const digitos = (await call<Record<string, string>>(c, 'CodigoBarras', perfil, { codigoMensalidade: VENCIDA }))
+      .body;
+    const lido = await lerPdf((await pdf(c, 'BaixarBoleto', perfil, { codigoMensalidade: VENCIDA })).bytes);
+    const { original, multa, juros, total } = await atualizada();
+    for (const trecho of [
+      digitos.linhaDigitavel,
+      'Pagável em qualquer banco, correspondente ou aplicativo até 10/03/2026',
+      'Multa por atraso (2%), vencimento original 10/02/2026',
+      'Juros de mora (1% ao mês, 28 dias)',
+      brl(multa),
+      brl(juros),
+      `Total atualizado ${brl(total)}`,
+      `vencimento original 10/02/2026, valor original ${brl(original)}`,
+      'Não receber após 10/03/2026',
+    ])
+      expect(lido.texto, trecho).toContain(trecho);
+    expect(lido.texto).not.toContain('até o vencimento');
+    expect(lido.alternativos).toContain(`Código de barras do boleto: ${digitos.barras}`);
+    const qr = lido.alternativos.find((a) => a.startsWith('QR Code PIX para pagar'));
+    expect(qr?.replace(/\u00a0/g, ' ')).toContain(`QR Code PIX para pagar ${brl(total)}:`);
+    // A boleto not yet due keeps the usual wording and the operator's rule.
+    const emDia = await lerPdf((await pdf(c, 'BaixarBoleto', perfil, { codigoMensalidade: ABERTA })).bytes);
+    expect(emDia.texto).toContain('Pagável em qualquer banco, correspondente ou aplicativo até o vencimento');
+    expect(emDia.texto).toContain('Após o vencimento, cobrar multa de 2% e juros de mora de 1% ao mês, pro rata die.');
+  });
+
   it('refused for a paid installment, another contract’s code and a dependant', async () => {
     const { c, perfil } = await maria();
     expect((await pdf(c, 'BaixarBoleto', perfil, { codigoMensalidade: PAGA })).status).toBe(422);
@@ -245,6 +328,19 @@ describe('POST /api/Financeiro/Pix', () => {
     expect(lido.campos['60']).toBe('SAO PAULO');
     expect(lido.adicionais['05']).toBe('MENS100234202603');
     expect(String(r.body.qrCodeSvg)).toMatch(/^<svg xmlns="http:\/\/www\.w3\.org\/2000\/svg" viewBox="0 0 \d+ \d+"/);
+  });
+
+  it('an overdue installment: the BR Code carries the updated amount', async () => {
+    const { c, perfil } = await maria();
+    const r = await call<Record<string, unknown>>(c, 'Pix', perfil, { codigoMensalidade: VENCIDA });
+    expect(r.status).toBe(200);
+    const { total } = await atualizada();
+    expect(r.body.valor).toBe(total / 100);
+    expect(r.body.atualizacao).toMatchObject({ vencimentoOriginal: '2026-02-10', diasAtraso: 28 });
+    const lido = lerPix(String(r.body.copiaECola));
+    expect(lido.crcValido).toBe(true);
+    expect(lido.campos['54']).toBe(`${Math.floor(total / 100)}.${String(total % 100).padStart(2, '0')}`);
+    expect(lido.adicionais['05']).toBe('MENS100234202602');
   });
 
   it('refused for a paid installment, another contract’s code and a dependant', async () => {
@@ -474,6 +570,10 @@ describe('POST /api/Financeiro/ExtratoIRPF', () => {
       'Lei nº 9.250/1995',
     ])
       expect(lido.texto, trecho).toContain(trecho);
+    // No amount wraps inside its cell ('R$ 13.597,1' then '2' on the next line).
+    const valores = lido.paginas.join('\n').match(/R\$\s?[\d.]+(,\d*)?/g) ?? [];
+    expect(valores.length).toBeGreaterThan(10);
+    for (const v of valores) expect(v).toMatch(/^R\$\s?\d{1,3}(\.\d{3})*,\d{2}$/);
   });
 
   it('the current year is not finished, a year without payments is not found, a dependant is refused', async () => {
@@ -644,5 +744,39 @@ describe('an operator without a PIX key', () => {
     expect(lido.texto).toContain('Ficha de Compensação');
     expect(lido.texto).not.toContain('PIX');
     expect(lido.alternativos.some((a) => a.includes('PIX'))).toBe(false);
+  });
+});
+
+describe('an operator that gives an instruction for overdue installments (atraso.modo = instrucao)', () => {
+  const INSTRUCAO =
+    'Mensalidade vencida: ligue para a Central de Atendimento 0800 770 4172 e peça o boleto atualizado.';
+  let comInstrucao: TestApp;
+  beforeAll(async () => {
+    comInstrucao = await startApp({
+      env: { OPERADORA_ATRASO_MODO: 'instrucao', OPERADORA_ATRASO_INSTRUCAO: INSTRUCAO },
+    });
+  });
+  afterAll(() => comInstrucao.close());
+
+  it('the overdue one keeps its boleto and says what to do; no PIX for an amount that is not due any more', async () => {
+    const c = comInstrucao.client();
+    const { codigoSessao } = await c.login(CPF.maria, undefined, CONTRATO.maria);
+    const perfil = { codigoSessao };
+    const r = await call<Record<string, unknown>>(c, 'CodigoBarras', perfil, { codigoMensalidade: VENCIDA });
+    expect(r.status).toBe(200);
+    expect(r.body).toMatchObject({
+      vencimento: '2026-02-10',
+      valor: (await somaDosItens(VENCIDA)) / 100,
+      atualizacao: null,
+      instrucaoAtraso: INSTRUCAO,
+    });
+    const pix = await call(c, 'Pix', perfil, { codigoMensalidade: VENCIDA });
+    expect(pix.status).toBe(422);
+    expect(pix.body).toEqual(erro('DOCUMENTO_INDISPONIVEL', INSTRUCAO));
+    const lido = await lerPdf((await pdf(c, 'BaixarBoleto', perfil, { codigoMensalidade: VENCIDA })).bytes);
+    expect(lido.texto.replace(/\s+/g, ' ')).toContain(INSTRUCAO);
+    expect(lido.texto).not.toContain('Pague também com PIX');
+    // Not yet due: as usual.
+    expect((await call(c, 'Pix', perfil, { codigoMensalidade: ABERTA })).status).toBe(200);
   });
 });

@@ -12,6 +12,7 @@ import { isPerfilFinanceiro, MENSAGEM_SEM_COPARTICIPACAO } from '@portal/contrac
 import type { Clock } from '../../clock';
 import { AppError } from '../../lib/app-error';
 import type { Membro } from '../sessao/membro';
+import { type Cobranca, cobrancaDe, situacaoAtraso } from './atraso';
 import { competenciaTexto, diaLocal, type Mes, mesDe, primeiroDia, reais, somarMeses } from './datas';
 import { digitosBoleto, gerarBoleto } from './pdf/boleto';
 import { gerarDeclaracaoQuitacao } from './pdf/declaracao-quitacao';
@@ -25,6 +26,13 @@ import type { FinanceiroRepository, MensalidadeRow } from './repository';
 export interface Arquivo {
   pdf: Buffer;
   nome: string;
+}
+
+/** The updated amount as the JSON answers carry it (reais, no centavos twice). */
+function atualizacaoPublica(c: Cobranca) {
+  if (!c.atualizacao) return null;
+  const { multaCentavos: _m, jurosCentavos: _j, ...publica } = c.atualizacao;
+  return publica;
 }
 
 /** Spec 9: the installment list covers the last 12 months. */
@@ -65,6 +73,15 @@ export class FinanceiroService {
     return new Date(this.clock.now());
   }
 
+  private hoje(): string {
+    return diaLocal(this.clock.now());
+  }
+
+  /** What an open installment's boleto and PIX charge today (updated when overdue, decision 0021). */
+  private cobranca(m: MensalidadeRow): Cobranca {
+    return cobrancaDe(m, this.hoje(), this.operadora.atraso);
+  }
+
   private mesAtual(): Mes {
     return mesDe(diaLocal(this.clock.now()));
   }
@@ -93,6 +110,7 @@ export class FinanceiroService {
     this.exigirFinanceiro(membro);
     const desde = primeiroDia(somarMeses(this.mesAtual(), -(MESES_DA_LISTA - 1)));
     const rows = await this.repo.listarMensalidades(membro, desde);
+    const hoje = this.hoje();
     return rows.map((m) => {
       const c = mesDe(m.competencia);
       return {
@@ -104,43 +122,56 @@ export class FinanceiroService {
         mescompetencia: c.mes,
         anocompetencia: c.ano,
         dataPagamento: m.pagoEm,
+        ...situacaoAtraso(m, hoje),
       };
     });
   }
 
   async codigoBarras(membro: Membro, codigo: string): Promise<CodigoBarrasResponse> {
     const m = await this.mensalidadeEmAberto(membro, codigo);
-    const { barras, linha, linhaFormatada } = digitosBoleto(m);
+    const c = this.cobranca(m);
+    const { barras, linha, linhaFormatada } = digitosBoleto({ ...m, ...c });
     return {
       codigoBarras: linha,
       linhaDigitavel: linhaFormatada,
       barras,
-      valor: reais(m.valorCentavos),
-      vencimento: m.vencimento,
+      valor: reais(c.valorCentavos),
+      vencimento: c.vencimento,
+      atualizacao: atualizacaoPublica(c),
+      instrucaoAtraso: c.instrucaoAtraso,
     };
   }
 
-  private pixDe(m: MensalidadeRow): { copiaECola: string; txid: string } | null {
+  /** A static PIX for what the installment charges today; none when the operator has no key or asks for its instruction. */
+  private pixDe(m: MensalidadeRow, c: Cobranca): { copiaECola: string; txid: string } | null {
     const pix = this.operadora.pix;
-    if (!pix) return null;
+    if (!pix || c.instrucaoAtraso) return null;
     const txid = `MENS${m.codigoMensalidade}`.slice(0, 25);
     return {
       txid,
-      copiaECola: pixCopiaECola({ ...pix, valorCentavos: m.valorCentavos, txid }),
+      copiaECola: pixCopiaECola({ ...pix, valorCentavos: c.valorCentavos, txid }),
     };
   }
 
   async pix(membro: Membro, codigo: string): Promise<PixResponse> {
     const m = await this.mensalidadeEmAberto(membro, codigo);
-    const pix = this.pixDe(m);
+    const c = this.cobranca(m);
+    if (c.instrucaoAtraso) throw new AppError(422, 'DOCUMENTO_INDISPONIVEL', c.instrucaoAtraso);
+    const pix = this.pixDe(m, c);
     if (!pix) {
       throw new AppError(422, 'DOCUMENTO_INDISPONIVEL', 'O pagamento por PIX estará disponível em breve.');
     }
-    return { ...pix, qrCodeSvg: qrSvg(pix.copiaECola), valor: reais(m.valorCentavos) };
+    return {
+      ...pix,
+      qrCodeSvg: qrSvg(pix.copiaECola),
+      valor: reais(c.valorCentavos),
+      atualizacao: atualizacaoPublica(c),
+    };
   }
 
   async boleto(membro: Membro, codigo: string): Promise<Arquivo> {
     const m = await this.mensalidadeEmAberto(membro, codigo);
+    const c = this.cobranca(m);
     const [dono, itens] = await Promise.all([this.repo.titularidade(membro), this.repo.itens(membro, codigo)]);
     const pdf = await gerarBoleto({
       operadora: this.operadora,
@@ -149,12 +180,14 @@ export class FinanceiroService {
       codigoContrato: membro.codigoContrato,
       codigoMensalidade: m.codigoMensalidade,
       competencia: competenciaDe(m),
-      vencimento: m.vencimento,
-      valorCentavos: m.valorCentavos,
+      vencimento: c.vencimento,
+      valorCentavos: c.valorCentavos,
+      atualizacao: c.atualizacao,
+      instrucaoAtraso: c.instrucaoAtraso,
       banco: m.banco,
       campoLivre: m.campoLivre,
       itens,
-      pixCopiaECola: this.pixDe(m)?.copiaECola ?? null,
+      pixCopiaECola: this.pixDe(m, c)?.copiaECola ?? null,
     });
     return { pdf, nome: arquivoDe('boleto', mesDe(m.competencia), membro.codigoContrato) };
   }

@@ -2,6 +2,7 @@ import type { Sucesso, TipoSolicitacao } from '@portal/contract';
 import type { Clock } from '../../clock';
 import { AppError } from '../../lib/app-error';
 import { hashPassword } from '../../lib/password';
+import { assertSenhaNaoComum } from '../../lib/senhas-comuns';
 import type { Throttle } from '../../lib/throttle';
 import type { AuditRepository, Origin } from '../audit/repository';
 import type { CanalCodigo } from '../codigos/repository';
@@ -25,7 +26,9 @@ export class RecuperacaoService {
     private readonly clock: Clock,
   ) {}
 
-  private async contaComSenha(cpf: string) {
+  /** Tells 'has a password' from the rest: spends the IP's CPF look-up budget first (issue 13, defect 4). */
+  private async contaComSenha(cpf: string, origin: Origin) {
+    await this.throttle.assertConsultaCpf(origin.ip, cpf);
     const p = await this.contas.findPessoa(cpf);
     if (!p?.senhaHash)
       throw new AppError(404, 'CONTA_NAO_ENCONTRADA', 'Não encontramos uma conta com senha para este CPF.');
@@ -33,7 +36,7 @@ export class RecuperacaoService {
   }
 
   async recuperarSenha(cpf: string, tipo: TipoSolicitacao, fluxo: string | undefined, origin: Origin) {
-    const p = await this.contaComSenha(cpf);
+    const p = await this.contaComSenha(cpf, origin);
     const canal = canalDe(tipo);
     const destino = canal === 'email' ? p.email : p.celular;
     if (!destino) throw contatoIndisponivel(canal);
@@ -52,7 +55,7 @@ export class RecuperacaoService {
     fluxo: string | undefined,
     origin: Origin,
   ): Promise<Sucesso> {
-    await this.contaComSenha(cpf);
+    await this.contaComSenha(cpf, origin);
     await this.codigos.check({ cpf, finalidade: 'recuperacao', canal: canalDe(tipo), codigo: token, fluxo, origin });
     return { sucesso: true, mensagem: 'Código validado com sucesso.' };
   }
@@ -63,7 +66,8 @@ export class RecuperacaoService {
     fluxo: string | undefined,
     origin: Origin,
   ): Promise<Sucesso> {
-    await this.contaComSenha(req.cpf);
+    assertSenhaNaoComum(req.senha); // before the code is used up: the member just picks another
+    await this.contaComSenha(req.cpf, origin);
     await this.codigos.consumeValidated({
       cpf: req.cpf,
       finalidade: 'recuperacao',

@@ -1,3 +1,4 @@
+import { SENHA_COMUM } from '@portal/contract';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { CPF, SENHA, startApp, type Client, type TestApp } from '../../../test/helper';
 
@@ -204,5 +205,27 @@ describe('password recovery', () => {
       tipoSolicitacao: 'email',
     });
     expect(token.status).toBe(422); // 12 → '000012': well-formed, but there is no code in this browser
+  });
+});
+
+describe('common passwords (issue 13, defect 10)', () => {
+  const COMUM = erro('DADOS_INVALIDOS', SENHA_COMUM);
+
+  it('AlterarSenha refuses the demo password and breached ones, keeps the code, then takes a good one', async () => {
+    const c = t.client();
+    expect((await pedir(c, CPF.roberto, 'email')).status).toBe(200);
+    const codigo = await t.lastCode('roberto.pereira@exemplo.com.br');
+    const body = { cpf: CPF.roberto, token: codigo, tipoSolicitacao: 'email' as const };
+    expect((await c.post('/api/Login/ValidarTokenRecuperacao', body)).status).toBe(200);
+    // senha123 (the short Brazilian list, also checked in the browser), iloveyou / 1q2w3e4r /
+    // Password1 (zxcvbn-ts's list, any case): each a 400 with the same message.
+    for (const senha of [SENHA, 'SENHA123', 'iloveyou', '1q2w3e4r', 'Password1']) {
+      const r = await c.post('/api/Login/AlterarSenha', { ...body, senha, confirmacaoSenha: senha });
+      expect([senha, r.status, r.body]).toEqual([senha, 400, COMUM]);
+    }
+    // The 6-character minimum of the spec still holds, and an uncommon 6-character password passes.
+    const ok = await c.post('/api/Login/AlterarSenha', { ...body, senha: 'kq7#vz', confirmacaoSenha: 'kq7#vz' });
+    expect(ok.status).toBe(200);
+    expect((await t.client().login(CPF.roberto, 'kq7#vz')).sucesso).toBe(true);
   });
 });

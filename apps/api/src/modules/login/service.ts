@@ -56,7 +56,7 @@ export class LoginService {
   ) {}
 
   async verificarCpf(cpf: string, origin: Origin): Promise<VerificarCpfResponse> {
-    await this.throttle.assertCpfLookup(origin.ip);
+    await this.throttle.assertConsultaCpf(origin.ip, cpf);
     const p = await this.contas.findPessoa(cpf);
     if (!p) throw new AppError(404, 'CPF_NAO_ENCONTRADO', 'CPF não encontrado em nossa base de beneficiários.');
     if (!p.beneficiarioAtivo && !(await this.exBeneficiarioRecente(cpf))) {

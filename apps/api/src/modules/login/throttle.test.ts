@@ -109,16 +109,55 @@ describe('wrong passwords per IP', () => {
   });
 });
 
-describe('VerificarCPF per IP', () => {
-  it('60 a minute, then 429 until the minute ends', async () => {
+describe('one CPF look-up budget per IP (issue 13, defect 4)', () => {
+  /** Every call whose answer tells a member from a non-member, each with a body for `cpf`. */
+  const CONSULTAS: [string, (cpf: string) => object][] = [
+    ['/api/Login/VerificarCPF', (cpf) => ({ cpf })],
+    ['/api/Registro/CriarConta', (cpf) => ({ cpf })],
+    ['/api/Registro/CadastrarEmail', (cpf) => ({ cpf, email: 'alguem@exemplo.com.br' })],
+    ['/api/Registro/ConfirmarCelular', (cpf) => ({ cpf, tokenSMS: '123456' })],
+    ['/api/Registro/CadastrarSenha', (cpf) => ({ cpf, senha: 'uma-senha-longa' })],
+    ['/api/Login/RecuperarSenha', (cpf) => ({ cpf, tipoSolicitacao: 'email' })],
+    ['/api/Login/ValidarTokenRecuperacao', (cpf) => ({ cpf, token: '123456', tipoSolicitacao: 'email' })],
+    [
+      '/api/Login/AlterarSenha',
+      (cpf) => ({ cpf, token: '123456', senha: 'x1y2z3w4', confirmacaoSenha: 'x1y2z3w4', tipoSolicitacao: 'celular' }),
+    ],
+  ];
+
+  it('60 distinct CPFs a minute across all those calls, then 429 for every one of them', async () => {
     const c = t.client();
-    for (let i = 0; i < 60; i++) expect((await c.post('/api/Login/VerificarCPF', { cpf: CPF.maria })).status).toBe(200);
-    const r = await c.post('/api/Login/VerificarCPF', { cpf: CPF.maria });
-    expect(r.status).toBe(429);
-    expect(r.body).toEqual(muitas('1 minuto', 60));
+    for (let i = 0; i < 60; i++) {
+      const [path, body] = CONSULTAS[i % CONSULTAS.length]!;
+      const r = await c.post(path, body(cpfFromBase(String(700000000 + i))));
+      expect([path, r.status]).not.toEqual([path, 429]);
+    }
+    for (const [path, body] of CONSULTAS) {
+      const r = await c.post(path, body(cpfFromBase('700000999')));
+      expect([path, r.status, r.body]).toEqual([path, 429, muitas('1 minuto', 60)]);
+    }
+    // ReenviarSmsConfirmacao answers 200 { sucesso: false } (spec 7), with the same refusal.
+    const reenvio = await c.post('/api/Registro/ReenviarSmsConfirmacao', { cpf: cpfFromBase('700000998') });
+    expect(reenvio.body).toMatchObject({ sucesso: false, code: 'MUITAS_TENTATIVAS' });
+    // Nothing was learnt about the refused CPFs, and nothing was written for any of them.
+    expect(await t.db.query("select 1 from contas where cpf like '700%'")).toEqual([]);
+    // Another IP is not affected; this one may look up again after the minute.
     expect((await t.client().post('/api/Login/VerificarCPF', { cpf: CPF.maria })).status).toBe(200);
     t.clock.advance(60_000);
     expect((await c.post('/api/Login/VerificarCPF', { cpf: CPF.maria })).status).toBe(200);
+  });
+
+  it("a member's own journey counts once: the same CPF again in the minute costs nothing", async () => {
+    const c = t.client();
+    for (let i = 0; i < 100; i++)
+      expect((await c.post('/api/Login/VerificarCPF', { cpf: CPF.maria })).status).toBe(200);
+    for (let i = 0; i < 59; i++)
+      expect((await c.post('/api/Login/VerificarCPF', { cpf: cpfFromBase(String(710000000 + i)) })).status).toBe(404);
+    expect((await c.post('/api/Registro/CriarConta', { cpf: CPF.maria })).status).toBe(409); // counted already
+    const r = await c.post('/api/Login/RecuperarSenha', { cpf: cpfFromBase('710000999'), tipoSolicitacao: 'email' });
+    expect([r.status, r.body]).toEqual([429, muitas('1 minuto', 60)]);
+    // Over budget, even a CPF counted before waits: parallel duplicates of a refused CPF gain nothing.
+    expect((await c.post('/api/Login/VerificarCPF', { cpf: CPF.maria })).status).toBe(429);
   });
 });
 

@@ -13,7 +13,9 @@ export function envName(path: string[]): string {
 /** Every scalar field of the schema (arrays excluded): the ones an environment variable may override. */
 function scalarPaths(schema: z.ZodType, prefix: string[] = []): string[][] {
   let s: z.ZodType = schema;
-  if (s instanceof z.ZodNullable || s instanceof z.ZodOptional) s = s.unwrap() as z.ZodType;
+  while (s instanceof z.ZodNullable || s instanceof z.ZodOptional || s instanceof z.ZodDefault) {
+    s = s.unwrap() as z.ZodType;
+  }
   if (s instanceof z.ZodObject) {
     return Object.entries(s.shape as Record<string, z.ZodType>).flatMap(([k, v]) => scalarPaths(v, [...prefix, k]));
   }

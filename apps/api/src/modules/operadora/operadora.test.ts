@@ -53,6 +53,36 @@ describe('loadOperadora', () => {
   });
 });
 
+describe('overdue installments (atraso, decision 0021)', () => {
+  it('without the field: updated boleto with a 2 % fine and 1 % a month', () => {
+    expect(loadOperadora(demoDir, {}).atraso).toEqual({
+      modo: 'boletoAtualizado',
+      multaPercentual: 2,
+      jurosMensalPercentual: 1,
+      instrucao: null,
+    });
+  });
+
+  it('the environment may lower the rates or switch to an instruction, never pass the legal caps', () => {
+    const texto = 'Boleto vencido: ligue para a Central de Atendimento e peça a 2ª via atualizada.';
+    const o = loadOperadora(demoDir, {
+      OPERADORA_ATRASO_MODO: 'instrucao',
+      OPERADORA_ATRASO_MULTA_PERCENTUAL: '1.5',
+      OPERADORA_ATRASO_INSTRUCAO: texto,
+    });
+    expect(o.atraso).toEqual({ modo: 'instrucao', multaPercentual: 1.5, jurosMensalPercentual: 1, instrucao: texto });
+    expect(() => loadOperadora(demoDir, { OPERADORA_ATRASO_MULTA_PERCENTUAL: '10' })).toThrow(
+      /OPERADORA_ATRASO_MULTA_PERCENTUAL: passa do limite legal de 2%/,
+    );
+    expect(() => loadOperadora(demoDir, { OPERADORA_ATRASO_JUROS_MENSAL_PERCENTUAL: '1.5' })).toThrow(
+      /OPERADORA_ATRASO_JUROS_MENSAL_PERCENTUAL: passa do limite legal de 1%/,
+    );
+    expect(() => loadOperadora(demoDir, { OPERADORA_ATRASO_MODO: 'instrucao' })).toThrow(
+      /atraso\.instrucao: o modo 'instrucao' precisa do texto/,
+    );
+  });
+});
+
 describe('the page and the API carry the operator', () => {
   it('index.html gets the name, the colour and an inert JSON block that cannot close its script', () => {
     const o = { ...loadOperadora(demoDir, {}), nome: 'A </script><b>' };

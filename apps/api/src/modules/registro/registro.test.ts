@@ -1,3 +1,4 @@
+import { SENHA_COMUM } from '@portal/contract';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { CPF, startApp, type Client, type TestApp } from '../../../test/helper';
 
@@ -37,6 +38,8 @@ describe('the whole registration', () => {
     expect(conta.status).toBe(200);
     expect(conta.body).toEqual({ sucesso: true, mensagem: 'Conta criada com sucesso.' });
     expect((await c.post('/api/Registro/CriarConta', { cpf: CPF.fernanda })).status).toBe(200); // idempotent
+    // A look-up: no account row until the first password (issue 13, defect 4).
+    expect(await t.db.query('select 1 from contas where cpf = $1', [CPF.fernanda])).toEqual([]);
 
     const envio = await c.post('/api/Registro/CadastrarEmail', {
       cpf: CPF.fernanda,
@@ -87,7 +90,7 @@ describe('the whole registration', () => {
     const events = (
       await t.db.query<{ event: string }>('select event from audit_log where cpf = $1 order by id', [CPF.fernanda])
     ).map((r) => r.event);
-    expect(events).toEqual(['conta_criada', 'codigo_enviado', 'codigo_confirmado', 'senha_cadastrada', 'login_ok']);
+    expect(events).toEqual(['codigo_enviado', 'codigo_confirmado', 'conta_criada', 'senha_cadastrada', 'login_ok']);
 
     // Done: registration refuses now.
     const again = await c.post('/api/Registro/CadastrarSenha', { cpf: CPF.fernanda, senha: 'outra-senha' });
@@ -184,14 +187,102 @@ describe('contacts', () => {
     });
   });
 
-  it('confirming with a different contact is refused too', async () => {
+  it('confirming with a different contact answers exactly as a wrong code, and spends a try', async () => {
     const cpf = await pessoa();
     const c = t.client();
     await pedirEmail(c, cpf);
     const codigo = await t.lastCode('teste@exemplo.com.br');
-    const r = await c.post('/api/Registro/ConfirmarEmail', { cpf, email: 'outro@exemplo.com.br', tokenEmail: codigo });
-    expect(r.status).toBe(422);
-    expect(r.body).toMatchObject({ code: 'CONTATO_DIVERGENTE' });
+    const errado = codigo === '000000' ? '111111' : '000000';
+    const INVALIDO = erro('CODIGO_INVALIDO', 'Código inválido. Verifique e tente novamente.');
+    const contatoErrado = await c.post('/api/Registro/ConfirmarEmail', {
+      cpf,
+      email: 'outro@exemplo.com.br',
+      tokenEmail: codigo,
+    });
+    const codigoErrado = await c.post('/api/Registro/ConfirmarEmail', {
+      cpf,
+      email: 'teste@exemplo.com.br',
+      tokenEmail: errado,
+    });
+    expect([contatoErrado.status, contatoErrado.body]).toEqual([422, INVALIDO]);
+    expect([codigoErrado.status, codigoErrado.body]).toEqual([422, INVALIDO]);
+    const [row] = await t.db.query<{ tentativas: number }>('select tentativas from verification_codes where cpf = $1', [
+      cpf,
+    ]);
+    expect(row?.tentativas).toBe(2);
+    // Without a code in this browser, both answer 'no code' alike too.
+    const outro = t.client();
+    const a = await outro.post('/api/Registro/ConfirmarEmail', { cpf, email: 'x@exemplo.com.br', tokenEmail: errado });
+    const b = await outro.post('/api/Registro/ConfirmarEmail', {
+      cpf,
+      email: 'teste@exemplo.com.br',
+      tokenEmail: errado,
+    });
+    expect([a.status, a.body]).toEqual([422, SEM_CODIGO]);
+    expect([b.status, b.body]).toEqual([422, SEM_CODIGO]);
+  });
+});
+
+describe('contact guessing (issue 13, defect 3)', () => {
+  const MUITAS = {
+    sucesso: false,
+    code: 'MUITAS_TENTATIVAS',
+    message: 'Muitas tentativas. Tente novamente em 60 minutos.',
+    erro: 'Muitas tentativas. Tente novamente em 60 minutos.',
+    aguardarSegundos: 3600,
+  };
+
+  it('guessing the hidden digits of the masked mobile: 5 wrong ones, then 429 for every guess, right or wrong', async () => {
+    const cpf = await pessoa({ celular: '11987654321' });
+    const c = t.client();
+    // VerificarCPF shows '(11) *****-4321'; the attacker tries 9XXXX-4321 in order.
+    const respostas = [];
+    for (let n = 8750; n < 8770; n++) {
+      const r = await c.post('/api/Registro/CadastrarCelular', { cpf, celular: `119${n}4321` });
+      respostas.push([n, r.status]);
+    }
+    const certa = respostas.find(([n]) => n === 8765);
+    expect(certa).toEqual([8765, 429]); // the right number is refused like the others: nothing learnt
+    expect(respostas.filter(([, s]) => s !== 429)).toEqual(respostas.slice(0, 5).map(([n]) => [n, 422]));
+    expect((await c.post('/api/Registro/CadastrarCelular', { cpf, celular: '11987654321' })).body).toEqual(MUITAS);
+    // From another IP too (the CPF's budget), until the hour ends.
+    expect((await t.client().post('/api/Registro/CadastrarCelular', { cpf, celular: '11987654321' })).status).toBe(429);
+    t.clock.advance(3600_000);
+    expect((await c.post('/api/Registro/CadastrarCelular', { cpf, celular: '11987654321' })).status).toBe(200);
+  });
+
+  it('ConfirmarCelular is throttled the same way before it compares', async () => {
+    const cpf = await pessoa({ celular: '11987654321' });
+    const c = t.client();
+    expect((await c.post('/api/Registro/CadastrarCelular', { cpf, celular: '(11) *****-4321' })).status).toBe(200);
+    for (let i = 0; i < 5; i++) {
+      const r = await c.post('/api/Registro/ConfirmarCelular', { cpf, celular: `1198765000${i}`, tokenSMS: '000000' });
+      expect(r.status).toBe(422);
+    }
+    const r = await c.post('/api/Registro/ConfirmarCelular', { cpf, celular: '11987654321', tokenSMS: '000000' });
+    expect(r.body).toEqual(MUITAS);
+  });
+
+  it('one IP: 20 wrong contacts an hour, whatever the CPFs', async () => {
+    const c = t.client();
+    for (let i = 0; i < 20; i++) {
+      const cpf = await pessoa();
+      expect((await pedirEmail(c, cpf, `chute${i}@exemplo.com`)).status).toBe(422);
+    }
+    const cpf = await pessoa();
+    expect((await pedirEmail(c, cpf)).body).toEqual(MUITAS);
+    expect((await pedirEmail(t.client(), cpf)).status).toBe(200);
+  });
+
+  it('right contacts cost nothing: a member may ask again and confirm', async () => {
+    const cpf = await pessoa();
+    const c = t.client();
+    for (let i = 0; i < 8; i++) {
+      expect((await pedirEmail(c, cpf)).status).toBe(i === 0 ? 200 : 429); // 120 s between codes
+      t.clock.advance(1000);
+    }
+    const [r] = await t.db.query("select 1 from rate_counters where key like 'contato:%' and count > 0");
+    expect(r).toBeUndefined();
   });
 });
 
@@ -504,5 +595,21 @@ describe('sending limits', () => {
     expect((await t.client().post('/api/Registro/ReenviarSmsConfirmacao', { cpf })).body).toMatchObject({
       sucesso: false,
     });
+  });
+});
+
+describe('common passwords (issue 13, defect 10)', () => {
+  it('CadastrarSenha refuses common and breached passwords without using up the confirmation', async () => {
+    const cpf = await pessoa();
+    const c = t.client();
+    await pedirEmail(c, cpf);
+    const codigo = await t.lastCode('teste@exemplo.com.br');
+    expect((await c.post('/api/Registro/ConfirmarEmail', { cpf, tokenEmail: codigo })).status).toBe(200);
+    for (const senha of ['senha123', '123456', 'Brasil', 'qwerty123', 'iloveyou']) {
+      const r = await c.post('/api/Registro/CadastrarSenha', { cpf, senha });
+      expect([senha, r.status, r.body]).toEqual([senha, 400, erro('DADOS_INVALIDOS', SENHA_COMUM)]);
+    }
+    expect((await c.post('/api/Registro/CadastrarSenha', { cpf, senha: 'minha-casa-azul' })).status).toBe(200);
+    expect((await t.client().login(cpf, 'minha-casa-azul')).sucesso).toBe(true);
   });
 });

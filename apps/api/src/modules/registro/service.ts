@@ -2,6 +2,8 @@ import type { ReenviarSmsResponse, Sucesso } from '@portal/contract';
 import type { Clock } from '../../clock';
 import { AppError } from '../../lib/app-error';
 import { hashPassword } from '../../lib/password';
+import { assertSenhaNaoComum } from '../../lib/senhas-comuns';
+import type { Throttle } from '../../lib/throttle';
 import type { AuditRepository, Origin } from '../audit/repository';
 import type { CanalCodigo } from '../codigos/repository';
 import { CONFIRMACAO_VALIDADE_MS, type CodigosService } from '../codigos/service';
@@ -15,12 +17,17 @@ export class RegistroService {
   constructor(
     private readonly contas: ContasRepository,
     private readonly codigos: CodigosService,
+    private readonly throttle: Throttle,
     private readonly audit: AuditRepository,
     private readonly clock: Clock,
   ) {}
 
-  /** An active beneficiary without a password yet. */
-  private async beneficiarioSemSenha(cpf: string): Promise<PessoaConta> {
+  /**
+   * An active beneficiary without a password yet. Its answers tell a member from a non-member, so
+   * every registration call spends the IP's CPF look-up budget first (issue 13, defect 4).
+   */
+  private async beneficiarioSemSenha(cpf: string, origin: Origin): Promise<PessoaConta> {
+    await this.throttle.assertConsultaCpf(origin.ip, cpf);
     const p = await this.contas.findPessoa(cpf);
     if (!p) throw new AppError(404, 'CPF_NAO_ENCONTRADO', 'CPF não encontrado em nossa base de beneficiários.');
     if (!p.beneficiarioAtivo)
@@ -29,10 +36,13 @@ export class RegistroService {
     return p;
   }
 
+  /**
+   * A look-up: checks that the CPF may register and writes nothing (issue 13, defect 4: it used to
+   * insert an account row for anyone who asked). The account row is written with the first
+   * password (CadastrarSenha), after a confirmed code.
+   */
   async criarConta(cpf: string, origin: Origin): Promise<Sucesso> {
-    await this.beneficiarioSemSenha(cpf);
-    if (await this.contas.createConta(cpf, new Date(this.clock.now())))
-      await this.audit.write('conta_criada', cpf, origin);
+    await this.beneficiarioSemSenha(cpf, origin);
     return { sucesso: true, mensagem: 'Conta criada com sucesso.' };
   }
 
@@ -44,15 +54,19 @@ export class RegistroService {
     fluxo: string | undefined,
     origin: Origin,
   ): Promise<{ body: Sucesso; fluxo: string }> {
-    const p = await this.beneficiarioSemSenha(cpf);
+    const p = await this.beneficiarioSemSenha(cpf, origin);
     const destino = this.contatoNoCadastro(p, canal);
-    await this.assertConfere(p, canal, destino, digitado, origin);
+    if (!(await this.confere(p, canal, destino, digitado, origin))) throw contatoDivergente(canal);
     const novoFluxo = await this.codigos.send({ cpf, finalidade: 'registro', canal, destino, fluxo, origin });
     const onde = canal === 'email' ? 'seu e-mail' : 'seu celular';
     return { body: { sucesso: true, mensagem: `Código de verificação enviado para ${onde}.` }, fluxo: novoFluxo };
   }
 
-  /** ConfirmarEmail / ConfirmarCelular. A typed contact, when sent, must still be the one on file. */
+  /**
+   * ConfirmarEmail / ConfirmarCelular. A typed contact, when sent, must still be the one on file;
+   * a wrong one answers exactly as a wrong code does (and spends one of the code's tries), so this
+   * call tells nothing about the contact (issue 13, defect 3).
+   */
   async confirmar(
     cpf: string,
     canal: CanalCodigo,
@@ -61,16 +75,18 @@ export class RegistroService {
     fluxo: string | undefined,
     origin: Origin,
   ): Promise<Sucesso> {
-    const p = await this.beneficiarioSemSenha(cpf);
-    if (digitado) await this.assertConfere(p, canal, this.contatoNoCadastro(p, canal), digitado, origin);
-    await this.codigos.check({ cpf, finalidade: 'registro', canal, codigo, fluxo, origin });
+    const p = await this.beneficiarioSemSenha(cpf, origin);
+    const recusar = digitado
+      ? !(await this.confere(p, canal, this.contatoNoCadastro(p, canal), digitado, origin))
+      : false;
+    await this.codigos.check({ cpf, finalidade: 'registro', canal, codigo, fluxo, origin, recusar });
     return { sucesso: true, mensagem: 'Verificação realizada com sucesso.' };
   }
 
   /** 200 { sucesso, erro } even when refused (spec 7), with the refusal's code and wait. */
   async reenviar(cpf: string, fluxo: string | undefined, origin: Origin): Promise<ReenviarSmsResponse> {
     try {
-      const p = await this.beneficiarioSemSenha(cpf);
+      const p = await this.beneficiarioSemSenha(cpf, origin);
       const aberto = await this.codigos.openInFlow({ cpf, finalidade: 'registro', fluxo, origin }).catch(() => {
         throw new AppError(
           422,
@@ -91,7 +107,8 @@ export class RegistroService {
 
   /** Only after a code confirmed in this browser within 15 minutes; uses the confirmation up. */
   async cadastrarSenha(cpf: string, senha: string, fluxo: string | undefined, origin: Origin): Promise<Sucesso> {
-    const p = await this.beneficiarioSemSenha(cpf);
+    assertSenhaNaoComum(senha); // before the confirmation is used up: the member just picks another
+    const p = await this.beneficiarioSemSenha(cpf, origin);
     await this.codigos.consumeConfirmed({ cpf, finalidade: 'registro', fluxo, origin }, CONFIRMACAO_VALIDADE_MS);
     const hash = await hashPassword(senha);
     if (!(await this.contas.setPrimeiraSenha(cpf, hash, new Date(this.clock.now())))) {
@@ -108,10 +125,21 @@ export class RegistroService {
     return v;
   }
 
-  private async assertConfere(p: PessoaConta, canal: CanalCodigo, destino: string, digitado: string, origin: Origin) {
+  /**
+   * Compares a typed contact with the one on file, only within the CPF's and the IP's budget of
+   * wrong contacts (429 before any comparison once it is spent). A wrong one is audited and counted.
+   */
+  private async confere(
+    p: PessoaConta,
+    canal: CanalCodigo,
+    destino: string,
+    digitado: string,
+    origin: Origin,
+  ): Promise<boolean> {
+    const giveBack = await this.throttle.reserveContactCheck(p.cpf, origin.ip);
     const ok = canal === 'email' ? emailConfere(destino, digitado) : celularConfere(destino, digitado);
-    if (ok) return;
-    await this.audit.write('contato_divergente', p.cpf, origin, { canal });
-    throw contatoDivergente(canal);
+    if (ok) await giveBack();
+    else await this.audit.write('contato_divergente', p.cpf, origin, { canal });
+    return ok;
   }
 }

@@ -7,6 +7,7 @@ import { Button } from '@/components/ui/button';
 import { registrarServiceWorker } from '@/lib/pwa';
 import { useUsuario, useSession } from '@/lib/session-context';
 import { Logo } from './logo';
+import { PerfilAtivo } from './perfil-ativo';
 import { MobileMenu, SideNav } from './nav';
 
 /** Protected group: header (logo, user, 'Sair'), side menu ≥ 768 px, dropdown menu below. */
@@ -47,6 +48,7 @@ export function ProtectedLayout() {
             <div className="hidden text-right md:block">
               <p className="font-semibold text-slate-900">{usuario.nome}</p>
               <p className="text-sm text-slate-700">CPF {formatCpf(usuario.cpf)}</p>
+              <PerfilAtivo className="text-sm text-slate-700" />
             </div>
             <Button variant="outline" size="sm" onClick={logout}>
               <LogOut aria-hidden="true" />
@@ -55,10 +57,13 @@ export function ProtectedLayout() {
           </div>
           <div className="flex items-center gap-3 border-t border-slate-100 px-3 py-1 md:hidden">
             <MobileMenu />
-            <p className="flex min-w-0 flex-wrap gap-x-2 text-[15px] leading-snug">
-              <span className="font-semibold text-slate-900">{usuario.nome}</span>
-              <span className="whitespace-nowrap text-slate-700">CPF {formatCpf(usuario.cpf)}</span>
-            </p>
+            <div className="min-w-0 text-[15px] leading-snug">
+              <p className="flex min-w-0 flex-wrap gap-x-2">
+                <span className="font-semibold text-slate-900">{usuario.nome}</span>
+                <span className="whitespace-nowrap text-slate-700">CPF {formatCpf(usuario.cpf)}</span>
+              </p>
+              <PerfilAtivo className="text-sm text-slate-700" />
+            </div>
           </div>
         </header>
         <div className="mx-auto flex max-w-7xl gap-6 px-3 sm:px-6">

@@ -5,7 +5,7 @@ import { Button } from '@/components/ui/button';
 import { FormField } from '@/components/ui/form-field';
 import { Input } from '@/components/ui/input';
 import { textoInline } from '@/lib/account/messages';
-import { toastPrimeiroErro } from '@/lib/account/toast-form-error';
+import { toastPrimeiroErro, useToastDoCampoSomeAoCorrigir } from '@/lib/account/toast-form-error';
 
 interface CodeFormProps {
   busy: boolean;
@@ -25,6 +25,7 @@ export function CodeForm({ busy, onSubmit, hint, disableWhenEmpty = false, toast
     control,
     formState: { errors },
   } = useForm({ resolver: zodResolver(codigoFormSchema), defaultValues: { codigo: '' } });
+  useToastDoCampoSomeAoCorrigir(Object.keys(errors).length === 0);
   const codigo = useWatch({ control, name: 'codigo' });
 
   return (

@@ -4,6 +4,7 @@ import { Button } from '@/components/ui/button';
 import { FormField } from '@/components/ui/form-field';
 import { MaskedInput, MASKS } from '@/components/ui/masked-input';
 import { mensagemValidacao, textoInline, type ChaveValidacao } from '@/lib/account/messages';
+import { TOAST_DO_CAMPO } from '@/lib/account/toast-form-error';
 import { validarCpf } from '@/lib/account/validation';
 import { toast } from '@/lib/toast';
 
@@ -29,7 +30,7 @@ export function CpfForm({ defaultCpf = '', busy, onSubmit, submitLabel = 'Contin
     if (r !== true) {
       setErro(r);
       const m = mensagemValidacao(r);
-      if (m) toast.error(m.title, { description: m.description });
+      if (m) toast.error(m.title, { id: TOAST_DO_CAMPO, description: m.description });
       e.currentTarget.querySelector<HTMLInputElement>('input[name="cpf"]')?.focus();
       return;
     }
@@ -45,7 +46,11 @@ export function CpfForm({ defaultCpf = '', busy, onSubmit, submitLabel = 'Contin
             {...control}
             name="cpf"
             defaultValue={formatCpf(defaultCpf)}
-            onChange={() => erro && setErro(null)}
+            onChange={() => {
+              if (!erro) return;
+              setErro(null);
+              toast.dismiss(TOAST_DO_CAMPO);
+            }}
             mask={MASKS.cpf}
             maxLength={14}
             inputMode="numeric"

@@ -5,7 +5,7 @@ import { Button } from '@/components/ui/button';
 import { FormField } from '@/components/ui/form-field';
 import { PasswordInput } from '@/components/ui/password-input';
 import { textoInline } from '@/lib/account/messages';
-import { toastPrimeiroErro } from '@/lib/account/toast-form-error';
+import { toastPrimeiroErro, useToastDoCampoSomeAoCorrigir } from '@/lib/account/toast-form-error';
 
 export type { NovaSenhaForm };
 
@@ -18,7 +18,7 @@ interface NewPasswordFormProps {
   toastErros?: boolean;
 }
 
-/** New password + confirmation with spec 5 rules (required, ≥ 6 characters, equal). */
+/** New password + confirmation with spec 5 rules (required, ≥ 6 characters, equal), not a common password. */
 export function NewPasswordForm({ busy, busyLabel, submitLabel, onSubmit, toastErros = true }: NewPasswordFormProps) {
   const {
     register,
@@ -28,6 +28,7 @@ export function NewPasswordForm({ busy, busyLabel, submitLabel, onSubmit, toastE
     resolver: zodResolver(novaSenhaFormSchema),
     defaultValues: { senha: '', confirmacaoSenha: '' },
   });
+  useToastDoCampoSomeAoCorrigir(Object.keys(errors).length === 0);
 
   return (
     <form
@@ -35,7 +36,11 @@ export function NewPasswordForm({ busy, busyLabel, submitLabel, onSubmit, toastE
       onSubmit={handleSubmit(onSubmit, toastErros ? toastPrimeiroErro : undefined)}
       className="space-y-5"
     >
-      <FormField label="Senha" hint="Mínimo de 6 caracteres." error={textoInline(errors.senha?.message)}>
+      <FormField
+        label="Senha"
+        hint="Mínimo de 6 caracteres. Evite senhas comuns, como 123456 ou senha123."
+        error={textoInline(errors.senha?.message)}
+      >
         {(c) => (
           <PasswordInput {...c} {...register('senha', { deps: ['confirmacaoSenha'] })} autoComplete="new-password" />
         )}

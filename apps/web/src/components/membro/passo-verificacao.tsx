@@ -5,6 +5,7 @@ import { StepHeading } from '@/components/step-heading';
 import { Button } from '@/components/ui/button';
 import { Input } from '@/components/ui/input';
 import { Label } from '@/components/ui/label';
+import { formatarContagem } from '@/lib/use-countdown';
 
 interface PassoVerificacaoProps {
   destino: string;
@@ -13,6 +14,8 @@ interface PassoVerificacaoProps {
   onConfirmar: (codigo: string) => void;
   /** The confirm button's label (the cancellation says 'Confirmar Cancelamento'). */
   rotuloConfirmar?: string;
+  /** 'Reenviar código', blocked while `segundos` count down (as the sign-in code screens do). */
+  reenvio: { segundos: number; enviando: boolean; onReenviar: () => void };
 }
 
 /**
@@ -25,6 +28,7 @@ export function PassoVerificacao({
   onVoltar,
   onConfirmar,
   rotuloConfirmar = 'Confirmar Contratação',
+  reenvio,
 }: PassoVerificacaoProps) {
   const id = useId();
   const [codigo, setCodigo] = useState('');
@@ -63,6 +67,26 @@ export function PassoVerificacao({
         <Button type="submit" disabled={!completo || confirmando} aria-busy={confirmando || undefined}>
           {confirmando ? 'Confirmando...' : rotuloConfirmar}
         </Button>
+      </div>
+      <div className="space-y-1 border-t border-slate-200 pt-4 text-center">
+        <Button
+          variant="link"
+          onClick={reenvio.onReenviar}
+          disabled={reenvio.segundos > 0 || reenvio.enviando || confirmando}
+          aria-describedby={`${id}-espera`}
+          aria-busy={reenvio.enviando || undefined}
+        >
+          {reenvio.enviando ? 'Enviando...' : 'Reenviar código'}
+        </Button>
+        <p id={`${id}-espera`} className="text-sm text-slate-700">
+          {reenvio.segundos > 0 ? (
+            <>
+              Novo envio possível em <span className="whitespace-nowrap">{formatarContagem(reenvio.segundos)}</span>.
+            </>
+          ) : (
+            'Não recebeu o código? Peça um novo.'
+          )}
+        </p>
       </div>
     </form>
   );

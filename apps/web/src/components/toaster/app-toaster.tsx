@@ -1,10 +1,25 @@
-import { useEffect } from 'react';
+import { useEffect, useState } from 'react';
 import { Toaster } from 'sonner';
 import { toasterBridge } from '@/lib/toast';
 
-/** Spec 9: bottom right, up to 3 at once, theme follows the system. */
+// Below Tailwind's `sm`, a toast at the bottom lies over the page's main button (the flows put
+// it there for the thumb) and takes the tap meant for it: on a phone toasts come from the top.
+// Decided once, when the toaster mounts: sonner keeps a toast paused for good when its list is
+// replaced under the pointer (a live switch on resize left toasts on screen forever).
+const telaPequena = () => window.matchMedia('(max-width: 639.98px)').matches;
+
+/** Spec 9: bottom right (top on a phone, see above), up to 3 at once, theme follows the system. */
 export default function AppToaster() {
+  const [pequena] = useState(telaPequena);
   // Runs after <Toaster/> (a child) has subscribed to the toast store.
   useEffect(() => toasterBridge.markReady(), []);
-  return <Toaster position="bottom-right" visibleToasts={3} theme="system" richColors closeButton />;
+  return (
+    <Toaster
+      position={pequena ? 'top-center' : 'bottom-right'}
+      visibleToasts={3}
+      theme="system"
+      richColors
+      closeButton
+    />
+  );
 }

@@ -1,9 +1,15 @@
 import { describe, expect, it } from 'vitest';
-import { endereco, formatarCep, linkDoSite, rotuloCidade, telefone } from './formatar';
+import { endereco, formatarCep, linkDoSite, rotuloCidade, rotuloDoRegistro, telefone } from './formatar';
 
 describe('Guia Médico formatting', () => {
   it('city as name / UF', () => {
     expect(rotuloCidade({ nome: 'São Paulo', estado: 'SP' })).toBe('São Paulo / SP');
+  });
+  it('labels the registration by its kind: CRM for a doctor, CRO for a dentist, CNES for a clinic', () => {
+    expect(rotuloDoRegistro('CRM/SP 123456')).toBe('Registro (CRM)');
+    expect(rotuloDoRegistro('CRO/RJ 45678')).toBe('Registro (CRO)');
+    expect(rotuloDoRegistro('CNES 2077485')).toBe('Registro (CNES)');
+    expect(rotuloDoRegistro('123456')).toBe('Registro (CRM)');
   });
   it('CEP', () => {
     expect(formatarCep('01310100')).toBe('01310-100');

@@ -34,3 +34,12 @@ export function linkDoSite(site: string | null | undefined): string | null {
     return null;
   }
 }
+
+/**
+ * The label of a provider's registration by its kind: a doctor's 'CRM/SP 123456' is the spec's
+ * 'Registro (CRM)', a dentist's CRO, a clinic's or hospital's 'CNES 2077485' its CNES.
+ */
+export function rotuloDoRegistro(nroRegistro: string): string {
+  const conselho = /^\s*([A-Z]{2,5})\b/.exec(nroRegistro)?.[1];
+  return `Registro (${conselho ?? 'CRM'})`;
+}

@@ -1,3 +1,5 @@
+import { SENHA_COMUM } from '@portal/contract/senhas-comuns';
+
 /** Spec 5 validation messages, as the spec's 'Title / message' pairs. */
 export interface Mensagem {
   title: string;
@@ -14,6 +16,8 @@ export const VALIDACAO = {
   tokenIncompleto: { title: 'Código incompleto', description: 'O código deve ter 6 dígitos.' },
   novaSenhaObrigatoria: { title: 'Campo obrigatório', description: 'Digite uma senha.' },
   senhaCurta: { title: 'Senha muito curta', description: 'A senha deve ter pelo menos 6 caracteres.' },
+  /** Not in the spec: a common password (issue 13, decision 0020). */
+  senhaComum: { title: 'Senha muito comum', description: SENHA_COMUM },
   senhasDiferentes: {
     title: 'Senhas não coincidem',
     description: 'As senhas digitadas não são iguais.',

@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { novaSenhaFormSchema, SENHA_COMUM } from '@portal/contract';
 import { mensagemValidacao, textoInline } from './messages';
 import { validarCpf } from './validation';
 
@@ -43,5 +44,14 @@ describe('spec 5 validation', () => {
     expect(mensagemValidacao('Digite pelo menos um código de verificação.')?.title).toBe('Token obrigatório');
     expect(mensagemValidacao('Por favor, digite sua senha.')?.title).toBe('Campo obrigatório');
     expect(mensagemValidacao('texto desconhecido')).toBeUndefined();
+  });
+});
+
+describe('common passwords (issue 13)', () => {
+  it('the new-password form refuses the short Brazilian list under the field, with a title for the toast', () => {
+    const r = novaSenhaFormSchema.safeParse({ senha: 'Senha123', confirmacaoSenha: 'Senha123' });
+    expect(r.error?.issues[0]?.message).toBe(SENHA_COMUM);
+    expect(mensagemValidacao(SENHA_COMUM)).toEqual({ title: 'Senha muito comum', description: SENHA_COMUM });
+    expect(novaSenhaFormSchema.safeParse({ senha: 'kq7#vz', confirmacaoSenha: 'kq7#vz' }).success).toBe(true);
   });
 });

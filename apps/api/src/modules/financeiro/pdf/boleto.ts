@@ -38,8 +38,21 @@ export interface DadosBoleto {
   codigoMensalidade: string;
   /** 'MM/AAAA' */
   competencia: string;
+  /** This boleto's due date and amount: for an updated boleto, today and the total. */
   vencimento: string;
   valorCentavos: number;
+  /** An overdue installment's updated boleto: the original due date and amount, fine and interest. */
+  atualizacao?: {
+    vencimentoOriginal: string;
+    valorOriginal: number;
+    diasAtraso: number;
+    multaPercentual: number;
+    multaCentavos: number;
+    jurosMensalPercentual: number;
+    jurosCentavos: number;
+  } | null;
+  /** Overdue, and the operator's instruction instead of an updated boleto. */
+  instrucaoAtraso?: string | null;
   banco: string;
   campoLivre: string;
   /** What the installment charges (demonstrativo in the payer's receipt). */
@@ -62,6 +75,8 @@ export function digitosBoleto(d: Pick<DadosBoleto, 'banco' | 'vencimento' | 'val
 }
 
 const reais = (centavos: number) => formatBRL(centavos / 100);
+/** 2 → '2%', 0.5 → '0,5%'. */
+const pct = (p: number) => `${String(p).replace('.', ',')}%`;
 
 interface Caixa {
   rotulo: string;
@@ -69,6 +84,27 @@ interface Caixa {
   largura: number;
   alinhar?: 'left' | 'right';
   negrito?: boolean;
+}
+
+/** The ficha's instructions: the rule after the due date, or what an updated boleto already holds. */
+function instrucoes(b: DadosBoleto, central: string): string {
+  const inicio = `Mensalidade do plano de saúde, competência ${b.competencia}, contrato ${b.codigoContrato}. `;
+  const { multaPercentual, jurosMensalPercentual } = b.operadora.atraso;
+  const a = b.atualizacao;
+  if (a) {
+    return (
+      inicio +
+      `Boleto atualizado: vencimento original ${formatDate(a.vencimentoOriginal)}, valor original ` +
+      `${formatBRL(a.valorOriginal)}, acrescido de multa de ${pct(a.multaPercentual)} (${reais(a.multaCentavos)}) e juros ` +
+      `de mora de ${pct(a.jurosMensalPercentual)} ao mês por ${a.diasAtraso} ${a.diasAtraso === 1 ? 'dia' : 'dias'} ` +
+      `(${reais(a.jurosCentavos)}). Não receber após ${formatDate(b.vencimento)}. Dúvidas: ${central}.`
+    );
+  }
+  const regra =
+    `Após o vencimento, cobrar multa de ${pct(multaPercentual)} e juros de mora de ` +
+    `${pct(jurosMensalPercentual)} ao mês, pro rata die. `;
+  if (b.instrucaoAtraso) return `${inicio}${regra}${b.instrucaoAtraso}`;
+  return `${inicio}${regra}Não receber após 60 dias do vencimento. Dúvidas: ${central}.`;
 }
 
 /** One row of labelled boxes (label small, value below), the grid every boleto is drawn in. */
@@ -230,12 +266,27 @@ export async function gerarBoleto(b: DadosBoleto): Promise<Buffer> {
   );
   const lista = doc.struct('L');
   recibo.add(lista);
-  for (const item of b.itens) {
+  const a = b.atualizacao;
+  const linhas = a
+    ? [
+        ...b.itens,
+        {
+          descricao: `Multa por atraso (${pct(a.multaPercentual)}), vencimento original ${formatDate(a.vencimentoOriginal)}`,
+          valorCentavos: a.multaCentavos,
+        },
+        {
+          descricao: `Juros de mora (${pct(a.jurosMensalPercentual)} ao mês, ${a.diasAtraso} ${a.diasAtraso === 1 ? 'dia' : 'dias'})`,
+          valorCentavos: a.jurosCentavos,
+        },
+        { descricao: 'Total atualizado', valorCentavos: b.valorCentavos, negrito: true },
+      ]
+    : b.itens;
+  for (const item of linhas as { descricao: string; valorCentavos: number; negrito?: boolean }[]) {
     lista.add(
       doc.struct('LI', {}, () => {
         const yi = doc.y;
         doc
-          .font('normal')
+          .font(item.negrito ? 'negrito' : 'normal')
           .fontSize(8.5)
           .fillColor(COR_TEXTO)
           .text(item.descricao, MARGEM, yi, {
@@ -329,7 +380,9 @@ export async function gerarBoleto(b: DadosBoleto): Promise<Buffer> {
   y = linhaDeCaixas(d, ficha, y, [
     {
       rotulo: 'Local de Pagamento',
-      valor: 'Pagável em qualquer banco, correspondente ou aplicativo até o vencimento',
+      valor: a
+        ? `Pagável em qualquer banco, correspondente ou aplicativo até ${vencimento}`
+        : 'Pagável em qualquer banco, correspondente ou aplicativo até o vencimento',
       largura: esquerda,
     },
     { rotulo: 'Vencimento', valor: vencimento, largura: direita, alinhar: 'right', negrito: true },
@@ -379,14 +432,10 @@ export async function gerarBoleto(b: DadosBoleto): Promise<Buffer> {
         .font('normal')
         .fontSize(8.5)
         .fillColor(COR_TEXTO)
-        .text(
-          `Mensalidade do plano de saúde, competência ${b.competencia}, contrato ${b.codigoContrato}. ` +
-            'Após o vencimento, cobrar multa de 2% e juros de mora de 1% ao mês (0,033% ao dia). ' +
-            `Não receber após 60 dias do vencimento. Dúvidas: ${op.centralAtendimento}.`,
-          MARGEM + 3,
-          topoInstrucoes + 12,
-          { width: esquerda - 6, lineGap: 1 },
-        );
+        .text(instrucoes(b, op.centralAtendimento), MARGEM + 3, topoInstrucoes + 12, {
+          width: esquerda - 6,
+          lineGap: 1,
+        });
     }),
   );
   let yd = topoInstrucoes;

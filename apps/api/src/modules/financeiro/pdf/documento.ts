@@ -300,9 +300,29 @@ export function escrever(
 export function tabela(d: Documento, colunas: Coluna[], linhas: string[][], rodape: string[][] = []): void {
   const { doc, raiz } = d;
   const largura = doc.page.width - 2 * MARGEM;
-  const fixas = colunas.reduce((s, c) => s + (c.largura === '*' ? 0 : c.largura), 0);
-  const estrelas = colunas.filter((c) => c.largura === '*').length || 1;
-  const larguras = colunas.map((c) => (c.largura === '*' ? (largura - fixas) / estrelas : c.largura));
+  // A fixed column is at least as wide as its widest value (amounts, CPFs, dates never wrap:
+  // 'R$ 13.597,1' / '2' misreads); the '*' columns share what is left. Headers may wrap.
+  const larguraDoTexto = (t: string, negrito: boolean, tamanho: number) =>
+    t
+      ? doc
+          .font(negrito ? 'negrito' : 'normal')
+          .fontSize(tamanho)
+          .widthOfString(t) +
+        2 * PAD_X +
+        0.5
+      : 0;
+  const medidas = colunas.map((c, i) =>
+    c.largura === '*'
+      ? ('*' as const)
+      : Math.max(
+          c.largura,
+          ...linhas.map((l) => larguraDoTexto(l[i] ?? '', false, 9)),
+          ...rodape.map((l) => larguraDoTexto(l[i] ?? '', true, 9.5)),
+        ),
+  );
+  const fixas = medidas.reduce<number>((s, m) => s + (m === '*' ? 0 : m), 0);
+  const estrelas = medidas.filter((m) => m === '*').length || 1;
+  const larguras = medidas.map((m) => (m === '*' ? (largura - fixas) / estrelas : m));
   const xs = larguras.map((_, i) => MARGEM + larguras.slice(0, i).reduce((s, w) => s + w, 0));
   const estrutura = doc.struct('Table');
   raiz.add(estrutura);

@@ -1,6 +1,6 @@
 import { TERMO_CLUBE, textoTermoClube, type SmartLinkLoginResponse } from '@portal/contract';
 import { ExternalLink, Gift } from 'lucide-react';
-import { useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { ProtocoloInfo } from '@/components/membro/protocolo-info';
 import { PageHeader } from '@/components/page-header';
 import { Alert } from '@/components/ui/alert';
@@ -14,6 +14,8 @@ import { useUsuario } from '@/lib/session-context';
 import { toast } from '@/lib/toast';
 import { useSmartLinkLogin } from '../api/smart-link-login';
 import { erroDoClube } from './erros';
+import { SoComPlanoAtivo } from '@/components/membro/plano-cancelado';
+import { useSituacaoDoPlano } from '@/lib/api/situacao-do-plano';
 
 /**
  * Benefits club (spec 2): a consent dialog ('Termo de Ciência – Redirecionamento para Parceiro'),
@@ -21,12 +23,15 @@ import { erroDoClube } from './erros';
  * 'Pop-up Bloqueado' with the link when the browser blocks the window. Closing resets the link.
  */
 export function BeneficiosPage() {
+  const situacao = useSituacaoDoPlano();
   const clube = operadora().clube;
   return (
     <div>
       <PageHeader title="Clube de benefícios" />
       {clube ? (
-        <Clube parceiro={clube.nome} />
+        <SoComPlanoAtivo situacao={situacao} motivo="O clube de benefícios é para beneficiários com plano ativo.">
+          <Clube parceiro={clube.nome} />
+        </SoComPlanoAtivo>
       ) : (
         <Alert variant="info" className="max-w-2xl">
           O clube de benefícios não está disponível.
@@ -44,6 +49,14 @@ function Clube({ parceiro }: { parceiro: string }) {
   const [aberto, setAberto] = useState(false);
   const [link, setLink] = useState<SmartLinkLoginResponse | null>(null);
   const [bloqueado, setBloqueado] = useState<string | null>(null);
+  // The link ready: its button comes into view and takes the focus (on a phone the consent text
+  // above it fills the screen, and the button landed below the fold).
+  const abrirRef = useRef<HTMLButtonElement>(null);
+  useEffect(() => {
+    if (!link) return;
+    abrirRef.current?.scrollIntoView({ block: 'nearest' });
+    abrirRef.current?.focus();
+  }, [link]);
 
   const abrirTermo = (v: boolean) => {
     setAberto(v);
@@ -117,7 +130,7 @@ function Clube({ parceiro }: { parceiro: string }) {
             <div className="mt-5 space-y-4" role="status">
               <p className="font-semibold text-emerald-800">Ciência registrada. O link de acesso está pronto.</p>
               <ProtocoloInfo protocolo={link.protocolo} />
-              <Button block onClick={() => acessar(link.webSmartLink)}>
+              <Button ref={abrirRef} block onClick={() => acessar(link.webSmartLink)}>
                 Abrir o Clube de Benefícios
                 <ExternalLink aria-hidden="true" />
                 <span className="sr-only"> (abre em nova aba)</span>

@@ -22,7 +22,7 @@ type Etapa =
   | { nome: 'verificar' }
   | { nome: 'contatos'; conta: ContaVerificada }
   | { nome: 'senha'; conta: ContaVerificada }
-  | { nome: 'sucesso' }
+  | { nome: 'sucesso'; cpf: string }
   | { nome: 'existe'; conta: ContaVerificada };
 
 const PASSOS = ['CPF', 'Contatos', 'Senha'] as const;
@@ -55,7 +55,7 @@ export function CadastroPage() {
     try {
       await cadastrarSenha.run({ cpf, senha });
       toast.success('Conta criada com sucesso');
-      irPara({ nome: 'sucesso' });
+      irPara({ nome: 'sucesso', cpf });
     } catch (e) {
       setErro(mensagemErroRegistro(e));
     }
@@ -105,7 +105,13 @@ export function CadastroPage() {
         ) : null}
 
         {etapa.nome === 'sucesso' ? (
-          <SuccessPanel title="Conta Criada!" linkTo="/login" linkLabel="Fazer Login" focusOnMount={mudou}>
+          <SuccessPanel
+            title="Conta Criada!"
+            linkTo="/login"
+            linkLabel="Fazer Login"
+            linkState={{ cpf: etapa.cpf }}
+            focusOnMount={mudou}
+          >
             Sua conta está pronta. Entre com seu CPF e a senha que você acabou de criar.
           </SuccessPanel>
         ) : null}
@@ -120,7 +126,7 @@ export function CadastroPage() {
               Este CPF já tem conta e senha no Portal do Beneficiário. Entre com sua senha ou recupere-a.
             </p>
             <div className="grid gap-3">
-              <Link to="/login" className={buttonVariants({ block: true })}>
+              <Link to="/login" state={{ cpf: etapa.conta.cpf }} className={buttonVariants({ block: true })}>
                 Entrar
               </Link>
               <Link

@@ -21,7 +21,7 @@ import { criarConta } from '@/lib/api/registro/criar-conta';
 import { reenvioRegistro } from '@/lib/api/registro/reenviar-sms';
 import { textoInline } from '@/lib/account/messages';
 import { TEXTOS_REGISTRO } from '@/lib/account/registro-codigo';
-import { toastPrimeiroErro } from '@/lib/account/toast-form-error';
+import { toastPrimeiroErro, useToastDoCampoSomeAoCorrigir } from '@/lib/account/toast-form-error';
 import type { ContaVerificada } from '@/lib/api/login/verificar-cpf';
 
 interface ContactsStepProps {
@@ -45,6 +45,7 @@ export function ContactsStep({ conta, focusOnMount, onVoltar, onVerificado }: Co
     handleSubmit,
     formState: { errors },
   } = useForm<ContatosForm>({ resolver: zodResolver(contatosFormSchema), defaultValues: { email: '', celular: '' } });
+  useToastDoCampoSomeAoCorrigir(Object.keys(errors).length === 0);
 
   const flow = useCodeFlow({
     contatos: conta,

@@ -1,6 +1,7 @@
 import type { ConfirmarCancelamentoRequest, ConfirmarCancelamentoResponse, PerfilAutenticado } from '@portal/contract';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { api } from '@/lib/api-client';
+import { SITUACAO_DO_PLANO } from '@/lib/api/situacao-do-plano';
 import { comChave } from '@/lib/idempotencia';
 import { usePerfilAutenticado } from '@/lib/membro';
 import { cancelamentoKeys } from './keys';
@@ -35,6 +36,8 @@ export function useConfirmarCancelamento() {
     // unmounting the caller so its callback never runs.
     onSuccess: () => {
       void queryClient.invalidateQueries({ queryKey: cancelamentoKeys.all });
+      // Every screen's notion of the plan: the Home banner, the header, the areas it closes.
+      void queryClient.invalidateQueries({ queryKey: SITUACAO_DO_PLANO });
     },
   });
 }

@@ -7,7 +7,7 @@ import { PerfilInvalido } from '@/components/membro/perfil-invalido';
 import { PageHeader } from '@/components/page-header';
 import { Alert } from '@/components/ui/alert';
 import { StepIndicator } from '@/components/ui/step-indicator';
-import { pedirCodigoPorSms } from '@/lib/codigo-por-sms';
+import { useCodigoPorSms } from '@/lib/codigo-por-sms';
 import { useChaveDeEnvio } from '@/lib/idempotencia';
 import { usePerfilAutenticado } from '@/lib/membro';
 import { normalizeTipoPerfil } from '@/lib/session';
@@ -95,14 +95,19 @@ function Passos({
   const sms = useEnviarSmsCancelamento();
   const confirmar = useConfirmarCancelamento();
   const chave = useChaveDeEnvio();
+  const codigo = useCodigoPorSms();
   const [passo, setPasso] = useState<Passo>(0);
   const [voltou, setVoltou] = useState(false);
-  const [selecao, setSelecao] = useState<SelecaoCancelamento>({ abrangencia: 'CONTRATO' });
+  // Nothing drastic is preselected: the member chooses the whole contract or dependants.
+  const [selecao, setSelecao] = useState<SelecaoCancelamento | null>(null);
   const [destino, setDestino] = useState('');
 
   const enviarCodigo = async () => {
-    const pedido = await pedirCodigoPorSms({
-      registrar: () => ciencia.mutateAsync({ selecao, versao: opcoes.consequencias.versao }),
+    if (!selecao) return;
+    const escolha = selecao;
+    const alvos = [...(escolha.codigoMatriculasBeneficiariosAlvo ?? [])].sort().join(',');
+    const pedido = await codigo.pedir(`${escolha.abrangencia}:${alvos}`, {
+      registrar: () => ciencia.mutateAsync({ selecao: escolha, versao: opcoes.consequencias.versao }),
       enviar: () => sms.mutateAsync(),
     });
     if (!pedido) return;
@@ -110,8 +115,9 @@ function Passos({
     setPasso(2);
   };
 
-  const confirmarCodigo = (codigo: string) => {
-    const confirmacao = { ...selecao, codigoToken: Number(codigo) };
+  const confirmarCodigo = (digitado: string) => {
+    if (!selecao) return;
+    const confirmacao = { ...selecao, codigoToken: Number(digitado) };
     confirmar.mutate(
       { confirmacao, chave: chave.para(confirmacao) },
       {
@@ -134,7 +140,7 @@ function Passos({
       <div className="max-w-xl">
         <StepIndicator steps={PASSOS} current={passo} />
       </div>
-      {passo === 0 ? (
+      {passo === 0 || !selecao ? (
         <PassoEscolha
           opcoes={opcoes}
           selecao={selecao}
@@ -149,7 +155,7 @@ function Passos({
         <PassoConsequencias
           opcoes={opcoes}
           selecao={selecao}
-          enviando={ciencia.isPending || sms.isPending}
+          enviando={codigo.pedindo}
           onVoltar={() => voltarPara(0)}
           onContinuar={() => void enviarCodigo()}
         />
@@ -160,6 +166,7 @@ function Passos({
           onVoltar={() => voltarPara(1)}
           onConfirmar={confirmarCodigo}
           rotuloConfirmar="Confirmar Cancelamento"
+          reenvio={{ segundos: codigo.segundos, enviando: codigo.pedindo, onReenviar: () => void enviarCodigo() }}
         />
       )}
     </div>

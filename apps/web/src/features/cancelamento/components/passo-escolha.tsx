@@ -9,7 +9,8 @@ import type { SelecaoCancelamento } from '../api/registrar-ciencia';
 
 interface Props {
   opcoes: OpcoesCancelamento;
-  selecao: SelecaoCancelamento;
+  /** null until the member chooses: nothing drastic is preselected. */
+  selecao: SelecaoCancelamento | null;
   onSelecao: (s: SelecaoCancelamento) => void;
   onContinuar: () => void;
   focusOnMount: boolean;
@@ -19,13 +20,17 @@ interface Props {
 export function PassoEscolha({ opcoes, selecao, onSelecao, onContinuar, focusOnMount }: Props) {
   const id = useId();
   const dependentes = opcoes.beneficiarios.filter((b) => b.tipo === 'DEPENDENTE');
-  const escolhidos = selecao.codigoMatriculasBeneficiariosAlvo ?? [];
+  const escolhidos = selecao?.codigoMatriculasBeneficiariosAlvo ?? [];
   const alternar = (codigo: string, marcado: boolean) =>
     onSelecao({
       abrangencia: 'DEPENDENTES',
       codigoMatriculasBeneficiariosAlvo: marcado ? [...escolhidos, codigo] : escolhidos.filter((c) => c !== codigo),
     });
   const continuar = () => {
+    if (!selecao) {
+      toast.error('Erro ao prosseguir', { description: 'Escolha o que você deseja cancelar.' });
+      return;
+    }
     if (selecao.abrangencia === 'DEPENDENTES' && escolhidos.length === 0) {
       toast.error('Erro ao prosseguir', { description: 'Escolha pelo menos um dependente.' });
       return;
@@ -48,7 +53,7 @@ export function PassoEscolha({ opcoes, selecao, onSelecao, onContinuar, focusOnM
             type="radio"
             name={`${id}-abrangencia`}
             className="mt-1 size-5 accent-brand-700"
-            checked={selecao.abrangencia === 'CONTRATO'}
+            checked={selecao?.abrangencia === 'CONTRATO'}
             onChange={() => onSelecao({ abrangencia: 'CONTRATO' })}
           />
           <span>
@@ -63,7 +68,7 @@ export function PassoEscolha({ opcoes, selecao, onSelecao, onContinuar, focusOnM
             type="radio"
             name={`${id}-abrangencia`}
             className="mt-1 size-5 accent-brand-700"
-            checked={selecao.abrangencia === 'DEPENDENTES'}
+            checked={selecao?.abrangencia === 'DEPENDENTES'}
             disabled={dependentes.length === 0}
             onChange={() => onSelecao({ abrangencia: 'DEPENDENTES', codigoMatriculasBeneficiariosAlvo: [] })}
           />
@@ -76,7 +81,7 @@ export function PassoEscolha({ opcoes, selecao, onSelecao, onContinuar, focusOnM
             </span>
           </span>
         </label>
-        {selecao.abrangencia === 'DEPENDENTES' ? (
+        {selecao?.abrangencia === 'DEPENDENTES' ? (
           <ul className="ml-8 divide-y divide-slate-100" aria-label="Dependentes">
             {dependentes.map((b) => {
               const cid = `${id}-${b.codigoBeneficiario}`;

@@ -6,7 +6,7 @@ import { PerfilInvalido } from '@/components/membro/perfil-invalido';
 import { PageHeader } from '@/components/page-header';
 import { Alert } from '@/components/ui/alert';
 import { StepIndicator } from '@/components/ui/step-indicator';
-import { pedirCodigoPorSms } from '@/lib/codigo-por-sms';
+import { useCodigoPorSms } from '@/lib/codigo-por-sms';
 import { useChaveDeEnvio } from '@/lib/idempotencia';
 import { usePerfilAutenticado } from '@/lib/membro';
 import { useUsuario } from '@/lib/session-context';
@@ -17,6 +17,8 @@ import { useEnviarSms } from '../api/enviar-sms';
 import { useOferta } from '../api/oferta';
 import { PassoBeneficiarios } from './passo-beneficiarios';
 import { PassoSucesso } from './passo-sucesso';
+import { SoComPlanoAtivo } from '@/components/membro/plano-cancelado';
+import { useSituacaoDoPlano } from '@/lib/api/situacao-do-plano';
 
 const PASSOS = ['Beneficiários', 'Verificação', 'Concluído'] as const;
 
@@ -26,6 +28,7 @@ const PASSOS = ['Beneficiários', 'Verificação', 'Concluído'] as const;
  * the server refuses the others too.
  */
 export function ContratacaoAcessorio({ servico, titulo }: { servico: ServicoAdicional; titulo: string }) {
+  const situacao = useSituacaoDoPlano();
   const usuario = useUsuario();
   const perfil = usePerfilAutenticado();
   return (
@@ -36,7 +39,9 @@ export function ContratacaoAcessorio({ servico, titulo }: { servico: ServicoAdic
           Apenas o responsável financeiro do contrato pode contratar novos serviços.
         </Alert>
       ) : perfil ? (
-        <Fluxo servico={servico} />
+        <SoComPlanoAtivo situacao={situacao} motivo="A contratação de serviços adicionais é para planos ativos.">
+          <Fluxo servico={servico} />
+        </SoComPlanoAtivo>
       ) : (
         <PerfilInvalido />
       )}
@@ -53,6 +58,7 @@ function Fluxo({ servico }: { servico: ServicoAdicional }) {
   const sms = useEnviarSms(servico);
   const confirmar = useConfirmarContratacao(servico);
   const chave = useChaveDeEnvio();
+  const codigo = useCodigoPorSms();
   const [passo, setPasso] = useState<Passo>(0);
   const [voltou, setVoltou] = useState(false);
   const [selecionados, setSelecionados] = useState<string[]>([]);
@@ -74,7 +80,12 @@ function Fluxo({ servico }: { servico: ServicoAdicional }) {
       toast.error('Erro ao prosseguir', { description: 'Aceite o Termo de Adesão e o Contrato para continuar.' });
       return;
     }
-    const pedido = await pedirCodigoPorSms({
+    await pedirCodigo();
+  };
+
+  // The code confirms this selection: asked for on 'Contratar' and again from the code step.
+  const pedirCodigo = async () => {
+    const pedido = await codigo.pedir([...selecionados].sort().join(','), {
       registrar: () => aceite.mutateAsync(selecionados),
       enviar: () => sms.mutateAsync(),
     });
@@ -83,8 +94,8 @@ function Fluxo({ servico }: { servico: ServicoAdicional }) {
     setPasso(1);
   };
 
-  const confirmarCodigo = (codigo: string) => {
-    const confirmacao = { codigoToken: Number(codigo), codigoMatriculasBeneficiariosAlvo: selecionados };
+  const confirmarCodigo = (digitado: string) => {
+    const confirmacao = { codigoToken: Number(digitado), codigoMatriculasBeneficiariosAlvo: selecionados };
     confirmar.mutate(
       { confirmacao, chave: chave.para(confirmacao) },
       {
@@ -111,7 +122,7 @@ function Fluxo({ servico }: { servico: ServicoAdicional }) {
           onSelecionados={setSelecionados}
           aceito={aceito}
           onAceito={setAceito}
-          enviando={aceite.isPending || sms.isPending}
+          enviando={codigo.pedindo}
           onContratar={() => void contratar()}
           focusOnMount={voltou}
         />
@@ -124,6 +135,7 @@ function Fluxo({ servico }: { servico: ServicoAdicional }) {
             setPasso(0);
           }}
           onConfirmar={confirmarCodigo}
+          reenvio={{ segundos: codigo.segundos, enviando: codigo.pedindo, onReenviar: () => void pedirCodigo() }}
         />
       ) : resultado ? (
         <PassoSucesso resultado={resultado} nomeServico={nome} />

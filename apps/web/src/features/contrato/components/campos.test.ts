@@ -26,7 +26,7 @@ const MARIA = {
   codigoContrato: '100234',
   numeroCarteirinha: '1100234001',
   dataContratacao: '2019-03-01',
-  segmentacaoAssistencial: 'AMBULATORIAL + HOSPITALAR COM OBSTETRICIA',
+  segmentacaoAssistencial: 'AMBULATORIAL + HOSPITALAR COM OBSTETRÍCIA',
   cpf: '52998224725',
   nome: 'Maria Aparecida Souza',
   dataNascimento: '1978-04-12',
@@ -77,7 +77,7 @@ describe('spec 3 display rules', () => {
       Produto: 'Saúde Exemplo Essencial Apartamento',
       'Registro ANS do Produto': '484521201',
       'Tipo de Contrato': 'INDIVIDUAL/FAMILIAR',
-      'Segmentação Assistencial': 'AMBULATORIAL + HOSPITALAR COM OBSTETRICIA',
+      'Segmentação Assistencial': 'AMBULATORIAL + HOSPITALAR COM OBSTETRÍCIA',
       Acomodação: 'APARTAMENTO',
       'Data de Contratação': '01/03/2019',
     });

@@ -13,7 +13,7 @@ import { useAbrirDocumento } from '@/components/documentos';
 import { ExtratoCoparticipacaoDialog } from './extrato-coparticipacao-dialog';
 import { competenciaPorExtenso, nomesDeArquivo } from './formatos';
 import { PagarFaturaDialog } from './pagar-fatura-dialog';
-import { estaPaga, StatusParcela } from './status-parcela';
+import { AvisoVencida, estaPaga, StatusParcela } from './status-parcela';
 
 /** Spec 6: the statement button is enabled only for co-participative profiles; otherwise it says why. */
 export function BotaoExtratoCoparticipacao({
@@ -109,6 +109,7 @@ export function FaturasEBoletos() {
                     <div className="flex flex-wrap items-center gap-2">
                       <h4 className="text-lg font-bold text-slate-900">{mes}</h4>
                       <StatusParcela status={p.status} />
+                      {!paga && p.vencida ? <AvisoVencida diasAtraso={p.diasAtraso} /> : null}
                     </div>
                     <dl className="flex flex-wrap gap-x-6 gap-y-1 text-[15px]">
                       <div className="flex gap-1.5">

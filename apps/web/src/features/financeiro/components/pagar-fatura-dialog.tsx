@@ -1,4 +1,4 @@
-import type { Parcela } from '@portal/contract';
+import type { Atualizacao, Parcela } from '@portal/contract';
 import { formatBRL, formatDate } from '@portal/br';
 import { Barcode, Copy, CreditCard, Download, QrCode } from 'lucide-react';
 import { Carregando, FalhaAoCarregar } from '@/components/membro/carregando';
@@ -16,7 +16,7 @@ import { useAbrirDocumento } from '@/components/documentos';
 import { competenciaPorExtenso, gruposDaLinha, nomesDeArquivo } from './formatos';
 
 const gatilho =
-  'flex-1 whitespace-normal px-2 text-center text-sm leading-tight sm:px-3 sm:text-[15px] [&_svg]:hidden sm:[&_svg]:block';
+  'flex-1 whitespace-normal px-2 sm:flex-1 text-center text-sm leading-tight sm:px-3 sm:text-[15px] [&_svg]:hidden sm:[&_svg]:block';
 
 /** Spec 2: 'Pagar Fatura' — barcode (copy, boleto), credit card and PIX. */
 export function PagarFaturaDialog({
@@ -29,7 +29,10 @@ export function PagarFaturaDialog({
   onCloseAutoFocus?: (e: Event) => void;
 }) {
   const mes = competenciaPorExtenso(parcela.mescompetencia, parcela.anocompetencia);
-  const pixConfigurado = operadora().pix !== null;
+  const { pix, atraso } = operadora();
+  const pixConfigurado = pix !== null;
+  // An operator that asks for its own instruction on overdue installments gets no PIX for them.
+  const instrucaoAtraso = parcela.vencida && atraso.modo === 'instrucao' ? atraso.instrucao : null;
   return (
     <Dialog open onOpenChange={(open) => !open && onClose()}>
       <DialogContent onCloseAutoFocus={onCloseAutoFocus}>
@@ -38,7 +41,7 @@ export function PagarFaturaDialog({
           Mensalidade de {mes} · vencimento {formatDate(parcela.vencimento)} · {formatBRL(parcela.valor)}
         </DialogDescription>
         <Tabs defaultValue="boleto" className="mt-4">
-          <TabsList aria-label="Formas de pagamento">
+          <TabsList aria-label="Formas de pagamento" className="sm:flex sm:w-full">
             <TabsTrigger value="boleto" className={gatilho}>
               <Barcode aria-hidden="true" />
               Código de Barras
@@ -61,7 +64,11 @@ export function PagarFaturaDialog({
             </Alert>
           </TabsContent>
           <TabsContent value="pix">
-            {pixConfigurado ? (
+            {instrucaoAtraso ? (
+              <Alert variant="warning" title="Mensalidade vencida">
+                {instrucaoAtraso}
+              </Alert>
+            ) : pixConfigurado ? (
               <AbaPix parcela={parcela} mes={mes} />
             ) : (
               <Alert variant="info" title="Disponível em breve">
@@ -93,6 +100,18 @@ function AbaCodigoBarras({ parcela }: { parcela: Parcela }) {
     });
   return (
     <div className="space-y-4">
+      {codigo.data.atualizacao ? (
+        <BoletoAtualizado
+          atualizacao={codigo.data.atualizacao}
+          valor={codigo.data.valor}
+          vencimento={codigo.data.vencimento}
+        />
+      ) : null}
+      {codigo.data.instrucaoAtraso ? (
+        <Alert variant="warning" title="Mensalidade vencida">
+          {codigo.data.instrucaoAtraso}
+        </Alert>
+      ) : null}
       <div>
         <p id="rotulo-linha" className="font-semibold text-slate-800">
           Linha digitável
@@ -125,6 +144,48 @@ function AbaCodigoBarras({ parcela }: { parcela: Parcela }) {
   );
 }
 
+const pct = (p: number) => `${String(p).replace('.', ',')}%`;
+
+/** An overdue installment's updated boleto: what its amount is made of and until when it is payable. */
+function BoletoAtualizado({
+  atualizacao: a,
+  valor,
+  vencimento,
+}: {
+  atualizacao: Atualizacao;
+  valor: number;
+  vencimento: string;
+}) {
+  const linhas: [string, string][] = [
+    [`Valor original (vencimento ${formatDate(a.vencimentoOriginal)})`, formatBRL(a.valorOriginal)],
+    [`Multa por atraso (${pct(a.multaPercentual)})`, formatBRL(a.multa)],
+    [
+      `Juros de mora (${pct(a.jurosMensalPercentual)} ao mês, ${a.diasAtraso} ${a.diasAtraso === 1 ? 'dia' : 'dias'})`,
+      formatBRL(a.juros),
+    ],
+  ];
+  return (
+    <Alert
+      variant="warning"
+      title={`Boleto atualizado: pagável até ${formatDate(vencimento)}`}
+      className="[&>div]:flex-1"
+    >
+      <dl className="mt-1 space-y-0.5">
+        {linhas.map(([rotulo, v]) => (
+          <div key={rotulo} className="flex justify-between gap-3">
+            <dt>{rotulo}</dt>
+            <dd className="tabular-nums">{v}</dd>
+          </div>
+        ))}
+        <div className="flex justify-between gap-3 font-bold">
+          <dt>Total atualizado</dt>
+          <dd className="tabular-nums">{formatBRL(valor)}</dd>
+        </div>
+      </dl>
+    </Alert>
+  );
+}
+
 function AbaPix({ parcela, mes }: { parcela: Parcela; mes: string }) {
   const pix = usePix(parcela.codigoMensalidade, true);
   if (pix.isPending) return <Carregando label="Carregando PIX..." />;
@@ -146,6 +207,16 @@ function AbaPix({ parcela, mes }: { parcela: Parcela; mes: string }) {
       <div className="w-full min-w-0 space-y-3">
         <p className="text-slate-800">
           Aponte a câmera do aplicativo do seu banco para o QR Code ou use o PIX copia e cola.
+        </p>
+        <p className="font-semibold text-slate-900">
+          {pix.data.atualizacao ? 'Valor atualizado' : 'Valor'}:{' '}
+          <span className="tabular-nums">{formatBRL(pix.data.valor)}</span>
+          {pix.data.atualizacao ? (
+            <span className="block text-sm font-normal text-slate-700">
+              Inclui multa e juros de {pix.data.atualizacao.diasAtraso}{' '}
+              {pix.data.atualizacao.diasAtraso === 1 ? 'dia' : 'dias'} de atraso.
+            </span>
+          ) : null}
         </p>
         <p className="select-all break-all rounded-xl border border-slate-300 bg-slate-50 p-3 font-mono text-sm text-slate-900">
           {pix.data.copiaECola}

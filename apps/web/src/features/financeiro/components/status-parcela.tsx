@@ -1,4 +1,4 @@
-import { CircleCheck, Clock } from 'lucide-react';
+import { CalendarX, CircleCheck, Clock } from 'lucide-react';
 import { Badge } from '@/components/ui/badge';
 
 /** Spec 4: 'Pago' is a blue badge; anything else is 'Em Aberto'. */
@@ -14,6 +14,18 @@ export function StatusParcela({ status }: { status: string }) {
     <Badge variant="warning">
       <Clock aria-hidden="true" />
       Em Aberto
+    </Badge>
+  );
+}
+
+/** Beside 'Em Aberto' (spec 4 keeps it): an open installment past its due date says so, with the days. */
+export const textoVencida = (dias: number) => `Vencida há ${dias} ${dias === 1 ? 'dia' : 'dias'}`;
+
+export function AvisoVencida({ diasAtraso }: { diasAtraso: number }) {
+  return (
+    <Badge variant="destructive">
+      <CalendarX aria-hidden="true" />
+      {textoVencida(diasAtraso)}
     </Badge>
   );
 }

@@ -4,7 +4,7 @@ import { ExternalLink } from 'lucide-react';
 import type { ReactNode } from 'react';
 import { Badge } from '@/components/ui/badge';
 import { Dialog, DialogContent, DialogDescription, DialogTitle } from '@/components/ui/dialog';
-import { endereco, formatarCep, linkDoSite, telefone } from '../formatar';
+import { endereco, formatarCep, linkDoSite, rotuloDoRegistro, telefone } from '../formatar';
 import { SelosCompletos } from './selos';
 
 export interface Detalhe {
@@ -98,7 +98,7 @@ export function DetalhesDialog({
               </div>
               <dl className="grid gap-3 sm:grid-cols-2">
                 <Campo rotulo="Nome">{p.nome}</Campo>
-                <Campo rotulo="Registro (CRM)">{p.nroRegistro}</Campo>
+                <Campo rotulo={rotuloDoRegistro(p.nroRegistro)}>{p.nroRegistro}</Campo>
               </dl>
               <section aria-labelledby="detalhes-selos">
                 <h3 id="detalhes-selos" className="mb-2 font-bold text-slate-900">

@@ -2,6 +2,7 @@ import { problemaDaBusca } from '@portal/contract/guia-medico-busca';
 import { useDeferredValue, useEffect, useMemo, useRef, useState } from 'react';
 import { useSearchParams } from 'react-router';
 import { Carregando, FalhaAoCarregar } from '@/components/membro/carregando';
+import { Button } from '@/components/ui/button';
 import { PageHeader } from '@/components/page-header';
 import { usePrestadores } from '../api/prestadores';
 import { lerBusca, paraUrl, type FiltroDaBusca } from '../busca';
@@ -79,6 +80,7 @@ function Resultados({ filtro, onIr }: { filtro: FiltroDaBusca; onIr: (pagina: nu
   const cartoes = r.especialidades.flatMap((e) => e.prestadores.map((p) => ({ especialidade: e.nome, prestador: p })));
   // Busy while the next page is on its way or not yet rendered (the list on screen is the old one).
   const atualizando = (q.isFetching && q.isPlaceholderData) || r !== q.data;
+  const alemDaUltima = cartoes.length === 0 && r.totalPaginas > 0 && filtro.pagina > r.totalPaginas;
   return (
     <section aria-labelledby="resultados" aria-busy={atualizando || undefined} className="space-y-4">
       <div className="flex flex-wrap items-baseline justify-between gap-2">
@@ -89,7 +91,18 @@ function Resultados({ filtro, onIr }: { filtro: FiltroDaBusca; onIr: (pagina: nu
           {r.totalRegistros === 1 ? '1 resultado' : `${r.totalRegistros.toLocaleString('pt-BR')} resultados`}
         </p>
       </div>
-      {cartoes.length === 0 ? (
+      {alemDaUltima ? (
+        // A page beyond the last (an old link, a typed ?pagina=999) is not an empty search.
+        <div className="space-y-3 rounded-2xl border border-dashed border-slate-300 bg-white p-6 text-center text-slate-700">
+          <p>
+            A página {filtro.pagina} não existe: esta busca tem{' '}
+            {r.totalPaginas === 1 ? '1 página' : `${r.totalPaginas} páginas`}.
+          </p>
+          <Button variant="outline" onClick={() => onIr(r.totalPaginas)}>
+            Ir para a página {r.totalPaginas}
+          </Button>
+        </div>
+      ) : cartoes.length === 0 ? (
         <p className="rounded-2xl border border-dashed border-slate-300 bg-white p-6 text-center text-slate-700">
           Nenhum prestador encontrado
         </p>
@@ -108,7 +121,7 @@ function Resultados({ filtro, onIr }: { filtro: FiltroDaBusca; onIr: (pagina: nu
           ))}
         </ul>
       )}
-      <Paginacao pagina={filtro.pagina} totalPaginas={r.totalPaginas} onIr={onIr} />
+      {alemDaUltima ? null : <Paginacao pagina={filtro.pagina} totalPaginas={r.totalPaginas} onIr={onIr} />}
       <DetalhesDialog detalhe={detalhe} aberto={aberto} onClose={() => setAberto(false)} />
     </section>
   );

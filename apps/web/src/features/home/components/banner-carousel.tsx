@@ -6,6 +6,7 @@ import { type FocusEvent, type PointerEvent, useCallback, useEffect, useId, useR
 import { cn } from '@/lib/cn';
 import { bannerSrc, bannerSrcSet, operadora } from '@/lib/operadora';
 import { useMediaQuery } from '../hooks/use-media-query';
+import { useOnline } from '../hooks/use-online';
 import { estadoInicial, girando, rotacao } from './rotacao';
 
 /** Spec 9: banner autoplay every 4000 ms. */
@@ -22,11 +23,15 @@ const FORMATOS = {
 } as const;
 type Formato = keyof typeof FORMATOS;
 
-/** Spec 2 and 9: 4 banners from 768 px, 3 below, switching live when the width crosses it. */
+/** Spec 2 and 9: 4 banners from 768 px, 3 below, switching live when the width crosses it; none offline. */
 export function BannerCarousel() {
   const desktop = useMediaQuery('(min-width: 768px)');
   const movimentoReduzido = useMediaQuery('(prefers-reduced-motion: reduce)');
+  // Offline the banner images are not there (the service worker keeps the app, not the offers):
+  // no carousel rather than broken images with their alt text.
+  const online = useOnline();
   const formato: Formato = desktop ? 'desktop' : 'mobile';
+  if (!online) return null;
   return (
     <Carrossel
       key={formato}

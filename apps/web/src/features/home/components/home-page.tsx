@@ -2,8 +2,10 @@ import { firstName, formatCpf } from '@portal/br';
 import { ArrowRight, IdCard } from 'lucide-react';
 import { Link } from 'react-router';
 import { DocumentTitle } from '@/components/document-title';
+import { AvisoPlanoCancelado } from '@/components/membro/plano-cancelado';
 import { buttonVariants } from '@/components/ui/button';
 import { Card, CardTitle } from '@/components/ui/card';
+import { useSituacaoDoPlano } from '@/lib/api/situacao-do-plano';
 import { operadora } from '@/lib/operadora';
 import { useUsuario } from '@/lib/session-context';
 import { BannerCarousel } from './banner-carousel';
@@ -12,6 +14,8 @@ const NAO_INFORMADO = 'Não informado';
 
 export function HomePage() {
   const usuario = useUsuario();
+  // A cancelled profile: the Home says so first, and offers nothing to contract (no banners).
+  const cancelado = useSituacaoDoPlano().data?.dataCancelamento ?? null;
   const dados = [
     { label: 'Carteirinha', value: usuario.numeroCarteirinha },
     { label: 'CPF', value: usuario.cpf ? formatCpf(usuario.cpf) : '' },
@@ -26,6 +30,12 @@ export function HomePage() {
         </h1>
         <p className="mt-1 text-slate-700">Bem-vindo ao Portal do Beneficiário {operadora().nome}.</p>
       </div>
+      {cancelado ? (
+        <AvisoPlanoCancelado
+          dataCancelamento={cancelado}
+          motivo="Este perfil não tem mais cobertura: consultas, autorizações e novas contratações não estão disponíveis por ele."
+        />
+      ) : null}
       <Card aria-labelledby="dados-principais">
         <div className="flex items-center gap-3">
           <span className="inline-flex size-11 items-center justify-center rounded-xl bg-brand-50 text-brand-700">
@@ -48,7 +58,7 @@ export function HomePage() {
           <ArrowRight aria-hidden="true" />
         </Link>
       </Card>
-      <BannerCarousel />
+      {cancelado ? null : <BannerCarousel />}
     </div>
   );
 }

@@ -1,11 +1,13 @@
-import { lazy, Suspense, useState } from 'react';
-import { Link } from 'react-router';
+import { lazy, Suspense, useEffect, useState } from 'react';
+import { onlyDigits } from '@portal/br';
+import { Link, useLocation } from 'react-router';
 import { CpfForm } from '@/components/account/cpf-form';
 import { DocumentTitle } from '@/components/document-title';
 import { StepHeading } from '@/components/step-heading';
 import { Card } from '@/components/ui/card';
 import { Spinner } from '@/components/ui/spinner';
 import { type ContaVerificada, useVerificarCpf } from '@/lib/api/login/verificar-cpf';
+import { cpfParaEntrar, esquecerCpfParaEntrar } from '@/lib/storage';
 
 // Later steps are separate chunks: the first screen (CPF) stays small for slow phones.
 const loadPasswordStep = () => import('./password-step');
@@ -14,13 +16,23 @@ const RegistrationWizard = lazy(() => import('./registration-wizard').then((m) =
 
 type Etapa = { nome: 'cpf' } | { nome: 'senha'; conta: ContaVerificada } | { nome: 'cadastro'; conta: ContaVerificada };
 
+function cpfDoEstado(state: unknown): string {
+  const cpf = state && typeof state === 'object' ? (state as { cpf?: unknown }).cpf : undefined;
+  const digitos = typeof cpf === 'string' ? onlyDigits(cpf) : '';
+  return digitos.length === 11 ? digitos : '';
+}
+
 /**
  * /login (spec 2 and 4): CPF step, then the password step when the account exists and has a
  * password, otherwise the registration wizard.
  */
 export function LoginPage() {
   const [etapa, setEtapa] = useState<Etapa>({ nome: 'cpf' });
-  const [cpf, setCpf] = useState('');
+  // After 'Conta Criada!' or 'Senha Alterada!' the CPF comes along in the router state; after
+  // 'Trocar perfil', from this tab's storage.
+  const location = useLocation();
+  const [cpf, setCpf] = useState(() => cpfDoEstado(location.state) || cpfDoEstado({ cpf: cpfParaEntrar() }));
+  useEffect(() => esquecerCpfParaEntrar(), []);
   const [mudouEtapa, setMudouEtapa] = useState(false);
   const verificar = useVerificarCpf();
 

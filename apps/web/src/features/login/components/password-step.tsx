@@ -12,7 +12,7 @@ import { Button } from '@/components/ui/button';
 import { FormField } from '@/components/ui/form-field';
 import { PasswordInput } from '@/components/ui/password-input';
 import { textoInline, type Mensagem } from '@/lib/account/messages';
-import { toastPrimeiroErro } from '@/lib/account/toast-form-error';
+import { toastPrimeiroErro, useToastDoCampoSomeAoCorrigir } from '@/lib/account/toast-form-error';
 import { operadora } from '@/lib/operadora';
 import { buildUsuario, isAutenticacaoOk } from '@/lib/session';
 import { useSession } from '@/lib/session-context';
@@ -43,6 +43,7 @@ export function PasswordStep({ conta, onBack, focusOnMount }: PasswordStepProps)
     handleSubmit,
     formState: { errors },
   } = useForm<SenhaLoginForm>({ resolver: zodResolver(senhaLoginFormSchema), defaultValues: { senha: '' } });
+  useToastDoCampoSomeAoCorrigir(Object.keys(errors).length === 0);
 
   // Members with several profiles need the dialog: fetch its code while they type.
   useEffect(() => {
@@ -143,7 +144,7 @@ export function PasswordStep({ conta, onBack, focusOnMount }: PasswordStepProps)
       </p>
       {perfis ? (
         <Suspense fallback={null}>
-          <ProfilesDialog perfis={perfis} busy={autenticar.isPending} onEscolher={onEscolher} />
+          <ProfilesDialog perfis={perfis} busy={autenticar.isPending} onEscolher={onEscolher} onVoltar={onBack} />
         </Suspense>
       ) : null}
     </div>

@@ -2,6 +2,7 @@ import type { PerfilConta } from '@portal/contract';
 import { formatDate } from '@portal/br';
 import { ChevronRight } from 'lucide-react';
 import { useState } from 'react';
+import { BackButton } from '@/components/account/back-button';
 import { Badge } from '@/components/ui/badge';
 import { Dialog, DialogContent, DialogDescription, DialogTitle } from '@/components/ui/dialog';
 import { cn } from '@/lib/cn';
@@ -10,10 +11,15 @@ interface ProfilesDialogProps {
   perfis: PerfilConta[];
   busy: boolean;
   onEscolher: (perfil: PerfilConta) => void;
+  /** Back to the CPF step: the spec keeps Esc and outside clicks from closing it, not a way out. */
+  onVoltar: () => void;
 }
 
-/** 'Perfis Disponíveis': non-dismissible; choosing a profile (click or Enter) logs in with it. */
-export function ProfilesDialog({ perfis, busy, onEscolher }: ProfilesDialogProps) {
+/**
+ * 'Perfis Disponíveis': non-dismissible (spec: Esc and outside clicks do nothing); choosing a profile
+ * (click or Enter) logs in with it, and 'Voltar' goes back to the CPF step.
+ */
+export function ProfilesDialog({ perfis, busy, onEscolher, onVoltar }: ProfilesDialogProps) {
   const [escolhido, setEscolhido] = useState<number | null>(null);
   return (
     <Dialog open>
@@ -64,6 +70,9 @@ export function ProfilesDialog({ perfis, busy, onEscolher }: ProfilesDialogProps
             );
           })}
         </ul>
+        <div className="mt-4">
+          <BackButton onClick={onVoltar} />
+        </div>
       </DialogContent>
     </Dialog>
   );

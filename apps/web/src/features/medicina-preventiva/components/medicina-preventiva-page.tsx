@@ -27,11 +27,14 @@ import { mensagemDoErro } from '@/lib/query-errors';
 import { useUsuario } from '@/lib/session-context';
 import { toast } from '@/lib/toast';
 import { useFazerInscricao } from '../api/fazer-inscricao';
+import { SoComPlanoAtivo } from '@/components/membro/plano-cancelado';
+import { useSituacaoDoPlano } from '@/lib/api/situacao-do-plano';
 
 /** Read-only fields (spec 2: name, CPF and birth date) look like what they are. */
 const SO_LEITURA = 'read-only:border-slate-300 read-only:bg-slate-100 read-only:text-slate-800';
 
 export function MedicinaPreventivaPage() {
+  const situacao = useSituacaoDoPlano();
   const perfil = usePerfilAutenticado();
   return (
     <div>
@@ -41,7 +44,16 @@ export function MedicinaPreventivaPage() {
           os próximos passos.
         </p>
       </PageHeader>
-      {perfil ? <Formulario /> : <PerfilInvalido />}
+      {perfil ? (
+        <SoComPlanoAtivo
+          situacao={situacao}
+          motivo="A inscrição em programas de medicina preventiva é para beneficiários com plano ativo."
+        >
+          <Formulario />
+        </SoComPlanoAtivo>
+      ) : (
+        <PerfilInvalido />
+      )}
     </div>
   );
 }

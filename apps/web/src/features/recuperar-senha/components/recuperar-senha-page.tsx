@@ -123,7 +123,13 @@ export function RecuperarSenhaPage() {
         ) : null}
 
         {etapa.nome === 'sucesso' ? (
-          <SuccessPanel title="Senha Alterada!" linkTo="/login" linkLabel="Ir para o login" focusOnMount={mudou}>
+          <SuccessPanel
+            title="Senha Alterada!"
+            linkTo="/login"
+            linkLabel="Ir para o login"
+            linkState={conta ? { cpf: conta.cpf } : undefined}
+            focusOnMount={mudou}
+          >
             Sua senha foi alterada. Use a nova senha no portal e no aplicativo.
           </SuccessPanel>
         ) : null}

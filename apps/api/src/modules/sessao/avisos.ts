@@ -130,10 +130,10 @@ export async function avisosRedis(url: string, log: Log): Promise<AvisosDeSessao
   sub.on('message', (canal: string, texto: string) => {
     if (canal === CANAL) eco.recebida(texto, ouvinte);
   });
-  await comPrazo(
-    sub.subscribe(CANAL).catch((err: unknown) => log.warn({ err }, 'session notices (Redis): not subscribed')),
-    ESPERA_INICIAL_MS,
-  );
+  // The start waits for the subscription, but not for an outage: the first error lets it go on
+  // (the subscription stays queued; the TTL bounds the copies meanwhile).
+  const assinado = sub.subscribe(CANAL).catch(() => undefined);
+  await comPrazo(Promise.race([assinado, new Promise((r) => sub.once('error', r))]), ESPERA_INICIAL_MS);
   return {
     async publicar(codigos) {
       const lotes = eco.mensagens(codigos);

@@ -1,6 +1,5 @@
-import { cpfFromBase } from '@portal/br';
+import { cpfFromBase, diaEmSaoPaulo, ehDiaUtil, somarDias, somarDiasUteis } from '@portal/br';
 import type { SituacaoProtocolo, TipoProtocolo } from '@portal/contract/protocolos';
-import { diaEmSaoPaulo, ehDiaUtil, somarDias, somarDiasUteis } from '../../modules/protocolos/calendario';
 import { prazoDeResposta } from '../../modules/protocolos/prazos';
 import { ProtocolosRepository } from '../../modules/protocolos/repository';
 import type { Queryable } from '../db';

@@ -1,4 +1,14 @@
-import { formatBRL, formatDate, pixCopiaECola } from '@portal/br';
+import {
+  competenciaTexto,
+  diaEmSaoPaulo,
+  formatBRL,
+  formatDate,
+  type Mes,
+  mesDe,
+  pixCopiaECola,
+  primeiroDia,
+  somarMeses,
+} from '@portal/br';
 import {
   type CodigoBarrasResponse,
   type CompetenciaCoParticipacao,
@@ -13,7 +23,7 @@ import type { Clock } from '../../clock';
 import { AppError } from '../../lib/app-error';
 import type { Membro } from '../sessao/membro';
 import { type Cobranca, cobrancaDe, situacaoAtraso } from './atraso';
-import { competenciaTexto, diaLocal, type Mes, mesDe, primeiroDia, reais, somarMeses } from './datas';
+import { reais } from './reais';
 import { digitosBoleto, gerarBoleto } from './pdf/boleto';
 import { gerarDeclaracaoQuitacao } from './pdf/declaracao-quitacao';
 import { gerarExtratoCoParticipacao } from './pdf/extrato-coparticipacao';
@@ -74,7 +84,7 @@ export class FinanceiroService {
   }
 
   private hoje(): string {
-    return diaLocal(this.clock.now());
+    return diaEmSaoPaulo(this.clock.now());
   }
 
   /** What an open installment's boleto and PIX charge today (updated when overdue, decision 0021). */
@@ -83,7 +93,7 @@ export class FinanceiroService {
   }
 
   private mesAtual(): Mes {
-    return mesDe(diaLocal(this.clock.now()));
+    return mesDe(diaEmSaoPaulo(this.clock.now()));
   }
 
   private async mensalidade(membro: Membro, codigo: string): Promise<MensalidadeRow> {

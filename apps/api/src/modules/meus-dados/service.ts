@@ -1,3 +1,4 @@
+import { diaEmSaoPaulo } from '@portal/br';
 import {
   CAMPOS_CORRECAO,
   type CampoCorrecao,
@@ -15,7 +16,6 @@ import type { Db } from '../../db/db';
 import { AppError } from '../../lib/app-error';
 import type { Throttle } from '../../lib/throttle';
 import type { AuditRepository, Origin } from '../audit/repository';
-import { diaEmSaoPaulo } from '../protocolos/calendario';
 import type { Envio } from '../protocolos/pedido';
 import type { SolicitacoesService } from '../protocolos/solicitacoes';
 import type { Membro } from '../sessao/membro';

@@ -1,9 +1,9 @@
+import { diaEmSaoPaulo } from '@portal/br';
 import type { DetalheProtocolo, ListarProtocolosResponse, Operadora, ProtocoloResumo } from '@portal/contract';
 import type { Clock } from '../../clock';
 import { AppError } from '../../lib/app-error';
 import type { Arquivo } from '../financeiro/service';
 import type { Membro } from '../sessao/membro';
-import { diaEmSaoPaulo } from './calendario';
 import { gerarRespostaPdf } from './pdf';
 import { descricaoDoPrazo, estaAtrasado } from './prazos';
 import type { MeusProtocolosRepository, ProtocoloLido } from './repository';

@@ -1,11 +1,10 @@
 import type { Clock } from '../../clock';
 import type { Db, Queryable } from '../../db/db';
-import { formatDate } from '@portal/br';
+import { diaEmSaoPaulo, formatDate } from '@portal/br';
 import { AppError } from '../../lib/app-error';
 import { type AuditEvent, AuditRepository, type Origin } from '../audit/repository';
 import type { EntregaPendente, Notifier } from '../notificacoes/service';
 import type { Membro } from '../sessao/membro';
-import { diaEmSaoPaulo } from './calendario';
 import { type Escopo, hashDoCorpo, IdempotenciaRepository, type Registro } from './idempotencia';
 import { prazoDeResposta } from './prazos';
 import { ProtocolosRepository, type SituacaoProtocolo, type TipoProtocolo } from './repository';

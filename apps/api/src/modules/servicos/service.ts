@@ -1,4 +1,4 @@
-import { formatDate, maskPhone } from '@portal/br';
+import { diaEmSaoPaulo, formatDate, maskPhone, primeiroDiaDoMesSeguinte } from '@portal/br';
 import {
   type CodigoServico,
   type ContratacaoConcluida,
@@ -15,7 +15,6 @@ import { sha256 } from '../../lib/crypto';
 import { AuditRepository, type Origin } from '../audit/repository';
 import { CODIGO_VALIDADE_MS, CodigoSms, type LimitesCodigo, SEM_CODIGO } from '../confirmacao/codigo-sms';
 import type { Notifier } from '../notificacoes/service';
-import { diaEmSaoPaulo, primeiroDiaDoMesSeguinte } from '../protocolos/calendario';
 import { type Envio, violouUnicidade } from '../protocolos/pedido';
 import type { SolicitacoesService } from '../protocolos/solicitacoes';
 import type { Membro } from '../sessao/membro';

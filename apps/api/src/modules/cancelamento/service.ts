@@ -15,7 +15,7 @@ import type { CounterStore } from '../../lib/counters';
 import { sha256 } from '../../lib/crypto';
 import { AuditRepository, type Origin } from '../audit/repository';
 import { CODIGO_VALIDADE_MS, CodigoSms, type LimitesCodigo } from '../confirmacao/codigo-sms';
-import type { Arquivo } from '../financeiro/service';
+import type { Arquivo } from '../../lib/pdf/arquivo';
 import type { Notifier } from '../notificacoes/service';
 import type { Envio } from '../protocolos/pedido';
 import { exigirVinculoAtivo, type SolicitacoesService } from '../protocolos/solicitacoes';

@@ -17,7 +17,7 @@ import { AppError } from '../../lib/app-error';
 import type { Throttle } from '../../lib/throttle';
 import type { AuditRepository, Origin } from '../audit/repository';
 import type { CarteirinhaRepository } from '../carteirinha/repository';
-import type { Arquivo } from '../financeiro/service';
+import type { Arquivo } from '../../lib/pdf/arquivo';
 import type { Membro } from '../sessao/membro';
 import { gerarCarteirinhaPdf } from './pdf';
 import type { CartaoDoQr, CarteirinhaDigitalRepository } from './repository';

@@ -30,13 +30,8 @@ import { gerarExtratoCoParticipacao } from './pdf/extrato-coparticipacao';
 import { type BeneficiarioIrpf, gerarInformeIrpf } from './pdf/informe-irpf';
 import { qrSvg } from './pdf/graficos';
 import { gerarRecibo } from './pdf/recibo';
+import type { Arquivo } from '../../lib/pdf/arquivo';
 import type { FinanceiroRepository, MensalidadeRow } from './repository';
-
-/** A PDF and the file name it is offered under. */
-export interface Arquivo {
-  pdf: Buffer;
-  nome: string;
-}
 
 /** The updated amount as the JSON answers carry it (reais, no centavos twice). */
 function atualizacaoPublica(c: Cobranca) {

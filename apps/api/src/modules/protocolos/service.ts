@@ -2,7 +2,7 @@ import { diaEmSaoPaulo } from '@portal/br';
 import type { DetalheProtocolo, ListarProtocolosResponse, Operadora, ProtocoloResumo } from '@portal/contract';
 import type { Clock } from '../../clock';
 import { AppError } from '../../lib/app-error';
-import type { Arquivo } from '../financeiro/service';
+import type { Arquivo } from '../../lib/pdf/arquivo';
 import type { Membro } from '../sessao/membro';
 import { gerarRespostaPdf } from './pdf';
 import { descricaoDoPrazo, estaAtrasado } from './prazos';

@@ -22,7 +22,7 @@ import {
   type Estrutura,
   formatarEmissao,
   MARGEM,
-} from './documento';
+} from '../../../lib/pdf/documento';
 import { ALTURA_BARRAS_PT, desenharI25, desenharQr } from './graficos';
 
 /** Banks the demo collects with: name and code with its check digit, as the ficha prints them. */

@@ -1,6 +1,14 @@
 import { diaEmSaoPaulo, formatCnpj, formatCpf, formatDate } from '@portal/br';
 import type { Operadora } from '@portal/contract';
-import { cabecalhoOperadora, criarDocumento, linhaHorizontal, MARGEM, paragrafo, tabela, titulo } from './documento';
+import {
+  cabecalhoOperadora,
+  criarDocumento,
+  linhaHorizontal,
+  MARGEM,
+  paragrafo,
+  tabela,
+  titulo,
+} from '../../../lib/pdf/documento';
 import { reais } from './comum';
 
 export interface DadosDeclaracaoQuitacao {

@@ -18,7 +18,7 @@ import {
 import { originOf } from '../../lib/request';
 import { enviarPdf } from '../../lib/pdf/arquivo';
 import { respostas } from '../../lib/schema';
-import { envioDe } from '../protocolos/pedido';
+import { envioDe } from '../solicitacoes/pedido';
 
 /** 'Meus dados' (issue 8, LGPD art. 18, decision 0019): member group. */
 export const meusDadosRoutes: FastifyPluginAsyncZod = async (app) => {

@@ -5,7 +5,7 @@ import { AppError } from '../../lib/app-error';
 import type { Arquivo } from '../../lib/pdf/arquivo';
 import type { Membro } from '../sessao/membro';
 import { gerarRespostaPdf } from './pdf';
-import { descricaoDoPrazo, estaAtrasado } from './prazos';
+import { descricaoDoPrazo, estaAtrasado } from '../../lib/prazos';
 import type { MeusProtocolosRepository, ProtocoloLido } from './repository';
 
 const naoEncontrado = () => new AppError(404, 'NAO_ENCONTRADO', 'Protocolo não encontrado.');

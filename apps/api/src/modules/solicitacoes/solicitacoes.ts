@@ -6,11 +6,11 @@ import { type AuditEvent, AuditRepository, type Origin } from '../audit/reposito
 import type { EntregaPendente, Notifier } from '../notificacoes/service';
 import type { Membro } from '../sessao/membro';
 import { type Escopo, hashDoCorpo, IdempotenciaRepository, type Registro } from './idempotencia';
-import { prazoDeResposta } from './prazos';
-import { ProtocolosRepository, type SituacaoProtocolo, type TipoProtocolo } from './repository';
+import { prazoDeResposta } from '../../lib/prazos';
+import { ProtocolosRepository, type SituacaoProtocolo, type TipoProtocolo } from '../protocolos/repository';
 
 /** RN 623/2024: non-assistance requests are answered within 7 business days (other kinds: prazos.ts). */
-export { PRAZO_DIAS_UTEIS } from './prazos';
+export { PRAZO_DIAS_UTEIS } from '../../lib/prazos';
 
 export interface Protocolo {
   numero: string;

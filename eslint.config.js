@@ -57,6 +57,58 @@ const featureBoundaries = webFeatures.flatMap((feature) =>
   })),
 );
 
+// API boundaries (issue 14): one direction of imports, as the web has. lib/ and plugins/ serve every
+// area and never import one; db/ (adapters, migrations, the demo seed) imports no area code; and an
+// area imports another only through the files that area offers to the others, listed here: the rest
+// of its folder (routes, PDFs, rules, its own helpers) is its own business.
+const apiModulesDir = new URL('./apps/api/src/modules/', import.meta.url);
+const apiModules = (() => {
+  try {
+    return readdirSync(apiModulesDir, { withFileTypes: true })
+      .filter((d) => d.isDirectory())
+      .map((d) => d.name);
+  } catch {
+    return [];
+  }
+})();
+const apiPublicFiles = {
+  audit: ['repository.ts'],
+  beneficiarios: ['repository.ts'],
+  carteirinha: ['repository.ts'],
+  codigos: ['service.ts', 'repository.ts'],
+  confirmacao: ['codigo-sms.ts'],
+  contas: ['repository.ts', 'contato.ts'],
+  notificacoes: ['service.ts'],
+  protocolos: ['repository.ts'],
+  retencao: ['service.ts'],
+  sessao: ['membro.ts', 'service.ts', 'repository.ts'],
+  solicitacoes: ['solicitacoes.ts', 'pedido.ts'],
+};
+const apiPublic = Object.entries(apiPublicFiles).flatMap(([area, files]) => files.map((f) => `./${area}/${f}`));
+const apiBoundaries = [
+  {
+    target: './apps/api/src/lib',
+    from: './apps/api/src/modules',
+    message: 'lib/ is shared by every area and never imports one: move what both need to lib/ or packages/.',
+  },
+  {
+    target: './apps/api/src/plugins',
+    from: './apps/api/src/modules',
+    message: 'plugins/ never import an area: register the area from app.ts, or move the shared part to lib/.',
+  },
+  {
+    target: './apps/api/src/db',
+    from: './apps/api/src/modules',
+    message: 'db/ (adapters, migrations, seed parts) imports no area code: move what it needs to lib/ or packages/.',
+  },
+  ...apiModules.map((area) => ({
+    target: `./apps/api/src/modules/${area}`,
+    from: './apps/api/src/modules',
+    except: [`./${area}`, ...apiPublic],
+    message: `An area imports another only through the files it offers (apiPublicFiles in eslint.config.js); '${area}' reached into another area's internals.`,
+  })),
+];
+
 export default tseslint.config(
   { ignores: ['**/dist/**', '**/node_modules/**', '.data/**', 'screenshots/**', '.tmp/**'] },
   js.configs.recommended,
@@ -161,6 +213,12 @@ export default tseslint.config(
       ],
     },
     rules: { 'import-x/no-cycle': ['error', { ignoreExternal: true }] },
+  },
+  {
+    // Tests may reach into an area to check what it wrote (a seed test reads through the Guia's repository).
+    files: ['apps/api/src/**/*.ts'],
+    ignores: ['apps/api/src/**/*.test.ts'],
+    rules: { 'import-x/no-restricted-paths': ['error', { zones: apiBoundaries }] },
   },
   {
     files: ['apps/web/src/app/**/*.{ts,tsx}'],

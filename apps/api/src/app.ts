@@ -11,7 +11,8 @@ import { openDb } from './db/open';
 import { serverSecret } from './db/secrets';
 import { seedDemo } from './db/seed';
 import { carregarPrestadoresGerados } from './db/seed/guia-medico';
-import { type CounterStore, PgCounterStore } from './lib/counters';
+import { PgCounterStore } from './db/counters';
+import type { CounterStore } from './lib/counters';
 import { closePasswordWorkers } from './lib/password';
 import { RedisCounterStore } from './lib/counters-redis';
 import { areasDeDesenvolvimento, areasDoApp, areasDoMembro, areasDoParceiro, areasPublicas } from './modules';
@@ -22,7 +23,8 @@ import health from './plugins/health';
 import { lazyChildLogger, loggerOptions } from './plugins/logger';
 import { exigirMembro } from './plugins/membro';
 import openapi from './plugins/openapi';
-import retencao from './plugins/retencao';
+import { pwaRoutes } from './modules/carteirinha-digital/pwa';
+import retencao from './modules/retencao/agendador';
 import security from './plugins/security';
 import web from './plugins/web';
 import { avisosPostgres, avisosRedis, semAvisos } from './modules/sessao/avisos';
@@ -180,6 +182,8 @@ export async function buildApp(config: Config, overrides: Overrides = {}): Promi
     { prefix: '/api' },
   );
 
+  // The web app manifest and the service worker (decision 0016), beside the web app that web serves.
+  await app.register(pwaRoutes);
   await app.register(web);
   return app;
 }

@@ -31,7 +31,7 @@ import { OutboxRepository } from './modules/notificacoes/repository';
 import { Notifier } from './modules/notificacoes/service';
 import { MeusProtocolosRepository } from './modules/protocolos/repository';
 import { ProtocolosService } from './modules/protocolos/service';
-import { SolicitacoesService } from './modules/protocolos/solicitacoes';
+import { SolicitacoesService } from './modules/solicitacoes/solicitacoes';
 import { RegistroService } from './modules/registro/service';
 import type { AvisosDeSessao } from './modules/sessao/avisos';
 import { SessionsRepository } from './modules/sessao/repository';

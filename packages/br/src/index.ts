@@ -7,3 +7,4 @@ export * from './boleto';
 export * from './encargos';
 export * from './pix';
 export * from './documentos';
+export * from './calendario';

@@ -6,7 +6,8 @@ import type { Db } from '../db/db';
 import { migrate } from '../db/migrate';
 import { openPglite } from '../db/pglite';
 import { CPF, startApp } from '../../test/helper';
-import { type CounterStore, PgCounterStore } from './counters';
+import { PgCounterStore } from '../db/counters';
+import type { CounterStore } from './counters';
 import { RedisCounterStore } from './counters-redis';
 
 const REDIS_URL = process.env.TEST_REDIS_URL ?? 'redis://127.0.0.1:6379';

@@ -1,5 +1,10 @@
 import type { FastifyRequest } from 'fastify';
-import type { Origin } from '../modules/audit/repository';
+
+/** Where a request came from, as the audit log keeps it. */
+export interface Origin {
+  ip: string;
+  userAgent: string | null;
+}
 
 export function originOf(request: FastifyRequest): Origin {
   const ua = request.headers['user-agent'];

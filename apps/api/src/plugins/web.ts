@@ -7,8 +7,7 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import { contentSecurityPolicy } from './security';
 import { sendError } from './errors';
-import { paginaComOperadora } from '../modules/operadora/pagina';
-import { pwaRoutes } from '../modules/carteirinha-digital/pwa';
+import { paginaComOperadora } from '../lib/operadora/pagina';
 
 const NOT_BUILT = `<!doctype html>
 <html lang="pt-BR"><head><meta charset="utf-8"><title>Portal do Beneficiário</title></head>
@@ -102,9 +101,6 @@ export default fp(async function web(app: FastifyInstance) {
       });
     }
   }
-
-  // The web app manifest and the service worker (decision 0016).
-  await app.register(pwaRoutes);
 
   app.get('/', { schema: { hide: true } }, serveIndex);
   app.get('/index.html', { schema: { hide: true } }, serveIndex);

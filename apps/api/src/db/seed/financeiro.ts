@@ -1,14 +1,14 @@
-import { campoLivreItau } from '@portal/br';
 import {
+  campoLivreItau,
   diaDoMes,
-  diaLocal,
+  diaEmSaoPaulo,
   type Mes,
   mesDe,
   mesesEntre,
   primeiroDia,
   somarDias,
   somarMeses,
-} from '../../modules/financeiro/datas';
+} from '@portal/br';
 import type { Queryable } from '../db';
 import { DEMO_CONTRATO } from './demo';
 import type { SeedContexto, SeedPart } from './part';
@@ -176,7 +176,7 @@ function usos(c: Contrato, m: Mes, atras: number, diaAtual: number): Uso[] {
 export const financeiro: SeedPart = {
   id: '0004_financeiro',
   async run(tx: Queryable, _prepared: void, { hoje }: SeedContexto) {
-    const diaHoje = diaLocal(hoje.getTime());
+    const diaHoje = diaEmSaoPaulo(hoje.getTime());
     const mesAtual = mesDe(diaHoje);
     const diaAtual = Number(diaHoje.slice(8, 10));
     const mensalidades: unknown[][] = [];

@@ -1,5 +1,5 @@
+import { diaEmSaoPaulo } from '@portal/br';
 import { expect, it } from 'vitest';
-import { diaEmSaoPaulo } from '../../modules/protocolos/calendario';
 import { migrate } from '../migrate';
 import { openPglite } from '../pglite';
 import { DEMO_PARTS, seedDemo } from './index';

@@ -1,8 +1,6 @@
-import { cpfFromBase } from '@portal/br';
+import { cpfFromBase, diaEmSaoPaulo, ehDiaUtil, somarDias, somarDiasUteis } from '@portal/br';
 import type { SituacaoProtocolo, TipoProtocolo } from '@portal/contract/protocolos';
-import { diaEmSaoPaulo, ehDiaUtil, somarDias, somarDiasUteis } from '../../modules/protocolos/calendario';
-import { prazoDeResposta } from '../../modules/protocolos/prazos';
-import { ProtocolosRepository } from '../../modules/protocolos/repository';
+import { prazoDeResposta } from '../../lib/prazos';
 import type { Queryable } from '../db';
 import { DEMO_BENEFICIARIO as B, DEMO_CONTRATO, DEMO_CPF } from './demo';
 import type { SeedContexto, SeedPart } from './part';
@@ -128,13 +126,19 @@ export const protocolos: SeedPart = {
       },
     ];
 
-    // The day's sequence as the portal takes it (a demo database that already has requests on one
-    // of those days gets the next free number).
-    const repo = new ProtocolosRepository(tx);
+    // The day's sequence as the portal takes it (the same upsert as ProtocolosRepository.proximaSequencia:
+    // a demo database that already has requests on one of those days gets the next free number).
     const numeros: string[] = [];
     for (const p of demo) {
       const diaDoPedido = diaEmSaoPaulo(p.criadoEm.getTime()).replaceAll('-', '');
-      const sequencia = await repo.proximaSequencia(diaDoPedido);
+      const [seq] = await tx.query<{ ultimo: number }>(
+        `insert into protocolo_sequencias as s (dia, ultimo) values ($1, 1)
+         on conflict (dia) do update set ultimo = s.ultimo + 1
+         returning ultimo`,
+        [diaDoPedido],
+      );
+      if (!seq) throw new Error('protocol sequence upsert returned nothing');
+      const sequencia = Number(seq.ultimo);
       const numero = `${registroAns}${diaDoPedido}${String(sequencia).padStart(6, '0')}`;
       numeros.push(numero);
       const ultimo = p.eventos.at(-1);

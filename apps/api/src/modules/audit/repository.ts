@@ -1,5 +1,6 @@
 import type { Clock } from '../../clock';
 import type { Queryable } from '../../db/db';
+import type { Origin } from '../../lib/request';
 
 export type AuditEvent =
   | 'login_ok'
@@ -38,10 +39,7 @@ export type AuditEvent =
   | 'cancelamento_efetivado';
 
 /** Who did it, from the request. */
-export interface Origin {
-  ip: string;
-  userAgent: string | null;
-}
+export type { Origin };
 
 /** audit_log writer. Never pass passwords, codes or tokens in `detail`. */
 export class AuditRepository {

@@ -1,6 +1,6 @@
 import { formatCpf, formatDate, formatDateTime } from '@portal/br';
 import type { Operadora } from '@portal/contract';
-import { cabecalhoOperadora, campos, criarDocumento, paragrafo, tabela, titulo } from '../financeiro/pdf/documento';
+import { cabecalhoOperadora, campos, criarDocumento, paragrafo, tabela, titulo } from '../../lib/pdf/documento';
 import type { CancelamentoRow } from './repository';
 
 export interface DadosComprovante {

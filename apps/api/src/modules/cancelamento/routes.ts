@@ -1,4 +1,3 @@
-import type { FastifyReply } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import {
   cienciaCancelamentoRequestSchema,
@@ -14,14 +13,9 @@ import {
   pdfSchema,
 } from '@portal/contract';
 import { originOf } from '../../lib/request';
+import { enviarPdf } from '../../lib/pdf/arquivo';
 import { respostas } from '../../lib/schema';
-import type { Arquivo } from '../financeiro/service';
-import { envioDe } from '../protocolos/pedido';
-
-/** Opens in the browser's viewer; the name is what a download keeps. */
-function enviarPdf(reply: FastifyReply, a: Arquivo) {
-  return reply.type('application/pdf').header('content-disposition', `inline; filename="${a.nome}"`).send(a.pdf);
-}
+import { envioDe } from '../solicitacoes/pedido';
 
 /** Online cancellation of the plan by the holder (issue 8, RN 561/2022, decision 0018). */
 export const cancelamentoRoutes: FastifyPluginAsyncZod = async (app) => {

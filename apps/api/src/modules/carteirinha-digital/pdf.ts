@@ -11,7 +11,7 @@ import {
   paragrafo,
   tabela,
   titulo,
-} from '../financeiro/pdf/documento';
+} from '../../lib/pdf/documento';
 
 export interface DadosCarteirinhaPdf {
   operadora: Operadora;

@@ -1,4 +1,3 @@
-import type { FastifyReply } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import {
   baixarCarteirinhaPdfRequestSchema,
@@ -9,13 +8,8 @@ import {
   verificarCarteirinhaResponseSchema,
 } from '@portal/contract';
 import { originOf } from '../../lib/request';
+import { enviarPdf } from '../../lib/pdf/arquivo';
 import { respostas } from '../../lib/schema';
-import type { Arquivo } from '../financeiro/service';
-
-/** A download: the member asked to keep the file ('Baixar PDF'), so it is an attachment. */
-function baixar(reply: FastifyReply, a: Arquivo) {
-  return reply.type('application/pdf').header('content-disposition', `attachment; filename="${a.nome}"`).send(a.pdf);
-}
 
 /** Digital card calls of the member (member group): the QR proof of a card, and the card as a PDF. */
 export const carteirinhaDigitalRoutes: FastifyPluginAsyncZod = async (app) => {
@@ -39,7 +33,7 @@ export const carteirinhaDigitalRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request, reply) =>
-      baixar(reply, await carteirinhaDigital.pdf(request.membro, request.body.numeroCarteirinha)),
+      enviarPdf(reply, await carteirinhaDigital.pdf(request.membro, request.body.numeroCarteirinha), { baixar: true }),
   );
 };
 

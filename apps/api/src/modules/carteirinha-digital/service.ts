@@ -1,5 +1,5 @@
 import { randomInt } from 'node:crypto';
-import { formatDate } from '@portal/br';
+import { diaEmSaoPaulo, formatDate } from '@portal/br';
 import {
   type Carteirinha,
   cartaoValidoEm,
@@ -17,8 +17,7 @@ import { AppError } from '../../lib/app-error';
 import type { Throttle } from '../../lib/throttle';
 import type { AuditRepository, Origin } from '../audit/repository';
 import type { CarteirinhaRepository } from '../carteirinha/repository';
-import type { Arquivo } from '../financeiro/service';
-import { diaEmSaoPaulo } from '../protocolos/calendario';
+import type { Arquivo } from '../../lib/pdf/arquivo';
 import type { Membro } from '../sessao/membro';
 import { gerarCarteirinhaPdf } from './pdf';
 import type { CartaoDoQr, CarteirinhaDigitalRepository } from './repository';

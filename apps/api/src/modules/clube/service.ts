@@ -13,8 +13,8 @@ import type { Queryable } from '../../db/db';
 import type { AuditRepository, Origin } from '../audit/repository';
 import { AppError } from '../../lib/app-error';
 import { sha256 } from '../../lib/crypto';
-import type { Envio } from '../protocolos/pedido';
-import type { SolicitacoesService } from '../protocolos/solicitacoes';
+import type { Envio } from '../solicitacoes/pedido';
+import type { SolicitacoesService } from '../solicitacoes/solicitacoes';
 import type { Membro } from '../sessao/membro';
 import { ClubeRepository } from './repository';
 

@@ -4,7 +4,7 @@ import type { Config } from '../../config';
 import { AppError, formatWait, muitasTentativas } from '../../lib/app-error';
 import type { CounterStore } from '../../lib/counters';
 import { hmac, safeEqual } from '../../lib/crypto';
-import { FalhaComEfeito } from '../protocolos/solicitacoes';
+import { FalhaComEfeito } from '../solicitacoes/solicitacoes';
 
 /**
  * The SMS code that confirms a member's request inside the portal (add-on contracting, decision

@@ -1,7 +1,6 @@
-import { calcularEncargosAtraso } from '@portal/br';
+import { calcularEncargosAtraso, diasEntre, ehDiaUtil, somarDias } from '@portal/br';
 import type { Atraso, Atualizacao } from '@portal/contract';
-import { ehDiaUtil } from '../protocolos/calendario';
-import { diasEntre, reais, somarDias } from './datas';
+import { reais } from './reais';
 
 /**
  * Overdue installments (decision 0021). A due date on a weekend or national holiday is payable

@@ -1,4 +1,3 @@
-import type { FastifyReply } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import {
   codigoBarrasResponseSchema,
@@ -15,8 +14,8 @@ import {
   pdfSchema,
   pixResponseSchema,
 } from '@portal/contract';
+import { enviarPdf } from '../../lib/pdf/arquivo';
 import { respostas } from '../../lib/schema';
-import type { Arquivo } from './service';
 
 /** A PDF answer in the OpenAPI document: content application/pdf, plus the shared error answers. */
 function respostasPdf(descricao: string) {
@@ -24,11 +23,6 @@ function respostasPdf(descricao: string) {
     ...respostas(pdfSchema),
     200: { description: descricao, content: { 'application/pdf': { schema: pdfSchema } } },
   };
-}
-
-/** Opens in the browser's viewer; the name is what a download keeps. */
-function enviarPdf(reply: FastifyReply, a: Arquivo) {
-  return reply.type('application/pdf').header('content-disposition', `inline; filename="${a.nome}"`).send(a.pdf);
 }
 
 /** Spec 7 'Finance' (member group), plus the receipt, PIX and the clearance letter (issue 6). */

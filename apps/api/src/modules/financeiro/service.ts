@@ -1,4 +1,14 @@
-import { formatBRL, formatDate, pixCopiaECola } from '@portal/br';
+import {
+  competenciaTexto,
+  diaEmSaoPaulo,
+  formatBRL,
+  formatDate,
+  type Mes,
+  mesDe,
+  pixCopiaECola,
+  primeiroDia,
+  somarMeses,
+} from '@portal/br';
 import {
   type CodigoBarrasResponse,
   type CompetenciaCoParticipacao,
@@ -13,20 +23,15 @@ import type { Clock } from '../../clock';
 import { AppError } from '../../lib/app-error';
 import type { Membro } from '../sessao/membro';
 import { type Cobranca, cobrancaDe, situacaoAtraso } from './atraso';
-import { competenciaTexto, diaLocal, type Mes, mesDe, primeiroDia, reais, somarMeses } from './datas';
+import { reais } from './reais';
 import { digitosBoleto, gerarBoleto } from './pdf/boleto';
 import { gerarDeclaracaoQuitacao } from './pdf/declaracao-quitacao';
 import { gerarExtratoCoParticipacao } from './pdf/extrato-coparticipacao';
 import { type BeneficiarioIrpf, gerarInformeIrpf } from './pdf/informe-irpf';
 import { qrSvg } from './pdf/graficos';
 import { gerarRecibo } from './pdf/recibo';
+import type { Arquivo } from '../../lib/pdf/arquivo';
 import type { FinanceiroRepository, MensalidadeRow } from './repository';
-
-/** A PDF and the file name it is offered under. */
-export interface Arquivo {
-  pdf: Buffer;
-  nome: string;
-}
 
 /** The updated amount as the JSON answers carry it (reais, no centavos twice). */
 function atualizacaoPublica(c: Cobranca) {
@@ -74,7 +79,7 @@ export class FinanceiroService {
   }
 
   private hoje(): string {
-    return diaLocal(this.clock.now());
+    return diaEmSaoPaulo(this.clock.now());
   }
 
   /** What an open installment's boleto and PIX charge today (updated when overdue, decision 0021). */
@@ -83,7 +88,7 @@ export class FinanceiroService {
   }
 
   private mesAtual(): Mes {
-    return mesDe(diaLocal(this.clock.now()));
+    return mesDe(diaEmSaoPaulo(this.clock.now()));
   }
 
   private async mensalidade(membro: Membro, codigo: string): Promise<MensalidadeRow> {

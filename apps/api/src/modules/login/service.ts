@@ -1,4 +1,4 @@
-import { maskEmail, maskPhone } from '@portal/br';
+import { diaEmSaoPaulo, maskEmail, maskPhone } from '@portal/br';
 import type { AutenticarResponse, PerfilConta, VerificarCpfResponse } from '@portal/contract';
 import type { Clock } from '../../clock';
 import type { Config } from '../../config';
@@ -8,7 +8,6 @@ import { verifyPassword } from '../../lib/password';
 import type { Throttle } from '../../lib/throttle';
 import type { AuditRepository, Origin } from '../audit/repository';
 import type { ContasRepository, PerfilRow, PessoaConta } from '../contas/repository';
-import { diaEmSaoPaulo } from '../protocolos/calendario';
 import { type Membro, tipoPerfil } from '../sessao/membro';
 import type { PreAutenticacao } from './pre-autenticacao';
 import type { SessionsRepository } from '../sessao/repository';

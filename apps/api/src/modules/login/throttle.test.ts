@@ -1,6 +1,6 @@
 import { cpfFromBase } from '@portal/br';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { PgCounterStore } from '../../lib/counters';
+import { PgCounterStore } from '../../db/counters';
 import { CPF, SENHA, startApp, type TestApp } from '../../../test/helper';
 
 let t: TestApp;

@@ -9,7 +9,7 @@ import {
   paragrafo,
   tabela,
   titulo,
-} from '../financeiro/pdf/documento';
+} from '../../lib/pdf/documento';
 import { DESCRICAO_EVENTO, descreverDispositivo } from './dispositivo';
 
 export interface DadosMeusDadosPdf {

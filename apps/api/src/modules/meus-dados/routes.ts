@@ -1,4 +1,3 @@
-import type { FastifyReply } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import {
   encerrarOutrasSessoesRequestSchema,
@@ -17,17 +16,9 @@ import {
   solicitarCorrecaoResponseSchema,
 } from '@portal/contract';
 import { originOf } from '../../lib/request';
+import { enviarPdf } from '../../lib/pdf/arquivo';
 import { respostas } from '../../lib/schema';
-import { envioDe } from '../protocolos/pedido';
-
-/** The member asked to keep the file: an attachment, never cached. */
-function baixar(reply: FastifyReply, a: { pdf: Buffer; nome: string }) {
-  return reply
-    .type('application/pdf')
-    .header('cache-control', 'no-store')
-    .header('content-disposition', `attachment; filename="${a.nome}"`)
-    .send(a.pdf);
-}
+import { envioDe } from '../solicitacoes/pedido';
 
 /** 'Meus dados' (issue 8, LGPD art. 18, decision 0019): member group. */
 export const meusDadosRoutes: FastifyPluginAsyncZod = async (app) => {
@@ -55,7 +46,11 @@ export const meusDadosRoutes: FastifyPluginAsyncZod = async (app) => {
         },
       },
     },
-    async (request, reply) => baixar(reply, await meusDados.exportarPdf(request.membro, originOf(request))),
+    async (request, reply) =>
+      enviarPdf(reply, await meusDados.exportarPdf(request.membro, originOf(request)), {
+        baixar: true,
+        semCache: true,
+      }),
   );
 
   app.post(

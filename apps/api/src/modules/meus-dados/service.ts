@@ -1,3 +1,4 @@
+import { diaEmSaoPaulo } from '@portal/br';
 import {
   CAMPOS_CORRECAO,
   type CampoCorrecao,
@@ -15,9 +16,8 @@ import type { Db } from '../../db/db';
 import { AppError } from '../../lib/app-error';
 import type { Throttle } from '../../lib/throttle';
 import type { AuditRepository, Origin } from '../audit/repository';
-import { diaEmSaoPaulo } from '../protocolos/calendario';
-import type { Envio } from '../protocolos/pedido';
-import type { SolicitacoesService } from '../protocolos/solicitacoes';
+import type { Envio } from '../solicitacoes/pedido';
+import type { SolicitacoesService } from '../solicitacoes/solicitacoes';
 import type { Membro } from '../sessao/membro';
 import type { SessionService } from '../sessao/service';
 import { DESCRICAO_EVENTO, descreverDispositivo, mascararIp, ocultarCodigos } from './dispositivo';

@@ -3,7 +3,7 @@ import { join } from 'node:path';
 import { type Operadora, operadoraSchema } from '@portal/contract';
 import { z } from 'zod';
 import { ConfigError } from '../../config';
-import { contrasteComBranco } from './tema';
+import { contrasteComBranco } from '../../lib/operadora/tema';
 
 /** OPERADORA_LINKS_TELE_MEDICINA ← links.teleMedicina */
 export function envName(path: string[]): string {

@@ -15,7 +15,7 @@ import {
   paragrafo,
   tabela,
   titulo,
-} from '../financeiro/pdf/documento';
+} from '../../lib/pdf/documento';
 import type { EventoLido, ProtocoloLido } from './repository';
 
 export interface DadosRespostaPdf {

@@ -1,4 +1,3 @@
-import type { FastifyReply } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import {
   baixarRespostaProtocoloRequestSchema,
@@ -8,13 +7,8 @@ import {
   listarProtocolosResponseSchema,
   pdfSchema,
 } from '@portal/contract';
+import { enviarPdf } from '../../lib/pdf/arquivo';
 import { respostas } from '../../lib/schema';
-import type { Arquivo } from '../financeiro/service';
-
-/** Opened in a tab on a computer and saved on a phone by the web app (like the finance documents). */
-function pdf(reply: FastifyReply, a: Arquivo) {
-  return reply.type('application/pdf').header('content-disposition', `inline; filename="${a.nome}"`).send(a.pdf);
-}
 
 /** 'Meus Protocolos' (member group, decision 0017): list and search, one protocol, its answer as a PDF. */
 export const protocolosRoutes: FastifyPluginAsyncZod = async (app) => {
@@ -46,6 +40,6 @@ export const protocolosRoutes: FastifyPluginAsyncZod = async (app) => {
         },
       },
     },
-    async (request, reply) => pdf(reply, await protocolos.baixarResposta(request.membro, request.body.protocolo)),
+    async (request, reply) => enviarPdf(reply, await protocolos.baixarResposta(request.membro, request.body.protocolo)),
   );
 };

@@ -1,11 +1,11 @@
+import { diaEmSaoPaulo } from '@portal/br';
 import type { DetalheProtocolo, ListarProtocolosResponse, Operadora, ProtocoloResumo } from '@portal/contract';
 import type { Clock } from '../../clock';
 import { AppError } from '../../lib/app-error';
-import type { Arquivo } from '../financeiro/service';
+import type { Arquivo } from '../../lib/pdf/arquivo';
 import type { Membro } from '../sessao/membro';
-import { diaEmSaoPaulo } from './calendario';
 import { gerarRespostaPdf } from './pdf';
-import { descricaoDoPrazo, estaAtrasado } from './prazos';
+import { descricaoDoPrazo, estaAtrasado } from '../../lib/prazos';
 import type { MeusProtocolosRepository, ProtocoloLido } from './repository';
 
 const naoEncontrado = () => new AppError(404, 'NAO_ENCONTRADO', 'Protocolo não encontrado.');

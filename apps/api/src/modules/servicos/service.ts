@@ -1,4 +1,4 @@
-import { formatDate, maskPhone } from '@portal/br';
+import { diaEmSaoPaulo, formatDate, maskPhone, primeiroDiaDoMesSeguinte } from '@portal/br';
 import {
   type CodigoServico,
   type ContratacaoConcluida,
@@ -15,9 +15,8 @@ import { sha256 } from '../../lib/crypto';
 import { AuditRepository, type Origin } from '../audit/repository';
 import { CODIGO_VALIDADE_MS, CodigoSms, type LimitesCodigo, SEM_CODIGO } from '../confirmacao/codigo-sms';
 import type { Notifier } from '../notificacoes/service';
-import { diaEmSaoPaulo, primeiroDiaDoMesSeguinte } from '../protocolos/calendario';
-import { type Envio, violouUnicidade } from '../protocolos/pedido';
-import type { SolicitacoesService } from '../protocolos/solicitacoes';
+import { type Envio, violouUnicidade } from '../solicitacoes/pedido';
+import type { SolicitacoesService } from '../solicitacoes/solicitacoes';
 import type { Membro } from '../sessao/membro';
 import { type BeneficiarioServicoRow, ServicosRepository } from './repository';
 

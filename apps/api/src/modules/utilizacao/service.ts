@@ -4,8 +4,8 @@ import type { Db } from '../../db/db';
 import { AppError } from '../../lib/app-error';
 import { beneficiarioNaoEncontrado } from '../../lib/not-found';
 import type { BeneficiariosRepository } from '../beneficiarios/repository';
-import { type Envio, violouUnicidade } from '../protocolos/pedido';
-import type { SolicitacoesService } from '../protocolos/solicitacoes';
+import { type Envio, violouUnicidade } from '../solicitacoes/pedido';
+import type { SolicitacoesService } from '../solicitacoes/solicitacoes';
 import type { Membro } from '../sessao/membro';
 import { UtilizacaoRepository } from './repository';
 

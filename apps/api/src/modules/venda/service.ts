@@ -1,11 +1,10 @@
-import { formatCpf, formatDate } from '@portal/br';
+import { diaEmSaoPaulo, formatCpf, formatDate } from '@portal/br';
 import { type NovoDependente, problemaDataNascimento } from '@portal/contract';
 import type { Clock } from '../../clock';
 import type { Db } from '../../db/db';
 import { AppError, dadosInvalidos } from '../../lib/app-error';
-import { diaEmSaoPaulo } from '../protocolos/calendario';
-import { type Envio, violouUnicidade } from '../protocolos/pedido';
-import type { SolicitacoesService } from '../protocolos/solicitacoes';
+import { type Envio, violouUnicidade } from '../solicitacoes/pedido';
+import type { SolicitacoesService } from '../solicitacoes/solicitacoes';
 import type { Membro } from '../sessao/membro';
 import { DECLARACAO_DE_SAUDE } from './questionario';
 import { VendaRepository } from './repository';

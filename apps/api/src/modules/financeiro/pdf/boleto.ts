@@ -1,4 +1,5 @@
 import {
+  diaEmSaoPaulo,
   formatarLinhaDigitavel,
   formatBRL,
   formatCnpj,
@@ -21,8 +22,7 @@ import {
   type Estrutura,
   formatarEmissao,
   MARGEM,
-} from './documento';
-import { diaLocal } from '../datas';
+} from '../../../lib/pdf/documento';
 import { ALTURA_BARRAS_PT, desenharI25, desenharQr } from './graficos';
 
 /** Banks the demo collects with: name and code with its check digit, as the ficha prints them. */
@@ -250,7 +250,7 @@ export async function gerarBoleto(b: DadosBoleto): Promise<Buffer> {
     { rotulo: 'Competência', valor: b.competencia, largura: c4 / 2 },
     { rotulo: 'Contrato', valor: b.codigoContrato, largura: c4 / 2 },
     { rotulo: 'Número do Documento', valor: b.codigoMensalidade, largura: c4 },
-    { rotulo: 'Data de Emissão', valor: formatDate(diaLocal(b.emitidoEm.getTime())), largura: c4 },
+    { rotulo: 'Data de Emissão', valor: formatDate(diaEmSaoPaulo(b.emitidoEm.getTime())), largura: c4 },
     { rotulo: '(=) Valor do Documento', valor, largura: c4, alinhar: 'right', negrito: true },
   ]);
 
@@ -392,11 +392,11 @@ export async function gerarBoleto(b: DadosBoleto): Promise<Buffer> {
     { rotulo: 'Agência / Código do Beneficiário', valor: agenciaCodigo, largura: direita, alinhar: 'right' },
   ]);
   y = linhaDeCaixas(d, ficha, y, [
-    { rotulo: 'Data do Documento', valor: formatDate(diaLocal(b.emitidoEm.getTime())), largura: c5 },
+    { rotulo: 'Data do Documento', valor: formatDate(diaEmSaoPaulo(b.emitidoEm.getTime())), largura: c5 },
     { rotulo: 'Nº do Documento', valor: b.codigoMensalidade, largura: c5 },
     { rotulo: 'Espécie Doc.', valor: 'DS', largura: c5 },
     { rotulo: 'Aceite', valor: 'N', largura: c5 },
-    { rotulo: 'Data Processamento', valor: formatDate(diaLocal(b.emitidoEm.getTime())), largura: c5 },
+    { rotulo: 'Data Processamento', valor: formatDate(diaEmSaoPaulo(b.emitidoEm.getTime())), largura: c5 },
     { rotulo: 'Nosso Número', valor: nossoNumero, largura: direita, alinhar: 'right' },
   ]);
   y = linhaDeCaixas(d, ficha, y, [

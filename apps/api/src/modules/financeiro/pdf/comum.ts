@@ -1,5 +1,5 @@
 import { formatBRL, formatCpf, formatDate } from '@portal/br';
-import { campos, type Documento } from './documento';
+import { campos, type Documento } from '../../../lib/pdf/documento';
 
 export const reais = (centavos: number) => formatBRL(centavos / 100);
 

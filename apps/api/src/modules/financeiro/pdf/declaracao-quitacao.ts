@@ -1,7 +1,14 @@
-import { formatCnpj, formatCpf, formatDate } from '@portal/br';
+import { diaEmSaoPaulo, formatCnpj, formatCpf, formatDate } from '@portal/br';
 import type { Operadora } from '@portal/contract';
-import { diaLocal } from '../datas';
-import { cabecalhoOperadora, criarDocumento, linhaHorizontal, MARGEM, paragrafo, tabela, titulo } from './documento';
+import {
+  cabecalhoOperadora,
+  criarDocumento,
+  linhaHorizontal,
+  MARGEM,
+  paragrafo,
+  tabela,
+  titulo,
+} from '../../../lib/pdf/documento';
 import { reais } from './comum';
 
 export interface DadosDeclaracaoQuitacao {
@@ -81,7 +88,7 @@ export async function gerarDeclaracaoQuitacao(q: DadosDeclaracaoQuitacao): Promi
       `faturamentos mensais dos débitos do ano de ${q.ano} e dos anos anteriores (Lei nº 12.007/2009, art. 4º).`,
     { tamanho: 10.5 },
   );
-  paragrafo(d, `Emitida em ${porExtenso(diaLocal(q.emitidoEm.getTime()))}.`, { tamanho: 10.5 });
+  paragrafo(d, `Emitida em ${porExtenso(diaEmSaoPaulo(q.emitidoEm.getTime()))}.`, { tamanho: 10.5 });
   const { doc } = d;
   doc.moveDown(2.5);
   linhaHorizontal(d, doc.y, '#1e293b', 0.75, MARGEM + 300);

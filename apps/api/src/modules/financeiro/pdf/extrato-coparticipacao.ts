@@ -1,6 +1,6 @@
 import { formatDate } from '@portal/br';
 import type { Operadora } from '@portal/contract';
-import { cabecalhoOperadora, criarDocumento, paragrafo, tabela, titulo } from './documento';
+import { cabecalhoOperadora, criarDocumento, paragrafo, tabela, titulo } from '../../../lib/pdf/documento';
 import { camposDestinatario, type Destinatario, reais } from './comum';
 
 export interface DadosExtratoCoParticipacao {

@@ -1,6 +1,6 @@
 import bwipjs from 'bwip-js/node';
 import qrcode from 'qrcode-generator';
-import type { Doc } from './documento';
+import type { Doc } from '../../../lib/pdf/documento';
 
 /** 0.254 mm (a hundredth of an inch): FEBRABAN's narrow bar, the wide one is three times that. */
 export const BARRA_FINA_PT = 0.72;

@@ -1,6 +1,6 @@
 import { formatCpf, formatDate } from '@portal/br';
 import type { Operadora } from '@portal/contract';
-import { cabecalhoOperadora, campos, criarDocumento, paragrafo, tabela, titulo } from './documento';
+import { cabecalhoOperadora, campos, criarDocumento, paragrafo, tabela, titulo } from '../../../lib/pdf/documento';
 import { reais } from './comum';
 
 export interface BeneficiarioIrpf {

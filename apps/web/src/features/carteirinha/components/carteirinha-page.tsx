@@ -1,4 +1,4 @@
-import { formatDate } from '@portal/br';
+import { diaEmSaoPaulo, formatDate } from '@portal/br';
 import { Download, QrCode } from 'lucide-react';
 import { useEffect, useId, useState } from 'react';
 import { Carregando, TentarNovamente } from '@/components/membro/carregando';
@@ -11,7 +11,7 @@ import { useUsuario } from '@/lib/session-context';
 import { useBaixarPdf } from '../api/baixar-pdf';
 import { useCartoes } from '../api/listar-carteirinhas';
 import { CartaoDigitalVisual } from './cartao-digital';
-import { type CartaoDigital, cartaoAtivo, diaEmSaoPaulo, quandoFoiSalvo } from './cartoes';
+import { type CartaoDigital, cartaoAtivo, quandoFoiSalvo } from './cartoes';
 import { QrCodeDoCartao, SemQrCode } from './qr-code-do-cartao';
 import { useCarteirinhaSalva } from './use-carteirinha-salva';
 import { useOnline } from './use-online';

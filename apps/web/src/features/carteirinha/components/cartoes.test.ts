@@ -1,13 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { proximaRenovacaoMs } from '../api/gerar-qr-code';
-import {
-  cartaoAtivo,
-  diaEmSaoPaulo,
-  linhasDoCartao,
-  numeroAgrupado,
-  paraCartaoDigital,
-  quandoFoiSalvo,
-} from './cartoes';
+import { cartaoAtivo, linhasDoCartao, numeroAgrupado, paraCartaoDigital, quandoFoiSalvo } from './cartoes';
 
 const MARIA = {
   cns: '700504839172315',
@@ -111,11 +104,6 @@ describe('small formats', () => {
   it('groups the card number as the plastic card does', () => {
     expect(numeroAgrupado('1100234001')).toBe('1100 2340 01');
     expect(numeroAgrupado('12345678')).toBe('1234 5678');
-  });
-
-  it('the day in São Paulo, not the UTC one (01:30 UTC is still yesterday there)', () => {
-    expect(diaEmSaoPaulo(Date.parse('2026-03-11T01:30:00Z'))).toBe('2026-03-10');
-    expect(diaEmSaoPaulo(Date.parse('2026-03-11T03:30:00Z'))).toBe('2026-03-11');
   });
 
   it('when the card was saved, in São Paulo time', () => {

@@ -64,18 +64,6 @@ export function paraCartaoDigital(recebido: Record<string, unknown>): CartaoDigi
   };
 }
 
-const FUSO = new Intl.DateTimeFormat('en-CA', {
-  timeZone: 'America/Sao_Paulo',
-  year: 'numeric',
-  month: '2-digit',
-  day: '2-digit',
-});
-
-/** The operator's calendar day (São Paulo) of an instant, AAAA-MM-DD: which carências still run. */
-export function diaEmSaoPaulo(ms: number): string {
-  return FUSO.format(new Date(ms));
-}
-
 /** '1100234001' → '1100 2340 01', as a printed card groups it. */
 export function numeroAgrupado(numero: string): string {
   return numero.replace(/(\d{4})(?=\d)/g, '$1 ');

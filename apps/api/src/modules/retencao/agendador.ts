@@ -1,6 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
-import { RetencaoService } from '../modules/retencao/service';
+import { RetencaoService } from './service';
 
 /** Prunes expired rows every PRUNE_INTERVAL_SECONDS (first run a minute after start). */
 export default fp(async function retencao(app: FastifyInstance) {

@@ -1,11 +1,19 @@
 import { describe, expect, it } from 'vitest';
 import {
+  competenciaTexto,
+  diaDoMes,
   diaEmSaoPaulo,
+  diasEntre,
   ehDiaUtil,
   feriadosNacionais,
+  mesDe,
+  mesesEntre,
   pascoa,
+  primeiroDia,
   primeiroDiaDoMesSeguinte,
+  somarDias,
   somarDiasUteis,
+  somarMeses,
 } from './calendario';
 
 describe('the day of a protocol', () => {
@@ -14,6 +22,9 @@ describe('the day of a protocol', () => {
     expect(diaEmSaoPaulo(Date.parse('2026-03-11T02:59:59Z'))).toBe('2026-03-10');
     expect(diaEmSaoPaulo(Date.parse('2026-03-11T03:00:00Z'))).toBe('2026-03-11');
     expect(diaEmSaoPaulo(Date.parse('2027-01-01T02:00:00Z'))).toBe('2026-12-31');
+    // 01:30 UTC is still yesterday there (the web's card and the API's invoices read the same day).
+    expect(diaEmSaoPaulo(Date.parse('2026-03-11T01:30:00Z'))).toBe('2026-03-10');
+    expect(diaEmSaoPaulo(Date.parse('2026-03-11T03:30:00Z'))).toBe('2026-03-11');
   });
 });
 
@@ -64,5 +75,26 @@ describe('business days (RN 623/2024 deadlines)', () => {
     expect(primeiroDiaDoMesSeguinte('2026-03-10')).toBe('2026-04-01');
     expect(primeiroDiaDoMesSeguinte('2026-03-31')).toBe('2026-04-01');
     expect(primeiroDiaDoMesSeguinte('2026-12-01')).toBe('2027-01-01');
+  });
+});
+
+describe('day and month arithmetic', () => {
+  it('moves days across months and years, both ways', () => {
+    expect(somarDias('2026-02-27', 2)).toBe('2026-03-01');
+    expect(somarDias('2026-01-01', -1)).toBe('2025-12-31');
+    expect(somarDias('2024-02-28', 1)).toBe('2024-02-29');
+    expect(diasEntre('2026-03-10', '2026-04-10')).toBe(31);
+    expect(diasEntre('2026-04-10', '2026-03-10')).toBe(-31);
+  });
+
+  it('moves and prints competences', () => {
+    expect(somarMeses({ ano: 2026, mes: 1 }, -1)).toEqual({ ano: 2025, mes: 12 });
+    expect(somarMeses({ ano: 2026, mes: 11 }, 3)).toEqual({ ano: 2027, mes: 2 });
+    expect(mesesEntre({ ano: 2025, mes: 11 }, { ano: 2026, mes: 2 })).toBe(3);
+    expect(mesDe('2026-03-10')).toEqual({ ano: 2026, mes: 3 });
+    expect(primeiroDia({ ano: 2026, mes: 3 })).toBe('2026-03-01');
+    expect(competenciaTexto({ ano: 2026, mes: 3 })).toBe('03/2026');
+    expect(diaDoMes({ ano: 2026, mes: 2 }, 31)).toBe('2026-02-28');
+    expect(diaDoMes({ ano: 2026, mes: 3 }, 10)).toBe('2026-03-10');
   });
 });

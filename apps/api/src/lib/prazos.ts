@@ -1,5 +1,5 @@
+import { somarDiasUteis } from '@portal/br';
 import type { SituacaoProtocolo, TipoProtocolo } from '@portal/contract/protocolos';
-import { somarDiasUteis } from './calendario';
 
 /**
  * How long the operator has to answer each kind of request (decision 0017). Pure, so it is tested

@@ -1,17 +1,16 @@
 import type { Clock } from '../../clock';
 import type { Db, Queryable } from '../../db/db';
-import { formatDate } from '@portal/br';
+import { diaEmSaoPaulo, formatDate } from '@portal/br';
 import { AppError } from '../../lib/app-error';
 import { type AuditEvent, AuditRepository, type Origin } from '../audit/repository';
 import type { EntregaPendente, Notifier } from '../notificacoes/service';
 import type { Membro } from '../sessao/membro';
-import { diaEmSaoPaulo } from './calendario';
 import { type Escopo, hashDoCorpo, IdempotenciaRepository, type Registro } from './idempotencia';
-import { prazoDeResposta } from './prazos';
-import { ProtocolosRepository, type SituacaoProtocolo, type TipoProtocolo } from './repository';
+import { prazoDeResposta } from '../../lib/prazos';
+import { ProtocolosRepository, type SituacaoProtocolo, type TipoProtocolo } from '../protocolos/repository';
 
 /** RN 623/2024: non-assistance requests are answered within 7 business days (other kinds: prazos.ts). */
-export { PRAZO_DIAS_UTEIS } from './prazos';
+export { PRAZO_DIAS_UTEIS } from '../../lib/prazos';
 
 export interface Protocolo {
   numero: string;

@@ -1,6 +1,9 @@
 /**
- * Dates of the protocols (RN 623/2024): the day in São Paulo, and deadlines in business days
- * (weekends and national holidays do not count). Pure, so it is tested on its own.
+ * The operator's calendar (America/Sao_Paulo), shared by the API, the web and the seed: the day of
+ * an instant in São Paulo, day and month arithmetic on AAAA-MM-DD strings, and deadlines in business
+ * days (RN 623/2024: weekends and national holidays do not count). Competences, due dates and
+ * "the last 12 months" are days of this calendar, not instants: a call at 23:30 on the 31st in
+ * Brasília is still that month, whatever UTC says.
  */
 const DIA_SP = new Intl.DateTimeFormat('en-CA', {
   timeZone: 'America/Sao_Paulo',
@@ -9,12 +12,12 @@ const DIA_SP = new Intl.DateTimeFormat('en-CA', {
   day: '2-digit',
 });
 
-/** The calendar day in São Paulo of an instant, as AAAA-MM-DD. */
+/** The calendar day in São Paulo of an instant, as AAAA-MM-DD (which day a protocol, an invoice or a card belongs to). */
 export function diaEmSaoPaulo(ms: number): string {
   return DIA_SP.format(new Date(ms));
 }
 
-/** AAAA-MM-DD plus n calendar days. */
+/** AAAA-MM-DD plus n calendar days (negative goes back). */
 export function somarDias(dia: string, n: number): string {
   const d = new Date(`${dia}T00:00:00Z`);
   d.setUTCDate(d.getUTCDate() + n);
@@ -73,4 +76,48 @@ export function primeiroDiaDoMesSeguinte(dia: string): string {
   const ano = Number(dia.slice(0, 4));
   const mes = Number(dia.slice(5, 7));
   return mes === 12 ? `${ano + 1}-01-01` : `${ano}-${String(mes + 1).padStart(2, '0')}-01`;
+}
+
+/** Calendar days from `de` to `ate` (AAAA-MM-DD; positive when `ate` is later). */
+export function diasEntre(de: string, ate: string): number {
+  const utc = (d: string) => Date.UTC(Number(d.slice(0, 4)), Number(d.slice(5, 7)) - 1, Number(d.slice(8, 10)));
+  return Math.round((utc(ate) - utc(de)) / 86_400_000);
+}
+
+/** A competence: a month of a year. */
+export interface Mes {
+  ano: number;
+  /** 1–12 */
+  mes: number;
+}
+
+export function mesDe(dia: string): Mes {
+  return { ano: Number(dia.slice(0, 4)), mes: Number(dia.slice(5, 7)) };
+}
+
+/** `m` moved by `n` months (negative goes back). */
+export function somarMeses(m: Mes, n: number): Mes {
+  const i = m.ano * 12 + (m.mes - 1) + n;
+  return { ano: Math.floor(i / 12), mes: (i % 12) + 1 };
+}
+
+/** Months from `a` to `b` (positive when b is later). */
+export function mesesEntre(a: Mes, b: Mes): number {
+  return b.ano * 12 + b.mes - (a.ano * 12 + a.mes);
+}
+
+/** First day of the month, AAAA-MM-01 (how competences are stored). */
+export function primeiroDia(m: Mes): string {
+  return `${m.ano}-${String(m.mes).padStart(2, '0')}-01`;
+}
+
+/** 'MM/AAAA', as competences are printed. */
+export function competenciaTexto(m: Mes): string {
+  return `${String(m.mes).padStart(2, '0')}/${m.ano}`;
+}
+
+/** A day of the month, AAAA-MM-DD (clamped to the month's last day). */
+export function diaDoMes(m: Mes, dia: number): string {
+  const ultimo = new Date(Date.UTC(m.ano, m.mes, 0)).getUTCDate();
+  return `${primeiroDia(m).slice(0, 8)}${String(Math.min(dia, ultimo)).padStart(2, '0')}`;
 }

@@ -17,8 +17,12 @@ export function toast(page: Page, text: string | RegExp): Locator {
   return page.locator('[data-sonner-toast]').filter({ hasText: text });
 }
 
-/** Polls until the locator is visible (playwright-core has no expect; keep waits explicit). */
-export async function visible(locator: Locator, timeout = 10_000): Promise<Locator> {
+/**
+ * Polls until the locator is visible (playwright-core has no expect; keep waits explicit). 20 s:
+ * CI runs two journey files beside the PostgreSQL suite on two cores, where React's render of a
+ * 100-card Guia page after a navigation once took longer than 10 s; a hang still fails.
+ */
+export async function visible(locator: Locator, timeout = 20_000): Promise<Locator> {
   await locator.first().waitFor({ state: 'visible', timeout });
   return locator.first();
 }

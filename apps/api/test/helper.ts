@@ -142,6 +142,8 @@ export interface TestApp {
   config: Config;
   clock: ReturnType<typeof manualClock>;
   client(ip?: string): Client;
+  /** A new browser signed in (a profile of `contrato` when given) and the body every member call carries. */
+  membro(cpf: string, contrato?: string): Promise<{ c: Client; perfil: { codigoSessao: number } }>;
   /** Latest outbox code sent to a contact. */
   lastCode(destino: string): Promise<string>;
   /** A new active beneficiary (own contract) with the given contacts, for tests that need a fresh person. */
@@ -247,6 +249,11 @@ export async function startApp(opts: StartOptions = {}): Promise<TestApp> {
     config,
     clock,
     client: (ip?: string) => new Client(url, ip),
+    async membro(cpf, contrato) {
+      const c = new Client(url);
+      const { codigoSessao } = await c.login(cpf, undefined, contrato);
+      return { c, perfil: { codigoSessao } };
+    },
     async lastCode(destino: string) {
       const [row] = await db.query<{ codigo: string }>(
         'select codigo from outbox where destino = $1 order by id desc limit 1',

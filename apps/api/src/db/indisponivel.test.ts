@@ -25,11 +25,7 @@ afterEach(async () => {
   t = undefined;
 });
 
-async function membro(app: TestApp): Promise<{ c: Client; perfil: { codigoSessao: number } }> {
-  const c = app.client();
-  const { codigoSessao } = await c.login(CPF.maria, undefined, CONTRATO.maria);
-  return { c, perfil: { codigoSessao } };
-}
+const membro = (app: TestApp) => app.membro(CPF.maria, CONTRATO.maria);
 
 let proximo = 600_000_000;
 const adicionarDependente = (c: Client, perfil: object) =>

@@ -16,11 +16,7 @@ const CEL_ROBERTO = '31991234567';
 const LUCIA = CANCELAMENTO_DEMO.conjuge.codigoBeneficiario;
 const VERSAO = '2026-11-01';
 
-async function membro(cpf: string, contrato?: string) {
-  const c = t.client();
-  const { codigoSessao } = await c.login(cpf, undefined, contrato);
-  return { c, perfil: { codigoSessao } };
-}
+const membro = (cpf: string, contrato?: string) => t.membro(cpf, contrato);
 type M = Awaited<ReturnType<typeof membro>>;
 type Corpo = Record<string, unknown>;
 

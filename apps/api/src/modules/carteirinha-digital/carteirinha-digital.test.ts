@@ -19,11 +19,7 @@ beforeEach(async () => {
 });
 
 type Perfil = { codigoSessao: number };
-async function membro(cpf: string, contrato?: string): Promise<{ c: Client; perfil: Perfil }> {
-  const c = t.client();
-  const { codigoSessao } = await c.login(cpf, undefined, contrato);
-  return { c, perfil: { codigoSessao } };
-}
+const membro = (cpf: string, contrato?: string) => t.membro(cpf, contrato);
 
 interface Qr {
   token: string;

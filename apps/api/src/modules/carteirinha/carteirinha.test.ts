@@ -9,11 +9,7 @@ afterAll(() => t.close());
 beforeEach(() => t.resetCounters());
 
 /** A logged-in browser and the body every member call carries. */
-async function membro(cpf: string, contrato?: string): Promise<{ c: Client; perfil: { codigoSessao: number } }> {
-  const c = t.client();
-  const { codigoSessao } = await c.login(cpf, undefined, contrato);
-  return { c, perfil: { codigoSessao } };
-}
+const membro = (cpf: string, contrato?: string) => t.membro(cpf, contrato);
 
 type Card = Record<string, unknown>;
 const listar = (c: Client, body: unknown) => c.post<Card[]>('/api/Carteirinha/ListarCarteirinhas', body);

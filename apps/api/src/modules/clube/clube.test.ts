@@ -14,11 +14,7 @@ beforeAll(async () => {
 afterAll(() => t.close());
 beforeEach(() => t.resetCounters());
 
-async function membro(app: TestApp, cpf: string, contrato?: string) {
-  const c = app.client();
-  const { codigoSessao } = await c.login(cpf, undefined, contrato);
-  return { c, perfil: { codigoSessao } };
-}
+const membro = (app: TestApp, cpf: string, contrato?: string) => app.membro(cpf, contrato);
 
 interface Link {
   webSmartLink: string;

@@ -18,11 +18,7 @@ afterAll(() => t.close());
 beforeEach(() => t.resetCounters());
 
 type Perfil = { codigoSessao: number };
-async function membro(cpf: string, contrato?: string): Promise<{ c: Client; perfil: Perfil }> {
-  const c = t.client();
-  const { codigoSessao } = await c.login(cpf, undefined, contrato);
-  return { c, perfil: { codigoSessao } };
-}
+const membro = (cpf: string, contrato?: string) => t.membro(cpf, contrato);
 const maria = () => membro(CPF.maria, CONTRATO.maria);
 
 const call = <T = Record<string, unknown>>(c: Client, path: string, perfil: Perfil, body: object = {}) =>

@@ -9,11 +9,7 @@ beforeAll(async () => {
 afterAll(() => t.close());
 beforeEach(() => t.resetCounters());
 
-async function membro(cpf: string, contrato?: string) {
-  const c = t.client();
-  const { codigoSessao } = await c.login(cpf, undefined, contrato);
-  return { c, perfil: { codigoSessao } };
-}
+const membro = (cpf: string, contrato?: string) => t.membro(cpf, contrato);
 
 const MARIA = {
   cpf: CPF.maria,

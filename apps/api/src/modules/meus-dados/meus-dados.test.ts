@@ -12,11 +12,7 @@ afterAll(() => t.close());
 beforeEach(() => t.resetCounters());
 
 type Perfil = { codigoSessao: number };
-async function membro(cpf: string, contrato?: string) {
-  const c = t.client();
-  const { codigoSessao } = await c.login(cpf, undefined, contrato);
-  return { c, perfil: { codigoSessao } as Perfil };
-}
+const membro = (cpf: string, contrato?: string) => t.membro(cpf, contrato);
 
 const erro = (code: string, message: string) => ({ sucesso: false, code, message, erro: message });
 

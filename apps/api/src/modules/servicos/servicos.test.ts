@@ -14,11 +14,7 @@ const SOS = '/api/Servicos/Sos';
 const ORTO = '/api/Servicos/Ortopedico';
 const CELULAR = { maria: '11987654321', roberto: '31991234567' };
 
-async function membro(cpf: string, contrato?: string) {
-  const c = t.client();
-  const { codigoSessao } = await c.login(cpf, undefined, contrato);
-  return { c, perfil: { codigoSessao } };
-}
+const membro = (cpf: string, contrato?: string) => t.membro(cpf, contrato);
 type M = Awaited<ReturnType<typeof membro>>;
 
 const count = async (sql: string, params: unknown[] = []) =>

@@ -1,9 +1,10 @@
 import type { Queryable } from '../../db/db';
 import type { Membro } from '../sessao/membro';
+import { cancelamentoDoVinculo } from '../solicitacoes/solicitacoes';
 
-export interface SituacaoRow {
-  plano: string;
-  data_cancelamento: string | null;
+export interface Situacao {
+  cancelado: boolean;
+  desde: string | null;
   perfis: number;
 }
 
@@ -11,23 +12,14 @@ export interface SituacaoRow {
 export class SituacaoRepository {
   constructor(private readonly q: Queryable) {}
 
-  /**
-   * The plan's name and when this profile's coverage ended: the contract's cancellation, or the
-   * beneficiary's own exclusion (whichever came first); null while both hold.
-   */
-  async situacao(membro: Membro): Promise<SituacaoRow | null> {
-    const [row] = await this.q.query<SituacaoRow>(
-      `select pl.nome as plano,
-              (case when b.codigo_beneficiario is null then ct.data_cancelamento
-                    else coalesce(least(ct.data_cancelamento, b.data_exclusao), ct.data_cancelamento, b.data_exclusao)
-               end)::text as data_cancelamento,
-              (select count(*)::int from beneficiarios o where o.cpf = $3) as perfis
-         from contratos ct
-         join planos pl on pl.codigo_plano = ct.codigo_plano
-         left join beneficiarios b on b.codigo_contrato = ct.codigo_contrato and b.codigo_beneficiario = $2
-        where ct.codigo_contrato = $1`,
-      [membro.codigoContrato, membro.codigoBeneficiario, membro.cpf],
+  /** Whether this profile's coverage ended (the rule every request obeys), and the CPF's profiles. */
+  async situacao(membro: Membro): Promise<Situacao | null> {
+    const vinculo = await cancelamentoDoVinculo(this.q, membro);
+    if (!vinculo) return null;
+    const [row] = await this.q.query<{ perfis: number }>(
+      'select count(*)::int as perfis from beneficiarios where cpf = $1',
+      [membro.cpf],
     );
-    return row ?? null;
+    return { ...vinculo, perfis: row?.perfis ?? 0 };
   }
 }

@@ -11,10 +11,8 @@ export class SituacaoService {
     if (!row) throw new AppError(404, 'NAO_ENCONTRADO', 'Contrato não encontrado.');
     return {
       codigoContrato: membro.codigoContrato,
-      codigoPlano: membro.codigoPlano,
-      plano: row.plano,
-      tipoPerfil: membro.tipoPerfil,
-      dataCancelamento: row.data_cancelamento,
+      cancelado: row.cancelado,
+      dataCancelamento: row.desde,
       perfis: Math.max(1, row.perfis),
     };
   }

@@ -8,24 +8,18 @@ beforeAll(async () => {
 afterAll(() => t.close());
 beforeEach(() => t.resetCounters());
 
-async function membro(cpf: string, contrato?: string): Promise<{ c: Client; perfil: { codigoSessao: number } }> {
-  const c = t.client();
-  const { codigoSessao } = await c.login(cpf, undefined, contrato);
-  return { c, perfil: { codigoSessao } };
-}
+const membro = (cpf: string, contrato?: string) => t.membro(cpf, contrato);
 const situacao = (c: Client, body: unknown) =>
   c.post<Record<string, unknown>>('/api/Beneficiario/SituacaoDoPlano', body);
 
 describe('POST /api/Beneficiario/SituacaoDoPlano', () => {
-  it("Maria's active profile: her contract, profile, no cancellation, two profiles to switch between", async () => {
+  it("Maria's active profile: her contract, no cancellation, two profiles to switch between", async () => {
     const { c, perfil } = await membro(CPF.maria, CONTRATO.maria);
     const r = await situacao(c, { perfilAutenticado: perfil });
     expect(r.status).toBe(200);
     expect(r.body).toEqual({
       codigoContrato: CONTRATO.maria,
-      codigoPlano: expect.any(String),
-      plano: expect.stringMatching(/\S/),
-      tipoPerfil: 'TITULAR',
+      cancelado: false,
       dataCancelamento: null,
       perfis: 2,
     });
@@ -35,7 +29,11 @@ describe('POST /api/Beneficiario/SituacaoDoPlano', () => {
     const { c, perfil } = await membro(CPF.maria, CONTRATO.mariaCancelado);
     const r = await situacao(c, { perfilAutenticado: perfil });
     expect(r.status).toBe(200);
-    expect(r.body).toMatchObject({ codigoContrato: CONTRATO.mariaCancelado, dataCancelamento: expect.any(String) });
+    expect(r.body).toMatchObject({
+      codigoContrato: CONTRATO.mariaCancelado,
+      cancelado: true,
+      dataCancelamento: expect.any(String),
+    });
     expect(String(r.body.dataCancelamento)).toMatch(/^\d{4}-\d{2}-\d{2}$/);
   });
 
@@ -49,6 +47,7 @@ describe('POST /api/Beneficiario/SituacaoDoPlano', () => {
       `update contratos set data_cancelamento = data_inicio_vigencia + 1 where codigo_contrato = '${CONTRATO.roberto}'`,
     );
     const r = await situacao(c, { perfilAutenticado: perfil });
+    expect(r.body.cancelado).toBe(true);
     expect(r.body.dataCancelamento).toMatch(/^\d{4}-\d{2}-\d{2}$/);
   });
 

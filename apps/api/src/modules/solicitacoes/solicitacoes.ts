@@ -209,23 +209,39 @@ export class SolicitacoesService {
 }
 
 /**
+ * Whether the member's contract, or their own beneficiary link, is cancelled, and since when
+ * (`desde` null when no date is on file) — the one rule of "this profile's plan has ended", read
+ * by every request (exigirVinculoAtivo) and by the screens (Beneficiario/SituacaoDoPlano). Null
+ * when the contract is not found. `bloquear` reads the contract row `for share`.
+ */
+export async function cancelamentoDoVinculo(
+  q: Queryable,
+  membro: Membro,
+  { bloquear = false } = {},
+): Promise<{ cancelado: boolean; desde: string | null } | null> {
+  const [row] = await q.query<{ contrato: string | null; beneficiario: string | null; ativo: boolean | null }>(
+    `select ct.data_cancelamento::text as contrato, b.data_exclusao::text as beneficiario, b.ativo
+       from contratos ct
+       left join beneficiarios b on b.codigo_contrato = ct.codigo_contrato and b.codigo_beneficiario = $2
+      where ct.codigo_contrato = $1
+      ${bloquear ? 'for share of ct' : ''}`,
+    [membro.codigoContrato, membro.codigoBeneficiario],
+  );
+  if (!row) return null;
+  if (row.contrato !== null) return { cancelado: true, desde: row.contrato };
+  if (membro.codigoBeneficiario && row.ativo === false) return { cancelado: true, desde: row.beneficiario };
+  return { cancelado: false, desde: null };
+}
+
+/**
  * 403 PLANO_CANCELADO when the member's contract, or their own beneficiary link, is cancelled. The
  * contract row is read `for share`: a cancellation running at the same time (which updates it)
  * finishes first, so a request never slips in beside it.
  */
 export async function exigirVinculoAtivo(tx: Queryable, membro: Membro): Promise<void> {
-  const [row] = await tx.query<{ contrato: string | null; beneficiario: string | null; ativo: boolean | null }>(
-    `select ct.data_cancelamento::text as contrato, b.data_exclusao::text as beneficiario, b.ativo
-       from contratos ct
-       left join beneficiarios b on b.codigo_contrato = ct.codigo_contrato and b.codigo_beneficiario = $2
-      where ct.codigo_contrato = $1
-      for share of ct`,
-    [membro.codigoContrato, membro.codigoBeneficiario],
-  );
-  const cancelado =
-    row?.contrato ?? (membro.codigoBeneficiario && row?.ativo === false ? (row.beneficiario ?? '') : null);
-  if (!row || cancelado !== null) {
-    const quando = cancelado ? ` em ${formatDate(cancelado)}` : '';
+  const vinculo = await cancelamentoDoVinculo(tx, membro, { bloquear: true });
+  if (!vinculo || vinculo.cancelado) {
+    const quando = vinculo?.desde ? ` em ${formatDate(vinculo.desde)}` : '';
     throw new AppError(
       403,
       'PLANO_CANCELADO',

@@ -19,13 +19,15 @@ export function PerfilAtivo({ className }: { className?: string }) {
   };
   return (
     <p className={className}>
-      <span className="whitespace-nowrap">{situacao?.tipoPerfil ?? usuario.tipoPerfil}</span>
+      <span className="whitespace-nowrap">{usuario.tipoPerfil}</span>
       <span aria-hidden="true"> · </span>
       <span className="whitespace-nowrap">Contrato {usuario.codigoContrato}</span>
-      {situacao?.dataCancelamento ? (
+      {situacao?.cancelado ? (
         <>
           {' '}
-          <Badge variant="destructive">Cancelado em {formatDate(situacao.dataCancelamento)}</Badge>
+          <Badge variant="destructive">
+            {situacao.dataCancelamento ? `Cancelado em ${formatDate(situacao.dataCancelamento)}` : 'Cancelado'}
+          </Badge>
         </>
       ) : null}
       {situacao && situacao.perfis > 1 ? (

@@ -15,9 +15,17 @@ const AINDA_DISPONIVEL = [
  * 'Plano cancelado em …': said at once on a screen a cancelled profile cannot use (before any
  * form), and as the Home's banner, with what is still available.
  */
-export function AvisoPlanoCancelado({ dataCancelamento, motivo }: { dataCancelamento: string; motivo?: string }) {
+export function AvisoPlanoCancelado({
+  dataCancelamento,
+  motivo,
+}: {
+  /** Null when no date is on file. */
+  dataCancelamento: string | null;
+  motivo?: string;
+}) {
+  const titulo = dataCancelamento ? `Plano cancelado em ${formatDate(dataCancelamento)}` : 'Plano cancelado';
   return (
-    <Alert variant="warning" title={`Plano cancelado em ${formatDate(dataCancelamento)}`} className="max-w-2xl">
+    <Alert variant="warning" title={titulo} className="max-w-2xl">
       <p>{motivo ?? 'A cobertura deste perfil terminou nessa data.'}</p>
       <p className="mt-2">Você continua acessando:</p>
       <ul className="mt-1 list-disc space-y-1 pl-5">
@@ -44,12 +52,12 @@ export function SoComPlanoAtivo({
   children,
 }: {
   /** useSituacaoDoPlano() of the page. */
-  situacao: { isPending: boolean; isError: boolean; data?: { dataCancelamento: string | null } };
+  situacao: { isPending: boolean; isError: boolean; data?: { cancelado: boolean; dataCancelamento: string | null } };
   motivo: string;
   children: ReactNode;
 }) {
   if (situacao.isPending && !situacao.isError) return <Carregando label="Carregando..." />;
-  const cancelado = situacao.data?.dataCancelamento;
-  if (cancelado) return <AvisoPlanoCancelado dataCancelamento={cancelado} motivo={motivo} />;
+  if (situacao.data?.cancelado)
+    return <AvisoPlanoCancelado dataCancelamento={situacao.data.dataCancelamento} motivo={motivo} />;
   return <>{children}</>;
 }

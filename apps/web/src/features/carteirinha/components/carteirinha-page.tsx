@@ -14,7 +14,7 @@ import { CartaoDigitalVisual } from './cartao-digital';
 import { type CartaoDigital, cartaoAtivo, quandoFoiSalvo } from './cartoes';
 import { QrCodeDoCartao, SemQrCode } from './qr-code-do-cartao';
 import { useCarteirinhaSalva } from './use-carteirinha-salva';
-import { useOnline } from './use-online';
+import { useOnline } from '@/lib/use-online';
 
 export function CarteirinhaPage() {
   const perfil = usePerfilAutenticado();

@@ -6,7 +6,7 @@ import { type FocusEvent, type PointerEvent, useCallback, useEffect, useId, useR
 import { cn } from '@/lib/cn';
 import { bannerSrc, bannerSrcSet, operadora } from '@/lib/operadora';
 import { useMediaQuery } from '../hooks/use-media-query';
-import { useOnline } from '../hooks/use-online';
+import { useOnline } from '@/lib/use-online';
 import { estadoInicial, girando, rotacao } from './rotacao';
 
 /** Spec 9: banner autoplay every 4000 ms. */

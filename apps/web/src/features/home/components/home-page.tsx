@@ -15,7 +15,7 @@ const NAO_INFORMADO = 'Não informado';
 export function HomePage() {
   const usuario = useUsuario();
   // A cancelled profile: the Home says so first, and offers nothing to contract (no banners).
-  const cancelado = useSituacaoDoPlano().data?.dataCancelamento ?? null;
+  const situacao = useSituacaoDoPlano().data;
   const dados = [
     { label: 'Carteirinha', value: usuario.numeroCarteirinha },
     { label: 'CPF', value: usuario.cpf ? formatCpf(usuario.cpf) : '' },
@@ -30,9 +30,9 @@ export function HomePage() {
         </h1>
         <p className="mt-1 text-slate-700">Bem-vindo ao Portal do Beneficiário {operadora().nome}.</p>
       </div>
-      {cancelado ? (
+      {situacao?.cancelado ? (
         <AvisoPlanoCancelado
-          dataCancelamento={cancelado}
+          dataCancelamento={situacao.dataCancelamento}
           motivo="Este perfil não tem mais cobertura: consultas, autorizações e novas contratações não estão disponíveis por ele."
         />
       ) : null}
@@ -58,7 +58,7 @@ export function HomePage() {
           <ArrowRight aria-hidden="true" />
         </Link>
       </Card>
-      {cancelado ? null : <BannerCarousel />}
+      {situacao?.cancelado ? null : <BannerCarousel />}
     </div>
   );
 }

@@ -1,5 +1,5 @@
 import { lazy, Suspense, useEffect, useState } from 'react';
-import { onlyDigits } from '@portal/br';
+import { isValidCpf, onlyDigits } from '@portal/br';
 import { Link, useLocation } from 'react-router';
 import { CpfForm } from '@/components/account/cpf-form';
 import { DocumentTitle } from '@/components/document-title';
@@ -16,11 +16,8 @@ const RegistrationWizard = lazy(() => import('./registration-wizard').then((m) =
 
 type Etapa = { nome: 'cpf' } | { nome: 'senha'; conta: ContaVerificada } | { nome: 'cadastro'; conta: ContaVerificada };
 
-function cpfDoEstado(state: unknown): string {
-  const cpf = state && typeof state === 'object' ? (state as { cpf?: unknown }).cpf : undefined;
-  const digitos = typeof cpf === 'string' ? onlyDigits(cpf) : '';
-  return digitos.length === 11 ? digitos : '';
-}
+/** The CPF another step hands over, when it is one (anything else leaves the field empty). */
+const cpfRecebido = (valor: unknown) => (typeof valor === 'string' && isValidCpf(valor) ? onlyDigits(valor) : '');
 
 /**
  * /login (spec 2 and 4): CPF step, then the password step when the account exists and has a
@@ -31,7 +28,9 @@ export function LoginPage() {
   // After 'Conta Criada!' or 'Senha Alterada!' the CPF comes along in the router state; after
   // 'Trocar perfil', from this tab's storage.
   const location = useLocation();
-  const [cpf, setCpf] = useState(() => cpfDoEstado(location.state) || cpfDoEstado({ cpf: cpfParaEntrar() }));
+  const [cpf, setCpf] = useState(
+    () => cpfRecebido((location.state as { cpf?: unknown } | null)?.cpf) || cpfRecebido(cpfParaEntrar()),
+  );
   useEffect(() => esquecerCpfParaEntrar(), []);
   const [mudouEtapa, setMudouEtapa] = useState(false);
   const verificar = useVerificarCpf();

@@ -9,7 +9,7 @@ function assinar(avisar: () => void) {
   };
 }
 
-/** Whether the browser says it has a network (navigator.onLine), following its online/offline events. */
+/** Whether the browser says it has a network (navigator.onLine), following its online/offline events (the digital card offline, the Home's banners). */
 export function useOnline(): boolean {
   return useSyncExternalStore(
     assinar,

@@ -14,6 +14,7 @@ import { CarteirinhaRepository } from './modules/carteirinha/repository';
 import { CarteirinhaService } from './modules/carteirinha/service';
 import { CarteirinhaDigitalRepository } from './modules/carteirinha-digital/repository';
 import { CarteirinhaDigitalService } from './modules/carteirinha-digital/service';
+import { ClubeRepository } from './modules/clube/repository';
 import { ClubeService } from './modules/clube/service';
 import { CodigosRepository } from './modules/codigos/repository';
 import { CodigosService } from './modules/codigos/service';
@@ -25,7 +26,9 @@ import { GuiaMedicoService } from './modules/guia-medico/service';
 import { RecuperacaoService } from './modules/login/recuperacao-service';
 import { PreAutenticacao } from './modules/login/pre-autenticacao';
 import { LoginService } from './modules/login/service';
+import { MeusDadosRepository } from './modules/meus-dados/repository';
 import { MeusDadosService } from './modules/meus-dados/service';
+import { MedicinaPreventivaRepository } from './modules/medicina-preventiva/repository';
 import { MedicinaPreventivaService } from './modules/medicina-preventiva/service';
 import { OutboxRepository } from './modules/notificacoes/repository';
 import { Notifier } from './modules/notificacoes/service';
@@ -40,7 +43,9 @@ import { SessionService } from './modules/sessao/service';
 import { SituacaoRepository } from './modules/situacao/repository';
 import { SituacaoService } from './modules/situacao/service';
 import { TokenService } from './modules/token/service';
+import { UtilizacaoRepository } from './modules/utilizacao/repository';
 import { UtilizacaoService } from './modules/utilizacao/service';
+import { VendaRepository } from './modules/venda/repository';
 import { VendaService } from './modules/venda/service';
 
 export interface ServiceDeps {
@@ -117,7 +122,7 @@ export function createServices(d: ServiceDeps) {
       clock,
     ),
     solicitacoes,
-    venda: new VendaService(db, solicitacoes, clock),
+    venda: new VendaService({ repo: new VendaRepository(db), solicitacoes, clock }),
     servicos: new ServicosService(
       db,
       solicitacoes,
@@ -138,11 +143,27 @@ export function createServices(d: ServiceDeps) {
       d.codeSecret,
       clock,
     ),
-    clube: new ClubeService(solicitacoes, d.operadora, d.clubeSecret, db, audit, clock),
-    medicinaPreventiva: new MedicinaPreventivaService(db, solicitacoes),
-    utilizacao: new UtilizacaoService(db, beneficiarios, solicitacoes),
+    clube: new ClubeService({
+      repo: new ClubeRepository(db),
+      solicitacoes,
+      audit,
+      operadora: d.operadora,
+      secret: d.clubeSecret,
+      clock,
+    }),
+    medicinaPreventiva: new MedicinaPreventivaService({ repo: new MedicinaPreventivaRepository(db), solicitacoes }),
+    utilizacao: new UtilizacaoService({ repo: new UtilizacaoRepository(db), beneficiarios, solicitacoes }),
     financeiro: new FinanceiroService(new FinanceiroRepository(db), d.operadora, clock),
-    meusDados: new MeusDadosService(db, solicitacoes, sessoes, audit, throttle, d.operadora, clock, config),
+    meusDados: new MeusDadosService({
+      repo: new MeusDadosRepository(db),
+      solicitacoes,
+      sessoes,
+      audit,
+      throttle,
+      operadora: d.operadora,
+      clock,
+      config,
+    }),
     guiaMedico: new GuiaMedicoService(new GuiaMedicoRepository(db), { listaTtlMs: config.guiaCacheSeconds * 1000 }),
     protocolos: new ProtocolosService(new MeusProtocolosRepository(db), d.operadora, clock),
     situacao: new SituacaoService(new SituacaoRepository(db)),

@@ -40,6 +40,11 @@ const json = <T>(v: T | string): T => (typeof v === 'string' ? (JSON.parse(v) as
 export class CancelamentoRepository {
   constructor(private readonly q: Queryable) {}
 
+  /** The same repository inside the caller's transaction. */
+  com(tx: Queryable): CancelamentoRepository {
+    return new CancelamentoRepository(tx);
+  }
+
   async contrato(membro: Membro): Promise<{ plano: string; dataCancelamento: string | null } | null> {
     const [row] = await this.q.query<{ plano: string; data_cancelamento: string | null }>(
       `select pl.nome as plano, ct.data_cancelamento::text as data_cancelamento

@@ -34,6 +34,11 @@ export interface CodigoServicoRow {
 export class ServicosRepository {
   constructor(private readonly q: Queryable) {}
 
+  /** The same repository inside the caller's transaction. */
+  com(tx: Queryable): ServicosRepository {
+    return new ServicosRepository(tx);
+  }
+
   async servico(codigo: CodigoServico): Promise<ServicoRow | null> {
     const [row] = await this.q.query<{ codigo: CodigoServico; nome: string; valor: string | number }>(
       'select codigo, nome, valor from servicos_adicionais where codigo = $1 and ativo',

@@ -76,7 +76,7 @@ const apiPublicFiles = {
   beneficiarios: ['repository.ts'],
   carteirinha: ['repository.ts'],
   codigos: ['service.ts', 'repository.ts'],
-  confirmacao: ['codigo-sms.ts'],
+  confirmacao: ['codigo-sms.ts', 'service.ts'],
   contas: ['repository.ts', 'contato.ts'],
   notificacoes: ['service.ts'],
   protocolos: ['repository.ts'],

@@ -9,6 +9,7 @@ import { AuditRepository } from './modules/audit/repository';
 import { AutorizacoesRepository } from './modules/autorizacoes/repository';
 import { AutorizacoesService } from './modules/autorizacoes/service';
 import { BeneficiariosRepository } from './modules/beneficiarios/repository';
+import { CancelamentoRepository } from './modules/cancelamento/repository';
 import { CancelamentoService } from './modules/cancelamento/service';
 import { CarteirinhaRepository } from './modules/carteirinha/repository';
 import { CarteirinhaService } from './modules/carteirinha/service';
@@ -17,6 +18,8 @@ import { CarteirinhaDigitalService } from './modules/carteirinha-digital/service
 import { ClubeRepository } from './modules/clube/repository';
 import { ClubeService } from './modules/clube/service';
 import { CodigosRepository } from './modules/codigos/repository';
+import { CodigosDeConfirmacaoRepository, type FluxoConfirmado } from './modules/confirmacao/repository';
+import { ConfirmacaoPorSms } from './modules/confirmacao/service';
 import { CodigosService } from './modules/codigos/service';
 import { FinanceiroRepository } from './modules/financeiro/repository';
 import { FinanceiroService } from './modules/financeiro/service';
@@ -38,6 +41,7 @@ import { SolicitacoesService } from './modules/solicitacoes/solicitacoes';
 import { RegistroService } from './modules/registro/service';
 import type { AvisosDeSessao } from './modules/sessao/avisos';
 import { SessionsRepository } from './modules/sessao/repository';
+import { ServicosRepository } from './modules/servicos/repository';
 import { ServicosService } from './modules/servicos/service';
 import { SessionService } from './modules/sessao/service';
 import { SituacaoRepository } from './modules/situacao/repository';
@@ -93,6 +97,19 @@ export function createServices(d: ServiceDeps) {
   const beneficiarios = new BeneficiariosRepository(db);
   const solicitacoes = new SolicitacoesService(db, d.operadora, notifier, clock);
   const carteirinhas = new CarteirinhaRepository(db);
+  /** The SMS code that confirms a request in the portal, one per flow (its own code table and counters). */
+  const confirmacaoPorSms = (fluxo: FluxoConfirmado) =>
+    new ConfirmacaoPorSms({
+      repo: new CodigosDeConfirmacaoRepository(db, fluxo),
+      transacoes: db,
+      audit,
+      notifier,
+      operadora: d.operadora,
+      counters: d.counters,
+      limites: config.throttle,
+      secret: d.codeSecret,
+      clock,
+    });
   return {
     audit,
     throttle,
@@ -123,26 +140,24 @@ export function createServices(d: ServiceDeps) {
     ),
     solicitacoes,
     venda: new VendaService({ repo: new VendaRepository(db), solicitacoes, clock }),
-    servicos: new ServicosService(
+    servicos: new ServicosService({
+      repo: new ServicosRepository(db),
+      transacoes: db,
+      solicitacoes,
+      confirmacao: confirmacaoPorSms('servicos'),
+      audit,
+      operadora: d.operadora,
+      clock,
+    }),
+    cancelamento: new CancelamentoService({
+      repo: new CancelamentoRepository(db),
       db,
       solicitacoes,
-      notifier,
-      d.counters,
-      config.throttle,
-      d.operadora,
-      d.codeSecret,
+      confirmacao: confirmacaoPorSms('cancelamento'),
+      audit,
+      operadora: d.operadora,
       clock,
-    ),
-    cancelamento: new CancelamentoService(
-      db,
-      solicitacoes,
-      notifier,
-      d.counters,
-      config.throttle,
-      d.operadora,
-      d.codeSecret,
-      clock,
-    ),
+    }),
     clube: new ClubeService({
       repo: new ClubeRepository(db),
       solicitacoes,

@@ -96,12 +96,14 @@ export class VendaService {
           assunto: `Pedido de contato comercial: ${ASSUNTOS[pedido.interesse] ?? pedido.interesse}`,
           situacao: 'ABERTO',
         });
-        await this.d.repo.com(ctx.tx).inserirContato(
-          membro,
-          protocolo.numero,
-          { interesse: pedido.interesse, mensagem: pedido.mensagem || null },
-          ctx.agora,
-        );
+        await this.d.repo
+          .com(ctx.tx)
+          .inserirContato(
+            membro,
+            protocolo.numero,
+            { interesse: pedido.interesse, mensagem: pedido.mensagem || null },
+            ctx.agora,
+          );
         await ctx.avisarMembro(
           `pedido de contato, protocolo ${protocolo.numero}`,
           `recebemos seu pedido de contato. Nossa equipe comercial falará com você até ${formatDate(protocolo.prazoResposta)}. Protocolo ${protocolo.numero}.`,

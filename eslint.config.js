@@ -76,7 +76,7 @@ const apiPublicFiles = {
   beneficiarios: ['repository.ts'],
   carteirinha: ['repository.ts'],
   codigos: ['service.ts', 'repository.ts'],
-  confirmacao: ['codigo-sms.ts'],
+  confirmacao: ['codigo-sms.ts', 'service.ts'],
   contas: ['repository.ts', 'contato.ts'],
   notificacoes: ['service.ts'],
   protocolos: ['repository.ts'],
@@ -223,6 +223,28 @@ export default tseslint.config(
   {
     files: ['apps/web/src/app/**/*.{ts,tsx}'],
     rules: { 'no-restricted-imports': 'off' },
+  },
+  {
+    // e2e journeys, benchmarks and the web build use the portal from outside: the operator
+    // configuration and the demo facts come from @portal/operadora (and @portal/br, @portal/contract),
+    // never from API code. Two benchmarks measure the API's own queries in-process, which is their
+    // question (bench/guia-medico.mjs: the Guia's SQL; bench/api-dados.mjs: finance and Guia services).
+    files: ['e2e/**/*.{ts,mjs}', 'bench/**/*.{ts,mjs}', 'apps/web/vite.config.ts'],
+    ignores: ['bench/guia-medico.mjs', 'bench/api-dados.mjs'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            {
+              group: ['**/apps/api/src/**', '**/api/src/**'],
+              message:
+                'e2e, bench and the web build never import API code: use @portal/operadora (operator configuration, demo facts), @portal/br or @portal/contract.',
+            },
+          ],
+        },
+      ],
+    },
   },
   {
     files: ['scripts/**', 'bench/**', 'scale/**', 'e2e/**', 'apps/api/build.mjs', '.ci/**'],

@@ -1,7 +1,7 @@
 import { diaEmSaoPaulo } from '@portal/br';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, expect, test } from 'vitest';
-import { DIAS_UTEIS_ATRAS, diasUteisAntes, REGISTRO_ANS_DEMO } from '../apps/api/src/db/seed/protocolos';
+import { DIAS_UTEIS_ATRAS, diasUteisAntes, REGISTRO_ANS_DEMO } from '@portal/operadora/demo';
 import { CARLOS, MARIA, SENHA } from './support/accounts';
 import { expectNoAxeViolations, launch, openSession, screenshot } from './support/browser';
 import { login, loginMaria, navegar, toast, visible } from './support/flows';

@@ -9,13 +9,17 @@ import { AuditRepository } from './modules/audit/repository';
 import { AutorizacoesRepository } from './modules/autorizacoes/repository';
 import { AutorizacoesService } from './modules/autorizacoes/service';
 import { BeneficiariosRepository } from './modules/beneficiarios/repository';
+import { CancelamentoRepository } from './modules/cancelamento/repository';
 import { CancelamentoService } from './modules/cancelamento/service';
 import { CarteirinhaRepository } from './modules/carteirinha/repository';
 import { CarteirinhaService } from './modules/carteirinha/service';
 import { CarteirinhaDigitalRepository } from './modules/carteirinha-digital/repository';
 import { CarteirinhaDigitalService } from './modules/carteirinha-digital/service';
+import { ClubeRepository } from './modules/clube/repository';
 import { ClubeService } from './modules/clube/service';
 import { CodigosRepository } from './modules/codigos/repository';
+import { CodigosDeConfirmacaoRepository, type FluxoConfirmado } from './modules/confirmacao/repository';
+import { ConfirmacaoPorSms } from './modules/confirmacao/service';
 import { CodigosService } from './modules/codigos/service';
 import { FinanceiroRepository } from './modules/financeiro/repository';
 import { FinanceiroService } from './modules/financeiro/service';
@@ -25,7 +29,9 @@ import { GuiaMedicoService } from './modules/guia-medico/service';
 import { RecuperacaoService } from './modules/login/recuperacao-service';
 import { PreAutenticacao } from './modules/login/pre-autenticacao';
 import { LoginService } from './modules/login/service';
+import { MeusDadosRepository } from './modules/meus-dados/repository';
 import { MeusDadosService } from './modules/meus-dados/service';
+import { MedicinaPreventivaRepository } from './modules/medicina-preventiva/repository';
 import { MedicinaPreventivaService } from './modules/medicina-preventiva/service';
 import { OutboxRepository } from './modules/notificacoes/repository';
 import { Notifier } from './modules/notificacoes/service';
@@ -35,12 +41,15 @@ import { SolicitacoesService } from './modules/solicitacoes/solicitacoes';
 import { RegistroService } from './modules/registro/service';
 import type { AvisosDeSessao } from './modules/sessao/avisos';
 import { SessionsRepository } from './modules/sessao/repository';
+import { ServicosRepository } from './modules/servicos/repository';
 import { ServicosService } from './modules/servicos/service';
 import { SessionService } from './modules/sessao/service';
 import { SituacaoRepository } from './modules/situacao/repository';
 import { SituacaoService } from './modules/situacao/service';
 import { TokenService } from './modules/token/service';
+import { UtilizacaoRepository } from './modules/utilizacao/repository';
 import { UtilizacaoService } from './modules/utilizacao/service';
+import { VendaRepository } from './modules/venda/repository';
 import { VendaService } from './modules/venda/service';
 
 export interface ServiceDeps {
@@ -88,6 +97,19 @@ export function createServices(d: ServiceDeps) {
   const beneficiarios = new BeneficiariosRepository(db);
   const solicitacoes = new SolicitacoesService(db, d.operadora, notifier, clock);
   const carteirinhas = new CarteirinhaRepository(db);
+  /** The SMS code that confirms a request in the portal, one per flow (its own code table and counters). */
+  const confirmacaoPorSms = (fluxo: FluxoConfirmado) =>
+    new ConfirmacaoPorSms({
+      repo: new CodigosDeConfirmacaoRepository(db, fluxo),
+      transacoes: db,
+      audit,
+      notifier,
+      operadora: d.operadora,
+      counters: d.counters,
+      limites: config.throttle,
+      secret: d.codeSecret,
+      clock,
+    });
   return {
     audit,
     throttle,
@@ -117,32 +139,46 @@ export function createServices(d: ServiceDeps) {
       clock,
     ),
     solicitacoes,
-    venda: new VendaService(db, solicitacoes, clock),
-    servicos: new ServicosService(
+    venda: new VendaService({ repo: new VendaRepository(db), solicitacoes, clock }),
+    servicos: new ServicosService({
+      repo: new ServicosRepository(db),
+      transacoes: db,
+      solicitacoes,
+      confirmacao: confirmacaoPorSms('servicos'),
+      audit,
+      operadora: d.operadora,
+      clock,
+    }),
+    cancelamento: new CancelamentoService({
+      repo: new CancelamentoRepository(db),
       db,
       solicitacoes,
-      notifier,
-      d.counters,
-      config.throttle,
-      d.operadora,
-      d.codeSecret,
+      confirmacao: confirmacaoPorSms('cancelamento'),
+      audit,
+      operadora: d.operadora,
       clock,
-    ),
-    cancelamento: new CancelamentoService(
-      db,
+    }),
+    clube: new ClubeService({
+      repo: new ClubeRepository(db),
       solicitacoes,
-      notifier,
-      d.counters,
-      config.throttle,
-      d.operadora,
-      d.codeSecret,
+      audit,
+      operadora: d.operadora,
+      secret: d.clubeSecret,
       clock,
-    ),
-    clube: new ClubeService(solicitacoes, d.operadora, d.clubeSecret, db, audit, clock),
-    medicinaPreventiva: new MedicinaPreventivaService(db, solicitacoes),
-    utilizacao: new UtilizacaoService(db, beneficiarios, solicitacoes),
+    }),
+    medicinaPreventiva: new MedicinaPreventivaService({ repo: new MedicinaPreventivaRepository(db), solicitacoes }),
+    utilizacao: new UtilizacaoService({ repo: new UtilizacaoRepository(db), beneficiarios, solicitacoes }),
     financeiro: new FinanceiroService(new FinanceiroRepository(db), d.operadora, clock),
-    meusDados: new MeusDadosService(db, solicitacoes, sessoes, audit, throttle, d.operadora, clock, config),
+    meusDados: new MeusDadosService({
+      repo: new MeusDadosRepository(db),
+      solicitacoes,
+      sessoes,
+      audit,
+      throttle,
+      operadora: d.operadora,
+      clock,
+      config,
+    }),
     guiaMedico: new GuiaMedicoService(new GuiaMedicoRepository(db), { listaTtlMs: config.guiaCacheSeconds * 1000 }),
     protocolos: new ProtocolosService(new MeusProtocolosRepository(db), d.operadora, clock),
     situacao: new SituacaoService(new SituacaoRepository(db)),

@@ -172,7 +172,7 @@ test('on a phone: a field error is said once, under the field, until fixed; an e
   const continuar = page.getByRole('button', { name: 'Continuar' });
   await continuar.click();
   await continuar.click();
-  // Spec 5's pair under the field, tied to it, and no toast saying it again (decision 0022).
+  // Spec 5's pair under the field, tied to it, and no toast saying it again (decision 0031).
   const erro = await visible(
     page.getByRole('alert').filter({ hasText: 'Campo obrigatório. Por favor, digite seu CPF.' }),
   );

@@ -106,7 +106,7 @@ test('Fernanda creates her account on /cadastro; a mobile that is not hers is re
   await celular.pressSequentially('11912345678');
   expect(await celular.inputValue()).toBe('(11) 91234-5678');
   await page.getByRole('button', { name: /Enviar código/ }).click();
-  // /cadastro keeps spec 8's toasts, and the step does not say it again (decision 0022).
+  // /cadastro keeps spec 8's toasts, and the step does not say it again (decision 0031).
   await visible(toast(page, 'O celular informado não confere com o cadastro do beneficiário.'));
   await visible(toast(page, /Atualize seus dados junto à operadora/));
   expect(

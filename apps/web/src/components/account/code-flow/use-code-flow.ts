@@ -91,7 +91,7 @@ export function useCodeFlow(opts: CodeFlowOptions) {
     }
   };
 
-  /** One place for each message (decision 0022): the spec's toast, or — where the spec has none — the step. */
+  /** One place for each message (decision 0031): the spec's toast, or — where the spec has none — the step. */
   const falhar = (m: Mensagem) => {
     if (errosEmToast) toast.error(m.title, { description: m.description });
     else setEstado((s) => ({ ...s, erro: m }));

@@ -42,6 +42,7 @@ import { SituacaoService } from './modules/situacao/service';
 import { TokenService } from './modules/token/service';
 import { UtilizacaoService } from './modules/utilizacao/service';
 import { VendaService } from './modules/venda/service';
+import { WebhooksService } from './modules/webhooks/service';
 
 export interface ServiceDeps {
   db: Db;
@@ -56,6 +57,8 @@ export interface ServiceDeps {
   clubeSecret: string;
   /** HS256 key of the digital card's QR tokens (CARTEIRINHA_SECRET or generated once). */
   carteirinhaSecret: string;
+  /** Seals the webhook endpoints' secrets (server secret 'webhooks_secret', decision 0030). */
+  webhooksSecret: string;
   /** How instances tell each other that sessions ended (Redis or PostgreSQL; none for one instance). */
   avisosDeSessao?: AvisosDeSessao;
 }
@@ -86,7 +89,14 @@ export function createServices(d: ServiceDeps) {
   const preAutenticacao = new PreAutenticacao(db, d.codeSecret, clock);
   const codigos = new CodigosService(new CodigosRepository(db), d.codeSecret, throttle, notifier, audit, clock);
   const beneficiarios = new BeneficiariosRepository(db);
-  const solicitacoes = new SolicitacoesService(db, d.operadora, notifier, clock);
+  const webhooks = new WebhooksService(
+    db,
+    d.webhooksSecret,
+    { ...config.webhooks, producao: config.production },
+    clock,
+    d.log,
+  );
+  const solicitacoes = new SolicitacoesService(db, d.operadora, notifier, clock, webhooks);
   const carteirinhas = new CarteirinhaRepository(db);
   return {
     audit,
@@ -146,6 +156,7 @@ export function createServices(d: ServiceDeps) {
     guiaMedico: new GuiaMedicoService(new GuiaMedicoRepository(db), { listaTtlMs: config.guiaCacheSeconds * 1000 }),
     protocolos: new ProtocolosService(new MeusProtocolosRepository(db), d.operadora, clock),
     situacao: new SituacaoService(new SituacaoRepository(db)),
+    webhooks,
   };
 }
 

@@ -60,13 +60,6 @@ export class Entregador {
     this.laços = [];
   }
 
-  /** Delivers what is due now, one at a time; the number of attempts made (tests and the CLI). */
-  async rodada(): Promise<number> {
-    let n = 0;
-    while (!this.parando && (await this.umaEntrega())) n++;
-    return n;
-  }
-
   private async laco(): Promise<void> {
     while (!this.parando) {
       let fez = false;

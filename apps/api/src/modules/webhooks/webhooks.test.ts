@@ -295,9 +295,13 @@ describe('webhooks out', () => {
         (x) => x.length >= 1,
       );
       expect(r.map((m) => m.id)).toEqual([reservada!.mensagemId]);
-      const [row] = await t.db.query<{ tentativas: number; situacao: string }>(
-        'select tentativas, situacao from webhook_entregas where id = $1',
-        [reservada!.id],
+      const [row] = await esperar(
+        () =>
+          t.db.query<{ tentativas: number; situacao: string }>(
+            'select tentativas, situacao from webhook_entregas where id = $1',
+            [reservada!.id],
+          ),
+        (x) => x[0]?.situacao === 'entregue',
       );
       expect(row).toEqual({ tentativas: 2, situacao: 'entregue' });
     } finally {

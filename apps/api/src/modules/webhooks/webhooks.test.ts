@@ -8,6 +8,7 @@ import { COOKIE_SESSAO } from '../../lib/cookies';
 import { AppError } from '../../lib/app-error';
 import { assinar, esperaDepoisDaTentativa } from './assinatura';
 import { WebhooksRepository } from './repository';
+import { WebhooksService } from './service';
 
 /**
  * Webhooks out (issue 17): a local receiver verifies every delivery with the maintained
@@ -388,6 +389,12 @@ describe('webhooks out', () => {
     await expect(
       w.criarEndpoint({ url: 'https://erp.exemplo.com.br/w', eventos: ['pedido.feito'] }),
     ).rejects.toMatchObject({ statusCode: 400, message: expect.stringMatching(/^Eventos inválidos/) });
+    // In production even localhost must use https.
+    const producao = new WebhooksService(t.db, 'x', { ...t.config.webhooks, producao: true }, t.clock, t.app.log);
+    await expect(producao.criarEndpoint({ url: receptor.url, eventos: ['protocolo.criado'] })).rejects.toMatchObject({
+      statusCode: 400,
+      message: 'A URL do webhook deve usar https.',
+    });
     await expect(w.desativar('ep_nao_existe')).rejects.toMatchObject({ statusCode: 404 });
     await expect(w.reenviar('msg_nao_existe')).rejects.toMatchObject({ statusCode: 404 });
     await expect(w.reenviarPeriodo(new Date('x'), new Date())).rejects.toMatchObject({ statusCode: 400 });

@@ -93,12 +93,13 @@ export class Entregador {
     const inicio = this.relogio.now();
     const ts = Math.floor(inicio / 1000);
     const corpo = JSON.stringify(e.payload);
-    const segredos = [this.cofre.abrir(e.segredo)];
-    if (e.segredoAnterior && e.segredoAnteriorAte && e.segredoAnteriorAte.getTime() > inicio)
-      segredos.push(this.cofre.abrir(e.segredoAnterior));
     let status: number | null = null;
     let erro: string | null = null;
     try {
+      // A secret sealed under another server secret cannot be opened: an attempt in error, not a crash.
+      const segredos = [this.cofre.abrir(e.segredo)];
+      if (e.segredoAnterior && e.segredoAnteriorAte && e.segredoAnteriorAte.getTime() > inicio)
+        segredos.push(this.cofre.abrir(e.segredoAnterior));
       const r = await fetch(e.url, {
         method: 'POST',
         headers: {

@@ -38,6 +38,7 @@ class Receptor {
       req.on('end', () => {
         const corpo = Buffer.concat(partes).toString('utf8');
         const status = this.respostas.shift() ?? 200;
+        if (status === 0) return; // 0: never answer (the sender's timeout)
         const headers = req.headers as Record<string, string>;
         const verificado = this.segredos.some((s) => {
           try {
@@ -232,6 +233,28 @@ describe('webhooks out', () => {
         (x) => x.length >= 2,
       ),
     ).toEqual(['500 erro', '200 entregue']);
+  });
+
+  it('no answer within WEBHOOKS_TIMEOUT_MS: a timeout, retried', async () => {
+    await endpoint(['protocolo.criado']);
+    receptor.respostas = [0];
+    await pedirDependente();
+    const [m] = await esperar(
+      () => receptor.recebidos,
+      (x) => x.length >= 1,
+      10_000,
+    );
+    const historia = await esperar(
+      () => tentativas(m!.id),
+      (x) => x.length >= 2,
+    );
+    expect(historia).toEqual(['- erro', '200 entregue']);
+    const [t1] = await t.db.query<{ erro: string; duracao_ms: number }>(
+      'select erro, duracao_ms from webhook_tentativas t join webhook_entregas w on w.id = t.entrega_id where w.mensagem_id = $1 order by t.id limit 1',
+      [m!.id],
+    );
+    expect(t1!.erro).toBe('timeout');
+    expect(t1!.duracao_ms).toBeGreaterThanOrEqual(1900);
   });
 
   it('always 500: after the last retry the delivery is a dead letter', async () => {

@@ -44,7 +44,7 @@ export class Entregador {
   iniciar(): void {
     if (this.laços.length) return;
     this.parando = false;
-    for (let i = 0; i < this.opcoes.paralelas; i++) this.laços.push(this.laco());
+    for (let i = 0; i < this.opcoes.paralelas; i++) this.laços.push(this.laco(i));
   }
 
   /** New events were committed: idle loops look now instead of at their next tick. */
@@ -60,7 +60,11 @@ export class Entregador {
     this.laços = [];
   }
 
-  private async laco(): Promise<void> {
+  /**
+   * Loop 0 polls every intervalMs when idle; the others sleep until woken (work found by loop 0, a
+   * committed event, a replay) or ten ticks: an idle instance makes about one query per tick.
+   */
+  private async laco(i: number): Promise<void> {
     while (!this.parando) {
       let fez = false;
       try {
@@ -68,6 +72,7 @@ export class Entregador {
       } catch (err) {
         this.log.warn({ err }, 'webhook delivery loop failed; retrying at the next tick');
       }
+      if (fez && i === 0) this.acordar();
       if (fez || this.parando) continue;
       await new Promise<void>((resolve) => {
         const fim = () => {
@@ -75,7 +80,7 @@ export class Entregador {
           this.acordadores.delete(fim);
           resolve();
         };
-        const t = setTimeout(fim, this.opcoes.intervaloMs);
+        const t = setTimeout(fim, i === 0 ? this.opcoes.intervaloMs : this.opcoes.intervaloMs * 10);
         this.acordadores.add(fim);
       });
     }

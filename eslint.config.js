@@ -83,6 +83,8 @@ const apiPublicFiles = {
   retencao: ['service.ts'],
   sessao: ['membro.ts', 'service.ts', 'repository.ts'],
   solicitacoes: ['solicitacoes.ts', 'pedido.ts'],
+  // The integration API and the staff console call the service (criarEndpoint, reenviar, protocoloAtualizado…).
+  webhooks: ['service.ts'],
 };
 const apiPublic = Object.entries(apiPublicFiles).flatMap(([area, files]) => files.map((f) => `./${area}/${f}`));
 const apiBoundaries = [

@@ -134,6 +134,7 @@ export async function buildApp(config: Config, overrides: Overrides = {}): Promi
     codeSecret: await serverSecret(db, 'code_secret', config.codeSecret),
     clubeSecret: await serverSecret(db, 'clube_secret', config.clubeSecret),
     carteirinhaSecret: await serverSecret(db, 'carteirinha_secret', config.carteirinhaSecret),
+    webhooksSecret: await serverSecret(db, 'webhooks_secret', undefined),
     avisosDeSessao,
   });
 
@@ -144,7 +145,11 @@ export async function buildApp(config: Config, overrides: Overrides = {}): Promi
   app.decorate('services', services);
   app.decorateRequest('membro', null as never);
 
+  // Webhooks out (decision 0029): the delivery worker runs beside the requests, in every instance
+  // unless WEBHOOKS_WORKER=false; closing waits for the deliveries in flight.
+  if (config.webhooks.worker) app.addHook('onReady', async () => services.webhooks.entregador.iniciar());
   app.addHook('onClose', async () => {
+    await services.webhooks.entregador.parar();
     await services.notifier.drain();
     await closePasswordWorkers();
     await services.sessoes.close();

@@ -52,6 +52,14 @@ import { z } from 'zod';
  * PRUNE_INTERVAL_SECONDS 3600         How often expired rows are pruned (0: never; one instance at a time).
  * OPERADORA_DIR        operadora/demo (resolved from the server file)   operadora.json and its images.
  * OPERADORA_*          (unset)        Overrides of single operadora.json fields (see README).
+ * Webhooks out (issue 17, decision 0029):
+ * WEBHOOKS_WORKER      true           false: this instance records events but delivers none (another instance does).
+ * WEBHOOKS_INTERVAL_MS 1000           How often an idle delivery worker looks for due deliveries.
+ * WEBHOOKS_TIMEOUT_MS  10000          Per POST to an endpoint.
+ * WEBHOOKS_RETRY_DELAY_MS     60000   First back-off wait (doubling, ±20 % jitter)…
+ * WEBHOOKS_RETRY_DELAY_MAX_MS 21600000 …up to 6 h; with 19 retries about 3 days in all.
+ * WEBHOOKS_RETRY_LIMIT 19             Retries after the first attempt, then the delivery is a dead letter.
+ * WEBHOOKS_PARALLEL    4              Deliveries in flight per instance.
  * Throttling (0002 defaults):
  * THROTTLE_WRONG_PASSWORDS_FREE          5                   Wrong passwords per CPF before waits start.
  * THROTTLE_WRONG_PASSWORDS_BACKOFF       30,60,120,240,480   Waits (s) after failure 5, 6, 7, 8, 9.
@@ -127,6 +135,13 @@ const envSchema = z.object({
   OUTBOX_RETENTION_DAYS: int(30, 1),
   PRUNE_INTERVAL_SECONDS: int(3600),
   OPERADORA_DIR: z.string().min(1).default(defaultOperadoraDir),
+  WEBHOOKS_WORKER: bool.default(true),
+  WEBHOOKS_INTERVAL_MS: ms(1000),
+  WEBHOOKS_TIMEOUT_MS: ms(10_000),
+  WEBHOOKS_RETRY_DELAY_MS: int(60_000, 10),
+  WEBHOOKS_RETRY_DELAY_MAX_MS: int(21_600_000, 10),
+  WEBHOOKS_RETRY_LIMIT: int(19).refine((n) => n <= 100, 'no máximo 100'),
+  WEBHOOKS_PARALLEL: int(4, 1).refine((n) => n <= 32, 'no máximo 32'),
   THROTTLE_WRONG_PASSWORDS_FREE: int(5),
   THROTTLE_WRONG_PASSWORDS_BACKOFF: z
     .string()
@@ -188,6 +203,16 @@ export interface Config {
   session: { idleSeconds: number; maxSeconds: number; cacheSeconds: number; touchSeconds: number };
   retention: { auditDays: number; outboxDays: number; pruneIntervalSeconds: number };
   operadoraDir: string;
+  /** Webhooks out (decision 0029). */
+  webhooks: {
+    worker: boolean;
+    intervaloMs: number;
+    timeoutMs: number;
+    esperaBaseMs: number;
+    esperaMaxMs: number;
+    retentativas: number;
+    paralelas: number;
+  };
   /** The environment itself, for OPERADORA_* overrides (read by loadOperadora). */
   env: NodeJS.ProcessEnv;
   throttle: {
@@ -277,6 +302,15 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
       pruneIntervalSeconds: e.PRUNE_INTERVAL_SECONDS,
     },
     operadoraDir: e.OPERADORA_DIR,
+    webhooks: {
+      worker: e.WEBHOOKS_WORKER,
+      intervaloMs: e.WEBHOOKS_INTERVAL_MS,
+      timeoutMs: e.WEBHOOKS_TIMEOUT_MS,
+      esperaBaseMs: e.WEBHOOKS_RETRY_DELAY_MS,
+      esperaMaxMs: e.WEBHOOKS_RETRY_DELAY_MAX_MS,
+      retentativas: e.WEBHOOKS_RETRY_LIMIT,
+      paralelas: e.WEBHOOKS_PARALLEL,
+    },
     env: source,
     throttle: {
       loginFree: e.THROTTLE_WRONG_PASSWORDS_FREE,

@@ -51,6 +51,7 @@ import { UtilizacaoRepository } from './modules/utilizacao/repository';
 import { UtilizacaoService } from './modules/utilizacao/service';
 import { VendaRepository } from './modules/venda/repository';
 import { VendaService } from './modules/venda/service';
+import { WebhooksService } from './modules/webhooks/service';
 
 export interface ServiceDeps {
   db: Db;
@@ -65,6 +66,8 @@ export interface ServiceDeps {
   clubeSecret: string;
   /** HS256 key of the digital card's QR tokens (CARTEIRINHA_SECRET or generated once). */
   carteirinhaSecret: string;
+  /** Seals the webhook endpoints' secrets (server secret 'webhooks_secret', decision 0030). */
+  webhooksSecret: string;
   /** How instances tell each other that sessions ended (Redis or PostgreSQL; none for one instance). */
   avisosDeSessao?: AvisosDeSessao;
 }
@@ -95,7 +98,14 @@ export function createServices(d: ServiceDeps) {
   const preAutenticacao = new PreAutenticacao(db, d.codeSecret, clock);
   const codigos = new CodigosService(new CodigosRepository(db), d.codeSecret, throttle, notifier, audit, clock);
   const beneficiarios = new BeneficiariosRepository(db);
-  const solicitacoes = new SolicitacoesService(db, d.operadora, notifier, clock);
+  const webhooks = new WebhooksService(
+    db,
+    d.webhooksSecret,
+    { ...config.webhooks, producao: config.production },
+    clock,
+    d.log,
+  );
+  const solicitacoes = new SolicitacoesService(db, d.operadora, notifier, clock, webhooks);
   const carteirinhas = new CarteirinhaRepository(db);
   /** The SMS code that confirms a request in the portal, one per flow (its own code table and counters). */
   const confirmacaoPorSms = (fluxo: FluxoConfirmado) =>
@@ -182,6 +192,7 @@ export function createServices(d: ServiceDeps) {
     guiaMedico: new GuiaMedicoService(new GuiaMedicoRepository(db), { listaTtlMs: config.guiaCacheSeconds * 1000 }),
     protocolos: new ProtocolosService(new MeusProtocolosRepository(db), d.operadora, clock),
     situacao: new SituacaoService(new SituacaoRepository(db)),
+    webhooks,
   };
 }
 

@@ -22,6 +22,7 @@ import { FinanceiroService } from './modules/financeiro/service';
 import { ContasRepository } from './modules/contas/repository';
 import { GuiaMedicoRepository } from './modules/guia-medico/repository';
 import { GuiaMedicoService } from './modules/guia-medico/service';
+import { IntegracaoService } from './modules/integracao';
 import { RecuperacaoService } from './modules/login/recuperacao-service';
 import { PreAutenticacao } from './modules/login/pre-autenticacao';
 import { LoginService } from './modules/login/service';
@@ -146,6 +147,8 @@ export function createServices(d: ServiceDeps) {
     guiaMedico: new GuiaMedicoService(new GuiaMedicoRepository(db), { listaTtlMs: config.guiaCacheSeconds * 1000 }),
     protocolos: new ProtocolosService(new MeusProtocolosRepository(db), d.operadora, clock),
     situacao: new SituacaoService(new SituacaoRepository(db)),
+    // The operator's integration API (issue 16): its keys, their limit and the audit of each call.
+    integracao: new IntegracaoService(db, d.counters, config.integracao.chamadasPorMinuto, clock),
   };
 }
 

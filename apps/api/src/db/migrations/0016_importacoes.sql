@@ -1,0 +1,31 @@
+-- Bulk import of the operator's own data (issue 16, decision 0022): the history of every import,
+-- and a home for the standard fields (SIB, ANS product register) the member screens had no column for.
+create table importacoes (
+  id              text primary key,
+  entidade        text not null,
+  modo            text not null check (modo in ('incremental', 'completo')),
+  dry_run         boolean not null,
+  origem          text not null check (origem in ('cli', 'api')),
+  chave_id        text,
+  status          text not null check (status in ('em_andamento', 'recusado', 'validado', 'aplicado', 'falhou')),
+  linhas          int not null default 0,
+  incluidos       int not null default 0,
+  alterados       int not null default 0,
+  inalterados     int not null default 0,
+  inativados      int not null default 0,
+  erros           jsonb not null default '[]'::jsonb,
+  erros_omitidos  int not null default 0,
+  iniciada_em     timestamptz not null,
+  concluida_em    timestamptz
+);
+create index importacoes_iniciada_idx on importacoes (iniciada_em desc);
+
+-- Product register (RPS): geographic coverage of the plan.
+alter table planos add column abrangencia text;
+-- The contracting company of a collective contract.
+alter table contratos add column cnpj_contratante char(14) check (cnpj_contratante ~ '^[0-9]{14}$');
+-- SIB: municipality of residence (IBGE code, 7 digits).
+alter table pessoas add column codigo_municipio_ibge char(7) check (codigo_municipio_ibge ~ '^[0-9]{7}$');
+-- SIB: the ANS control code of the beneficiary (CCO) and the reason of a cancellation.
+alter table beneficiarios add column cco text;
+alter table beneficiarios add column motivo_cancelamento text;

@@ -1,0 +1,422 @@
+import type { Queryable } from '../../db/db';
+import {
+  cnpj,
+  cns,
+  col,
+  competencia,
+  cpf,
+  data,
+  digitos,
+  dinheiro,
+  email,
+  esquemaDaLinha,
+  opcoes,
+  simNao,
+  texto,
+  type Coluna,
+} from './campos';
+
+/**
+ * One layout per entity (docs/integracao/<entidade>.md): its columns, the natural key, the SQL that
+ * checks references against the staging table `importacao_stg` (one text column per layout column,
+ * plus `linha`), and the SQL that applies it onto the tables the member screens read.
+ */
+
+export interface ErroDeLinha {
+  linha: number;
+  coluna: string;
+  valor: string;
+  mensagem: string;
+}
+
+export interface Contagem {
+  incluidos: number;
+  alterados: number;
+  inativados: number;
+}
+
+export interface Layout {
+  colunas: readonly Coluna[];
+  /** The natural key (columns of the file): a repeated key in one file is an error. */
+  chave: readonly string[];
+  /** Reference checks: each a select of (linha, coluna, valor, mensagem) over importacao_stg. */
+  verificacoes: readonly string[];
+  aplicar(tx: Queryable, modo: 'incremental' | 'completo'): Promise<Contagem>;
+}
+
+const SIB = 'SIB (RN 500/2022)';
+const RPS = 'RPS / registro de produtos ANS';
+const PORTAL = 'Portal (sem padrão ANS)';
+const FEBRABAN = 'FEBRABAN (boleto)';
+
+const SEXO = opcoes(['M', 'F'], { '1': 'M', '3': 'F', MASCULINO: 'M', FEMININO: 'F' });
+const TIPOS_CONTRATACAO = ['INDIVIDUAL/FAMILIAR', 'COLETIVO EMPRESARIAL', 'COLETIVO POR ADESAO'] as const;
+
+/** Runs an upsert whose statement returns one row per changed row with `novo` (xmax = 0: inserted). */
+async function contar(tx: Queryable, sql: string): Promise<{ incluidos: number; alterados: number }> {
+  const [r] = await tx.query<{ incluidos: number; alterados: number }>(
+    `with m as (${sql} returning (xmax = 0) as novo)
+     select (count(*) filter (where novo))::int as incluidos, (count(*) filter (where not novo))::int as alterados from m`,
+  );
+  return { incluidos: r?.incluidos ?? 0, alterados: r?.alterados ?? 0 };
+}
+
+const produtos: Layout = {
+  colunas: [
+    col('codigoPlano', true, 'texto (até 20)', PORTAL, 'Código do produto na operadora', '4521', texto(20)),
+    col('nomePlano', true, 'texto', RPS, 'Nome comercial do produto', 'Saúde Exemplo Essencial Apartamento', texto(120)),
+    col('numeroPlanoANS', false, '9 dígitos', RPS, 'Número de registro do produto na ANS', '484521201', digitos(9)),
+    col(
+      'segmentacao',
+      true,
+      'texto',
+      RPS,
+      'Segmentação assistencial',
+      'AMBULATORIAL + HOSPITALAR COM OBSTETRÍCIA',
+      texto(100),
+    ),
+    col(
+      'acomodacao',
+      true,
+      'APARTAMENTO | ENFERMARIA',
+      RPS,
+      'Padrão de acomodação em internação',
+      'APARTAMENTO',
+      opcoes(['APARTAMENTO', 'ENFERMARIA'], { COLETIVA: 'ENFERMARIA', INDIVIDUAL: 'APARTAMENTO' }),
+    ),
+    col(
+      'abrangencia',
+      false,
+      'NACIONAL | GRUPO DE ESTADOS | ESTADUAL | GRUPO DE MUNICIPIOS | MUNICIPAL',
+      RPS,
+      'Abrangência geográfica',
+      'NACIONAL',
+      opcoes(['NACIONAL', 'GRUPO DE ESTADOS', 'ESTADUAL', 'GRUPO DE MUNICIPIOS', 'MUNICIPAL']),
+    ),
+    col('coparticipativo', true, 'S | N', RPS, 'Fator moderador: coparticipação', 'S', simNao),
+  ],
+  chave: ['codigoPlano'],
+  verificacoes: [],
+  async aplicar(tx) {
+    const r = await contar(
+      tx,
+      `insert into planos as p (codigo_plano, nome, registro_ans, segmentacao, acomodacao, abrangencia, coparticipativo)
+       select "codigoPlano", "nomePlano", "numeroPlanoANS", "segmentacao", "acomodacao", "abrangencia", "coparticipativo"::boolean
+         from importacao_stg
+       on conflict (codigo_plano) do update set nome = excluded.nome, registro_ans = excluded.registro_ans,
+         segmentacao = excluded.segmentacao, acomodacao = excluded.acomodacao, abrangencia = excluded.abrangencia,
+         coparticipativo = excluded.coparticipativo
+       where (p.nome, p.registro_ans, p.segmentacao, p.acomodacao, p.abrangencia, p.coparticipativo)
+         is distinct from (excluded.nome, excluded.registro_ans, excluded.segmentacao, excluded.acomodacao,
+                           excluded.abrangencia, excluded.coparticipativo)`,
+    );
+    return { ...r, inativados: 0 };
+  },
+};
+
+const contratos: Layout = {
+  colunas: [
+    col('codigoContrato', true, 'texto (até 20)', SIB, 'Código do contrato na operadora', '100234', texto(20)),
+    col('codigoPlano', true, 'texto', PORTAL, 'Produto contratado (codigoPlano do layout produtos)', '4521', texto(20)),
+    col(
+      'tipoContratacao',
+      true,
+      TIPOS_CONTRATACAO.join(' | '),
+      SIB,
+      'Tipo de contratação (SIB: 1 individual/familiar, 3 coletivo empresarial, 4 coletivo por adesão)',
+      'INDIVIDUAL/FAMILIAR',
+      opcoes(TIPOS_CONTRATACAO, { '1': 'INDIVIDUAL/FAMILIAR', '3': 'COLETIVO EMPRESARIAL', '4': 'COLETIVO POR ADESAO' }),
+    ),
+    col(
+      'cnpjContratante',
+      false,
+      'CNPJ (14 dígitos)',
+      SIB,
+      'CNPJ da pessoa jurídica contratante (obrigatório nos coletivos)',
+      '11222333000181',
+      cnpj,
+    ),
+    col('cpfResponsavelFinanceiro', true, 'CPF', PORTAL, 'CPF do responsável financeiro', '52998224725', cpf),
+    col(
+      'nomeResponsavelFinanceiro',
+      true,
+      'texto',
+      PORTAL,
+      'Nome do responsável financeiro (cadastrado se ainda não existir)',
+      'Maria Aparecida Souza',
+      texto(120),
+    ),
+    col('dataInicioVigencia', true, 'data', SIB, 'Início de vigência do contrato', '2019-03-01', data),
+    col('dataCancelamento', false, 'data', SIB, 'Data de cancelamento do contrato (vazio: ativo)', '', data),
+  ],
+  chave: ['codigoContrato'],
+  verificacoes: [
+    `select s.linha, 'codigoPlano' as coluna, s."codigoPlano" as valor,
+            'Produto não encontrado: importe-o antes no layout produtos.' as mensagem
+       from importacao_stg s where not exists (select 1 from planos p where p.codigo_plano = s."codigoPlano")`,
+    `select s.linha, 'cnpjContratante', coalesce(s."cnpjContratante", ''),
+            'Contrato coletivo sem CNPJ do contratante.'
+       from importacao_stg s where s."tipoContratacao" <> 'INDIVIDUAL/FAMILIAR' and s."cnpjContratante" is null`,
+    `select s.linha, 'dataCancelamento', s."dataCancelamento", 'Cancelamento anterior ao início de vigência.'
+       from importacao_stg s where s."dataCancelamento"::date < s."dataInicioVigencia"::date`,
+  ],
+  async aplicar(tx) {
+    // The financial responsible must exist as a person: created with the name given, never overwritten
+    // here (the beneficiaries layout owns the person's data).
+    await tx.query(
+      `insert into pessoas (cpf, nome)
+       select distinct on ("cpfResponsavelFinanceiro") "cpfResponsavelFinanceiro", "nomeResponsavelFinanceiro"
+         from importacao_stg order by "cpfResponsavelFinanceiro", linha
+       on conflict (cpf) do nothing`,
+    );
+    const r = await contar(
+      tx,
+      `insert into contratos as c (codigo_contrato, codigo_plano, tipo_contratacao, cnpj_contratante,
+                                   cpf_responsavel_financeiro, data_inicio_vigencia, data_cancelamento)
+       select "codigoContrato", "codigoPlano", "tipoContratacao", "cnpjContratante", "cpfResponsavelFinanceiro",
+              "dataInicioVigencia"::date, "dataCancelamento"::date
+         from importacao_stg
+       on conflict (codigo_contrato) do update set codigo_plano = excluded.codigo_plano,
+         tipo_contratacao = excluded.tipo_contratacao, cnpj_contratante = excluded.cnpj_contratante,
+         cpf_responsavel_financeiro = excluded.cpf_responsavel_financeiro,
+         data_inicio_vigencia = excluded.data_inicio_vigencia, data_cancelamento = excluded.data_cancelamento
+       where (c.codigo_plano, c.tipo_contratacao, c.cnpj_contratante, c.cpf_responsavel_financeiro,
+              c.data_inicio_vigencia, c.data_cancelamento)
+         is distinct from (excluded.codigo_plano, excluded.tipo_contratacao, excluded.cnpj_contratante,
+                           excluded.cpf_responsavel_financeiro, excluded.data_inicio_vigencia, excluded.data_cancelamento)`,
+    );
+    return { ...r, inativados: 0 };
+  },
+};
+
+const MOTIVO_COMPLETO = 'Ausente do arquivo completo da operadora';
+
+const beneficiarios: Layout = {
+  colunas: [
+    col(
+      'codigoBeneficiario',
+      true,
+      'texto (até 20)',
+      SIB,
+      'Código do beneficiário na operadora (número da carteirinha)',
+      '1100234001',
+      texto(20),
+    ),
+    col('codigoContrato', true, 'texto', SIB, 'Contrato (codigoContrato do layout contratos)', '100234', texto(20)),
+    col('cpf', true, 'CPF', SIB, 'CPF do beneficiário', '52998224725', cpf),
+    col('cns', false, 'CNS (15 dígitos)', SIB, 'Cartão Nacional de Saúde', '700504839172315', cns),
+    col('nome', true, 'texto', SIB, 'Nome completo', 'Maria Aparecida Souza', texto(120)),
+    col('sexo', true, 'M | F (SIB: 1 | 3)', SIB, 'Sexo', 'F', SEXO),
+    col('dataNascimento', true, 'data', SIB, 'Data de nascimento', '1978-04-12', data),
+    col('nomeMae', false, 'texto', SIB, 'Nome da mãe', 'Josefa Aparecida da Silva', texto(120)),
+    col(
+      'codigoBeneficiarioTitular',
+      false,
+      'texto',
+      SIB,
+      'Código do titular (vazio: o beneficiário é o titular)',
+      '',
+      texto(20),
+    ),
+    col(
+      'relacaoDependencia',
+      false,
+      'texto',
+      SIB,
+      'Relação de dependência com o titular (obrigatória para dependentes)',
+      'FILHO(A)',
+      texto(40),
+    ),
+    col('dataContratacao', true, 'data', SIB, 'Data de inclusão no contrato', '2019-03-01', data),
+    col('dataCancelamento', false, 'data', SIB, 'Data de cancelamento (vazio: ativo)', '', data),
+    col('motivoCancelamento', false, 'texto', SIB, 'Motivo do cancelamento', '', texto(200)),
+    col('cco', false, 'texto', SIB, 'Código de controle operacional da ANS (CCO)', '123456789012', digitos(10, 12)),
+    col(
+      'codigoMunicipioIBGE',
+      false,
+      '7 dígitos',
+      SIB,
+      'Município de residência (código IBGE)',
+      '3550308',
+      digitos(7),
+    ),
+    col('email', false, 'e-mail', PORTAL, 'E-mail de contato (vazio: mantém o atual)', 'maria@example.com', email),
+    col(
+      'celular',
+      false,
+      'DDD + número (10 ou 11 dígitos)',
+      PORTAL,
+      'Celular de contato (vazio: mantém o atual)',
+      '11987654321',
+      (v) => digitos(10, 11)(v.replace(/[()]/g, '')),
+    ),
+  ],
+  chave: ['codigoBeneficiario'],
+  verificacoes: [
+    `select s.linha, 'codigoContrato', s."codigoContrato", 'Contrato não encontrado: importe-o antes no layout contratos.'
+       from importacao_stg s where not exists (select 1 from contratos c where c.codigo_contrato = s."codigoContrato")`,
+    `select s.linha, 'relacaoDependencia', '', 'Dependente sem relação de dependência.'
+       from importacao_stg s where s."codigoBeneficiarioTitular" is not null and s."relacaoDependencia" is null`,
+    `select s.linha, 'codigoBeneficiarioTitular', s."codigoBeneficiarioTitular",
+            'Titular não encontrado neste contrato (nem no arquivo, nem na base).'
+       from importacao_stg s
+      where s."codigoBeneficiarioTitular" is not null
+        and not exists (select 1 from importacao_stg t where t."codigoBeneficiario" = s."codigoBeneficiarioTitular"
+                          and t."codigoContrato" = s."codigoContrato" and t."codigoBeneficiarioTitular" is null)
+        and not exists (select 1 from beneficiarios b where b.codigo_beneficiario = s."codigoBeneficiarioTitular"
+                          and b.codigo_contrato = s."codigoContrato" and b.tipo = 'TITULAR'
+                          and not exists (select 1 from importacao_stg t2 where t2."codigoBeneficiario" = b.codigo_beneficiario))`,
+    `select s.linha, 'cpf', s.cpf, 'CPF repetido no mesmo contrato (também na linha ' || p.primeira || ').'
+       from (select linha, cpf, min(linha) over (partition by "codigoContrato", cpf) as primeira from importacao_stg) p
+       join importacao_stg s on s.linha = p.linha where p.linha > p.primeira`,
+    `select s.linha, 'cpf', s.cpf, 'Este CPF já é o beneficiário ' || b.codigo_beneficiario || ' deste contrato.'
+       from importacao_stg s
+       join beneficiarios b on b.codigo_contrato = s."codigoContrato" and b.cpf = s.cpf
+                           and b.codigo_beneficiario <> s."codigoBeneficiario"
+      where not exists (select 1 from importacao_stg t where t."codigoBeneficiario" = b.codigo_beneficiario)`,
+    `select s.linha, 'dataCancelamento', s."dataCancelamento", 'Cancelamento anterior à data de contratação.'
+       from importacao_stg s where s."dataCancelamento"::date < s."dataContratacao"::date`,
+  ],
+  async aplicar(tx, modo) {
+    await tx.exec(
+      'create temp table importacao_mudou (chave text primary key, novo boolean not null) on commit drop; analyze importacao_stg;',
+    );
+    // One person per CPF (a person may be a beneficiary of several contracts: the last line wins).
+    // An empty e-mail or mobile keeps the one on file (the member may have set it in the portal).
+    await tx.query(
+      `with m as (
+         insert into pessoas as p (cpf, nome, data_nascimento, sexo, nome_mae, cns, email, celular, codigo_municipio_ibge)
+         select distinct on (cpf) cpf, nome, "dataNascimento"::date, lower(sexo), "nomeMae", cns, email, celular,
+                "codigoMunicipioIBGE"
+           from importacao_stg order by cpf, linha desc
+         on conflict (cpf) do update set nome = excluded.nome, data_nascimento = excluded.data_nascimento,
+           sexo = excluded.sexo, nome_mae = excluded.nome_mae, cns = excluded.cns,
+           email = coalesce(excluded.email, p.email), celular = coalesce(excluded.celular, p.celular),
+           codigo_municipio_ibge = excluded.codigo_municipio_ibge
+         where (p.nome, p.data_nascimento, p.sexo, p.nome_mae, p.cns, p.email, p.celular, p.codigo_municipio_ibge)
+           is distinct from (excluded.nome, excluded.data_nascimento, excluded.sexo, excluded.nome_mae, excluded.cns,
+                             coalesce(excluded.email, p.email), coalesce(excluded.celular, p.celular),
+                             excluded.codigo_municipio_ibge)
+         returning cpf, (xmax = 0) as novo)
+       insert into importacao_mudou select 'p' || cpf, novo from m`,
+    );
+    await tx.query(
+      `with m as (
+         insert into beneficiarios as b (codigo_beneficiario, codigo_contrato, cpf, tipo, parentesco, codigo_titular,
+                                         ativo, data_inclusao, data_exclusao, motivo_cancelamento, cco)
+         select "codigoBeneficiario", "codigoContrato", cpf,
+                case when "codigoBeneficiarioTitular" is null then 'TITULAR' else 'DEPENDENTE' end,
+                "relacaoDependencia", "codigoBeneficiarioTitular", "dataCancelamento" is null,
+                "dataContratacao"::date, "dataCancelamento"::date, "motivoCancelamento", cco
+           from importacao_stg
+         on conflict (codigo_beneficiario) do update set codigo_contrato = excluded.codigo_contrato, cpf = excluded.cpf,
+           tipo = excluded.tipo, parentesco = excluded.parentesco, codigo_titular = excluded.codigo_titular,
+           ativo = excluded.ativo, data_inclusao = excluded.data_inclusao, data_exclusao = excluded.data_exclusao,
+           motivo_cancelamento = excluded.motivo_cancelamento, cco = excluded.cco
+         where (b.codigo_contrato, b.cpf, b.tipo, b.parentesco, b.codigo_titular, b.ativo, b.data_inclusao,
+                b.data_exclusao, b.motivo_cancelamento, b.cco)
+           is distinct from (excluded.codigo_contrato, excluded.cpf, excluded.tipo, excluded.parentesco,
+                             excluded.codigo_titular, excluded.ativo, excluded.data_inclusao, excluded.data_exclusao,
+                             excluded.motivo_cancelamento, excluded.cco)
+         returning codigo_beneficiario, (xmax = 0) as novo)
+       insert into importacao_mudou select 'b' || codigo_beneficiario, novo from m`,
+    );
+    const [r] = await tx.query<{ incluidos: number; alterados: number }>(
+      `select (count(*) filter (where b.novo))::int as incluidos,
+              (count(*) filter (where not coalesce(b.novo, false) and (b.chave is not null or p.chave is not null)))::int
+                as alterados
+         from importacao_stg s
+         left join importacao_mudou b on b.chave = 'b' || s."codigoBeneficiario"
+         left join importacao_mudou p on p.chave = 'p' || s.cpf`,
+    );
+    let inativados = 0;
+    if (modo === 'completo') {
+      // A snapshot: every active member missing from it is cancelled today — never deleted (their
+      // invoices, receipts and tax statements stay readable).
+      const [i] = await tx.query<{ n: number }>(
+        `with m as (
+           update beneficiarios b set ativo = false, data_exclusao = coalesce(b.data_exclusao, current_date),
+                  motivo_cancelamento = coalesce(b.motivo_cancelamento, $1)
+            where b.ativo and not exists (select 1 from importacao_stg s where s."codigoBeneficiario" = b.codigo_beneficiario)
+           returning 1)
+         select count(*)::int as n from m`,
+        [MOTIVO_COMPLETO],
+      );
+      inativados = i?.n ?? 0;
+    }
+    return { incluidos: r?.incluidos ?? 0, alterados: r?.alterados ?? 0, inativados };
+  },
+};
+
+const mensalidades: Layout = {
+  colunas: [
+    col('codigoMensalidade', true, 'até 20 dígitos', PORTAL, 'Código da mensalidade (nosso número)', '20260301001', digitos(1, 20)),
+    col('codigoContrato', true, 'texto', PORTAL, 'Contrato cobrado', '100234', texto(20)),
+    col('competencia', true, 'AAAA-MM', PORTAL, 'Mês a que a mensalidade se refere', '2026-03', competencia),
+    col('vencimento', true, 'data', FEBRABAN, 'Data de vencimento', '2026-03-10', data),
+    col('valor', true, 'decimal (2 casas)', FEBRABAN, 'Valor cobrado em reais', '1234.56', dinheiro),
+    col('dataPagamento', false, 'data', PORTAL, 'Data do pagamento (vazio: em aberto)', '', data),
+    col('banco', true, '3 dígitos', FEBRABAN, 'Código COMPE do banco cobrador', '341', digitos(3)),
+    col(
+      'campoLivre',
+      true,
+      '25 dígitos',
+      FEBRABAN,
+      'Campo livre do código de barras, conforme o layout do banco',
+      '1090000012345678901234000',
+      digitos(25),
+    ),
+  ],
+  chave: ['codigoMensalidade'],
+  verificacoes: [
+    `select s.linha, 'codigoContrato', s."codigoContrato", 'Contrato não encontrado: importe-o antes no layout contratos.'
+       from importacao_stg s where not exists (select 1 from contratos c where c.codigo_contrato = s."codigoContrato")`,
+    `select s.linha, 'valor', s.valor, 'Valor deve ser maior que zero.' from importacao_stg s where s.valor::bigint <= 0`,
+    `select s.linha, 'competencia', s.competencia, 'Competência repetida para o contrato (também na linha ' || p.primeira || ').'
+       from (select linha, min(linha) over (partition by "codigoContrato", competencia) as primeira from importacao_stg) p
+       join importacao_stg s on s.linha = p.linha where p.linha > p.primeira`,
+    `select s.linha, 'competencia', s.competencia, 'O contrato já tem a mensalidade ' || m.codigo_mensalidade || ' nesta competência.'
+       from importacao_stg s
+       join mensalidades m on m.codigo_contrato = s."codigoContrato" and m.competencia = s.competencia::date
+                          and m.codigo_mensalidade <> s."codigoMensalidade"
+      where not exists (select 1 from importacao_stg t where t."codigoMensalidade" = m.codigo_mensalidade)`,
+  ],
+  async aplicar(tx) {
+    const r = await contar(
+      tx,
+      `insert into mensalidades as m (codigo_mensalidade, codigo_contrato, competencia, vencimento, valor_centavos,
+                                      pago_em, banco, campo_livre)
+       select "codigoMensalidade", "codigoContrato", competencia::date, vencimento::date, valor::bigint,
+              "dataPagamento"::date, banco, "campoLivre"
+         from importacao_stg
+       on conflict (codigo_mensalidade) do update set codigo_contrato = excluded.codigo_contrato,
+         competencia = excluded.competencia, vencimento = excluded.vencimento, valor_centavos = excluded.valor_centavos,
+         pago_em = excluded.pago_em, banco = excluded.banco, campo_livre = excluded.campo_livre
+       where (m.codigo_contrato, m.competencia, m.vencimento, m.valor_centavos, m.pago_em, m.banco, m.campo_livre)
+         is distinct from (excluded.codigo_contrato, excluded.competencia, excluded.vencimento, excluded.valor_centavos,
+                           excluded.pago_em, excluded.banco, excluded.campo_livre)`,
+    );
+    return { ...r, inativados: 0 };
+  },
+};
+
+export const ENTIDADES = [
+  'produtos',
+  'contratos',
+  'beneficiarios',
+  'mensalidades',
+  'coparticipacoes',
+  'irpf',
+  'prestadores',
+  'autorizacoes',
+  'utilizacao',
+] as const;
+export type Entidade = (typeof ENTIDADES)[number];
+
+/** The layouts built so far; the other entities answer 'layout ainda não disponível'. */
+export const LAYOUTS: Partial<Record<Entidade, Layout>> = { produtos, contratos, beneficiarios, mensalidades };
+
+/** The zod schema of one row of each entity with a layout (for the OpenAPI document). */
+export const esquemasDeLinha = Object.fromEntries(
+  Object.entries(LAYOUTS).map(([e, l]) => [e, esquemaDaLinha(l.colunas)]),
+) as Partial<Record<Entidade, ReturnType<typeof esquemaDaLinha>>>;

@@ -1,0 +1,281 @@
+import { randomUUID } from 'node:crypto';
+import type { Readable } from 'node:stream';
+import type { Db, Queryable } from '../../db/db';
+import { esquemaDaLinha } from './campos';
+import { type Entidade, type ErroDeLinha, LAYOUTS, type Layout } from './layouts';
+import { ler } from './leitura';
+import { atualizarProgresso, concluir, registrarInicio } from './repository';
+
+export interface OpcoesImportacao {
+  entidade: Entidade;
+  formato: 'csv' | 'jsonl';
+  codificacao?: 'utf-8' | 'iso-8859-1';
+  modo: 'incremental' | 'completo';
+  dryRun: boolean;
+  origem: 'cli' | 'api';
+  chaveId?: string | null;
+  onProgresso?: (p: { linhas: number; bytes: number }) => void;
+}
+
+export interface Relatorio {
+  id: string;
+  entidade: Entidade;
+  modo: string;
+  dryRun: boolean;
+  status: 'recusado' | 'validado' | 'aplicado';
+  linhas: number;
+  incluidos: number;
+  alterados: number;
+  inalterados: number;
+  inativados: number;
+  erros: ErroDeLinha[];
+  errosOmitidos: number;
+}
+
+/** The first errors are kept with their line; the rest are only counted. */
+export const MAX_ERROS = 100;
+/** Rows per multi-row insert into the staging table. */
+const LOTE = 5000;
+/** Advisory lock namespace of imports: (this, hashtext(entidade)). */
+const TRAVA_IMPORTACAO = 4_201_916;
+
+/** Entities being imported by this process (PGlite has one connection: the advisory lock alone would queue, not refuse). */
+const emAndamento = new Set<Entidade>();
+
+class ErrosDoArquivo {
+  readonly lista: ErroDeLinha[] = [];
+  omitidos = 0;
+  get total() {
+    return this.lista.length + this.omitidos;
+  }
+  add(e: ErroDeLinha) {
+    if (this.lista.length < MAX_ERROS) this.lista.push({ ...e, valor: e.valor.slice(0, 200) });
+    else this.omitidos++;
+  }
+}
+
+const ocupada = (entidade: Entidade): ErroDeLinha => ({
+  linha: 0,
+  coluna: '',
+  valor: entidade,
+  mensagem: `Já há uma importação de ${entidade} em andamento. Aguarde o fim dela e envie o arquivo de novo.`,
+});
+
+/**
+ * Starts an import: writes its history row ('em_andamento') and returns its id at once; `concluida`
+ * settles with the report (or rejects on an unexpected failure, after marking the row 'falhou').
+ */
+export async function iniciarImportacao(
+  db: Db,
+  origem: Readable,
+  opcoes: OpcoesImportacao,
+): Promise<{ id: string; concluida: Promise<Relatorio> }> {
+  const id = randomUUID();
+  await registrarInicio(db, id, opcoes);
+  const concluida = executar(db, id, origem, opcoes).catch(async (err: unknown) => {
+    origem.destroy();
+    await concluir(db, id, 'falhou', vazio(id, opcoes, 'recusado', 0)).catch(() => undefined);
+    throw err;
+  });
+  return { id, concluida };
+}
+
+/** Validates and (unless dryRun or refused) applies one file in one transaction. */
+export async function importar(db: Db, origem: Readable, opcoes: OpcoesImportacao): Promise<Relatorio> {
+  const { concluida } = await iniciarImportacao(db, origem, opcoes);
+  return concluida;
+}
+
+function vazio(id: string, o: OpcoesImportacao, status: Relatorio['status'], linhas: number): Relatorio {
+  return {
+    id,
+    entidade: o.entidade,
+    modo: o.modo,
+    dryRun: o.dryRun,
+    status,
+    linhas,
+    incluidos: 0,
+    alterados: 0,
+    inalterados: 0,
+    inativados: 0,
+    erros: [],
+    errosOmitidos: 0,
+  };
+}
+
+async function executar(db: Db, id: string, origem: Readable, opcoes: OpcoesImportacao): Promise<Relatorio> {
+  const layout = LAYOUTS[opcoes.entidade];
+  if (!layout) {
+    origem.resume();
+    const r = vazio(id, opcoes, 'recusado', 0);
+    r.erros.push({ linha: 0, coluna: '', valor: opcoes.entidade, mensagem: 'Layout ainda não disponível para esta entidade.' });
+    await concluir(db, id, 'recusado', r);
+    return r;
+  }
+  if (emAndamento.has(opcoes.entidade)) {
+    origem.resume();
+    const r = vazio(id, opcoes, 'recusado', 0);
+    r.erros.push(ocupada(opcoes.entidade));
+    await concluir(db, id, 'recusado', r);
+    return r;
+  }
+  emAndamento.add(opcoes.entidade);
+  // The import's own connection, without the request bounds (a large file runs for minutes).
+  const livre = db.semLimites();
+  try {
+    const r = await livre.transaction((tx) => validarEAplicar(db, tx, id, origem, layout, opcoes));
+    await concluir(db, id, r.status, r);
+    return r;
+  } catch (err) {
+    if (err instanceof Recusa) {
+      await concluir(db, id, err.relatorio.status, err.relatorio);
+      return err.relatorio;
+    }
+    throw err;
+  } finally {
+    emAndamento.delete(opcoes.entidade);
+    await livre.close();
+  }
+}
+
+/** Thrown inside the transaction to roll it back and answer with the report. */
+class Recusa extends Error {
+  constructor(readonly relatorio: Relatorio) {
+    super('importação recusada');
+  }
+}
+
+async function validarEAplicar(
+  db: Db,
+  tx: Queryable,
+  id: string,
+  origem: Readable,
+  layout: Layout,
+  opcoes: OpcoesImportacao,
+): Promise<Relatorio> {
+  const relatorio = vazio(id, opcoes, 'recusado', 0);
+  const erros = new ErrosDoArquivo();
+  const recusar = () => {
+    relatorio.erros = erros.lista;
+    relatorio.errosOmitidos = erros.omitidos;
+    return new Recusa(relatorio);
+  };
+
+  const [trava] = await tx.query<{ ok: boolean }>('select pg_try_advisory_xact_lock($1, hashtext($2)) as ok', [
+    TRAVA_IMPORTACAO,
+    opcoes.entidade,
+  ]);
+  if (!trava?.ok) {
+    origem.resume();
+    erros.add(ocupada(opcoes.entidade));
+    throw recusar();
+  }
+
+  const nomes = layout.colunas.map((c) => c.nome);
+  const leitura = ler(origem, opcoes.formato, opcoes.codificacao);
+  const cabecalho = await leitura.cabecalho().catch(() => null);
+  if (opcoes.formato === 'csv') {
+    if (!cabecalho || cabecalho.length === 0) {
+      erros.add({ linha: 1, coluna: '', valor: '', mensagem: 'Arquivo vazio ou sem cabeçalho.' });
+      throw recusar();
+    }
+    for (const c of layout.colunas)
+      if (c.obrigatoria && !cabecalho.includes(c.nome))
+        erros.add({ linha: 1, coluna: c.nome, valor: '', mensagem: 'Coluna obrigatória ausente no cabeçalho.' });
+    for (const h of cabecalho)
+      if (!nomes.includes(h))
+        erros.add({ linha: 1, coluna: h, valor: h, mensagem: 'Coluna desconhecida no layout desta entidade.' });
+    if (erros.total) {
+      origem.resume();
+      throw recusar();
+    }
+  }
+
+  await tx.exec(
+    `create temp table importacao_stg (linha int not null, ${nomes.map((n) => `"${n}" text`).join(', ')}) on commit drop`,
+  );
+  const esquema = esquemaDaLinha(layout.colunas);
+  const insert = `insert into importacao_stg (linha, ${nomes.map((n) => `"${n}"`).join(', ')})
+    select * from unnest($1::int[], ${nomes.map((_, i) => `$${i + 2}::text[]`).join(', ')})`;
+  let lote: (string | null)[][] = nomes.map(() => []);
+  let linhasLote: number[] = [];
+  const gravar = async () => {
+    if (linhasLote.length && !erros.total) await tx.query(insert, [linhasLote, ...lote]);
+    lote = nomes.map(() => []);
+    linhasLote = [];
+  };
+
+  let ultimoProgresso = Date.now();
+  const progresso = () => {
+    opcoes.onProgresso?.({ linhas: relatorio.linhas, bytes: leitura.bytes() });
+    const agora = Date.now();
+    if (agora - ultimoProgresso >= 1000) {
+      ultimoProgresso = agora;
+      // PGlite's one connection is this transaction's until it ends: the row follows at the end only.
+      if (db.kind === 'pg') atualizarProgresso(db, id, relatorio.linhas);
+    }
+  };
+
+  try {
+    for await (const item of leitura.linhas) {
+      relatorio.linhas++;
+      if (!('valores' in item)) {
+        erros.add(item);
+        continue;
+      }
+      const r = esquema.safeParse(item.valores);
+      if (!r.success) {
+        for (const issue of r.error.issues) {
+          const coluna = String(issue.path[0] ?? (issue.code === 'unrecognized_keys' ? issue.keys.join(', ') : ''));
+          erros.add({ linha: item.linha, coluna, valor: item.valores[coluna] ?? '', mensagem: issue.message });
+        }
+        continue;
+      }
+      if (erros.total) continue; // nothing more to stage: the file is refused, only the count of errors goes on
+      linhasLote.push(item.linha);
+      for (let i = 0; i < nomes.length; i++) lote[i]!.push(r.data[nomes[i]!] ?? null);
+      if (linhasLote.length >= LOTE) {
+        await gravar();
+        progresso();
+      }
+    }
+  } catch (err) {
+    // A CSV the parser cannot read (an unclosed quote…) or a stream that broke.
+    const e = err as { code?: string; lines?: number; message?: string };
+    if (!e.code?.startsWith('CSV_')) throw err;
+    erros.add({ linha: e.lines ?? relatorio.linhas + 1, coluna: '', valor: '', mensagem: 'CSV malformado (aspas ou separadores).' });
+  }
+  await gravar();
+  progresso();
+  if (relatorio.linhas === 0) erros.add({ linha: 1, coluna: '', valor: '', mensagem: 'Arquivo sem linhas de dados.' });
+  if (erros.total) throw recusar();
+
+  // What only the whole file and the database can tell: repeated keys and references.
+  const chave = layout.chave.map((c) => `"${c}"`).join(', ');
+  const verificacoes = [
+    `select s.linha, '${layout.chave.join(', ')}' as coluna, concat_ws(', ', ${layout.chave.map((c) => `s."${c}"`).join(', ')}) as valor,
+            'Chave repetida no arquivo (também na linha ' || p.primeira || ').' as mensagem
+       from (select linha, min(linha) over (partition by ${chave}) as primeira from importacao_stg) p
+       join importacao_stg s on s.linha = p.linha where p.linha > p.primeira`,
+    ...layout.verificacoes,
+  ];
+  const achados = await tx.query<ErroDeLinha & { total: number }>(
+    `select linha, coluna, coalesce(valor, '') as valor, mensagem, (count(*) over ())::int as total
+       from (${verificacoes.map((v) => `(${v})`).join(' union all ')}) v(linha, coluna, valor, mensagem)
+      order by linha, coluna limit ${MAX_ERROS}`,
+  );
+  for (const a of achados) erros.add({ linha: a.linha, coluna: a.coluna, valor: a.valor, mensagem: a.mensagem });
+  if (achados.length) {
+    erros.omitidos += achados[0]!.total - achados.length;
+    throw recusar();
+  }
+
+  const c = await layout.aplicar(tx, opcoes.modo);
+  Object.assign(relatorio, c, {
+    inalterados: relatorio.linhas - c.incluidos - c.alterados,
+    status: opcoes.dryRun ? 'validado' : 'aplicado',
+  });
+  // A dry run applies inside the transaction and rolls back: its counts are exactly what a real run would do.
+  if (opcoes.dryRun) throw new Recusa(relatorio);
+  return relatorio;
+}

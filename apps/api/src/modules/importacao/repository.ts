@@ -83,18 +83,34 @@ export async function concluir(db: Db, id: string, status: StatusImportacao, r: 
     `update importacoes set status = $2, linhas = $3, incluidos = $4, alterados = $5, inalterados = $6,
             inativados = $7, erros = $8::jsonb, erros_omitidos = $9, concluida_em = now()
       where id = $1`,
-    [id, status, r.linhas, r.incluidos, r.alterados, r.inalterados, r.inativados, JSON.stringify(r.erros), r.errosOmitidos],
+    [
+      id,
+      status,
+      r.linhas,
+      r.incluidos,
+      r.alterados,
+      r.inalterados,
+      r.inativados,
+      JSON.stringify(r.erros),
+      r.errosOmitidos,
+    ],
   );
 }
 
 const COLUNAS = `id, entidade, modo, dry_run, origem, chave_id, status, linhas, incluidos, alterados, inalterados,
   inativados, erros, erros_omitidos, iniciada_em, concluida_em`;
 
-/** The latest imports first. */
-export async function listarImportacoes(db: Db, { limite = 50 }: { limite?: number } = {}): Promise<Importacao[]> {
-  const rows = await db.query<Row>(`select ${COLUNAS} from importacoes order by iniciada_em desc, id limit $1`, [
-    Math.min(Math.max(1, limite), 500),
-  ]);
+/** The latest imports first; `antes`: those after that one in this order (the integration API's pages). */
+export async function listarImportacoes(
+  db: Db,
+  { limite = 50, antes }: { limite?: number; antes?: string } = {},
+): Promise<Importacao[]> {
+  const rows = await db.query<Row>(
+    `select ${COLUNAS} from importacoes
+      where $2::text is null or (iniciada_em, id) < (select iniciada_em, id from importacoes where id = $2)
+      order by iniciada_em desc, id desc limit $1`,
+    [Math.min(Math.max(1, limite), 501), antes ?? null],
+  );
   return rows.map(toImportacao);
 }
 

@@ -1,35 +1,10 @@
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { AppError } from '../../lib/app-error';
-import type { Contagens } from './auditoria';
-import { type ChaveAutenticada, ESCOPOS, type Escopo } from './chaves';
+import { ESCOPOS } from './chaves';
+import { chaveDe } from './contexto';
+import { importacoesRoutes } from './importacoes';
 import { chaveAtualSchema, ERROS_INTEGRACAO } from './schemas';
-
-/** What the group's hook knows of a call, for the handler (the key) and the audit (the rest). */
-export interface ChamadaDeIntegracao {
-  chave: ChaveAutenticada | null;
-  entidade: string | null;
-  importacaoId: string | null;
-  contagens: Contagens | null;
-}
-
-declare module 'fastify' {
-  interface FastifyContextConfig {
-    /** The scopes a route of /api/integracao/v1 accepts (any one of them). */
-    escopos?: readonly Escopo[];
-  }
-  interface FastifyRequest {
-    /** Set by the integration group's hook before any of its handlers runs; null elsewhere. */
-    integracao: ChamadaDeIntegracao;
-  }
-}
-
-/** The key of a call past the group's hook (always set there). */
-export function chaveDe(request: FastifyRequest): ChaveAutenticada {
-  const chave = request.integracao.chave;
-  if (!chave) throw new Error('integration route reached without a key');
-  return chave;
-}
 
 /**
  * The integration API (issue 16, decision 0024), mounted at /api/integracao/v1: operator keys only
@@ -59,8 +34,8 @@ export const integracaoRoutes: FastifyPluginAsyncZod = async (app) => {
   app.addHook('onResponse', async (request, reply) => {
     const i = request.integracao;
     if (!i) return;
-    await integracao.auditoria
-      .registrar({
+    try {
+      await integracao.auditoria.registrar({
         chaveId: i.chave?.id ?? integracao.idApresentado(request.headers.authorization),
         ip: request.ip,
         metodo: request.method,
@@ -69,8 +44,17 @@ export const integracaoRoutes: FastifyPluginAsyncZod = async (app) => {
         importacaoId: i.importacaoId,
         status: reply.statusCode,
         contagens: i.contagens,
-      })
-      .catch((err: unknown) => request.log.error({ err }, 'integration call not audited'));
+      });
+    } catch (err) {
+      request.log.error({ err }, 'integration call not audited');
+      return;
+    }
+    // An upload answered 202 long before its import ends: its counts follow onto the same row.
+    const { importacaoId, contagensFinais } = i;
+    if (importacaoId && contagensFinais)
+      void contagensFinais
+        .then((c) => c && integracao.auditoria.concluirEnvio(importacaoId, c))
+        .catch((err: unknown) => request.log.error({ err, importacao: importacaoId }, 'import audit not completed'));
   });
 
   app.get(
@@ -92,4 +76,6 @@ export const integracaoRoutes: FastifyPluginAsyncZod = async (app) => {
       };
     },
   );
+
+  await app.register(importacoesRoutes);
 };

@@ -194,7 +194,8 @@ export const importacoesRoutes: FastifyPluginAsyncZod = async (app) => {
       origem: 'api',
       chaveId: chave.id,
     }).catch((err: unknown) => {
-      corpo.destroy();
+      // Not started (e.g. the database is unavailable): the answer says so; the body is not read.
+      corpo.unpipe(contador);
       throw err;
     });
     request.integracao.importacaoId = id;

@@ -177,7 +177,15 @@ describe('POST /api/integracao/v1/importacoes/:entidade', () => {
     });
 
     // Chunked (no Content-Length): counted as it streams; the import started is marked falhou.
-    const partes = [Buffer.from(PRODUTOS), Buffer.alloc(LIMITE, 'y')];
+    // Valid rows all along, so only the limit can stop it (not the importer refusing a line first).
+    const linhas = (de: number) =>
+      Array.from({ length: 500 }, (_, i) => `L${de + i};Plano ${de + i};;AMBULATORIAL;ENFERMARIA;;N\n`).join('');
+    const partes = [
+      Buffer.from(csv([CABECALHO]) + linhas(10_000)),
+      Buffer.from(linhas(20_000)),
+      Buffer.from(linhas(30_000)),
+    ];
+    expect(partes.reduce((n, p) => n + p.length, 0)).toBeGreaterThan(LIMITE);
     const corpo = new ReadableStream({
       pull(ctrl) {
         const p = partes.shift();

@@ -13,7 +13,6 @@ import {
   type Relatorio,
 } from '../importacao';
 import type { Contagens } from './auditoria';
-import { instalarEnvioLongo, permitirEnvioLongo } from './envio-longo';
 import { chaveDe } from './contexto';
 import {
   ERROS_INTEGRACAO,
@@ -90,7 +89,6 @@ function recebido(corpo: Readable): Promise<boolean> {
  */
 export const importacoesRoutes: FastifyPluginAsyncZod = async (app) => {
   const limite = app.config.integracao.bodyLimit;
-  instalarEnvioLongo(app.server);
 
   // One route per entity (the URL is /importacoes/<entidade>): each documents its own row layout.
   await app.register(async (envio) => {
@@ -166,8 +164,6 @@ export const importacoesRoutes: FastifyPluginAsyncZod = async (app) => {
       );
     const tamanho = Number(request.headers['content-length'] ?? 0);
     if (tamanho > limite) throw arquivoGrande(limite);
-    // A key holder's file may take longer than REQUEST_TIMEOUT_MS; the same number of ms without data ends it.
-    permitirEnvioLongo(request.raw.socket, app.config.timeouts.request);
     const charset = params.find((p) => p.startsWith('charset='))?.slice(8);
     const codificacao =
       opcoes.codificacao ?? (charset === 'iso-8859-1' || charset === 'latin1' ? 'iso-8859-1' : undefined);

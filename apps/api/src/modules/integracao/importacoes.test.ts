@@ -224,10 +224,17 @@ describe('POST /api/integracao/v1/importacoes/:entidade', () => {
     expect(l.status).toBe(403);
     expect(l.body.message).toBe("Esta chave não tem o escopo 'importar' ou 'leitura' exigido por esta chamada.");
     // Audited with the key and the refusal.
-    const [a] = await t.db.query<{ status: number; chave_id: string }>(
-      "select status, chave_id from auditoria_integracao where rota = '/api/integracao/v1/importacoes' order by id desc limit 1",
-    );
-    expect(a).toEqual({ status: 403, chave_id: protocolos.split('_')[1] });
+    // The row is written once the answer is sent (onResponse): bounded wait for it.
+    const id = protocolos.split('_')[1];
+    let a: { status: number; chave_id: string } | undefined;
+    for (let i = 0; i < 100 && !a; i++) {
+      [a] = await t.db.query<{ status: number; chave_id: string }>(
+        "select status, chave_id from auditoria_integracao where rota = '/api/integracao/v1/importacoes' and chave_id = $1",
+        [id],
+      );
+      if (!a) await new Promise((r) => setTimeout(r, 20));
+    }
+    expect(a).toEqual({ status: 403, chave_id: id });
   });
 });
 

@@ -205,10 +205,15 @@ describe('audit', () => {
     await comChave(c, chave);
     await comChave(c, `pbk_${resumo.id}_${'x'.repeat(43)}`);
     await comChave(c, undefined);
-    const linhas = await t.db.query<Record<string, unknown>>(
-      `select chave_id, ip, metodo, rota, status, row_to_json(a)::text as texto
-         from auditoria_integracao a where ip = '10.9.8.7' order by id`,
-    );
+    // Rows are written once each answer is sent (onResponse): bounded wait for the third.
+    let linhas: Record<string, unknown>[] = [];
+    for (let i = 0; i < 100 && linhas.length < 3; i++) {
+      linhas = await t.db.query<Record<string, unknown>>(
+        `select chave_id, ip, metodo, rota, status, row_to_json(a)::text as texto
+           from auditoria_integracao a where ip = '10.9.8.7' order by id`,
+      );
+      if (linhas.length < 3) await new Promise((r) => setTimeout(r, 20));
+    }
     expect(linhas.map(({ texto: _t, ...l }) => l)).toEqual([
       { chave_id: resumo.id, ip: '10.9.8.7', metodo: 'GET', rota: '/api/integracao/v1/chave', status: 200 },
       { chave_id: resumo.id, ip: '10.9.8.7', metodo: 'GET', rota: '/api/integracao/v1/chave', status: 401 },

@@ -214,11 +214,15 @@ describe('audit', () => {
       );
       if (linhas.length < 3) await new Promise((r) => setTimeout(r, 20));
     }
-    expect(linhas.map(({ texto: _t, ...l }) => l)).toEqual([
-      { chave_id: resumo.id, ip: '10.9.8.7', metodo: 'GET', rota: '/api/integracao/v1/chave', status: 200 },
-      { chave_id: resumo.id, ip: '10.9.8.7', metodo: 'GET', rota: '/api/integracao/v1/chave', status: 401 },
-      { chave_id: null, ip: '10.9.8.7', metodo: 'GET', rota: '/api/integracao/v1/chave', status: 401 },
-    ]);
+    expect(linhas).toHaveLength(3);
+    // In any order: each row is written after its own answer.
+    expect(linhas.map(({ texto: _t, ...l }) => l)).toEqual(
+      expect.arrayContaining([
+        { chave_id: resumo.id, ip: '10.9.8.7', metodo: 'GET', rota: '/api/integracao/v1/chave', status: 200 },
+        { chave_id: resumo.id, ip: '10.9.8.7', metodo: 'GET', rota: '/api/integracao/v1/chave', status: 401 },
+        { chave_id: null, ip: '10.9.8.7', metodo: 'GET', rota: '/api/integracao/v1/chave', status: 401 },
+      ]),
+    );
     for (const l of linhas) expect(String(l.texto)).not.toContain(segredo(chave));
     // Nor in the logs (debug level: every request line is there).
     expect(logs).toContain('/api/integracao/v1/chave');

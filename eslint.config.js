@@ -78,7 +78,6 @@ const apiPublicFiles = {
   codigos: ['service.ts', 'repository.ts'],
   confirmacao: ['codigo-sms.ts'],
   contas: ['repository.ts', 'contato.ts'],
-  importacao: ['index.ts'],
   integracao: ['index.ts'],
   notificacoes: ['service.ts'],
   protocolos: ['repository.ts'],

@@ -16,9 +16,12 @@ create table importacoes (
   erros           jsonb not null default '[]'::jsonb,
   erros_omitidos  int not null default 0,
   iniciada_em     timestamptz not null,
+  -- Heartbeat while it runs: an 'em_andamento' row not touched for 2 minutes is a crashed import.
+  atualizada_em   timestamptz not null,
   concluida_em    timestamptz
 );
 create index importacoes_iniciada_idx on importacoes (iniciada_em desc);
+create index importacoes_em_andamento_idx on importacoes (entidade) where status = 'em_andamento';
 
 -- Product register (RPS): geographic coverage of the plan.
 alter table planos add column abrangencia text;

@@ -64,7 +64,15 @@ async function contar(tx: Queryable, sql: string): Promise<{ incluidos: number; 
 const produtos: Layout = {
   colunas: [
     col('codigoPlano', true, 'texto (até 20)', PORTAL, 'Código do produto na operadora', '4521', texto(20)),
-    col('nomePlano', true, 'texto', RPS, 'Nome comercial do produto', 'Saúde Exemplo Essencial Apartamento', texto(120)),
+    col(
+      'nomePlano',
+      true,
+      'texto',
+      RPS,
+      'Nome comercial do produto',
+      'Saúde Exemplo Essencial Apartamento',
+      texto(120),
+    ),
     col('numeroPlanoANS', false, '9 dígitos', RPS, 'Número de registro do produto na ANS', '484521201', digitos(9)),
     col(
       'segmentacao',
@@ -125,7 +133,11 @@ const contratos: Layout = {
       SIB,
       'Tipo de contratação (SIB: 1 individual/familiar, 3 coletivo empresarial, 4 coletivo por adesão)',
       'INDIVIDUAL/FAMILIAR',
-      opcoes(TIPOS_CONTRATACAO, { '1': 'INDIVIDUAL/FAMILIAR', '3': 'COLETIVO EMPRESARIAL', '4': 'COLETIVO POR ADESAO' }),
+      opcoes(TIPOS_CONTRATACAO, {
+        '1': 'INDIVIDUAL/FAMILIAR',
+        '3': 'COLETIVO EMPRESARIAL',
+        '4': 'COLETIVO POR ADESAO',
+      }),
     ),
     col(
       'cnpjContratante',
@@ -231,15 +243,7 @@ const beneficiarios: Layout = {
     col('dataCancelamento', false, 'data', SIB, 'Data de cancelamento (vazio: ativo)', '', data),
     col('motivoCancelamento', false, 'texto', SIB, 'Motivo do cancelamento', '', texto(200)),
     col('cco', false, 'texto', SIB, 'Código de controle operacional da ANS (CCO)', '123456789012', digitos(10, 12)),
-    col(
-      'codigoMunicipioIBGE',
-      false,
-      '7 dígitos',
-      SIB,
-      'Município de residência (código IBGE)',
-      '3550308',
-      digitos(7),
-    ),
+    col('codigoMunicipioIBGE', false, '7 dígitos', SIB, 'Município de residência (código IBGE)', '3550308', digitos(7)),
     col('email', false, 'e-mail', PORTAL, 'E-mail de contato (vazio: mantém o atual)', 'maria@example.com', email),
     col(
       'celular',
@@ -278,9 +282,7 @@ const beneficiarios: Layout = {
        from importacao_stg s where s."dataCancelamento"::date < s."dataContratacao"::date`,
   ],
   async aplicar(tx, modo) {
-    await tx.exec(
-      'create temp table importacao_mudou (chave text primary key, novo boolean not null) on commit drop; analyze importacao_stg;',
-    );
+    await tx.exec('create temp table importacao_mudou (chave text primary key, novo boolean not null) on commit drop');
     // One person per CPF (a person may be a beneficiary of several contracts: the last line wins).
     // An empty e-mail or mobile keeps the one on file (the member may have set it in the portal).
     await tx.query(
@@ -350,7 +352,15 @@ const beneficiarios: Layout = {
 
 const mensalidades: Layout = {
   colunas: [
-    col('codigoMensalidade', true, 'até 20 dígitos', PORTAL, 'Código da mensalidade (nosso número)', '20260301001', digitos(1, 20)),
+    col(
+      'codigoMensalidade',
+      true,
+      'até 20 dígitos',
+      PORTAL,
+      'Código da mensalidade (nosso número)',
+      '20260301001',
+      digitos(1, 20),
+    ),
     col('codigoContrato', true, 'texto', PORTAL, 'Contrato cobrado', '100234', texto(20)),
     col('competencia', true, 'AAAA-MM', PORTAL, 'Mês a que a mensalidade se refere', '2026-03', competencia),
     col('vencimento', true, 'data', FEBRABAN, 'Data de vencimento', '2026-03-10', data),

@@ -96,10 +96,23 @@ async function arquivos(n) {
   const p = join(dir, `produtos.csv`);
   const c = join(dir, `contratos-${n}.csv`);
   const b = join(dir, `beneficiarios-${n}.csv`);
-  await escrever(p, ['codigoPlano', 'nomePlano', 'segmentacao', 'acomodacao', 'coparticipativo'], [['B1', 'Plano Bench', 'AMBULATORIAL', 'ENFERMARIA', 'N']]);
+  await escrever(
+    p,
+    ['codigoPlano', 'nomePlano', 'segmentacao', 'acomodacao', 'coparticipativo'],
+    [['B1', 'Plano Bench', 'AMBULATORIAL', 'ENFERMARIA', 'N']],
+  );
   await escrever(
     c,
-    ['codigoContrato', 'codigoPlano', 'tipoContratacao', 'cnpjContratante', 'cpfResponsavelFinanceiro', 'nomeResponsavelFinanceiro', 'dataInicioVigencia', 'dataCancelamento'],
+    [
+      'codigoContrato',
+      'codigoPlano',
+      'tipoContratacao',
+      'cnpjContratante',
+      'cpfResponsavelFinanceiro',
+      'nomeResponsavelFinanceiro',
+      'dataInicioVigencia',
+      'dataCancelamento',
+    ],
     contratos(n),
   );
   await escrever(b, CAB_B, beneficiarios(n));
@@ -176,8 +189,12 @@ try {
       throw new Error(`a re-importação alterou dados:\n${segunda.out}`);
     log(`PostgreSQL, ${fmt(LINHAS)} beneficiários (load average ${loadavg()[0].toFixed(1)})`);
     log(`  COPY FROM STDIN (unindexed, text):   ${copia.toFixed(1)} s  ${fmt(LINHAS / copia)} rows/s`);
-    log(`  import (CLI, first):                 ${primeira.seg.toFixed(1)} s  ${fmt(LINHAS / primeira.seg)} rows/s  (process ${primeira.wall.toFixed(1)} s)  peak RSS ${primeira.rss} MB`);
-    log(`  re-import (all unchanged):           ${segunda.seg.toFixed(1)} s  ${fmt(LINHAS / segunda.seg)} rows/s  peak RSS ${segunda.rss} MB`);
+    log(
+      `  import (CLI, first):                 ${primeira.seg.toFixed(1)} s  ${fmt(LINHAS / primeira.seg)} rows/s  (process ${primeira.wall.toFixed(1)} s)  peak RSS ${primeira.rss} MB`,
+    );
+    log(
+      `  re-import (all unchanged):           ${segunda.seg.toFixed(1)} s  ${fmt(LINHAS / segunda.seg)} rows/s  peak RSS ${segunda.rss} MB`,
+    );
     log(`  ratio import/COPY rows/s: ${(copia / primeira.seg).toFixed(2)}× (target ≥ 0.5×)`);
     log(`  re-import speed-up:        ${(primeira.seg / segunda.seg).toFixed(2)}× (target ≥ 2×)`);
     log(`  peak RSS:                  ${Math.max(primeira.rss, segunda.rss)} MB (target ≤ 300 MB)`);
@@ -198,7 +215,9 @@ try {
     }
     const p = await importar(envPg, 'beneficiarios', pequeno.b);
     const l = await importar(envLite, 'beneficiarios', pequeno.b);
-    log(`${fmt(LINHAS_PGLITE)} beneficiários: PostgreSQL ${p.seg.toFixed(1)} s, PGlite ${l.seg.toFixed(1)} s (peak RSS ${l.rss} MB)`);
+    log(
+      `${fmt(LINHAS_PGLITE)} beneficiários: PostgreSQL ${p.seg.toFixed(1)} s, PGlite ${l.seg.toFixed(1)} s (peak RSS ${l.rss} MB)`,
+    );
     log(`  ratio PGlite/PostgreSQL: ${(l.seg / p.seg).toFixed(2)}× (target ≤ 3×)`);
   } finally {
     await db2.drop();

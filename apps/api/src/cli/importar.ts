@@ -9,12 +9,12 @@
  * With DATABASE_URL it runs while the server runs. PGlite (DATA_DIR) is one process's database:
  * stop the server before importing into it (two processes on one data directory corrupt it).
  */
-import { createReadStream, readFileSync, statSync } from 'node:fs';
+import { createReadStream, readFileSync, statSync, writeFileSync } from 'node:fs';
 import { parseArgs } from 'node:util';
 import { loadConfig } from '../config';
 import { migrate } from '../db/migrate';
 import { openDb } from '../db/open';
-import { ENTIDADES, importar, type Entidade, type Relatorio } from '../modules/importacao';
+import { documentacao, ENTIDADES, importar, LAYOUTS, type Entidade, type Relatorio } from '../modules/importacao';
 
 const USO =
   'Uso: npm run importar -- <entidade> <arquivo.csv|arquivo.jsonl> [--modo completo|incremental] [--dry-run] [--codificacao iso-8859-1]\n' +
@@ -67,9 +67,16 @@ async function main() {
       'dry-run': { type: 'boolean', default: false },
       codificacao: { type: 'string', default: 'utf-8' },
       help: { type: 'boolean', short: 'h' },
+      docs: { type: 'boolean', default: false },
     },
   });
   if (values.help) sair(USO, 0);
+  if (values.docs) {
+    // Rewrites docs/integracao/<entidade>.md from the layouts (a test checks they match).
+    for (const e of Object.keys(LAYOUTS) as Entidade[])
+      writeFileSync(new URL(`../../../../docs/integracao/${e}.md`, import.meta.url), documentacao(e));
+    return;
+  }
   const [entidade, arquivo] = positionals;
   if (!entidade || !arquivo || positionals.length > 2) sair(USO);
   if (!(ENTIDADES as readonly string[]).includes(entidade)) sair(`Entidade desconhecida: ${entidade}.\n${USO}`);

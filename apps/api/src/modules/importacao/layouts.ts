@@ -39,6 +39,8 @@ export interface Layout {
   colunas: readonly Coluna[];
   /** The natural key (columns of the file): a repeated key in one file is an error. */
   chave: readonly string[];
+  /** The rules the docs list (references, modes). */
+  notas: readonly string[];
   /** Reference checks: each a select of (linha, coluna, valor, mensagem) over importacao_stg. */
   verificacoes: readonly string[];
   aplicar(tx: Queryable, modo: 'incremental' | 'completo'): Promise<Contagem>;
@@ -104,6 +106,7 @@ const produtos: Layout = {
     col('coparticipativo', true, 'S | N', RPS, 'Fator moderador: coparticipação', 'S', simNao),
   ],
   chave: ['codigoPlano'],
+  notas: ['Importe os produtos antes dos contratos que os usam.'],
   verificacoes: [],
   async aplicar(tx) {
     const r = await contar(
@@ -162,6 +165,12 @@ const contratos: Layout = {
     col('dataCancelamento', false, 'data', SIB, 'Data de cancelamento do contrato (vazio: ativo)', '', data),
   ],
   chave: ['codigoContrato'],
+  notas: [
+    'O produto (`codigoPlano`) deve existir (layout produtos).',
+    'Contratos coletivos exigem `cnpjContratante`.',
+    'O responsável financeiro é cadastrado como pessoa se ainda não existir (os dados dele vêm do layout beneficiarios).',
+    'Um contrato com `dataCancelamento` deixa de aceitar novas solicitações dos seus beneficiários na chamada seguinte.',
+  ],
   verificacoes: [
     `select s.linha, 'codigoPlano' as coluna, s."codigoPlano" as valor,
             'Produto não encontrado: importe-o antes no layout produtos.' as mensagem
@@ -256,6 +265,13 @@ const beneficiarios: Layout = {
     ),
   ],
   chave: ['codigoBeneficiario'],
+  notas: [
+    'O contrato deve existir (layout contratos); o titular de um dependente deve ser titular do mesmo contrato, no arquivo ou na base.',
+    'Um CPF aparece uma vez por contrato; a mesma pessoa pode estar em vários contratos (os dados pessoais da última linha valem).',
+    'E-mail e celular vazios mantêm os que estão na base (o beneficiário pode tê-los alterado no portal).',
+    '`dataCancelamento` preenchida cancela o vínculo: o beneficiário perde o acesso a novas solicitações na chamada seguinte.',
+    'Modo `completo`: o arquivo é a foto do cadastro; beneficiários ativos ausentes dele são cancelados na data da importação (motivo "Ausente do arquivo completo da operadora"), nunca apagados.',
+  ],
   verificacoes: [
     `select s.linha, 'codigoContrato', s."codigoContrato", 'Contrato não encontrado: importe-o antes no layout contratos.'
        from importacao_stg s where not exists (select 1 from contratos c where c.codigo_contrato = s."codigoContrato")`,
@@ -378,6 +394,10 @@ const mensalidades: Layout = {
     ),
   ],
   chave: ['codigoMensalidade'],
+  notas: [
+    'O contrato deve existir (layout contratos); uma mensalidade por contrato e competência.',
+    'O status mostrado ao beneficiário vem de `dataPagamento` e `vencimento` (paga, em aberto, vencida); o boleto é calculado de `banco`, `campoLivre`, vencimento e valor.',
+  ],
   verificacoes: [
     `select s.linha, 'codigoContrato', s."codigoContrato", 'Contrato não encontrado: importe-o antes no layout contratos.'
        from importacao_stg s where not exists (select 1 from contratos c where c.codigo_contrato = s."codigoContrato")`,

@@ -32,3 +32,9 @@ alter table pessoas add column codigo_municipio_ibge char(7) check (codigo_munic
 -- SIB: the ANS control code of the beneficiary (CCO) and the reason of a cancellation.
 alter table beneficiarios add column cco text;
 alter table beneficiarios add column motivo_cancelamento text;
+-- TISS: the authorization's password, its validity and the reason of a denial.
+alter table autorizacoes add column senha text;
+alter table autorizacoes add column data_validade_senha date;
+alter table autorizacoes add column motivo_negativa text;
+-- The operator's key of a co-participation charge (the natural key of the import; null for older rows).
+alter table coparticipacoes add column codigo_coparticipacao text unique;

@@ -19,7 +19,7 @@ const imp = (entidade: Entidade, texto: string | Buffer, o: Partial<OpcoesImport
 
 /** A fingerprint of the tables an import may touch: equal before and after means nothing changed. */
 async function estado(): Promise<string> {
-  const tabelas = ['planos', 'contratos', 'pessoas', 'beneficiarios', 'mensalidades'];
+  const tabelas = ['planos', 'contratos', 'pessoas', 'beneficiarios', 'mensalidades', 'autorizacoes', 'atendimentos'];
   const partes = await Promise.all(
     tabelas.map(async (tb) => {
       const [r] = await t.db.query<{ h: string }>(
@@ -237,6 +237,147 @@ describe('importar: good files', () => {
       incluidos: 1,
       origem: 'cli',
       concluidaEm: expect.any(String),
+    });
+  });
+});
+
+describe('importar: autorizacoes, utilizacao, coparticipacoes', () => {
+  const AUT = csv([
+    [
+      'numeroGuiaOperadora',
+      'codigoBeneficiario',
+      'dataSolicitacao',
+      'prestadorSolicitante',
+      'status',
+      'senha',
+      'dataValidadeSenha',
+      'motivoNegativa',
+      'codigoProcedimento',
+      'descricaoProcedimento',
+    ],
+    [
+      'G9001',
+      '9000010001',
+      '2026-03-02T14:30:00-03:00',
+      'Clínica Exemplo',
+      'APROVADO',
+      'A1B2',
+      '2026-04-01',
+      '',
+      '40301630',
+      'Hemograma completo',
+    ],
+    [
+      'G9001',
+      '9000010001',
+      '2026-03-02T14:30:00-03:00',
+      'Clínica Exemplo',
+      'APROVADO',
+      'A1B2',
+      '2026-04-01',
+      '',
+      '40302040',
+      'Glicose',
+    ],
+    ['G9002', '9000010002', '2026-03-03', 'Hospital Exemplo', 'NEGADO', '', '', 'Carência', '30715016', 'Cirurgia'],
+  ]);
+  it('one line per procedure: the guide once, its procedures in order; re-import unchanged; a dropped procedure changes the guide', async () => {
+    expect(await imp('autorizacoes', AUT)).toMatchObject({ status: 'aplicado', incluidos: 3, alterados: 0 });
+    expect(
+      await t.db.query(
+        `select a.numero_transacao as g, a.status, a.senha, p.ordem, p.codigo_procedimento as proc
+           from autorizacoes a join autorizacao_procedimentos p using (numero_transacao)
+          where a.numero_transacao like 'G900%' order by 1, 4`,
+      ),
+    ).toEqual([
+      { g: 'G9001', status: 'aprovado', senha: 'A1B2', ordem: 1, proc: '40301630' },
+      { g: 'G9001', status: 'aprovado', senha: 'A1B2', ordem: 2, proc: '40302040' },
+      { g: 'G9002', status: 'negado', senha: null, ordem: 1, proc: '30715016' },
+    ]);
+    expect(await imp('autorizacoes', AUT)).toMatchObject({ incluidos: 0, alterados: 0, inalterados: 3 });
+    const semGlicose = AUT.split('\n')
+      .filter((l) => !l.includes('Glicose'))
+      .join('\n');
+    expect(await imp('autorizacoes', semGlicose)).toMatchObject({ incluidos: 0, alterados: 1, inalterados: 1 });
+    const ruim = AUT.replace('Carência', '').replace(
+      'APROVADO;A1B2;2026-04-01;;40302040',
+      'PENDENTE;A1B2;2026-04-01;;40302040',
+    );
+    const r = await imp('autorizacoes', ruim);
+    expect(r.erros.map((e) => [e.linha, e.coluna])).toEqual([
+      [3, 'numeroGuiaOperadora'],
+      [4, 'motivoNegativa'],
+    ]);
+  });
+
+  it('utilizacao by beneficiary + TUSS + date and time, value as numeric; coparticipacoes by their code', async () => {
+    const UT = csv([
+      [
+        'codigoBeneficiario',
+        'dataAtendimento',
+        'grupoRN389',
+        'codigoProcedimento',
+        'descricaoProcedimento',
+        'codigoPrestador',
+        'nomePrestador',
+        'local',
+        'quantidade',
+        'valor',
+      ],
+      [
+        '9000010001',
+        '2026-02-10T09:00:00-03:00',
+        'Exames/Terapias',
+        '40301630',
+        'Hemograma',
+        '2077485',
+        'Lab Exemplo',
+        'São Paulo/SP',
+        '1',
+        '35,90',
+      ],
+      [
+        '9000010001',
+        '2026-02-11',
+        '',
+        '10101012',
+        'Consulta',
+        '2077485',
+        'Clínica Exemplo',
+        'São Paulo/SP',
+        '1',
+        '150',
+      ],
+    ]);
+    expect(await imp('utilizacao', UT)).toMatchObject({ status: 'aplicado', incluidos: 2 });
+    expect(await imp('utilizacao', UT)).toMatchObject({ incluidos: 0, alterados: 0, inalterados: 2 });
+    expect(
+      await t.db.query(
+        `select categoria, valor::text from atendimentos where codigo_beneficiario = '9000010001' order by data`,
+      ),
+    ).toEqual([
+      { categoria: 'EXAMES_TERAPIAS', valor: '35.90' },
+      { categoria: null, valor: '150.00' },
+    ]);
+    const CP = csv([
+      [
+        'codigoCoparticipacao',
+        'codigoBeneficiario',
+        'competencia',
+        'dataAtendimento',
+        'descricao',
+        'prestador',
+        'valor',
+      ],
+      ['CP1', '9000010001', '2026-03', '2026-02-10', 'Hemograma', 'Lab Exemplo', '7.18'],
+    ]);
+    expect(await imp('coparticipacoes', CP)).toMatchObject({ status: 'aplicado', incluidos: 1 });
+    expect(await imp('coparticipacoes', CP.replace('7.18', '7.20'))).toMatchObject({ alterados: 1 });
+    expect(await imp('coparticipacoes', CP.replace('9000010001', '9999'))).toMatchObject({
+      status: 'recusado',
+      erros: [
+        { linha: 2, coluna: 'codigoBeneficiario', mensagem: expect.stringContaining('Beneficiário não encontrado') },
+      ],
     });
   });
 });

@@ -6,10 +6,12 @@ import {
   competencia,
   cpf,
   data,
+  dataHora,
   digitos,
   dinheiro,
   email,
   esquemaDaLinha,
+  inteiro,
   opcoes,
   simNao,
   texto,
@@ -430,6 +432,269 @@ const mensalidades: Layout = {
   },
 };
 
+const TISS = 'TISS (ANS)';
+const TUSS = 'TUSS (tabela 22)';
+const RN389 = 'RN 389/2015 (extrato de utilização)';
+
+const beneficiarioExiste = `select s.linha, 'codigoBeneficiario', s."codigoBeneficiario",
+       'Beneficiário não encontrado: importe-o antes no layout beneficiarios.'
+  from importacao_stg s where not exists (select 1 from beneficiarios b where b.codigo_beneficiario = s."codigoBeneficiario")`;
+
+const autorizacoes: Layout = {
+  colunas: [
+    col(
+      'numeroGuiaOperadora',
+      true,
+      'texto (até 30)',
+      TISS,
+      'Número da guia atribuído pela operadora',
+      '2026000123',
+      texto(30),
+    ),
+    col(
+      'codigoBeneficiario',
+      true,
+      'texto',
+      TISS,
+      'Beneficiário (codigoBeneficiario do layout beneficiarios)',
+      '1100234001',
+      texto(20),
+    ),
+    col(
+      'dataSolicitacao',
+      true,
+      'data e hora',
+      TISS,
+      'Data e hora da solicitação',
+      '2026-03-02T14:30:00-03:00',
+      dataHora,
+    ),
+    col('prestadorSolicitante', true, 'texto', TISS, 'Nome do prestador solicitante', 'Clínica Exemplo', texto(200)),
+    col(
+      'status',
+      true,
+      'APROVADO | PENDENTE | NEGADO',
+      TISS,
+      'Situação da autorização',
+      'APROVADO',
+      opcoes(['APROVADO', 'PENDENTE', 'NEGADO'], {
+        AUTORIZADO: 'APROVADO',
+        'EM ANALISE': 'PENDENTE',
+        'EM ANÁLISE': 'PENDENTE',
+        NEGADA: 'NEGADO',
+      }),
+    ),
+    col('senha', false, 'texto', TISS, 'Senha de autorização', 'A1B2C3', texto(30)),
+    col('dataValidadeSenha', false, 'data', TISS, 'Validade da senha', '2026-04-01', data),
+    col('motivoNegativa', false, 'texto', TISS, 'Motivo da negativa (obrigatório quando NEGADO)', '', texto(300)),
+    col('codigoProcedimento', true, '8 dígitos', TUSS, 'Procedimento solicitado (código TUSS)', '40301630', digitos(8)),
+    col('descricaoProcedimento', true, 'texto', TUSS, 'Descrição do procedimento', 'Hemograma completo', texto(200)),
+  ],
+  chave: ['numeroGuiaOperadora', 'codigoProcedimento'],
+  notas: [
+    'Uma linha por procedimento; as colunas da guia (beneficiário, data, prestador, status, senha, validade, motivo) se repetem iguais em todas as linhas da mesma guia.',
+    'A ordem dos procedimentos é a ordem das linhas; procedimentos de uma guia que não estão mais no arquivo são removidos dela.',
+    'O beneficiário deve existir (layout beneficiarios). Uma guia NEGADO exige `motivoNegativa`.',
+  ],
+  verificacoes: [
+    beneficiarioExiste,
+    `select s.linha, 'motivoNegativa', '', 'Autorização negada sem motivo da negativa.'
+       from importacao_stg s where s.status = 'NEGADO' and s."motivoNegativa" is null`,
+    `select s.linha, 'numeroGuiaOperadora', s."numeroGuiaOperadora",
+            'Os dados da guia diferem dos da linha ' || p.primeira || ' (beneficiário, data, prestador, status, senha ou motivo).'
+       from (select linha, first_value(linha) over w as primeira,
+                    row("codigoBeneficiario", "dataSolicitacao"::timestamptz, "prestadorSolicitante", status, senha,
+                        "dataValidadeSenha", "motivoNegativa")::text as cab,
+                    first_value(row("codigoBeneficiario", "dataSolicitacao"::timestamptz, "prestadorSolicitante", status,
+                        senha, "dataValidadeSenha", "motivoNegativa")::text) over w as cab1
+               from importacao_stg window w as (partition by "numeroGuiaOperadora" order by linha)) p
+       join importacao_stg s on s.linha = p.linha where p.cab <> p.cab1`,
+  ],
+  async aplicar(tx) {
+    await tx.exec('create temp table importacao_mudou (chave text primary key, novo boolean not null) on commit drop');
+    await tx.query(
+      `with m as (
+         insert into autorizacoes as a (numero_transacao, codigo_beneficiario, data_solicitacao, prestador_solicitante,
+                                        status, senha, data_validade_senha, motivo_negativa)
+         select distinct on ("numeroGuiaOperadora") "numeroGuiaOperadora", "codigoBeneficiario",
+                "dataSolicitacao"::timestamptz, "prestadorSolicitante", lower(status), senha, "dataValidadeSenha"::date,
+                "motivoNegativa"
+           from importacao_stg order by "numeroGuiaOperadora", linha
+         on conflict (numero_transacao) do update set codigo_beneficiario = excluded.codigo_beneficiario,
+           data_solicitacao = excluded.data_solicitacao, prestador_solicitante = excluded.prestador_solicitante,
+           status = excluded.status, senha = excluded.senha, data_validade_senha = excluded.data_validade_senha,
+           motivo_negativa = excluded.motivo_negativa
+         where (a.codigo_beneficiario, a.data_solicitacao, a.prestador_solicitante, a.status, a.senha,
+                a.data_validade_senha, a.motivo_negativa)
+           is distinct from (excluded.codigo_beneficiario, excluded.data_solicitacao, excluded.prestador_solicitante,
+                             excluded.status, excluded.senha, excluded.data_validade_senha, excluded.motivo_negativa)
+         returning numero_transacao, (xmax = 0) as novo)
+       insert into importacao_mudou select 'g' || numero_transacao, novo from m`,
+    );
+    await tx.query(
+      `with f as (
+         select linha, "numeroGuiaOperadora" as guia, "codigoProcedimento" as proc, "descricaoProcedimento" as descr,
+                row_number() over (partition by "numeroGuiaOperadora" order by linha)::int as ordem
+           from importacao_stg),
+       m as (
+         insert into autorizacao_procedimentos as p (numero_transacao, ordem, codigo_procedimento, descricao)
+         select guia, ordem, proc, descr from f
+         on conflict (numero_transacao, ordem) do update set codigo_procedimento = excluded.codigo_procedimento,
+           descricao = excluded.descricao
+         where (p.codigo_procedimento, p.descricao) is distinct from (excluded.codigo_procedimento, excluded.descricao)
+         returning numero_transacao, ordem, (xmax = 0) as novo)
+       insert into importacao_mudou select 'p' || numero_transacao || ':' || ordem, novo from m`,
+    );
+    // Procedures of a guide in the file beyond its lines there: removed, and the guide counts as changed.
+    await tx.query(
+      `with d as (
+         delete from autorizacao_procedimentos p
+          using (select "numeroGuiaOperadora" as guia, count(*) as n from importacao_stg group by 1) f
+          where p.numero_transacao = f.guia and p.ordem > f.n
+         returning p.numero_transacao)
+       insert into importacao_mudou select distinct 'g' || numero_transacao, false from d on conflict do nothing`,
+    );
+    const [r] = await tx.query<{ incluidos: number; alterados: number }>(
+      `with f as (select "numeroGuiaOperadora" as guia,
+                         row_number() over (partition by "numeroGuiaOperadora" order by linha) as ordem from importacao_stg)
+       select (count(*) filter (where p.novo))::int as incluidos,
+              (count(*) filter (where not coalesce(p.novo, false) and (p.chave is not null or g.chave is not null)))::int
+                as alterados
+         from f
+         left join importacao_mudou p on p.chave = 'p' || f.guia || ':' || f.ordem
+         left join importacao_mudou g on g.chave = 'g' || f.guia`,
+    );
+    return { incluidos: r?.incluidos ?? 0, alterados: r?.alterados ?? 0, inativados: 0 };
+  },
+};
+
+const utilizacao: Layout = {
+  colunas: [
+    col('codigoBeneficiario', true, 'texto', RN389, 'Beneficiário atendido', '1100234001', texto(20)),
+    col(
+      'dataAtendimento',
+      true,
+      'data e hora',
+      RN389,
+      'Data e hora do atendimento',
+      '2026-02-10T09:00:00-03:00',
+      dataHora,
+    ),
+    col(
+      'grupoRN389',
+      false,
+      'CONSULTAS | EXAMES_TERAPIAS | INTERNACAO | OUTRAS_DESPESAS | ODONTOLOGICO',
+      RN389,
+      'Grupo do extrato (vazio: Outras despesas)',
+      'CONSULTAS',
+      opcoes(['CONSULTAS', 'EXAMES_TERAPIAS', 'INTERNACAO', 'OUTRAS_DESPESAS', 'ODONTOLOGICO'], {
+        'EXAMES/TERAPIAS': 'EXAMES_TERAPIAS',
+        'EXAMES E TERAPIAS': 'EXAMES_TERAPIAS',
+        INTERNAÇÃO: 'INTERNACAO',
+        INTERNACOES: 'INTERNACAO',
+        INTERNAÇÕES: 'INTERNACAO',
+        'OUTRAS DESPESAS': 'OUTRAS_DESPESAS',
+        ODONTOLOGIA: 'ODONTOLOGICO',
+        ODONTOLÓGICO: 'ODONTOLOGICO',
+      }),
+    ),
+    col('codigoProcedimento', true, '8 dígitos', TUSS, 'Procedimento realizado (código TUSS)', '10101012', digitos(8)),
+    col(
+      'descricaoProcedimento',
+      true,
+      'texto',
+      TUSS,
+      'Descrição do procedimento',
+      'Consulta em consultório',
+      texto(200),
+    ),
+    col(
+      'codigoPrestador',
+      true,
+      'texto',
+      'CNES / RPS',
+      'Código do prestador executante (CNES ou código na operadora)',
+      '2077485',
+      texto(20),
+    ),
+    col('nomePrestador', true, 'texto', RN389, 'Nome (fantasia) do prestador', 'Clínica Exemplo', texto(200)),
+    col('local', true, 'texto', RN389, 'Cidade/UF do local de atendimento', 'São Paulo/SP', texto(100)),
+    col('quantidade', true, 'inteiro', RN389, 'Quantidade', '1', inteiro(1, 9999)),
+    col('valor', true, 'decimal (2 casas)', RN389, 'Valor do item em reais', '150.00', dinheiro),
+  ],
+  chave: ['codigoBeneficiario', 'codigoProcedimento', 'dataAtendimento'],
+  notas: [
+    'Um atendimento é identificado pelo beneficiário, procedimento e data e hora (é assim que o beneficiário o avalia no portal).',
+    'O beneficiário deve existir (layout beneficiarios). Avaliações já feitas pelos beneficiários são mantidas.',
+  ],
+  verificacoes: [
+    beneficiarioExiste,
+    `select s.linha, 'dataAtendimento', s."dataAtendimento", 'Atendimento repetido no arquivo (também na linha ' || p.primeira || ').'
+       from (select linha, min(linha) over (partition by "codigoBeneficiario", "codigoProcedimento",
+                                           "dataAtendimento"::timestamptz) as primeira,
+                    count(*) over (partition by "codigoBeneficiario", "codigoProcedimento", "dataAtendimento") as mesmo_texto
+               from importacao_stg) p
+       join importacao_stg s on s.linha = p.linha where p.linha > p.primeira and p.mesmo_texto = 1`,
+  ],
+  async aplicar(tx) {
+    const r = await contar(
+      tx,
+      `insert into atendimentos as a (codigo_beneficiario, data, categoria, codigo_procedimento, descricao,
+                                      codigo_prestador, prestador, local, quantidade, valor)
+       select "codigoBeneficiario", "dataAtendimento"::timestamptz, "grupoRN389", "codigoProcedimento",
+              "descricaoProcedimento", "codigoPrestador", "nomePrestador", local, quantidade::int, valor::numeric / 100
+         from importacao_stg
+       on conflict (codigo_beneficiario, codigo_procedimento, data) do update set categoria = excluded.categoria,
+         descricao = excluded.descricao, codigo_prestador = excluded.codigo_prestador, prestador = excluded.prestador,
+         local = excluded.local, quantidade = excluded.quantidade, valor = excluded.valor
+       where (a.categoria, a.descricao, a.codigo_prestador, a.prestador, a.local, a.quantidade, a.valor)
+         is distinct from (excluded.categoria, excluded.descricao, excluded.codigo_prestador, excluded.prestador,
+                           excluded.local, excluded.quantidade, excluded.valor)`,
+    );
+    return { ...r, inativados: 0 };
+  },
+};
+
+const coparticipacoes: Layout = {
+  colunas: [
+    col(
+      'codigoCoparticipacao',
+      true,
+      'texto (até 30)',
+      PORTAL,
+      'Código da cobrança na operadora',
+      'CP2026020001',
+      texto(30),
+    ),
+    col('codigoBeneficiario', true, 'texto', PORTAL, 'Beneficiário atendido', '1100234001', texto(20)),
+    col('competencia', true, 'AAAA-MM', PORTAL, 'Mês em que a coparticipação é cobrada', '2026-03', competencia),
+    col('dataAtendimento', true, 'data', RN389, 'Data do atendimento', '2026-02-10', data),
+    col('descricao', true, 'texto', TUSS, 'Serviço utilizado', 'Consulta em consultório', texto(200)),
+    col('prestador', true, 'texto', RN389, 'Prestador que atendeu', 'Clínica Exemplo', texto(200)),
+    col('valor', true, 'decimal (2 casas)', PORTAL, 'Valor da coparticipação em reais', '25.00', dinheiro),
+  ],
+  chave: ['codigoCoparticipacao'],
+  notas: ['O beneficiário deve existir (layout beneficiarios).'],
+  verificacoes: [beneficiarioExiste],
+  async aplicar(tx) {
+    const r = await contar(
+      tx,
+      `insert into coparticipacoes as c (codigo_coparticipacao, codigo_beneficiario, competencia, data_atendimento,
+                                         descricao, prestador, valor_centavos)
+       select "codigoCoparticipacao", "codigoBeneficiario", competencia::date, "dataAtendimento"::date, descricao,
+              prestador, valor::bigint
+         from importacao_stg
+       on conflict (codigo_coparticipacao) do update set codigo_beneficiario = excluded.codigo_beneficiario,
+         competencia = excluded.competencia, data_atendimento = excluded.data_atendimento,
+         descricao = excluded.descricao, prestador = excluded.prestador, valor_centavos = excluded.valor_centavos
+       where (c.codigo_beneficiario, c.competencia, c.data_atendimento, c.descricao, c.prestador, c.valor_centavos)
+         is distinct from (excluded.codigo_beneficiario, excluded.competencia, excluded.data_atendimento,
+                           excluded.descricao, excluded.prestador, excluded.valor_centavos)`,
+    );
+    return { ...r, inativados: 0 };
+  },
+};
+
 export const ENTIDADES = [
   'produtos',
   'contratos',
@@ -444,7 +709,15 @@ export const ENTIDADES = [
 export type Entidade = (typeof ENTIDADES)[number];
 
 /** The layouts built so far; the other entities answer 'layout ainda não disponível'. */
-export const LAYOUTS: Partial<Record<Entidade, Layout>> = { produtos, contratos, beneficiarios, mensalidades };
+export const LAYOUTS: Partial<Record<Entidade, Layout>> = {
+  produtos,
+  contratos,
+  beneficiarios,
+  mensalidades,
+  coparticipacoes,
+  autorizacoes,
+  utilizacao,
+};
 
 /** The zod schema of one row of each entity with a layout (for the OpenAPI document). */
 export const esquemasDeLinha = Object.fromEntries(

@@ -382,6 +382,103 @@ describe('importar: autorizacoes, utilizacao, coparticipacoes', () => {
   });
 });
 
+describe('importar: prestadores', () => {
+  const CAB = [
+    'codigoPrestador',
+    'nome',
+    'nroRegistro',
+    'especialidades',
+    'selos',
+    'cnes',
+    'sala',
+    'tipoEstabelecimento',
+    'nomeFantasia',
+    'razaoSocial',
+    'cnpj',
+    'logradouro',
+    'numero',
+    'complemento',
+    'bairro',
+    'cep',
+    'codigoMunicipioIBGE',
+    'fone',
+    'site',
+  ];
+  const PRE = csv([
+    CAB,
+    [
+      '990001',
+      'Dra. Importada Lima',
+      'CRM-SP 999001',
+      '1,3',
+      'A',
+      '9900011',
+      'Sala 1',
+      'Clínica',
+      'Clínica Importada',
+      'Clínica Importada Ltda',
+      '11222333000181',
+      'Rua Importada',
+      '10',
+      '',
+      'Centro',
+      '01001000',
+      '3550308',
+      '1133334444',
+      '',
+    ],
+    [
+      '990001',
+      'Dra. Importada Lima',
+      'CRM-SP 999001',
+      '1,3',
+      'A',
+      '9900012',
+      '',
+      'Hospital',
+      'Hospital Importado',
+      'Hospital Importado SA',
+      '11222333000181',
+      'Av. Importada',
+      '20',
+      '',
+      'Centro',
+      '01001000',
+      '3550308',
+      '1133335555',
+      '',
+    ],
+  ]);
+  it('one line per provider and place; the guide shows it at once; re-import unchanged; completo refused', async () => {
+    expect(await imp('prestadores', PRE)).toMatchObject({ status: 'aplicado', incluidos: 2, alterados: 0 });
+    const [ficha] = await t.db.query<{
+      ficha: { nome: string; selos: unknown[]; locaisAtendimento: { nomeFantasia: string }[] };
+    }>('select ficha from guia_fichas where codigo_prestador = 990001');
+    expect(ficha?.ficha.nome).toBe('Dra. Importada Lima');
+    expect(ficha?.ficha.locaisAtendimento.map((l) => l.nomeFantasia)).toEqual([
+      'Clínica Importada',
+      'Hospital Importado',
+    ]);
+    expect(await imp('prestadores', PRE)).toMatchObject({ incluidos: 0, alterados: 0, inalterados: 2 });
+    expect(await imp('prestadores', PRE.replaceAll('1,3;A', '1;A'))).toMatchObject({ alterados: 2 });
+    expect(
+      await t.db.query(
+        'select codigo_especialidade as e from prestador_especialidades where codigo_prestador = 990001',
+      ),
+    ).toEqual([{ e: 1 }]);
+    expect(await imp('prestadores', PRE, { modo: 'completo' })).toMatchObject({
+      status: 'recusado',
+      erros: [{ mensagem: expect.stringContaining('Modo completo ainda não disponível') }],
+    });
+    const r = await imp('prestadores', PRE.replace('3550308', '9999999').replace('1,3;A', '1,3;Z'));
+    expect(r.erros.map((e) => [e.linha, e.coluna, e.valor])).toEqual([
+      [2, 'codigoMunicipioIBGE', '9999999'],
+      [2, 'selos', 'Z'],
+      [3, 'codigoPrestador', '990001'],
+    ]);
+  });
+});
+
 describe('importar: bad files are refused with their report and change nothing', () => {
   const recusado = async (entidade: Entidade, texto: string | Buffer, o: Partial<OpcoesImportacao> = {}) => {
     const antes = await estado();

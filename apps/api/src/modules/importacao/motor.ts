@@ -119,6 +119,8 @@ async function executar(db: Db, id: string, origem: Readable, opcoes: OpcoesImpo
       valor: opcoes.entidade,
       mensagem: 'Layout ainda não disponível para esta entidade.',
     });
+  if (opcoes.modo === 'completo' && layout.semCompleto)
+    return recusarJa({ linha: 0, coluna: '', valor: 'completo', mensagem: layout.semCompleto });
   if (emAndamento.has(opcoes.entidade) || (await outraEmAndamento(db, id, opcoes.entidade)))
     return recusarJa(ocupada(opcoes.entidade));
   emAndamento.add(opcoes.entidade);

@@ -479,6 +479,28 @@ describe('importar: prestadores', () => {
   });
 });
 
+describe('importar: irpf (what each installment charged, per beneficiary)', () => {
+  const CAB = ['codigoMensalidade', 'codigoBeneficiario', 'tipo', 'descricao', 'valor'];
+  it('the items of an installment, summing to its value, as the receipt and the IRPF statement read them', async () => {
+    const IT = csv([
+      CAB,
+      ['90000100001', '9000010001', 'MENSALIDADE', 'Mensalidade fevereiro/2026', '617.28'],
+      ['90000100001', '9000010002', 'MENSALIDADE', 'Mensalidade fevereiro/2026', '617.28'],
+    ]);
+    expect(await imp('irpf', IT)).toMatchObject({ status: 'aplicado', incluidos: 2 });
+    expect(await imp('irpf', IT)).toMatchObject({ incluidos: 0, alterados: 0, inalterados: 2 });
+    const r = await imp('irpf', IT.replace('617.28\n', '600.00\n'));
+    expect(r.erros).toEqual([
+      {
+        linha: 2,
+        coluna: 'valor',
+        valor: '1217.28',
+        mensagem: 'Os itens somam 1217.28, mas a mensalidade vale 1234.56.',
+      },
+    ]);
+  });
+});
+
 describe('importar: bad files are refused with their report and change nothing', () => {
   const recusado = async (entidade: Entidade, texto: string | Buffer, o: Partial<OpcoesImportacao> = {}) => {
     const antes = await estado();

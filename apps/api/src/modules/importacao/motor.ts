@@ -42,6 +42,17 @@ const TRAVA_IMPORTACAO = 4_201_916;
 /** Entities being imported by this process (PGlite has one connection: the advisory lock alone would queue, not refuse). */
 const emAndamento = new Set<Entidade>();
 
+/** IMPORTACAO_TEMPOS=1: each phase's duration on stderr (the benchmark reads it). */
+function cronometro(): (fase: string) => void {
+  if (!process.env.IMPORTACAO_TEMPOS) return () => undefined;
+  let t = performance.now();
+  return (fase) => {
+    const agora = performance.now();
+    process.stderr.write(`[importacao] ${fase}: ${Math.round(agora - t)} ms\n`);
+    t = agora;
+  };
+}
+
 class ErrosDoArquivo {
   readonly lista: ErroDeLinha[] = [];
   omitidos = 0;
@@ -159,6 +170,7 @@ async function validarEAplicar(
   layout: Layout,
   opcoes: OpcoesImportacao,
 ): Promise<Relatorio> {
+  const marcar = cronometro();
   const relatorio = vazio(id, opcoes, 'recusado', 0);
   const erros = new ErrosDoArquivo();
   const recusar = () => {
@@ -246,6 +258,7 @@ async function validarEAplicar(
   }
   await gravar();
   await progresso();
+  marcar('leitura, validação e carga');
   if (relatorio.linhas === 0) erros.add({ linha: 1, coluna: '', valor: '', mensagem: 'Arquivo sem linhas de dados.' });
   if (erros.total) throw recusar();
   await livre.exec(`analyze ${stg}`);
@@ -282,8 +295,10 @@ async function validarEAplicar(
       erros.omitidos += achados[0]!.total - achados.length;
       throw recusar();
     }
+    marcar('verificações');
 
     const c = await layout.aplicar(tx, opcoes.modo);
+    marcar('aplicação');
     Object.assign(relatorio, c, {
       inalterados: relatorio.linhas - c.incluidos - c.alterados,
       status: opcoes.dryRun ? 'validado' : 'aplicado',

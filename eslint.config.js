@@ -76,6 +76,7 @@ const apiPublicFiles = {
   beneficiarios: ['repository.ts'],
   carteirinha: ['repository.ts'],
   codigos: ['service.ts', 'repository.ts'],
+  importacao: ['index.ts'],
   confirmacao: ['codigo-sms.ts'],
   contas: ['repository.ts', 'contato.ts'],
   integracao: ['index.ts'],

@@ -16,9 +16,12 @@ create table importacoes (
   erros           jsonb not null default '[]'::jsonb,
   erros_omitidos  int not null default 0,
   iniciada_em     timestamptz not null,
+  -- Heartbeat while it runs: an 'em_andamento' row not touched for 2 minutes is a crashed import.
+  atualizada_em   timestamptz not null,
   concluida_em    timestamptz
 );
 create index importacoes_iniciada_idx on importacoes (iniciada_em desc);
+create index importacoes_em_andamento_idx on importacoes (entidade) where status = 'em_andamento';
 
 -- Product register (RPS): geographic coverage of the plan.
 alter table planos add column abrangencia text;
@@ -29,3 +32,9 @@ alter table pessoas add column codigo_municipio_ibge char(7) check (codigo_munic
 -- SIB: the ANS control code of the beneficiary (CCO) and the reason of a cancellation.
 alter table beneficiarios add column cco text;
 alter table beneficiarios add column motivo_cancelamento text;
+-- TISS: the authorization's password, its validity and the reason of a denial.
+alter table autorizacoes add column senha text;
+alter table autorizacoes add column data_validade_senha date;
+alter table autorizacoes add column motivo_negativa text;
+-- The operator's key of a co-participation charge (the natural key of the import; null for older rows).
+alter table coparticipacoes add column codigo_coparticipacao text unique;

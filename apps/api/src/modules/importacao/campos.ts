@@ -63,6 +63,27 @@ export const data: Parser = (v) => {
   return `${a}-${mes}-${d}`;
 };
 
+/**
+ * A date and time: AAAA-MM-DDTHH:MM[:SS] with an optional offset (Z, -03:00), or a date alone
+ * (midnight). Without an offset, Brasília time (-03:00) as TISS files carry it.
+ */
+export const dataHora: Parser = (v) => {
+  const m = /^(\d{4}-\d{2}-\d{2})(?:[T ](\d{2}):(\d{2})(?::(\d{2}))?(Z|[+-]\d{2}:\d{2})?)?$/.exec(v);
+  if (!m) return erro('Data e hora inválidas: use AAAA-MM-DDTHH:MM:SS (ou só AAAA-MM-DD).');
+  const d = data(m[1]!);
+  if (typeof d !== 'string') return d;
+  const [hh = '00', mm = '00', ss = '00'] = [m[2], m[3], m[4]];
+  if (Number(hh) > 23 || Number(mm) > 59 || Number(ss) > 59) return erro('Hora inexistente.');
+  return `${d}T${hh}:${mm}:${ss}${m[5] ?? '-03:00'}`;
+};
+
+export const inteiro =
+  (min: number, max: number): Parser =>
+  (v) =>
+    /^\d+$/.test(v) && Number(v) >= min && Number(v) <= max
+      ? String(Number(v))
+      : erro(`Use um número inteiro de ${min} a ${max}.`);
+
 /** AAAA-MM or MM/AAAA: the first day of that month. */
 export const competencia: Parser = (v) => {
   const iso = /^(\d{4})-(\d{2})$/.exec(v);
@@ -137,7 +158,9 @@ export const col = (
 export function esquemaDaLinha(colunas: readonly Coluna[]) {
   const forma: Record<string, z.ZodType<string | null, string | undefined>> = {};
   for (const c of colunas) {
-    const base = z.string({ error: 'Campo deve ser texto ou número.' }).describe(`${c.descricao} (${c.padrao}). Ex.: ${c.exemplo}`);
+    const base = z
+      .string({ error: 'Campo deve ser texto ou número.' })
+      .describe(`${c.descricao} (${c.padrao}). Ex.: ${c.exemplo}`);
     const lido = (c.obrigatoria ? base : base.optional()).transform((bruto, ctx): string | null => {
       const v = (bruto ?? '').trim();
       if (v === '') {

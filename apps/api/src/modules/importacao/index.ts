@@ -5,3 +5,4 @@
 export { ENTIDADES, esquemasDeLinha, LAYOUTS, type Entidade, type ErroDeLinha } from './layouts';
 export { importar, iniciarImportacao, MAX_ERROS, type OpcoesImportacao, type Relatorio } from './motor';
 export { listarImportacoes, obterImportacao, type Importacao, type StatusImportacao } from './repository';
+export { documentacao } from './documentacao';

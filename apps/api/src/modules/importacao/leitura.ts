@@ -67,7 +67,13 @@ export function ler(
           if (v === null || v === undefined) valores[k] = undefined;
           else if (typeof v === 'string') valores[k] = v;
           else if (typeof v === 'number' || typeof v === 'boolean') valores[k] = String(v);
-          else problema ??= { linha: n, coluna: k, valor: JSON.stringify(v).slice(0, 80), mensagem: 'Valor deve ser texto ou número.' };
+          else
+            problema ??= {
+              linha: n,
+              coluna: k,
+              valor: JSON.stringify(v).slice(0, 80),
+              mensagem: 'Valor deve ser texto ou número.',
+            };
         }
         yield problema ?? { linha: n, valores };
       }

@@ -1,10 +1,10 @@
 import { randomUUID } from 'node:crypto';
 import type { Readable } from 'node:stream';
-import type { Db, Queryable } from '../../db/db';
+import type { Db } from '../../db/db';
 import { esquemaDaLinha } from './campos';
 import { type Entidade, type ErroDeLinha, LAYOUTS, type Layout } from './layouts';
 import { ler } from './leitura';
-import { atualizarProgresso, concluir, registrarInicio } from './repository';
+import { atualizarProgresso, concluir, outraEmAndamento, registrarInicio } from './repository';
 
 export interface OpcoesImportacao {
   entidade: Entidade;
@@ -41,6 +41,17 @@ const TRAVA_IMPORTACAO = 4_201_916;
 
 /** Entities being imported by this process (PGlite has one connection: the advisory lock alone would queue, not refuse). */
 const emAndamento = new Set<Entidade>();
+
+/** IMPORTACAO_TEMPOS=1: each phase's duration on stderr (the benchmark reads it). */
+function cronometro(): (fase: string) => void {
+  if (!process.env.IMPORTACAO_TEMPOS) return () => undefined;
+  let t = performance.now();
+  return (fase) => {
+    const agora = performance.now();
+    process.stderr.write(`[importacao] ${fase}: ${Math.round(agora - t)} ms\n`);
+    t = agora;
+  };
+}
 
 class ErrosDoArquivo {
   readonly lista: ErroDeLinha[] = [];
@@ -105,40 +116,45 @@ function vazio(id: string, o: OpcoesImportacao, status: Relatorio['status'], lin
 
 async function executar(db: Db, id: string, origem: Readable, opcoes: OpcoesImportacao): Promise<Relatorio> {
   const layout = LAYOUTS[opcoes.entidade];
-  if (!layout) {
+  const recusarJa = async (e: ErroDeLinha) => {
     origem.resume();
     const r = vazio(id, opcoes, 'recusado', 0);
-    r.erros.push({ linha: 0, coluna: '', valor: opcoes.entidade, mensagem: 'Layout ainda não disponível para esta entidade.' });
+    r.erros.push(e);
     await concluir(db, id, 'recusado', r);
     return r;
-  }
-  if (emAndamento.has(opcoes.entidade)) {
-    origem.resume();
-    const r = vazio(id, opcoes, 'recusado', 0);
-    r.erros.push(ocupada(opcoes.entidade));
-    await concluir(db, id, 'recusado', r);
-    return r;
-  }
+  };
+  if (!layout)
+    return recusarJa({
+      linha: 0,
+      coluna: '',
+      valor: opcoes.entidade,
+      mensagem: 'Layout ainda não disponível para esta entidade.',
+    });
+  if (opcoes.modo === 'completo' && layout.semCompleto)
+    return recusarJa({ linha: 0, coluna: '', valor: 'completo', mensagem: layout.semCompleto });
+  if (emAndamento.has(opcoes.entidade) || (await outraEmAndamento(db, id, opcoes.entidade)))
+    return recusarJa(ocupada(opcoes.entidade));
   emAndamento.add(opcoes.entidade);
   // The import's own connection, without the request bounds (a large file runs for minutes).
   const livre = db.semLimites();
+  // The file is staged outside any transaction, batch by batch (PGlite's one connection stays free
+  // for the server between batches); only the checks and the upsert run in one short transaction.
+  const stg = `importacao_stg_${id.replace(/-/g, '')}`;
   try {
-    const r = await livre.transaction((tx) => validarEAplicar(db, tx, id, origem, layout, opcoes));
+    const r = await validarEAplicar(db, livre, stg, id, origem, layout, opcoes).catch((err: unknown) => {
+      if (err instanceof Recusa) return err.relatorio;
+      throw err;
+    });
     await concluir(db, id, r.status, r);
     return r;
-  } catch (err) {
-    if (err instanceof Recusa) {
-      await concluir(db, id, err.relatorio.status, err.relatorio);
-      return err.relatorio;
-    }
-    throw err;
   } finally {
     emAndamento.delete(opcoes.entidade);
+    await livre.exec(`drop table if exists ${stg}`).catch(() => undefined);
     await livre.close();
   }
 }
 
-/** Thrown inside the transaction to roll it back and answer with the report. */
+/** Thrown to roll the transaction back (or stop before it) and answer with the report. */
 class Recusa extends Error {
   constructor(readonly relatorio: Relatorio) {
     super('importação recusada');
@@ -147,12 +163,14 @@ class Recusa extends Error {
 
 async function validarEAplicar(
   db: Db,
-  tx: Queryable,
+  livre: Db,
+  stg: string,
   id: string,
   origem: Readable,
   layout: Layout,
   opcoes: OpcoesImportacao,
 ): Promise<Relatorio> {
+  const marcar = cronometro();
   const relatorio = vazio(id, opcoes, 'recusado', 0);
   const erros = new ErrosDoArquivo();
   const recusar = () => {
@@ -160,16 +178,6 @@ async function validarEAplicar(
     relatorio.errosOmitidos = erros.omitidos;
     return new Recusa(relatorio);
   };
-
-  const [trava] = await tx.query<{ ok: boolean }>('select pg_try_advisory_xact_lock($1, hashtext($2)) as ok', [
-    TRAVA_IMPORTACAO,
-    opcoes.entidade,
-  ]);
-  if (!trava?.ok) {
-    origem.resume();
-    erros.add(ocupada(opcoes.entidade));
-    throw recusar();
-  }
 
   const nomes = layout.colunas.map((c) => c.nome);
   const leitura = ler(origem, opcoes.formato, opcoes.codificacao);
@@ -191,28 +199,26 @@ async function validarEAplicar(
     }
   }
 
-  await tx.exec(
-    `create temp table importacao_stg (linha int not null, ${nomes.map((n) => `"${n}" text`).join(', ')}) on commit drop`,
-  );
+  // Unlogged: a copy of the file, not data to keep (dropped at the end, crash or not).
+  await livre.exec(`create unlogged table ${stg} (linha int not null, ${nomes.map((n) => `"${n}" text`).join(', ')})`);
   const esquema = esquemaDaLinha(layout.colunas);
-  const insert = `insert into importacao_stg (linha, ${nomes.map((n) => `"${n}"`).join(', ')})
+  const insert = `insert into ${stg} (linha, ${nomes.map((n) => `"${n}"`).join(', ')})
     select * from unnest($1::int[], ${nomes.map((_, i) => `$${i + 2}::text[]`).join(', ')})`;
   let lote: (string | null)[][] = nomes.map(() => []);
   let linhasLote: number[] = [];
   const gravar = async () => {
-    if (linhasLote.length && !erros.total) await tx.query(insert, [linhasLote, ...lote]);
+    if (linhasLote.length && !erros.total) await livre.query(insert, [linhasLote, ...lote]);
     lote = nomes.map(() => []);
     linhasLote = [];
   };
 
   let ultimoProgresso = Date.now();
-  const progresso = () => {
+  const progresso = async () => {
     opcoes.onProgresso?.({ linhas: relatorio.linhas, bytes: leitura.bytes() });
     const agora = Date.now();
     if (agora - ultimoProgresso >= 1000) {
       ultimoProgresso = agora;
-      // PGlite's one connection is this transaction's until it ends: the row follows at the end only.
-      if (db.kind === 'pg') atualizarProgresso(db, id, relatorio.linhas);
+      await atualizarProgresso(db, id, relatorio.linhas);
     }
   };
 
@@ -231,51 +237,75 @@ async function validarEAplicar(
         }
         continue;
       }
-      if (erros.total) continue; // nothing more to stage: the file is refused, only the count of errors goes on
+      if (erros.total) continue; // the file is refused already: only the errors are still counted
       linhasLote.push(item.linha);
       for (let i = 0; i < nomes.length; i++) lote[i]!.push(r.data[nomes[i]!] ?? null);
       if (linhasLote.length >= LOTE) {
         await gravar();
-        progresso();
+        await progresso();
       }
     }
   } catch (err) {
-    // A CSV the parser cannot read (an unclosed quote…) or a stream that broke.
-    const e = err as { code?: string; lines?: number; message?: string };
+    // A CSV the parser cannot read (an unclosed quote…).
+    const e = err as { code?: string; lines?: number };
     if (!e.code?.startsWith('CSV_')) throw err;
-    erros.add({ linha: e.lines ?? relatorio.linhas + 1, coluna: '', valor: '', mensagem: 'CSV malformado (aspas ou separadores).' });
+    erros.add({
+      linha: e.lines ?? relatorio.linhas + 1,
+      coluna: '',
+      valor: '',
+      mensagem: 'CSV malformado (aspas ou separadores).',
+    });
   }
   await gravar();
-  progresso();
+  await progresso();
+  marcar('leitura, validação e carga');
   if (relatorio.linhas === 0) erros.add({ linha: 1, coluna: '', valor: '', mensagem: 'Arquivo sem linhas de dados.' });
   if (erros.total) throw recusar();
+  await livre.exec(`analyze ${stg}`);
 
-  // What only the whole file and the database can tell: repeated keys and references.
-  const chave = layout.chave.map((c) => `"${c}"`).join(', ');
-  const verificacoes = [
-    `select s.linha, '${layout.chave.join(', ')}' as coluna, concat_ws(', ', ${layout.chave.map((c) => `s."${c}"`).join(', ')}) as valor,
-            'Chave repetida no arquivo (também na linha ' || p.primeira || ').' as mensagem
-       from (select linha, min(linha) over (partition by ${chave}) as primeira from importacao_stg) p
-       join importacao_stg s on s.linha = p.linha where p.linha > p.primeira`,
-    ...layout.verificacoes,
-  ];
-  const achados = await tx.query<ErroDeLinha & { total: number }>(
-    `select linha, coluna, coalesce(valor, '') as valor, mensagem, (count(*) over ())::int as total
-       from (${verificacoes.map((v) => `(${v})`).join(' union all ')}) v(linha, coluna, valor, mensagem)
-      order by linha, coluna limit ${MAX_ERROS}`,
-  );
-  for (const a of achados) erros.add({ linha: a.linha, coluna: a.coluna, valor: a.valor, mensagem: a.mensagem });
-  if (achados.length) {
-    erros.omitidos += achados[0]!.total - achados.length;
-    throw recusar();
-  }
+  return livre.transaction(async (tx) => {
+    // One import of an entity at a time, across instances: the second is refused, not queued.
+    const [trava] = await tx.query<{ ok: boolean }>('select pg_try_advisory_xact_lock($1, hashtext($2)) as ok', [
+      TRAVA_IMPORTACAO,
+      opcoes.entidade,
+    ]);
+    if (!trava?.ok) {
+      erros.add(ocupada(opcoes.entidade));
+      throw recusar();
+    }
+    // The layouts' SQL reads the file as importacao_stg (dropped before commit; a rollback undoes it).
+    await tx.exec(`create temp view importacao_stg as select * from ${stg}`);
 
-  const c = await layout.aplicar(tx, opcoes.modo);
-  Object.assign(relatorio, c, {
-    inalterados: relatorio.linhas - c.incluidos - c.alterados,
-    status: opcoes.dryRun ? 'validado' : 'aplicado',
+    // What only the whole file and the database can tell: repeated keys and references.
+    const chave = layout.chave.map((c) => `"${c}"`).join(', ');
+    const verificacoes = [
+      `select s.linha, '${layout.chave.join(', ')}' as coluna, concat_ws(', ', ${layout.chave.map((c) => `s."${c}"`).join(', ')}) as valor,
+              'Chave repetida no arquivo (também na linha ' || p.primeira || ').' as mensagem
+         from (select linha, min(linha) over (partition by ${chave}) as primeira from importacao_stg) p
+         join importacao_stg s on s.linha = p.linha where p.linha > p.primeira`,
+      ...layout.verificacoes,
+    ];
+    const achados = await tx.query<ErroDeLinha & { total: number }>(
+      `select linha, coluna, coalesce(valor, '') as valor, mensagem, (count(*) over ())::int as total
+         from (${verificacoes.map((v) => `(${v})`).join(' union all ')}) v(linha, coluna, valor, mensagem)
+        order by linha, coluna limit ${MAX_ERROS}`,
+    );
+    for (const a of achados) erros.add({ linha: a.linha, coluna: a.coluna, valor: a.valor, mensagem: a.mensagem });
+    if (achados.length) {
+      erros.omitidos += achados[0]!.total - achados.length;
+      throw recusar();
+    }
+    marcar('verificações');
+
+    const c = await layout.aplicar(tx, opcoes.modo);
+    marcar('aplicação');
+    Object.assign(relatorio, c, {
+      inalterados: relatorio.linhas - c.incluidos - c.alterados,
+      status: opcoes.dryRun ? 'validado' : 'aplicado',
+    });
+    // A dry run applies inside the transaction and rolls back: its counts are what a real run would do.
+    if (opcoes.dryRun) throw new Recusa(relatorio);
+    await tx.exec('drop view importacao_stg');
+    return relatorio;
   });
-  // A dry run applies inside the transaction and rolls back: its counts are exactly what a real run would do.
-  if (opcoes.dryRun) throw new Recusa(relatorio);
-  return relatorio;
 }

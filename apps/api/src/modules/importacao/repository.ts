@@ -65,23 +65,43 @@ const toImportacao = (r: Row): Importacao => ({
 
 export async function registrarInicio(db: Db, id: string, o: OpcoesImportacao): Promise<void> {
   await db.query(
-    `insert into importacoes (id, entidade, modo, dry_run, origem, chave_id, status, iniciada_em)
-     values ($1, $2, $3, $4, $5, $6, 'em_andamento', now())`,
+    `insert into importacoes (id, entidade, modo, dry_run, origem, chave_id, status, iniciada_em, atualizada_em)
+     values ($1, $2, $3, $4, $5, $6, 'em_andamento', now(), now())`,
     [id, o.entidade, o.modo, o.dryRun, o.origem, o.chaveId ?? null],
   );
 }
 
-/** Progress while it runs (PostgreSQL only, at most once a second): never awaited, never fatal. */
-export function atualizarProgresso(db: Db, id: string, linhas: number): void {
-  db.query(`update importacoes set linhas = $2 where id = $1 and status = 'em_andamento'`, [id, linhas]).catch(
-    () => undefined,
+/** Progress while it runs (at most once a second), and the heartbeat that tells a live import from a crashed one. */
+export async function atualizarProgresso(db: Db, id: string, linhas: number): Promise<void> {
+  await db.query(
+    `update importacoes set linhas = $2, atualizada_em = now() where id = $1 and status = 'em_andamento'`,
+    [id, linhas],
   );
+}
+
+/**
+ * Whether another import of the entity, started before this one, is running (on any instance). A row left 'em_andamento' by
+ * a process that died (no heartbeat for 2 minutes) is marked 'falhou' instead.
+ */
+export async function outraEmAndamento(db: Db, id: string, entidade: string): Promise<boolean> {
+  await db.query(
+    `update importacoes set status = 'falhou', concluida_em = now()
+      where entidade = $1 and status = 'em_andamento' and atualizada_em < now() - interval '2 minutes'`,
+    [entidade],
+  );
+  const [r] = await db.query<{ n: number }>(
+    `select count(*)::int as n from importacoes o
+      where o.entidade = $1 and o.status = 'em_andamento'
+        and (o.iniciada_em, o.id) < (select iniciada_em, id from importacoes where id = $2)`,
+    [entidade, id],
+  );
+  return (r?.n ?? 0) > 0;
 }
 
 export async function concluir(db: Db, id: string, status: StatusImportacao, r: Relatorio): Promise<void> {
   await db.query(
     `update importacoes set status = $2, linhas = $3, incluidos = $4, alterados = $5, inalterados = $6,
-            inativados = $7, erros = $8::jsonb, erros_omitidos = $9, concluida_em = now()
+            inativados = $7, erros = $8::jsonb, erros_omitidos = $9, concluida_em = now(), atualizada_em = now()
       where id = $1`,
     [
       id,

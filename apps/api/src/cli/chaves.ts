@@ -5,6 +5,9 @@
 //   rotacionar <id> [--sobreposicao-horas 24]
 // It reads the server's configuration (DATABASE_URL, else DATA_DIR) and applies pending migrations
 // like the server does at start. A key is printed once, at creation or rotation, and never again.
+// Exit status: 0 done, 1 no such (active) key or a failure, 2 a usage or configuration error.
+// With DATABASE_URL it runs while the server runs; PGlite (DATA_DIR) is one process's database:
+// stop the server first (two processes on one data directory corrupt it).
 import { realpathSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
@@ -186,8 +189,11 @@ if (process.argv[1] && fileURLToPath(import.meta.url) === realpathSync(process.a
         console.error(`${(err as Error).message}\n\n${USO}`);
         process.exit(2);
       }
-      if (err instanceof ConfigError) console.error(err.message);
-      else console.error('Falha:', err instanceof Error ? err.message : err);
+      if (err instanceof ConfigError) {
+        console.error(err.message);
+        process.exit(2);
+      }
+      console.error('Falha:', err instanceof Error ? err.message : err);
       process.exit(1);
     },
   );

@@ -100,6 +100,7 @@ if (modo === 'entrar' || modo === 'cruzada') {
   await nav.entrar();
   const confirmados = [];
   const falhas = {};
+  const exemplos = {};
   let mortoEm = 0;
   let depoisDaMorte = 0;
   const fim = Date.now() + 12_000;
@@ -119,7 +120,10 @@ if (modo === 'entrar' || modo === 'cruzada') {
         if (r.status >= 200 && r.status < 300 && r.body?.protocolo) {
           confirmados.push(r.body.protocolo);
           if (mortoEm) depoisDaMorte++;
-        } else falhas[r.status] = (falhas[r.status] ?? 0) + 1;
+        } else {
+          falhas[r.status] = (falhas[r.status] ?? 0) + 1;
+          exemplos[r.status] ??= `${mortoEm ? 'depois' : 'antes'} da morte: ${JSON.stringify(r.body).slice(0, 300)}`;
+        }
       } catch (err) {
         falhas[err.name] = (falhas[err.name] ?? 0) + 1;
       }
@@ -131,13 +135,16 @@ if (modo === 'entrar' || modo === 'cruzada') {
   console.log(
     `${confirmados.length} escritas confirmadas (${depoisDaMorte} depois da morte); sem 2xx: ${JSON.stringify(falhas)}`,
   );
+  for (const [status, ex] of Object.entries(exemplos)) console.log(`  ${status}, ${ex}`);
   if (depoisDaMorte < 10) falha('o outro portal não continuou atendendo depois da morte');
   let perdidos = 0;
   for (const numero of confirmados) {
     const r = await nav.protocolos({ protocolo: numero });
     if (r.status !== 200 || r.body.total !== 1) {
-      perdidos++;
-      console.error(`protocolo confirmado ${numero} não encontrado (${r.status})`);
+      if (++perdidos <= 5)
+        console.error(
+          `protocolo confirmado ${numero} não encontrado (${r.status}: ${JSON.stringify(r.body).slice(0, 200)})`,
+        );
     }
   }
   if (perdidos) falha(`${perdidos} de ${confirmados.length} escritas confirmadas perdidas`);

@@ -14,7 +14,8 @@ ROOT=$(pwd)
 # shellcheck source=scripts/verificar-container.lib.sh
 . scripts/verificar-container.lib.sh
 
-COMPOSE=(podman-compose -f deploy/compose.yaml)
+# -p: podman-compose 1.0.3 ignores the top-level `name:` (Docker Compose reads it).
+COMPOSE=(podman-compose -p portal-beneficiario -f deploy/compose.yaml)
 C=portal-beneficiario # the compose project's name; podman-compose names containers <project>_<service>_1
 TMP=$(mktemp -d)
 ENV_ESCRITO=0
@@ -24,7 +25,7 @@ limpar() {
   if [ "$status" -ne 0 ]; then
     for s in proxy portal-1 portal-2 postgres redis; do
       echo "--- podman logs ${C}_${s}_1 (últimas 20 linhas)"
-      podman logs --tail 20 "${C}_${s}_1" 2>&1 || true
+      podman logs "${C}_${s}_1" 2>&1 | grep -v -E '"msg":"(incoming request|request completed)"' | tail -n 20 || true
     done
   fi
   "${COMPOSE[@]}" down -v -t 5 >/dev/null 2>&1 || true
@@ -50,12 +51,18 @@ podman image exists localhost/portal-beneficiario:latest ||
 substitutos() {
   local nome
   for nome in caddy:2 postgres:16 redis:7; do
-    if podman image exists "docker.io/library/$nome"; then continue; fi
+    local dir=deploy/substitutos/${nome%%:*} marca atual
+    marca=$(cat "$dir"/* | sha256sum | cut -c1-16)
+    if podman image exists "docker.io/library/$nome"; then
+      # An official image (no label), or a stand-in built from these same files: kept.
+      atual=$(podman image inspect --format '{{index .Config.Labels "portal.substituto"}}' "docker.io/library/$nome")
+      case "$atual" in "" | "<no value>" | "$marca") continue ;; esac
+    fi
     if podman pull -q "docker.io/library/$nome" >/dev/null 2>&1; then
       echo "$nome: imagem oficial"
     else
-      echo "$nome: substituto de deploy/substitutos/${nome%%:*} (pacotes do Debian)"
-      BUILDAH_FORMAT=docker podman build -q -t "docker.io/library/$nome" "deploy/substitutos/${nome%%:*}" >/dev/null
+      echo "$nome: substituto de $dir (pacotes do Debian)"
+      BUILDAH_FORMAT=docker podman build -q --label "portal.substituto=$marca" -t "docker.io/library/$nome" "$dir" >/dev/null
     fi
   done
 }
@@ -78,19 +85,30 @@ etapa "podman-compose up -d" subir
 
 # Caddy's internal CA signs the certificate for localhost: the checks verify against its root.
 https_responde() {
-  local i
-  for i in $(seq 1 180); do
-    if podman cp "${C}_proxy_1:/data/caddy/pki/authorities/local/root.crt" "$TMP/root.crt" 2>/dev/null &&
-      curl -sf --cacert "$TMP/root.crt" https://localhost/readyz >/dev/null; then
-      echo "https://localhost/readyz respondeu (certificado verificado pela CA interna do Caddy) após ${i}s"
-      break
-    fi
+  local limite=$((SECONDS + 180))
+  until podman cp "${C}_proxy_1:/data/caddy/pki/authorities/local/root.crt" "$TMP/root.crt" 2>/dev/null; do
+    [ "$SECONDS" -lt "$limite" ] || falha "o Caddy não criou a sua CA interna em 180 s"
     sleep 1
   done
-  curl -sf --cacert "$TMP/root.crt" https://localhost/readyz || falha "HTTPS não respondeu em 180 s"
+  until curl -sf --max-time 5 --cacert "$TMP/root.crt" https://localhost/readyz >/dev/null; do
+    [ "$SECONDS" -lt "$limite" ] || falha "https://localhost/readyz não respondeu em 180 s"
+    sleep 1
+  done
+  # Both instances ready (their HEALTHCHECK), then one round of Caddy's active health checks
+  # (health_interval 5s in deploy/Caddyfile), so that both are in its rotation.
+  local p
+  for p in portal-1 portal-2; do
+    until podman healthcheck run "${C}_${p}_1" >/dev/null 2>&1; do
+      [ "$SECONDS" -lt "$limite" ] || falha "$p não ficou saudável em 180 s"
+      sleep 1
+    done
+  done
+  sleep 6
+  echo "https://localhost/readyz respondeu (certificado verificado pela CA interna do Caddy) após $((SECONDS + 180 - limite))s"
+  curl -sf --max-time 5 --cacert "$TMP/root.crt" https://localhost/readyz
   echo
   local r
-  r=$(curl -s -o /dev/null -w '%{http_code} %{redirect_url}' http://localhost/healthz)
+  r=$(curl -s --max-time 5 -o /dev/null -w '%{http_code} %{redirect_url}' http://localhost/healthz)
   echo "http://localhost/healthz → $r"
   case "$r" in 30[178]\ https://localhost/healthz) ;; *) falha "HTTP não redireciona para HTTPS" ;; esac
 }
@@ -102,7 +120,7 @@ ambos() {
   local a1 a2 d1 d2 i
   a1=$(contar portal-1 /healthz)
   a2=$(contar portal-2 /healthz)
-  for i in $(seq 1 20); do curl -sf --cacert "$TMP/root.crt" https://localhost/healthz >/dev/null; done
+  for i in $(seq 1 20); do curl -sf --max-time 5 --cacert "$TMP/root.crt" https://localhost/healthz >/dev/null; done
   d1=$(($(contar portal-1 /healthz) - a1))
   d2=$(($(contar portal-2 /healthz) - a2))
   echo "20 pedidos: portal-1 atendeu $d1, portal-2 atendeu $d2"

@@ -1,5 +1,5 @@
 #!/bin/sh
-# Like the official image: on an empty PGDATA, initdb with POSTGRES_USER as the superuser and its
+# Like the official image: on an empty PGDATA, initdb (UTF8) with POSTGRES_USER as the superuser and its
 # POSTGRES_PASSWORD, create POSTGRES_DB, accept password (scram) connections from the network;
 # then run the server as user postgres in the foreground.
 set -eu
@@ -10,7 +10,7 @@ if [ "${1:-}" = postgres ]; then
     user=${POSTGRES_USER:-postgres}
     printf '%s\n' "$POSTGRES_PASSWORD" >/tmp/pwfile
     chown postgres /tmp/pwfile
-    su postgres -c "initdb -D '$PGDATA' -U '$user' --pwfile=/tmp/pwfile --auth-local=trust --auth-host=scram-sha-256" >/dev/null
+    su postgres -c "initdb -D '$PGDATA' -U '$user' --encoding=UTF8 --locale=C.UTF-8 --pwfile=/tmp/pwfile --auth-local=trust --auth-host=scram-sha-256" >/dev/null
     rm -f /tmp/pwfile
     echo "host all all all scram-sha-256" >>"$PGDATA/pg_hba.conf"
     su postgres -c "pg_ctl -D '$PGDATA' -o '-c listen_addresses=' -w start" >/dev/null

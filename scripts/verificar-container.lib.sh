@@ -87,6 +87,26 @@ imagens_base() {
   podman images --format '{{.Repository}}:{{.Tag}} {{.Size}}' | grep -E 'debian:bookworm|library/node' || true
 }
 
+# The images deploy/compose.yaml names: the official ones when Docker Hub answers, else stand-ins
+# built from Debian's packages (deploy/substitutos), rebuilt when their files change.
+substitutos() {
+  local nome
+  for nome in caddy:2 postgres:16 redis:7; do
+    local dir=deploy/substitutos/${nome%%:*} marca atual
+    marca=$(cat "$dir"/* | sha256sum | cut -c1-16)
+    if podman image exists "docker.io/library/$nome"; then
+      # An official image (no label), or a stand-in built from these same files: kept.
+      atual=$(podman image inspect --format '{{index .Config.Labels "portal.substituto"}}' "docker.io/library/$nome")
+      case "$atual" in "" | "<no value>" | "$marca") continue ;; esac
+    fi
+    if podman pull -q "docker.io/library/$nome" >/dev/null 2>&1; then
+      echo "$nome: imagem oficial"
+    else
+      echo "$nome: substituto de $dir (pacotes do Debian)"
+      BUILDAH_FORMAT=docker podman build -q --label "portal.substituto=$marca" -t "docker.io/library/$nome" "$dir" >/dev/null
+    fi
+  done
+}
 # esperar_pronto <url> <container>: /readyz within 120 s, else the container's log and a failure.
 esperar_pronto() {
   local i

@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# npm run verificar:container [-- --sem-topologia]
+# npm run verificar:container [-- --sem-topologia | --preparar]
 # Builds the project's Dockerfile (unchanged) with podman and proves the image works:
 #   1. the tools (podman, runc, debootstrap, podman-compose, aardvark-dns) from Debian when missing,
 #      podman's settings for this kind of machine (/etc/containers/containers.conf.d/portal.conf);
@@ -12,6 +12,7 @@
 #      against the host's PostgreSQL (a throwaway database) and Redis: /readyz, the HEALTHCHECK,
 #      a demo member signed in through the cookie-setting routes, a member call with that cookie;
 #   5. unless --sem-topologia: deploy/compose.yaml (scripts/verificar-container.topologia.sh).
+# --preparar: steps 1 and 2 and the topology's stand-in images only (CI runs it while the tests run).
 # Everything it started is removed at the end (containers, the database, netavark's iptables
 # chains); it exits non-zero on the first failure. Timings of each step are printed at the end.
 # Environment: VERIFICACAO_DIR (image report and SBOM; default .tmp/container), PG_ADMIN_URL
@@ -25,6 +26,15 @@ ROOT=$(pwd)
 
 TOPOLOGIA=1
 [ "${1:-}" = "--sem-topologia" ] && TOPOLOGIA=0
+if [ "${1:-}" = "--preparar" ]; then
+  # Only what needs the network and the disk more than the processors (CI starts it early):
+  # the tools, the base images, the stand-ins of the topology.
+  trap tempos EXIT
+  etapa "ferramentas e configuração do podman" preparar_podman
+  etapa "imagens base (debian:bookworm, node ${NODE_MAIOR}-bookworm-slim)" imagens_base
+  etapa "imagens caddy:2, postgres:16, redis:7" substitutos
+  exit 0
+fi
 
 IMAGEM=localhost/portal-beneficiario:verificacao
 SAIDA=${VERIFICACAO_DIR:-$ROOT/.tmp/container}
@@ -86,8 +96,9 @@ etapa "inspeção: usuário, HEALTHCHECK, sem devDependencies, tamanho, SBOM" in
 executar_imagem() {
   psql -q "$PG_ADMIN_URL" -c "create database $BANCO"
   local url=${PG_ADMIN_URL%/*}/$BANCO
-  # --health-interval disable: no systemd here to time the checks; `podman healthcheck run` runs it.
-  podman run -d --name "$CONTAINER" --health-interval disable --read-only --tmpfs /tmp:rw,size=64m --network host \
+  # No systemd here to time the HEALTHCHECK (podman 4.3 logs "unable to get systemd connection":
+  # harmless); `podman healthcheck run` below runs it once.
+  podman run -d --name "$CONTAINER" --read-only --tmpfs /tmp:rw,size=64m --network host \
     -e NODE_ENV=production -e PORT="$PORTA" -e HOST=127.0.0.1 -e DATABASE_URL="$url" \
     -e REDIS_URL="$REDIS_VERIF" -e SEED=demo -e LOG_LEVEL=warn "$IMAGEM" >/dev/null
   esperar_pronto "http://127.0.0.1:$PORTA" "$CONTAINER"

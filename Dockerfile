@@ -8,6 +8,7 @@ COPY apps/api/package.json apps/api/
 COPY apps/web/package.json apps/web/
 COPY packages/br/package.json packages/br/
 COPY packages/contract/package.json packages/contract/
+COPY packages/operadora/package.json packages/operadora/
 COPY e2e/package.json e2e/
 COPY bench/package.json bench/
 RUN npm ci --no-audit --no-fund

@@ -4,33 +4,8 @@ import type { Db } from '../../db/db';
 import { esquemaDaLinha } from './campos';
 import { type Entidade, type ErroDeLinha, LAYOUTS, type Layout } from './layouts';
 import { ler } from './leitura';
+import type { OpcoesImportacao, Relatorio } from './tipos';
 import { atualizarProgresso, concluir, outraEmAndamento, registrarInicio } from './repository';
-
-export interface OpcoesImportacao {
-  entidade: Entidade;
-  formato: 'csv' | 'jsonl';
-  codificacao?: 'utf-8' | 'iso-8859-1';
-  modo: 'incremental' | 'completo';
-  dryRun: boolean;
-  origem: 'cli' | 'api';
-  chaveId?: string | null;
-  onProgresso?: (p: { linhas: number; bytes: number }) => void;
-}
-
-export interface Relatorio {
-  id: string;
-  entidade: Entidade;
-  modo: string;
-  dryRun: boolean;
-  status: 'recusado' | 'validado' | 'aplicado';
-  linhas: number;
-  incluidos: number;
-  alterados: number;
-  inalterados: number;
-  inativados: number;
-  erros: ErroDeLinha[];
-  errosOmitidos: number;
-}
 
 /** The first errors are kept with their line; the rest are only counted. */
 export const MAX_ERROS = 100;

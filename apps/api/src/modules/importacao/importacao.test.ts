@@ -579,6 +579,29 @@ describe('importar: bad files are refused with their report and change nothing',
     expect(r.errosOmitidos).toBe(9_900);
   });
 
+  it('JSON Lines: a missing required key, an unknown key, a line that is not JSON; a CSV with an unclosed quote', async () => {
+    const jsonl = [
+      JSON.stringify({ codigoPlano: 'J1', nomePlano: 'X', segmentacao: 'A', acomodacao: 'ENFERMARIA' }),
+      JSON.stringify({
+        codigoPlano: 'J2',
+        nomePlano: 'X',
+        segmentacao: 'A',
+        acomodacao: 'ENFERMARIA',
+        coparticipativo: 'S',
+        cor: 'azul',
+      }),
+      '{nao e json',
+    ].join('\n');
+    const r = await recusado('produtos', jsonl, { formato: 'jsonl' });
+    expect(r.erros.map((e) => [e.linha, e.coluna, e.mensagem])).toEqual([
+      [1, 'coparticipativo', 'Campo obrigatório não preenchido.'],
+      [2, 'cor', 'Coluna desconhecida no layout.'],
+      [3, '', 'Linha não é um JSON válido.'],
+    ]);
+    const aspas = await recusado('produtos', PRODUTOS.replace('Plano Importado Enfermaria', '"Plano sem fim'));
+    expect(aspas.erros.at(-1)?.mensagem).toBe('CSV malformado (aspas ou separadores).');
+  });
+
   it('a second import of one entity while the first runs is refused at once', async () => {
     const lento = new PassThrough();
     lento.write(PRODUTOS.split('\n')[0] + '\n');

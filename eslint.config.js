@@ -77,13 +77,16 @@ const apiPublicFiles = {
   carteirinha: ['repository.ts'],
   codigos: ['service.ts', 'repository.ts'],
   importacao: ['index.ts'],
-  confirmacao: ['codigo-sms.ts'],
+  confirmacao: ['codigo-sms.ts', 'service.ts'],
   contas: ['repository.ts', 'contato.ts'],
+  integracao: ['index.ts'],
   notificacoes: ['service.ts'],
   protocolos: ['repository.ts'],
   retencao: ['service.ts'],
   sessao: ['membro.ts', 'service.ts', 'repository.ts'],
   solicitacoes: ['solicitacoes.ts', 'pedido.ts'],
+  // The integration API and the staff console call the service (criarEndpoint, reenviar, protocoloAtualizado…).
+  webhooks: ['service.ts'],
 };
 const apiPublic = Object.entries(apiPublicFiles).flatMap(([area, files]) => files.map((f) => `./${area}/${f}`));
 const apiBoundaries = [
@@ -224,6 +227,28 @@ export default tseslint.config(
   {
     files: ['apps/web/src/app/**/*.{ts,tsx}'],
     rules: { 'no-restricted-imports': 'off' },
+  },
+  {
+    // e2e journeys, benchmarks and the web build use the portal from outside: the operator
+    // configuration and the demo facts come from @portal/operadora (and @portal/br, @portal/contract),
+    // never from API code. Two benchmarks measure the API's own queries in-process, which is their
+    // question (bench/guia-medico.mjs: the Guia's SQL; bench/api-dados.mjs: finance and Guia services).
+    files: ['e2e/**/*.{ts,mjs}', 'bench/**/*.{ts,mjs}', 'apps/web/vite.config.ts'],
+    ignores: ['bench/guia-medico.mjs', 'bench/api-dados.mjs'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            {
+              group: ['**/apps/api/src/**', '**/api/src/**'],
+              message:
+                'e2e, bench and the web build never import API code: use @portal/operadora (operator configuration, demo facts), @portal/br or @portal/contract.',
+            },
+          ],
+        },
+      ],
+    },
   },
   {
     files: ['scripts/**', 'bench/**', 'scale/**', 'e2e/**', 'apps/api/build.mjs', '.ci/**'],

@@ -10,7 +10,7 @@ import autocannon from 'autocannon';
 import pg from 'pg';
 import { startPortal } from './lib.mjs';
 import { openPg } from '../apps/api/src/db/pg.ts';
-import { loadOperadora } from '../apps/api/src/modules/operadora/config.ts';
+import { loadOperadora } from '@portal/operadora';
 import { loadConfig } from '../apps/api/src/config.ts';
 import { FinanceiroRepository } from '../apps/api/src/modules/financeiro/repository.ts';
 import { FinanceiroService } from '../apps/api/src/modules/financeiro/service.ts';

@@ -251,6 +251,7 @@ function diretorioPglite() {
       .filter((f) => !f.endsWith('.test.ts'))
       .sort()
       .map((f) => readFileSync(join(root, 'apps/api/src/db/seed', f))),
+    readFileSync(join(root, 'packages/operadora/src/demo.ts')),
   ];
   const chave = createHash('sha256').update(Buffer.concat(fontes)).digest('hex').slice(0, 12);
   return process.env.BENCH_DATA_DIR ?? join(tmpdir(), `portal-bench-guia-${PROVIDERS}-${chave}`);

@@ -215,7 +215,9 @@ test('too little text to search by is said at the field, no request; spec 8 toas
   await page.goto('/guia-medico?busca=coracao&pagina=1');
   await visible(toast(page, 'Erro ao carregar dados'));
   await visible(toast(page, 'Erro ao buscar prestadores. Tente novamente.'));
-  await visible(page.getByRole('alert').filter({ hasText: 'Erro ao buscar prestadores. Tente novamente.' }));
+  // The page offers the retry and does not repeat the toast (decision 0031).
+  await visible(page.getByRole('alert').filter({ hasText: 'Não foi possível carregar' }));
+  expect(await page.getByRole('alert').filter({ hasText: 'Erro ao buscar prestadores' }).count()).toBe(0);
   // Spec 7: the city list is empty on failure.
   expect(await page.getByLabel('Cidade').locator('option').allTextContents()).toEqual(['Todas as cidades']);
   await page.unroute('**/api/GuiaMedico/**');

@@ -165,23 +165,36 @@ test('keyboard alone: CPF, password and the profiles dialog', async () => {
   await s.close();
 });
 
-test('on a phone a field error toast comes from the top, never over the main button, and goes once the field is fixed', async () => {
+test('on a phone: a field error is said once, under the field, until fixed; an error toast comes from the top, never over the main button, and is not repeated in the page', async () => {
   const s = await openSession(browser, { width: 375 });
   const { page } = s;
   await page.goto('/login');
   const continuar = page.getByRole('button', { name: 'Continuar' });
   await continuar.click();
   await continuar.click();
-  const aviso = toast(page, 'Por favor, digite seu CPF.');
-  await visible(aviso);
-  // One toast for the field, however many presses.
-  expect(await page.locator('[data-sonner-toast]').count()).toBe(1);
+  // Spec 5's pair under the field, tied to it, and no toast saying it again (decision 0031).
+  const erro = await visible(
+    page.getByRole('alert').filter({ hasText: 'Campo obrigatório. Por favor, digite seu CPF.' }),
+  );
+  const cpf = page.getByLabel('CPF', { exact: true });
+  expect(await cpf.getAttribute('aria-invalid')).toBe('true');
+  expect(await cpf.getAttribute('aria-describedby')).toContain((await erro.getAttribute('id'))!);
+  expect(await page.locator('[data-sonner-toast]').count()).toBe(0);
+  await typeCpf(page, '1');
+  await erro.waitFor({ state: 'detached', timeout: 5_000 });
+  expect(await cpf.getAttribute('aria-invalid')).toBeNull();
+
+  // A server's refusal (spec 8) is a toast: at the top on a phone, clear of 'Entrar', and only there.
+  await submitPassword(page, ROBERTO.cpf, 'senha-errada');
+  const aviso = await visible(toast(page, 'CPF ou senha inválidos'));
+  const entrar = page.getByRole('button', { name: 'Entrar' });
   const caixa = (await aviso.boundingBox())!;
-  const botao = (await continuar.boundingBox())!;
+  const botao = (await entrar.boundingBox())!;
   expect(caixa.y + caixa.height).toBeLessThan(botao.y);
   expect(caixa.y).toBeLessThan(800 / 2);
-  await typeCpf(page, '1');
-  await page.locator('[data-sonner-toast]').first().waitFor({ state: 'detached', timeout: 5_000 });
+  expect(await page.locator('main').getByText('CPF ou senha inválidos').count()).toBe(0);
+  // Back in the password field, ready to type it again.
+  expect(await page.evaluate(() => document.activeElement?.getAttribute('autocomplete'))).toBe('current-password');
   await s.close();
 });
 

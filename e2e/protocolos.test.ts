@@ -1,7 +1,7 @@
 import { diaEmSaoPaulo } from '@portal/br';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, expect, test } from 'vitest';
-import { DIAS_UTEIS_ATRAS, diasUteisAntes, REGISTRO_ANS_DEMO } from '../apps/api/src/db/seed/protocolos';
+import { DIAS_UTEIS_ATRAS, diasUteisAntes, REGISTRO_ANS_DEMO } from '@portal/operadora/demo';
 import { CARLOS, MARIA, SENHA } from './support/accounts';
 import { expectNoAxeViolations, launch, openSession, screenshot } from './support/browser';
 import { login, loginMaria, navegar, toast, visible } from './support/flows';
@@ -201,8 +201,9 @@ test('a list that fails to load says so and loads again on retry', async () => {
   await page.route('**/api/Protocolos/Listar', (route) => route.abort('internetdisconnected'));
   await page.goto('/protocolos');
   await visible(toast(page, 'Erro ao carregar protocolos'));
-  const falha = page.getByRole('alert').filter({ hasText: 'Erro ao carregar protocolos' });
+  const falha = page.getByRole('alert').filter({ hasText: 'Não foi possível carregar' });
   await visible(falha);
+  expect(await page.getByRole('alert').filter({ hasText: 'Erro ao carregar protocolos' }).count()).toBe(0);
   await expectNoAxeViolations(page, 'protocolos erro');
   await page.unroute('**/api/Protocolos/Listar');
   await falha.getByRole('button', { name: 'Tentar novamente' }).click();

@@ -106,9 +106,15 @@ test('Fernanda creates her account on /cadastro; a mobile that is not hers is re
   await celular.pressSequentially('11912345678');
   expect(await celular.inputValue()).toBe('(11) 91234-5678');
   await page.getByRole('button', { name: /Enviar código/ }).click();
-  // /cadastro keeps spec 8's toasts, and shows the error in the step too.
-  await visible(page.getByRole('alert').filter({ hasText: /operadora/ }));
+  // /cadastro keeps spec 8's toasts, and the step does not say it again (decision 0031).
   await visible(toast(page, 'O celular informado não confere com o cadastro do beneficiário.'));
+  await visible(toast(page, /Atualize seus dados junto à operadora/));
+  expect(
+    await page
+      .getByRole('alert')
+      .filter({ hasText: /operadora/ })
+      .count(),
+  ).toBe(0);
 
   await celular.fill('');
   await celular.pressSequentially(FERNANDA.celular);

@@ -23,7 +23,7 @@ function newest(paths) {
   return max;
 }
 
-const shared = [p('packages/br/src'), p('packages/contract/src')];
+const shared = [p('packages/br/src'), p('packages/contract/src'), p('packages/operadora/src')];
 const targets = [
   {
     name: 'web',

@@ -6,8 +6,7 @@ import tailwindcss from '@tailwindcss/vite';
 import react from '@vitejs/plugin-react';
 import { defineConfig, type Plugin } from 'vite';
 import { VitePWA } from 'vite-plugin-pwa';
-import { loadOperadora } from '../api/src/modules/operadora/config';
-import { paginaComOperadora } from '../api/src/lib/operadora/pagina';
+import { loadOperadora, paginaComOperadora } from '@portal/operadora';
 
 /**
  * In production the API fills index.html's operator placeholders on every response. The Vite dev

@@ -1,9 +1,9 @@
 import { formatCpf, maskEmail, maskPhone } from '@portal/br';
-import { DEMO_CPF, DEMO_PASSWORD, DEMO_PESSOA } from '../../apps/api/src/db/seed/demo';
+import { DEMO_CPF, DEMO_PASSWORD, DEMO_PESSOA } from '@portal/operadora/demo';
 
 /**
  * The demo people, from the one module the seed and the API tests also read
- * (apps/api/src/db/seed/demo.ts): CPF as the member types it, name, contacts on file and those
+ * (packages/operadora/src/demo.ts): CPF as the member types it, name, contacts on file and those
  * contacts masked as the portal shows them.
  */
 export const SENHA = DEMO_PASSWORD;

@@ -15,9 +15,17 @@ import { PgCounterStore } from './db/counters';
 import type { CounterStore } from './lib/counters';
 import { closePasswordWorkers } from './lib/password';
 import { RedisCounterStore } from './lib/counters-redis';
-import { areasDeDesenvolvimento, areasDoApp, areasDoMembro, areasDoParceiro, areasPublicas } from './modules';
+import {
+  areasDeDesenvolvimento,
+  areasDeIntegracao,
+  areasDoApp,
+  areasDoMembro,
+  areasDoParceiro,
+  areasPublicas,
+} from './modules';
 import { loadOperadora } from './modules/operadora/config';
 import { requireApiToken } from './plugins/auth';
+import { prazoDaRequisicao } from './plugins/prazo-da-requisicao';
 import errors from './plugins/errors';
 import health from './plugins/health';
 import { lazyChildLogger, loggerOptions } from './plugins/logger';
@@ -35,7 +43,10 @@ import './types';
  * Marks each route in the OpenAPI document with who may call it (the innermost group wins, as its
  * hook runs last): the route test reads this to prove every member route refuses without a session.
  */
-function documentar(acesso: 'publica' | 'parceiro' | 'app' | 'membro', security: Record<string, string[]>[]) {
+function documentar(
+  acesso: 'publica' | 'parceiro' | 'app' | 'membro' | 'integracao',
+  security: Record<string, string[]>[],
+) {
   return (route: RouteOptions) => {
     route.schema = { ...route.schema, security, tags: [acesso] };
   };
@@ -62,8 +73,14 @@ export async function buildApp(config: Config, overrides: Overrides = {}): Promi
     // A hop count is valid at runtime (proxy-addr) though missing from the types.
     trustProxy: config.trustProxy as boolean | string,
     return503OnClosing: true,
-    // The time to receive a whole request (bodies are at most BODY_LIMIT): a slow sender is cut off.
-    requestTimeout: config.timeouts.request,
+    // The time to receive a whole request is bounded per request (plugins/prazo-da-requisicao: Node
+    // reads requestTimeout only when the server is made, and the integration uploads need longer);
+    // the headers by Node, checked every second rather than every 30 s.
+    http: {
+      requestTimeout: 0,
+      headersTimeout: config.timeouts.request,
+      connectionsCheckingInterval: Math.min(1000, config.timeouts.request || 1000),
+    },
     forceCloseConnections: 'idle',
   }).withTypeProvider<ZodTypeProvider>();
   // Every route declares its zod schemas (packages/contract): validation, types and OpenAPI from one place.
@@ -134,6 +151,7 @@ export async function buildApp(config: Config, overrides: Overrides = {}): Promi
     codeSecret: await serverSecret(db, 'code_secret', config.codeSecret),
     clubeSecret: await serverSecret(db, 'clube_secret', config.clubeSecret),
     carteirinhaSecret: await serverSecret(db, 'carteirinha_secret', config.carteirinhaSecret),
+    webhooksSecret: await serverSecret(db, 'webhooks_secret', undefined),
     avisosDeSessao,
   });
 
@@ -144,7 +162,11 @@ export async function buildApp(config: Config, overrides: Overrides = {}): Promi
   app.decorate('services', services);
   app.decorateRequest('membro', null as never);
 
+  // Webhooks out (decision 0029): the delivery worker runs beside the requests, in every instance
+  // unless WEBHOOKS_WORKER=false; closing waits for the deliveries in flight.
+  if (config.webhooks.worker) app.addHook('onReady', async () => services.webhooks.entregador.iniciar());
   app.addHook('onClose', async () => {
+    await services.webhooks.entregador.parar();
     await services.notifier.drain();
     await closePasswordWorkers();
     await services.sessoes.close();
@@ -155,6 +177,7 @@ export async function buildApp(config: Config, overrides: Overrides = {}): Promi
   await app.register(cookie);
   await app.register(security);
   await app.register(errors);
+  await app.register(prazoDaRequisicao, { ms: config.timeouts.request });
   await app.register(openapi);
   await app.register(health, { counters });
   await app.register(retencao);
@@ -168,6 +191,14 @@ export async function buildApp(config: Config, overrides: Overrides = {}): Promi
         parceiro.addHook('onRoute', documentar('parceiro', [{ segredoDoParceiro: [] }]));
         for (const area of areasDoParceiro) await parceiro.register(area);
       });
+      // The operator's systems, with their own keys (issue 16): neither the API token nor a session.
+      await api.register(
+        async (integracao) => {
+          integracao.addHook('onRoute', documentar('integracao', [{ chaveDeIntegracao: [] }]));
+          for (const area of areasDeIntegracao) await integracao.register(area);
+        },
+        { prefix: '/integracao/v1' },
+      );
       await api.register(async (comToken) => {
         comToken.addHook('onRequest', requireApiToken);
         comToken.addHook('onRoute', documentar('app', [{ tokenDoAplicativo: [] }]));

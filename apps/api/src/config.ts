@@ -52,6 +52,14 @@ import { z } from 'zod';
  * PRUNE_INTERVAL_SECONDS 3600         How often expired rows are pruned (0: never; one instance at a time).
  * OPERADORA_DIR        operadora/demo (resolved from the server file)   operadora.json and its images.
  * OPERADORA_*          (unset)        Overrides of single operadora.json fields (see README).
+ * Webhooks out (issue 17, decision 0029):
+ * WEBHOOKS_WORKER      true           false: this instance records events but delivers none (another instance does).
+ * WEBHOOKS_INTERVAL_MS 1000           How often an idle delivery worker looks for due deliveries.
+ * WEBHOOKS_TIMEOUT_MS  10000          Per POST to an endpoint.
+ * WEBHOOKS_RETRY_DELAY_MS     60000   First back-off wait (doubling, ±20 % jitter)…
+ * WEBHOOKS_RETRY_DELAY_MAX_MS 21600000 …up to 6 h; with 19 retries about 3 days in all.
+ * WEBHOOKS_RETRY_LIMIT 19             Retries after the first attempt, then the delivery is a dead letter.
+ * WEBHOOKS_PARALLEL    4              Deliveries in flight per instance.
  * Throttling (0002 defaults):
  * THROTTLE_WRONG_PASSWORDS_FREE          5                   Wrong passwords per CPF before waits start.
  * THROTTLE_WRONG_PASSWORDS_BACKOFF       30,60,120,240,480   Waits (s) after failure 5, 6, 7, 8, 9.
@@ -64,6 +72,9 @@ import { z } from 'zod';
  * THROTTLE_CODE_SENDS_PER_HOUR_IP        30                  Code sends per IP per hour.
  * THROTTLE_CODE_CHECKS_PER_10MIN_IP      30                  Code checks per IP per 10 minutes.
  * THROTTLE_CARD_CHECKS_PER_MINUTE_IP     30                  Card verifications (/verificar-carteirinha) per IP per minute.
+ * Integration API (issue 16, decision 0024):
+ * INTEGRACAO_BODY_LIMIT          2147483648   Largest import file sent to /api/integracao/v1/importacoes (bytes, streamed).
+ * INTEGRACAO_CHAMADAS_POR_MINUTO 120          Default calls per minute of an operator key (a key may have its own).
  */
 
 // Same relative path from src/config.ts (tsx) and from dist/server.js (bundle): apps/api/<dir>/file.
@@ -127,6 +138,13 @@ const envSchema = z.object({
   OUTBOX_RETENTION_DAYS: int(30, 1),
   PRUNE_INTERVAL_SECONDS: int(3600),
   OPERADORA_DIR: z.string().min(1).default(defaultOperadoraDir),
+  WEBHOOKS_WORKER: bool.default(true),
+  WEBHOOKS_INTERVAL_MS: ms(1000),
+  WEBHOOKS_TIMEOUT_MS: ms(10_000),
+  WEBHOOKS_RETRY_DELAY_MS: int(60_000, 10),
+  WEBHOOKS_RETRY_DELAY_MAX_MS: int(21_600_000, 10),
+  WEBHOOKS_RETRY_LIMIT: int(19).refine((n) => n <= 100, 'no máximo 100'),
+  WEBHOOKS_PARALLEL: int(4, 1).refine((n) => n <= 32, 'no máximo 32'),
   THROTTLE_WRONG_PASSWORDS_FREE: int(5),
   THROTTLE_WRONG_PASSWORDS_BACKOFF: z
     .string()
@@ -142,6 +160,8 @@ const envSchema = z.object({
   THROTTLE_CODE_SENDS_PER_HOUR_IP: int(30, 1),
   THROTTLE_CODE_CHECKS_PER_10MIN_IP: int(30, 1),
   THROTTLE_CARD_CHECKS_PER_MINUTE_IP: int(30, 1),
+  INTEGRACAO_BODY_LIMIT: int(2 * 1024 ** 3, 1024),
+  INTEGRACAO_CHAMADAS_POR_MINUTO: int(120, 1),
 });
 
 export type Env = z.infer<typeof envSchema>;
@@ -188,6 +208,16 @@ export interface Config {
   session: { idleSeconds: number; maxSeconds: number; cacheSeconds: number; touchSeconds: number };
   retention: { auditDays: number; outboxDays: number; pruneIntervalSeconds: number };
   operadoraDir: string;
+  /** Webhooks out (decision 0029). */
+  webhooks: {
+    worker: boolean;
+    intervaloMs: number;
+    timeoutMs: number;
+    esperaBaseMs: number;
+    esperaMaxMs: number;
+    retentativas: number;
+    paralelas: number;
+  };
   /** The environment itself, for OPERADORA_* overrides (read by loadOperadora). */
   env: NodeJS.ProcessEnv;
   throttle: {
@@ -203,6 +233,8 @@ export interface Config {
     codeCheckIpPer10Min: number;
     cardCheckIpPerMinute: number;
   };
+  /** The integration API (issue 16): largest streamed import, default calls per key per minute. */
+  integracao: { bodyLimit: number; chamadasPorMinuto: number };
 }
 
 function parseTrustProxy(v: string | undefined): boolean | number | string {
@@ -277,6 +309,15 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
       pruneIntervalSeconds: e.PRUNE_INTERVAL_SECONDS,
     },
     operadoraDir: e.OPERADORA_DIR,
+    webhooks: {
+      worker: e.WEBHOOKS_WORKER,
+      intervaloMs: e.WEBHOOKS_INTERVAL_MS,
+      timeoutMs: e.WEBHOOKS_TIMEOUT_MS,
+      esperaBaseMs: e.WEBHOOKS_RETRY_DELAY_MS,
+      esperaMaxMs: e.WEBHOOKS_RETRY_DELAY_MAX_MS,
+      retentativas: e.WEBHOOKS_RETRY_LIMIT,
+      paralelas: e.WEBHOOKS_PARALLEL,
+    },
     env: source,
     throttle: {
       loginFree: e.THROTTLE_WRONG_PASSWORDS_FREE,
@@ -291,5 +332,6 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
       codeCheckIpPer10Min: e.THROTTLE_CODE_CHECKS_PER_10MIN_IP,
       cardCheckIpPerMinute: e.THROTTLE_CARD_CHECKS_PER_MINUTE_IP,
     },
+    integracao: { bodyLimit: e.INTEGRACAO_BODY_LIMIT, chamadasPorMinuto: e.INTEGRACAO_CHAMADAS_POR_MINUTO },
   };
 }

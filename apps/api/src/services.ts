@@ -9,23 +9,30 @@ import { AuditRepository } from './modules/audit/repository';
 import { AutorizacoesRepository } from './modules/autorizacoes/repository';
 import { AutorizacoesService } from './modules/autorizacoes/service';
 import { BeneficiariosRepository } from './modules/beneficiarios/repository';
+import { CancelamentoRepository } from './modules/cancelamento/repository';
 import { CancelamentoService } from './modules/cancelamento/service';
 import { CarteirinhaRepository } from './modules/carteirinha/repository';
 import { CarteirinhaService } from './modules/carteirinha/service';
 import { CarteirinhaDigitalRepository } from './modules/carteirinha-digital/repository';
 import { CarteirinhaDigitalService } from './modules/carteirinha-digital/service';
+import { ClubeRepository } from './modules/clube/repository';
 import { ClubeService } from './modules/clube/service';
 import { CodigosRepository } from './modules/codigos/repository';
+import { CodigosDeConfirmacaoRepository, type FluxoConfirmado } from './modules/confirmacao/repository';
+import { ConfirmacaoPorSms } from './modules/confirmacao/service';
 import { CodigosService } from './modules/codigos/service';
 import { FinanceiroRepository } from './modules/financeiro/repository';
 import { FinanceiroService } from './modules/financeiro/service';
 import { ContasRepository } from './modules/contas/repository';
 import { GuiaMedicoRepository } from './modules/guia-medico/repository';
 import { GuiaMedicoService } from './modules/guia-medico/service';
+import { IntegracaoService } from './modules/integracao';
 import { RecuperacaoService } from './modules/login/recuperacao-service';
 import { PreAutenticacao } from './modules/login/pre-autenticacao';
 import { LoginService } from './modules/login/service';
+import { MeusDadosRepository } from './modules/meus-dados/repository';
 import { MeusDadosService } from './modules/meus-dados/service';
+import { MedicinaPreventivaRepository } from './modules/medicina-preventiva/repository';
 import { MedicinaPreventivaService } from './modules/medicina-preventiva/service';
 import { OutboxRepository } from './modules/notificacoes/repository';
 import { Notifier } from './modules/notificacoes/service';
@@ -35,13 +42,17 @@ import { SolicitacoesService } from './modules/solicitacoes/solicitacoes';
 import { RegistroService } from './modules/registro/service';
 import type { AvisosDeSessao } from './modules/sessao/avisos';
 import { SessionsRepository } from './modules/sessao/repository';
+import { ServicosRepository } from './modules/servicos/repository';
 import { ServicosService } from './modules/servicos/service';
 import { SessionService } from './modules/sessao/service';
 import { SituacaoRepository } from './modules/situacao/repository';
 import { SituacaoService } from './modules/situacao/service';
 import { TokenService } from './modules/token/service';
+import { UtilizacaoRepository } from './modules/utilizacao/repository';
 import { UtilizacaoService } from './modules/utilizacao/service';
+import { VendaRepository } from './modules/venda/repository';
 import { VendaService } from './modules/venda/service';
+import { WebhooksService } from './modules/webhooks/service';
 
 export interface ServiceDeps {
   db: Db;
@@ -56,6 +67,8 @@ export interface ServiceDeps {
   clubeSecret: string;
   /** HS256 key of the digital card's QR tokens (CARTEIRINHA_SECRET or generated once). */
   carteirinhaSecret: string;
+  /** Seals the webhook endpoints' secrets (server secret 'webhooks_secret', decision 0030). */
+  webhooksSecret: string;
   /** How instances tell each other that sessions ended (Redis or PostgreSQL; none for one instance). */
   avisosDeSessao?: AvisosDeSessao;
 }
@@ -86,8 +99,28 @@ export function createServices(d: ServiceDeps) {
   const preAutenticacao = new PreAutenticacao(db, d.codeSecret, clock);
   const codigos = new CodigosService(new CodigosRepository(db), d.codeSecret, throttle, notifier, audit, clock);
   const beneficiarios = new BeneficiariosRepository(db);
-  const solicitacoes = new SolicitacoesService(db, d.operadora, notifier, clock);
+  const webhooks = new WebhooksService(
+    db,
+    d.webhooksSecret,
+    { ...config.webhooks, producao: config.production },
+    clock,
+    d.log,
+  );
+  const solicitacoes = new SolicitacoesService(db, d.operadora, notifier, clock, webhooks);
   const carteirinhas = new CarteirinhaRepository(db);
+  /** The SMS code that confirms a request in the portal, one per flow (its own code table and counters). */
+  const confirmacaoPorSms = (fluxo: FluxoConfirmado) =>
+    new ConfirmacaoPorSms({
+      repo: new CodigosDeConfirmacaoRepository(db, fluxo),
+      transacoes: db,
+      audit,
+      notifier,
+      operadora: d.operadora,
+      counters: d.counters,
+      limites: config.throttle,
+      secret: d.codeSecret,
+      clock,
+    });
   return {
     audit,
     throttle,
@@ -117,35 +150,52 @@ export function createServices(d: ServiceDeps) {
       clock,
     ),
     solicitacoes,
-    venda: new VendaService(db, solicitacoes, clock),
-    servicos: new ServicosService(
+    venda: new VendaService({ repo: new VendaRepository(db), solicitacoes, clock }),
+    servicos: new ServicosService({
+      repo: new ServicosRepository(db),
+      transacoes: db,
+      solicitacoes,
+      confirmacao: confirmacaoPorSms('servicos'),
+      audit,
+      operadora: d.operadora,
+      clock,
+    }),
+    cancelamento: new CancelamentoService({
+      repo: new CancelamentoRepository(db),
       db,
       solicitacoes,
-      notifier,
-      d.counters,
-      config.throttle,
-      d.operadora,
-      d.codeSecret,
+      confirmacao: confirmacaoPorSms('cancelamento'),
+      audit,
+      operadora: d.operadora,
       clock,
-    ),
-    cancelamento: new CancelamentoService(
-      db,
+    }),
+    clube: new ClubeService({
+      repo: new ClubeRepository(db),
       solicitacoes,
-      notifier,
-      d.counters,
-      config.throttle,
-      d.operadora,
-      d.codeSecret,
+      audit,
+      operadora: d.operadora,
+      secret: d.clubeSecret,
       clock,
-    ),
-    clube: new ClubeService(solicitacoes, d.operadora, d.clubeSecret, db, audit, clock),
-    medicinaPreventiva: new MedicinaPreventivaService(db, solicitacoes),
-    utilizacao: new UtilizacaoService(db, beneficiarios, solicitacoes),
+    }),
+    medicinaPreventiva: new MedicinaPreventivaService({ repo: new MedicinaPreventivaRepository(db), solicitacoes }),
+    utilizacao: new UtilizacaoService({ repo: new UtilizacaoRepository(db), beneficiarios, solicitacoes }),
     financeiro: new FinanceiroService(new FinanceiroRepository(db), d.operadora, clock),
-    meusDados: new MeusDadosService(db, solicitacoes, sessoes, audit, throttle, d.operadora, clock, config),
+    meusDados: new MeusDadosService({
+      repo: new MeusDadosRepository(db),
+      solicitacoes,
+      sessoes,
+      audit,
+      throttle,
+      operadora: d.operadora,
+      clock,
+      config,
+    }),
     guiaMedico: new GuiaMedicoService(new GuiaMedicoRepository(db), { listaTtlMs: config.guiaCacheSeconds * 1000 }),
     protocolos: new ProtocolosService(new MeusProtocolosRepository(db), d.operadora, clock),
     situacao: new SituacaoService(new SituacaoRepository(db)),
+    webhooks,
+    // The operator's integration API (issue 16): its keys, their limit and the audit of each call.
+    integracao: new IntegracaoService(db, d.counters, config.integracao.chamadasPorMinuto, clock),
   };
 }
 

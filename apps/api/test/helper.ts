@@ -176,6 +176,8 @@ async function seededSnapshot(): Promise<Blob> {
       .sort()
       .map((f) => readFileSync(join(SRC, 'seed', f), 'utf8')),
     readFileSync(join(SRC, 'migrate.ts'), 'utf8'),
+    // The demo people and dates the seed writes live in the operator package.
+    readFileSync(join(import.meta.dirname, '../../../packages/operadora/src/demo.ts'), 'utf8'),
     String(HOJE),
   ];
   const key = createHash('sha256').update(sources.join('\0')).digest('hex').slice(0, 16);

@@ -7,7 +7,7 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import { contentSecurityPolicy } from './security';
 import { sendError } from './errors';
-import { paginaComOperadora } from '../lib/operadora/pagina';
+import { paginaComOperadora } from '@portal/operadora';
 
 const NOT_BUILT = `<!doctype html>
 <html lang="pt-BR"><head><meta charset="utf-8"><title>Portal do Beneficiário</title></head>

@@ -1,4 +1,5 @@
 import {
+  calcularEncargosAtraso,
   campoLivreItau,
   diaDoMes,
   diaEmSaoPaulo,
@@ -24,6 +25,8 @@ import type { SeedContexto, SeedPart } from './part';
 const MESES_DE_HISTORICO = 36;
 /** Due on the 10th of the competence month (pre-paid plan). */
 const DIA_VENCIMENTO = 10;
+/** The installment paid late in every contract: 4 months back, 9 days after its due date, at 2 % + 1 % a.m. */
+const ATRASO_PAGO = { mesesAtras: 4, dias: 9, regra: { multaPercentual: 2, jurosMensalPercentual: 1 } };
 /** Itaú (341), the operator's collection account. */
 const COBRANCA = { carteira: '109', agencia: '1572', conta: '40318' };
 /** ANS individual-plan readjustment applied each May. */
@@ -216,8 +219,17 @@ export const financeiro: SeedPart = {
           if (soma > 0) linhas.push([b.codigo, 'COPARTICIPACAO', `Coparticipação - ${b.nome}`, soma]);
         }
         const total = linhas.reduce((s, l) => s + l[3], 0);
-        // Paid a few days before the due date, some on the day itself.
-        const pagoEm = emAberto ? null : somarDias(vencimento, -((m.mes * 7 + Number(c.codigo.slice(-2))) % 5));
+        // Paid a few days before the due date, some on the day itself; the fifth most recent month
+        // paid late, with the fine and interest of an updated boleto (issue 15: its receipt says so).
+        const pagoComAtraso = !emAberto && atras === ATRASO_PAGO.mesesAtras;
+        const pagoEm = emAberto
+          ? null
+          : pagoComAtraso
+            ? somarDias(vencimento, ATRASO_PAGO.dias)
+            : somarDias(vencimento, -((m.mes * 7 + Number(c.codigo.slice(-2))) % 5));
+        const valorPago = pagoComAtraso
+          ? calcularEncargosAtraso(total, ATRASO_PAGO.dias, ATRASO_PAGO.regra).totalCentavos
+          : null;
         const nossoNumero = `${c.codigo.slice(-4)}${String(m.ano).slice(-2)}${String(m.mes).padStart(2, '0')}`;
         mensalidades.push([
           codigo,
@@ -226,6 +238,7 @@ export const financeiro: SeedPart = {
           vencimento,
           total,
           pagoEm,
+          valorPago,
           '341',
           campoLivreItau({ ...COBRANCA, nossoNumero }),
         ]);
@@ -236,9 +249,11 @@ export const financeiro: SeedPart = {
     }
     // One statement per table (unnest), not one per row: the seed stays fast on PGlite.
     await tx.query(
-      `insert into mensalidades (codigo_mensalidade, codigo_contrato, competencia, vencimento, valor_centavos, pago_em, banco, campo_livre)
-       select * from unnest($1::text[], $2::text[], $3::date[], $4::date[], $5::bigint[], $6::date[], $7::text[], $8::text[])`,
-      colunas(mensalidades, 8),
+      `insert into mensalidades (codigo_mensalidade, codigo_contrato, competencia, vencimento, valor_centavos, pago_em,
+         valor_pago_centavos, banco, campo_livre)
+       select * from unnest($1::text[], $2::text[], $3::date[], $4::date[], $5::bigint[], $6::date[], $7::bigint[],
+         $8::text[], $9::text[])`,
+      colunas(mensalidades, 9),
     );
     await tx.query(
       `insert into mensalidade_itens (codigo_mensalidade, ordem, codigo_beneficiario, tipo, descricao, valor_centavos)

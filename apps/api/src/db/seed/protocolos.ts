@@ -1,25 +1,21 @@
-import { cpfFromBase, diaEmSaoPaulo, ehDiaUtil, somarDias, somarDiasUteis } from '@portal/br';
+import { cpfFromBase, diaEmSaoPaulo, somarDias, somarDiasUteis } from '@portal/br';
 import type { SituacaoProtocolo, TipoProtocolo } from '@portal/contract/protocolos';
 import { prazoDeResposta } from '../../lib/prazos';
 import type { Queryable } from '../db';
-import { DEMO_BENEFICIARIO as B, DEMO_CONTRATO, DEMO_CPF } from './demo';
+import {
+  DEMO_BENEFICIARIO as B,
+  DEMO_CONTRATO,
+  DEMO_CPF,
+  DIAS_UTEIS_ATRAS,
+  diasUteisAntes,
+  REGISTRO_ANS_DEMO,
+} from './demo';
 import type { SeedContexto, SeedPart } from './part';
 
-/** The demo operator's ANS registration (operadora/demo/operadora.json), when the app does not pass its own. */
-export const REGISTRO_ANS_DEMO = '417297';
+export { DIAS_UTEIS_ATRAS, diasUteisAntes, REGISTRO_ANS_DEMO };
 
 /** The child Maria asked to include (never a beneficiary: the request was refused, then sent again). */
 export const DEPENDENTE_SOLICITADO = { nome: 'Lucas Almeida Souza', cpf: cpfFromBase('384716260') };
-
-/** `n` business days before `dia` (AAAA-MM-DD). */
-export function diasUteisAntes(dia: string, n: number): string {
-  let atual = dia;
-  for (let contados = 0; contados < n;) {
-    atual = somarDias(atual, -1);
-    if (ehDiaUtil(atual)) contados++;
-  }
-  return atual;
-}
 
 /** An instant at hh:mm in São Paulo (UTC−3, no daylight saving since 2019). */
 const as = (dia: string, hora: string) => new Date(`${dia}T${hora}:00-03:00`);
@@ -44,8 +40,6 @@ interface ProtocoloDemo {
  * was answered — Maria sees it as the holder, a dependent would see only their own. No outbox
  * messages: those requests are from before the demo starts.
  */
-/** When each demo protocol was registered, in business days before the seed day. */
-export const DIAS_UTEIS_ATRAS = { respondido: 25, atrasado: 12, emAnalise: 2, doDependente: 6 } as const;
 
 export const protocolos: SeedPart = {
   id: '0009_protocolos',

@@ -48,6 +48,11 @@ export class AuditRepository {
     private readonly clock: Clock,
   ) {}
 
+  /** The same writer inside the caller's transaction (the audit row commits with the change). */
+  com(tx: Queryable): AuditRepository {
+    return new AuditRepository(tx, this.clock);
+  }
+
   async write(
     event: AuditEvent,
     cpf: string | null,

@@ -1,6 +1,5 @@
 import type { AbrangenciaCancelamento, CancelamentoConcluido, ParcelaEmAberto } from '@portal/contract';
 import type { Queryable } from '../../db/db';
-import type { CodigoAberto } from '../confirmacao/codigo-sms';
 import type { Membro } from '../sessao/membro';
 
 export interface BeneficiarioContratoRow {
@@ -39,6 +38,11 @@ const json = <T>(v: T | string): T => (typeof v === 'string' ? (JSON.parse(v) as
  */
 export class CancelamentoRepository {
   constructor(private readonly q: Queryable) {}
+
+  /** The same repository inside the caller's transaction. */
+  com(tx: Queryable): CancelamentoRepository {
+    return new CancelamentoRepository(tx);
+  }
 
   async contrato(membro: Membro): Promise<{ plano: string; dataCancelamento: string | null } | null> {
     const [row] = await this.q.query<{ plano: string; data_cancelamento: string | null }>(
@@ -88,11 +92,6 @@ export class CancelamentoRepository {
       vencimento: r.vencimento,
       valor: r.centavos / 100,
     }));
-  }
-
-  async celular(cpf: string): Promise<string | null> {
-    const [row] = await this.q.query<{ celular: string | null }>('select celular from pessoas where cpf = $1', [cpf]);
-    return row?.celular ?? null;
   }
 
   async inserirCiencia(c: {
@@ -145,55 +144,6 @@ export class CancelamentoRepository {
       [id, membro.codigoContrato, membro.codigoSessao],
     );
     return row ? { ...row, beneficiarios: json<string[]>(row.beneficiarios) } : null;
-  }
-
-  /** A new code supersedes the session's open ones. */
-  async invalidarCodigos(membro: Membro, at: Date): Promise<void> {
-    await this.q.query(
-      `update cancelamento_codigos set invalidado_em = $2
-        where codigo_sessao = $1 and usado_em is null and invalidado_em is null`,
-      [membro.codigoSessao, at],
-    );
-  }
-
-  async inserirCodigo(c: {
-    cienciaId: string;
-    membro: Membro;
-    destino: string;
-    codigoHmac: string;
-    at: Date;
-    expiraEm: Date;
-  }): Promise<void> {
-    await this.q.query(
-      `insert into cancelamento_codigos (ciencia_id, codigo_sessao, destino, codigo_hmac, criado_em, expira_em)
-       values ($1, $2, $3, $4, $5, $6)`,
-      [c.cienciaId, c.membro.codigoSessao, c.destino, c.codigoHmac, c.at, c.expiraEm],
-    );
-  }
-
-  /** The session's open code, locked until the transaction ends (tries counted exactly, used once). */
-  async codigoAbertoParaConfirmar(membro: Membro): Promise<(CodigoAberto & { ciencia_id: string }) | null> {
-    const [row] = await this.q.query<CodigoAberto & { ciencia_id: string }>(
-      `select id::text as id, ciencia_id::text as ciencia_id, codigo_hmac, expira_em, tentativas
-         from cancelamento_codigos
-        where codigo_sessao = $1 and usado_em is null and invalidado_em is null
-        order by id desc limit 1
-        for update`,
-      [membro.codigoSessao],
-    );
-    return row ?? null;
-  }
-
-  async contarTentativa(id: string): Promise<number> {
-    const [row] = await this.q.query<{ tentativas: number }>(
-      'update cancelamento_codigos set tentativas = tentativas + 1 where id = $1 returning tentativas',
-      [id],
-    );
-    return row?.tentativas ?? Number.MAX_SAFE_INTEGER;
-  }
-
-  async marcarUsado(id: string, at: Date): Promise<void> {
-    await this.q.query('update cancelamento_codigos set usado_em = $2 where id = $1', [id, at]);
   }
 
   /**

@@ -11,17 +11,15 @@ import {
 import type { Clock } from '../../clock';
 import type { Db } from '../../db/db';
 import { AppError } from '../../lib/app-error';
-import type { CounterStore } from '../../lib/counters';
 import { sha256 } from '../../lib/crypto';
-import { AuditRepository, type Origin } from '../audit/repository';
-import { CODIGO_VALIDADE_MS, CodigoSms, type LimitesCodigo } from '../confirmacao/codigo-sms';
+import type { AuditRepository, Origin } from '../audit/repository';
+import type { ConfirmacaoPorSms } from '../confirmacao/service';
 import type { Arquivo } from '../../lib/pdf/arquivo';
-import type { Notifier } from '../notificacoes/service';
 import type { Envio } from '../solicitacoes/pedido';
 import { exigirVinculoAtivo, type SolicitacoesService } from '../solicitacoes/solicitacoes';
 import type { Membro } from '../sessao/membro';
 import { gerarComprovanteCancelamento } from './pdf';
-import { type BeneficiarioContratoRow, CancelamentoRepository, concluido } from './repository';
+import { type BeneficiarioContratoRow, type CancelamentoRepository, concluido } from './repository';
 import { podePedirCancelamento, resolverSelecao, type Selecao } from './regras';
 
 /** An acknowledgement is good for a code send within this time. */
@@ -31,28 +29,29 @@ export function hashDaSelecao(abrangencia: AbrangenciaCancelamento, codigos: rea
   return sha256(`${abrangencia}:${[...codigos].sort().join(',')}`);
 }
 
+/** What the service needs, built once in services.ts (decision 0007). */
+export interface CancelamentoDeps {
+  repo: CancelamentoRepository;
+  /**
+   * The database for the acknowledgement's transaction and the active-link check before a send
+   * (exigirVinculoAtivo); the service itself runs no SQL.
+   */
+  db: Db;
+  solicitacoes: SolicitacoesService;
+  /** The SMS code of the 'cancelamento' flow. */
+  confirmacao: ConfirmacaoPorSms;
+  audit: AuditRepository;
+  operadora: Operadora;
+  clock: Clock;
+}
+
 /**
  * Online cancellation by the holder (RN 561/2022; decision 0018): the options and consequences,
  * the acknowledgement, the SMS code (the add-on contracting's rules, CodigoSms) and the
  * confirmation that ends the coverage at once, with its protocol, audit row, e-mail and SMS.
  */
 export class CancelamentoService {
-  private readonly repo: CancelamentoRepository;
-  private readonly codigos: CodigoSms;
-
-  constructor(
-    private readonly db: Db,
-    private readonly solicitacoes: SolicitacoesService,
-    private readonly notifier: Notifier,
-    counters: CounterStore,
-    limites: LimitesCodigo,
-    private readonly operadora: Operadora,
-    secret: string,
-    private readonly clock: Clock,
-  ) {
-    this.repo = new CancelamentoRepository(db);
-    this.codigos = new CodigoSms('cancelamento', secret, counters, limites, clock);
-  }
+  constructor(private readonly d: CancelamentoDeps) {}
 
   /** 403 for anyone but the holder who is the contract's financial responsible. */
   private exigirTitular(membro: Membro): void {
@@ -63,12 +62,12 @@ export class CancelamentoService {
   async opcoes(membro: Membro): Promise<OpcoesCancelamento> {
     this.exigirTitular(membro);
     const [contrato, beneficiarios, parcelas, celular, fim, cancelamentos] = await Promise.all([
-      this.repo.contrato(membro),
-      this.repo.beneficiarios(membro),
-      this.repo.parcelasEmAberto(membro),
-      this.repo.celular(membro.cpf),
-      this.repo.fimDaCobertura(membro),
-      this.repo.cancelamentos(membro),
+      this.d.repo.contrato(membro),
+      this.d.repo.beneficiarios(membro),
+      this.d.repo.parcelasEmAberto(membro),
+      this.d.confirmacao.celular(membro.cpf),
+      this.d.repo.fimDaCobertura(membro),
+      this.d.repo.cancelamentos(membro),
     ]);
     return {
       codigoContrato: membro.codigoContrato,
@@ -115,29 +114,29 @@ export class CancelamentoService {
     origin: Origin,
   ) {
     this.exigirTitular(membro);
-    await exigirVinculoAtivo(this.db, membro);
+    await exigirVinculoAtivo(this.d.db, membro);
     if (p.versaoConsequencias !== CONSEQUENCIAS_VERSAO)
       throw new AppError(
         422,
         'TERMO_NAO_ACEITO',
         'O texto das consequências mudou. Leia a versão atual antes de continuar.',
       );
-    const { alvo, hash } = await this.selecao(this.repo, membro, p.abrangencia, p.codigoMatriculasBeneficiariosAlvo);
+    const { alvo, hash } = await this.selecao(this.d.repo, membro, p.abrangencia, p.codigoMatriculasBeneficiariosAlvo);
     const codigos = alvo.map((b) => b.codigoBeneficiario).sort();
     const texto = consequenciasCancelamento(p.abrangencia);
-    await this.db.transaction(async (tx) => {
-      await new CancelamentoRepository(tx).inserirCiencia({
+    await this.d.db.transaction(async (tx) => {
+      await this.d.repo.com(tx).inserirCiencia({
         membro,
         abrangencia: p.abrangencia,
         beneficiarios: codigos,
         selecaoHash: hash,
         textoVersao: CONSEQUENCIAS_VERSAO,
         textoHash: sha256(texto.join('\n')),
-        at: new Date(this.clock.now()),
+        at: new Date(this.d.clock.now()),
         ip: origin.ip,
         userAgent: origin.userAgent,
       });
-      await new AuditRepository(tx, this.clock).write('cancelamento_ciencia', membro.cpf, origin, {
+      await this.d.audit.com(tx).write('cancelamento_ciencia', membro.cpf, origin, {
         abrangencia: p.abrangencia,
         beneficiarios: codigos,
         versao: CONSEQUENCIAS_VERSAO,
@@ -146,57 +145,36 @@ export class CancelamentoService {
     return { sucesso: true as const, mensagem: 'Ciência das consequências registrada.' };
   }
 
-  private digest(membro: Membro, selecaoHash: string, codigo: string): string {
-    return this.codigos.digest(`cancelamento:${membro.codigoSessao}:${selecaoHash}`, codigo);
+  /** What a code binds to: the session and the acknowledged selection. */
+  private contexto(membro: Membro, selecaoHash: string): string {
+    return `cancelamento:${membro.codigoSessao}:${selecaoHash}`;
   }
 
   /** Cancelamento/EnviarSms: a code for the session's acknowledged selection, to the mobile on file. */
   async enviarSms(membro: Membro, origin: Origin) {
     this.exigirTitular(membro);
-    await exigirVinculoAtivo(this.db, membro);
-    const agora = new Date(this.clock.now());
-    const ciencia = await this.repo.ultimaCiencia(membro, new Date(agora.getTime() - CIENCIA_VALIDADE_MS));
+    await exigirVinculoAtivo(this.d.db, membro);
+    const agora = new Date(this.d.clock.now());
+    const ciencia = await this.d.repo.ultimaCiencia(membro, new Date(agora.getTime() - CIENCIA_VALIDADE_MS));
     if (!ciencia)
       throw new AppError(
         422,
         'TERMO_NAO_ACEITO',
         'Confirme que leu e está ciente das consequências antes de pedir o código.',
       );
-    const celular = await this.repo.celular(membro.cpf);
-    if (!celular)
-      throw new AppError(
-        422,
-        'CONTATO_INDISPONIVEL',
-        'Não há celular cadastrado para receber o código. Atualize seus dados junto à operadora.',
-      );
-    await this.codigos.limitarEnvio(`${membro.codigoSessao}:${ciencia.selecao_hash}`, membro.cpf, origin.ip);
-    const codigo = this.codigos.gerar();
-    const entrega = await this.db.transaction(async (tx) => {
-      const repo = new CancelamentoRepository(tx);
-      await repo.invalidarCodigos(membro, agora);
-      await repo.inserirCodigo({
-        cienciaId: ciencia.id,
-        membro,
-        destino: celular,
-        codigoHmac: this.digest(membro, ciencia.selecao_hash, codigo),
-        at: agora,
-        expiraEm: new Date(agora.getTime() + CODIGO_VALIDADE_MS),
-      });
-      await new AuditRepository(tx, this.clock).write('codigo_cancelamento_enviado', membro.cpf, origin, {
-        abrangencia: ciencia.abrangencia,
-      });
-      const oque = ciencia.abrangencia === 'CONTRATO' ? 'o cancelamento do plano' : 'a exclusão de dependentes';
-      return this.notifier.registrar(tx, {
-        canal: 'sms',
-        destino: celular,
-        assunto: `${this.operadora.nome}: código de confirmação`,
-        texto: `${this.operadora.nome}: seu código para confirmar ${oque} é ${codigo}. Ele vale por 10 minutos. Se não foi você, ignore esta mensagem e não compartilhe o código.`,
-        codigo,
-      });
+    const oque = ciencia.abrangencia === 'CONTRATO' ? 'o cancelamento do plano' : 'a exclusão de dependentes';
+    const operadora = this.d.operadora.nome;
+    return this.d.confirmacao.enviar({
+      membro,
+      origin,
+      origemId: ciencia.id,
+      escopo: null,
+      contexto: this.contexto(membro, ciencia.selecao_hash),
+      intervalo: `${membro.codigoSessao}:${ciencia.selecao_hash}`,
+      auditoria: { evento: 'codigo_cancelamento_enviado', detalhe: { abrangencia: ciencia.abrangencia } },
+      texto: (codigo) =>
+        `${operadora}: seu código para confirmar ${oque} é ${codigo}. Ele vale por 10 minutos. Se não foi você, ignore esta mensagem e não compartilhe o código.`,
     });
-    this.notifier.entregar([entrega]);
-    const destino = maskPhone(celular);
-    return { sucesso: true as const, mensagem: `Código enviado para ${destino}.`, destino };
   }
 
   /**
@@ -214,14 +192,14 @@ export class CancelamentoService {
     envio: Envio,
   ): Promise<{ sucesso: true; dados: CancelamentoConcluido }> {
     this.exigirTitular(membro);
-    await this.codigos.limitarVerificacao(envio.origin.ip);
-    return this.solicitacoes.registrar({
+    await this.d.confirmacao.limitarVerificacao(envio.origin.ip);
+    return this.d.solicitacoes.registrar({
       membro,
       ...envio,
       executar: async (ctx) => {
-        const repo = new CancelamentoRepository(ctx.tx);
-        const row = this.codigos.exigirAberto(await repo.codigoAbertoParaConfirmar(membro), ctx.agora);
-        const ciencia = await repo.ciencia(membro, row.ciencia_id);
+        const repo = this.d.repo.com(ctx.tx);
+        const row = await this.d.confirmacao.aberto(ctx.tx, membro, null, ctx.agora);
+        const ciencia = await repo.ciencia(membro, row.origemId);
         if (!ciencia) throw new AppError(422, 'CODIGO_NAO_CONFIRMADO', 'Solicite um novo código.');
         const { alvo, hash } = await this.selecao(
           repo,
@@ -235,13 +213,12 @@ export class CancelamentoService {
             'CODIGO_NAO_CONFIRMADO',
             'A escolha mudou depois do envio do código. Revise a escolha e solicite um novo código.',
           );
-        await this.codigos.conferir(
-          row,
-          this.digest(membro, ciencia.selecao_hash, pedido.codigoToken),
-          repo,
-          ctx.agora,
-          (tentativas) => ctx.auditar('codigo_cancelamento_falha', { tentativas }),
-        );
+        await this.d.confirmacao.conferir(ctx.tx, row, {
+          contexto: this.contexto(membro, ciencia.selecao_hash),
+          digitado: pedido.codigoToken,
+          agora: ctx.agora,
+          aoFalhar: (tentativas) => ctx.auditar('codigo_cancelamento_falha', { tentativas }),
+        });
 
         const contrato = pedido.abrangencia === 'CONTRATO';
         const cancelados = await repo.cancelar(
@@ -292,7 +269,7 @@ export class CancelamentoService {
             `O comprovante em PDF está no portal, em Cancelar plano. Faturas, recibos e informes de IR continuam em Financeiro.`,
         );
         await ctx.avisarPorSms(
-          `${contrato ? 'seu plano foi cancelado' : 'a exclusão de dependente(s) foi concluída'} em ${formatDate(ctx.hoje)}. Protocolo ${protocolo.numero}. Se não foi você, ligue para ${this.operadora.centralAtendimento}.`,
+          `${contrato ? 'seu plano foi cancelado' : 'a exclusão de dependente(s) foi concluída'} em ${formatDate(ctx.hoje)}. Protocolo ${protocolo.numero}. Se não foi você, ligue para ${this.d.operadora.centralAtendimento}.`,
         );
         return {
           sucesso: true as const,
@@ -312,12 +289,12 @@ export class CancelamentoService {
   /** Cancelamento/Comprovante: the proof of one cancellation of the member's contract. */
   async comprovante(membro: Membro, protocolo: string): Promise<Arquivo> {
     this.exigirTitular(membro);
-    const [c] = await this.repo.cancelamentos(membro, protocolo);
+    const [c] = await this.d.repo.cancelamentos(membro, protocolo);
     if (!c) throw new AppError(404, 'NAO_ENCONTRADO', 'Comprovante não encontrado para este contrato.');
-    const contrato = await this.repo.contrato(membro);
+    const contrato = await this.d.repo.contrato(membro);
     const pdf = await gerarComprovanteCancelamento({
-      operadora: this.operadora,
-      emitidoEm: new Date(this.clock.now()),
+      operadora: this.d.operadora,
+      emitidoEm: new Date(this.d.clock.now()),
       codigoContrato: membro.codigoContrato,
       plano: contrato?.plano ?? '',
       cancelamento: c,

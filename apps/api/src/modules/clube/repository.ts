@@ -22,6 +22,11 @@ export interface NovoConsentimento {
 export class ClubeRepository {
   constructor(private readonly q: Queryable) {}
 
+  /** The same repository inside the caller's transaction. */
+  com(tx: Queryable): ClubeRepository {
+    return new ClubeRepository(tx);
+  }
+
   async inserir(c: NovoConsentimento): Promise<void> {
     await this.q.query(
       `insert into consentimentos (protocolo, cpf, codigo_contrato, finalidade, parceiro, dados_compartilhados,

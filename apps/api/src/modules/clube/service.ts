@@ -9,14 +9,13 @@ import {
   type ValidarLinkClubeResponse,
 } from '@portal/contract';
 import type { Clock } from '../../clock';
-import type { Queryable } from '../../db/db';
 import type { AuditRepository, Origin } from '../audit/repository';
 import { AppError } from '../../lib/app-error';
 import { sha256 } from '../../lib/crypto';
 import type { Envio } from '../solicitacoes/pedido';
 import type { SolicitacoesService } from '../solicitacoes/solicitacoes';
 import type { Membro } from '../sessao/membro';
-import { ClubeRepository } from './repository';
+import type { ClubeRepository } from './repository';
 
 /** How long the partner link works: long enough to open it, short enough that a leaked one is dead. */
 export const LINK_VALIDADE_SEGUNDOS = 300;
@@ -28,28 +27,32 @@ export const LINK_VALIDADE_SEGUNDOS = 300;
  * an opaque code (256 random bits) that the partner redeems once, server to server, with its
  * secret (Clube/ResgatarAcesso) for the name and CPF. Only the code's SHA-256 is stored.
  */
+/** What the service needs, built once in services.ts (decision 0007). */
+export interface ClubeDeps {
+  repo: ClubeRepository;
+  solicitacoes: SolicitacoesService;
+  audit: AuditRepository;
+  operadora: Pick<Operadora, 'clube' | 'site'>;
+  /** CLUBE_SECRET, the partner's bearer secret. */
+  secret: string;
+  clock: Clock;
+}
+
 export class ClubeService {
   private readonly segredo: Buffer;
 
-  constructor(
-    private readonly solicitacoes: SolicitacoesService,
-    private readonly operadora: Pick<Operadora, 'clube' | 'site'>,
-    secret: string,
-    private readonly db: Queryable,
-    private readonly audit: AuditRepository,
-    private readonly clock: Clock,
-  ) {
-    this.segredo = createHash('sha256').update(secret).digest();
+  constructor(private readonly d: ClubeDeps) {
+    this.segredo = createHash('sha256').update(d.secret).digest();
   }
 
   /** The partner's secret (CLUBE_SECRET), compared in constant time. */
   parceiroAutentico(credencial: string | undefined): boolean {
-    if (!credencial || !this.operadora.clube) return false;
+    if (!credencial || !this.d.operadora.clube) return false;
     return timingSafeEqual(createHash('sha256').update(credencial).digest(), this.segredo);
   }
 
   async parceiroRecusado(origin: Origin): Promise<void> {
-    await this.audit.write('link_clube_parceiro_recusado', null, origin);
+    await this.d.audit.write('link_clube_parceiro_recusado', null, origin);
   }
 
   /**
@@ -59,15 +62,14 @@ export class ClubeService {
    */
   async resgatar(codigo: string, origin: Origin): Promise<ResgatarAcessoClubeResponse> {
     const hash = sha256(codigo);
-    const agora = new Date(this.clock.now());
-    const repo = new ClubeRepository(this.db);
-    const membro = await repo.resgatar(hash, agora);
+    const agora = new Date(this.d.clock.now());
+    const membro = await this.d.repo.resgatar(hash, agora);
     if (membro) {
-      await this.audit.write('link_clube_resgatado', membro.cpf, origin, { situacao: 'RESGATADO' });
+      await this.d.audit.write('link_clube_resgatado', membro.cpf, origin, { situacao: 'RESGATADO' });
       return { nome: membro.nome, cpf: membro.cpf };
     }
-    const situacao = await repo.situacao(hash, agora);
-    await this.audit.write('link_clube_resgatado', null, origin, { situacao });
+    const situacao = await this.d.repo.situacao(hash, agora);
+    await this.d.audit.write('link_clube_resgatado', null, origin, { situacao });
     if (situacao === 'EXPIRADO') throw new AppError(410, 'CODIGO_EXPIRADO', 'O código de acesso expirou.');
     if (situacao === 'REVOGADO')
       throw new AppError(410, 'JA_REVOGADO', 'O consentimento deste acesso foi revogado pelo beneficiário.');
@@ -79,10 +81,10 @@ export class ClubeService {
    * without spending it. A link whose consent was revoked (Meus dados) is REVOGADO.
    */
   async validarLink(token: string, origin: Origin): Promise<ValidarLinkClubeResponse> {
-    const situacao = this.operadora.clube
-      ? await new ClubeRepository(this.db).situacao(sha256(token), new Date(this.clock.now()))
+    const situacao = this.d.operadora.clube
+      ? await this.d.repo.situacao(sha256(token), new Date(this.d.clock.now()))
       : 'INVALIDO';
-    await this.audit.write('link_clube_verificado', null, origin, { situacao });
+    await this.d.audit.write('link_clube_verificado', null, origin, { situacao });
     return { situacao };
   }
 
@@ -93,7 +95,7 @@ export class ClubeService {
   ): Promise<SmartLinkLoginResponse> {
     if (pedido.cpf !== membro.cpf)
       throw new AppError(403, 'ACESSO_RESTRITO', 'O CPF informado não é o do usuário autenticado.');
-    const clube = this.operadora.clube;
+    const clube = this.d.operadora.clube;
     if (!clube) throw new AppError(404, 'NAO_ENCONTRADO', 'O clube de benefícios não está disponível.');
     if (pedido.versaoTermo !== undefined && pedido.versaoTermo !== TERMO_CLUBE.versao) {
       throw new AppError(
@@ -103,7 +105,7 @@ export class ClubeService {
       );
     }
     const texto = textoTermoClube(clube.nome);
-    return this.solicitacoes.registrar({
+    return this.d.solicitacoes.registrar({
       membro,
       ...envio,
       executar: async (ctx) => {
@@ -115,7 +117,7 @@ export class ClubeService {
         });
         const codigo = randomBytes(32).toString('base64url');
         const expiraEm = new Date(ctx.agora.getTime() + LINK_VALIDADE_SEGUNDOS * 1000);
-        await new ClubeRepository(ctx.tx).inserir({
+        await this.d.repo.com(ctx.tx).inserir({
           protocolo: protocolo.numero,
           membro,
           finalidade: TERMO_CLUBE.finalidade,

@@ -11,8 +11,8 @@ import { FalhaComEfeito } from '../solicitacoes/solicitacoes';
  * 0013; plan cancellation, 0018): as strict as the sign-in codes. 6 digits from the CSPRNG,
  * stored only as an HMAC of its context (session, what it confirms) and the digits, 10 minutes,
  * single use, 5 tries, a new send supersedes the open one. Each flow keeps its codes in its own
- * table (same shape: id, codigo_hmac, expira_em, tentativas, usado_em, invalidado_em); the rules
- * live here once.
+ * table (same shape, see repository.ts); the rules live here once, the send and the check in
+ * ConfirmacaoPorSms (service.ts).
  */
 export const CODIGO_VALIDADE_MS = 10 * 60_000;
 export const CODIGO_MAX_TENTATIVAS = 5;
@@ -42,15 +42,30 @@ export interface TentativasDeCodigo {
   marcarUsado(id: string, at: Date): Promise<void>;
 }
 
+export interface CodigoSmsDeps {
+  /** Prefix of the rate counters ('servicos', 'cancelamento'). */
+  nome: string;
+  /** CODE_SECRET, the HMAC key of stored codes. */
+  secret: string;
+  counters: CounterStore;
+  limites: LimitesCodigo;
+  clock: Clock;
+}
+
 export class CodigoSms {
-  constructor(
-    /** Prefix of the rate counters ('servicos', 'cancelamento'). */
-    private readonly nome: string,
-    private readonly secret: string,
-    private readonly counters: CounterStore,
-    private readonly limites: LimitesCodigo,
-    private readonly clock: Clock,
-  ) {}
+  private readonly nome: string;
+  private readonly secret: string;
+  private readonly counters: CounterStore;
+  private readonly limites: LimitesCodigo;
+  private readonly clock: Clock;
+
+  constructor(d: CodigoSmsDeps) {
+    this.nome = d.nome;
+    this.secret = d.secret;
+    this.counters = d.counters;
+    this.limites = d.limites;
+    this.clock = d.clock;
+  }
 
   gerar(): string {
     return String(randomInt(0, 1_000_000)).padStart(6, '0');

@@ -59,6 +59,8 @@ const SEM_COPART = erro('SEM_PERMISSAO', 'Você não possui uma conta coparticip
 const NAO_ENCONTRADA = erro('NAO_ENCONTRADO', 'Mensalidade não encontrada neste contrato.');
 const ABERTA = '100234202603';
 const PAGA = '100234202601';
+/** The seed's installment paid late: 11/2025, due 10/11/2025, paid 19/11/2025 with 2 % + 1 % a.m. */
+const PAGA_COM_ATRASO = '100234202511';
 const DE_ROBERTO = '310077202603';
 /** Maria's 02/2026, due 2026-02-10: 28 days late on the tests' 2026-03-10. */
 const VENCIDA = '100234202602';
@@ -104,7 +106,8 @@ describe('POST /api/Financeiro/ListarParcelas', () => {
     });
     for (const p of r.body) {
       expect(p.valor, String(p.competencia)).toBe((await somaDosItens(String(p.codigoMensalidade))) / 100);
-      if (p.status === 'Pago') expect(String(p.dataPagamento) <= String(p.vencimento)).toBe(true);
+      if (p.status === 'Pago' && p.codigoMensalidade !== PAGA_COM_ATRASO)
+        expect(String(p.dataPagamento) <= String(p.vencimento)).toBe(true);
     }
   });
 
@@ -372,6 +375,29 @@ describe('POST /api/Financeiro/Recibo', () => {
       'Página 1 de 1',
     ])
       expect(lido.texto, trecho).toContain(trecho);
+  });
+
+  it('an installment paid late: the billed amount, the fine and interest, and what was paid (issue 15)', async () => {
+    const { c, perfil } = await maria();
+    const r = await pdf(c, 'Recibo', perfil, { codigoMensalidade: PAGA_COM_ATRASO });
+    expect(r.status).toBe(200);
+    const valor = await somaDosItens(PAGA_COM_ATRASO);
+    // 2 % once, 1 % a month for 9 days, each rounded to the centavo on its own.
+    const encargos = Math.round((valor * 2) / 100) + Math.round((valor * 9) / 3000);
+    const { texto } = await lerPdf(r.bytes);
+    for (const trecho of [
+      'Vencimento: 10/11/2025',
+      'Pago em: 19/11/2025',
+      `a importância de ${brl(valor + encargos)}`,
+      `após o vencimento, com ${brl(encargos)} de multa e juros por atraso`,
+      `Valor da mensalidade ${brl(valor)}`,
+      `Multa e juros por atraso ${brl(encargos)}`,
+      `Total pago ${brl(valor + encargos)}`,
+    ])
+      expect(texto, trecho).toContain(trecho);
+    // One paid on time says nothing of the kind.
+    const emDia = await lerPdf((await pdf(c, 'Recibo', perfil, { codigoMensalidade: PAGA })).bytes);
+    expect(emDia.texto).not.toContain('Multa e juros');
   });
 
   it('refused for an open installment, another contract’s code and a dependant', async () => {

@@ -8,6 +8,8 @@ export interface MensalidadeRow {
   vencimento: string;
   valorCentavos: number;
   pagoEm: string | null;
+  /** What the bank received, when the operator's data says (more than the billed amount if paid late). */
+  valorPagoCentavos: number | null;
   banco: string;
   campoLivre: string;
 }
@@ -56,7 +58,7 @@ export interface TitularidadeRow {
 
 const MENSALIDADE = `m.codigo_mensalidade as "codigoMensalidade", m.competencia::text as competencia,
   m.vencimento::text as vencimento, m.valor_centavos::int as "valorCentavos", m.pago_em::text as "pagoEm",
-  m.banco, m.campo_livre as "campoLivre"`;
+  m.valor_pago_centavos::int as "valorPagoCentavos", m.banco, m.campo_livre as "campoLivre"`;
 
 /**
  * Finance data, always through the member: installments belong to the member's contract (the

@@ -217,6 +217,7 @@ export class FinanceiroService {
       vencimento: m.vencimento,
       pagoEm: m.pagoEm,
       valorCentavos: m.valorCentavos,
+      valorPagoCentavos: m.valorPagoCentavos ?? m.valorCentavos,
       itens,
     });
     return { pdf, nome: arquivoDe('recibo', mesDe(m.competencia), membro.codigoContrato) };

@@ -120,11 +120,17 @@ export async function concluir(db: Db, id: string, status: StatusImportacao, r: 
 const COLUNAS = `id, entidade, modo, dry_run, origem, chave_id, status, linhas, incluidos, alterados, inalterados,
   inativados, erros, erros_omitidos, iniciada_em, concluida_em`;
 
-/** The latest imports first. */
-export async function listarImportacoes(db: Db, { limite = 50 }: { limite?: number } = {}): Promise<Importacao[]> {
-  const rows = await db.query<Row>(`select ${COLUNAS} from importacoes order by iniciada_em desc, id limit $1`, [
-    Math.min(Math.max(1, limite), 500),
-  ]);
+/** The latest imports first; `antes`: those after that one in this order (the integration API's pages). */
+export async function listarImportacoes(
+  db: Db,
+  { limite = 50, antes }: { limite?: number; antes?: string } = {},
+): Promise<Importacao[]> {
+  const rows = await db.query<Row>(
+    `select ${COLUNAS} from importacoes
+      where $2::text is null or (iniciada_em, id) < (select iniciada_em, id from importacoes where id = $2)
+      order by iniciada_em desc, id desc limit $1`,
+    [Math.min(Math.max(1, limite), 501), antes ?? null],
+  );
   return rows.map(toImportacao);
 }
 

@@ -12,6 +12,11 @@ export interface BeneficiarioInscricao {
 export class MedicinaPreventivaRepository {
   constructor(private readonly q: Queryable) {}
 
+  /** The same repository inside the caller's transaction. */
+  com(tx: Queryable): MedicinaPreventivaRepository {
+    return new MedicinaPreventivaRepository(tx);
+  }
+
   /** The active beneficiary with this CPF, when the member may see it (own contract, spec 6). */
   async beneficiarioPorCpf(membro: Membro, cpf: string): Promise<BeneficiarioInscricao | null> {
     const params: unknown[] = [cpf];

@@ -1,12 +1,11 @@
 import { formatDate, normalizeSearch } from '@portal/br';
 import type { FazerInscricaoResponse } from '@portal/contract';
-import type { Db } from '../../db/db';
 import { AppError } from '../../lib/app-error';
 import { beneficiarioNaoEncontrado } from '../../lib/not-found';
 import { type Envio, violouUnicidade } from '../solicitacoes/pedido';
 import type { SolicitacoesService } from '../solicitacoes/solicitacoes';
 import type { Membro } from '../sessao/membro';
-import { MedicinaPreventivaRepository } from './repository';
+import type { MedicinaPreventivaRepository } from './repository';
 
 export interface Inscricao {
   cpf: string;
@@ -18,22 +17,21 @@ export interface Inscricao {
 }
 
 /** MedicinaPreventiva/FazerInscricao (spec 2, 3, 7; decision 0012). */
-export class MedicinaPreventivaService {
-  private readonly repo: MedicinaPreventivaRepository;
+/** What the service needs, built once in services.ts (decision 0007). */
+export interface MedicinaPreventivaDeps {
+  repo: MedicinaPreventivaRepository;
+  solicitacoes: SolicitacoesService;
+}
 
-  constructor(
-    db: Db,
-    private readonly solicitacoes: SolicitacoesService,
-  ) {
-    this.repo = new MedicinaPreventivaRepository(db);
-  }
+export class MedicinaPreventivaService {
+  constructor(private readonly d: MedicinaPreventivaDeps) {}
 
   /**
    * The CPF must be a beneficiary the member may see (another contract's reads as not found), with
    * the name and birth date on file; one running enrolment per beneficiary and programme.
    */
   async inscrever(membro: Membro, i: Inscricao, envio: Envio): Promise<FazerInscricaoResponse> {
-    const b = await this.repo.beneficiarioPorCpf(membro, i.cpf);
+    const b = await this.d.repo.beneficiarioPorCpf(membro, i.cpf);
     if (!b) throw beneficiarioNaoEncontrado();
     if (normalizeSearch(b.nome) !== normalizeSearch(i.nome) || (b.dataNascimento ?? '') !== i.dataNascimento) {
       throw new AppError(
@@ -42,11 +40,11 @@ export class MedicinaPreventivaService {
         'Nome ou data de nascimento não conferem com o cadastro do beneficiário.',
       );
     }
-    return this.solicitacoes.registrar({
+    return this.d.solicitacoes.registrar({
       membro,
       ...envio,
       executar: async (ctx) => {
-        const repo = new MedicinaPreventivaRepository(ctx.tx);
+        const repo = this.d.repo.com(ctx.tx);
         const ativa = await repo.inscricaoAtiva(b.codigoBeneficiario, i.programa);
         if (ativa) throw jaInscrito(b.nome, i.programa, ativa);
         const protocolo = await ctx.abrirProtocolo({

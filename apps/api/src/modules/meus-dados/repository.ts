@@ -49,6 +49,11 @@ export const EVENTOS_DE_ACESSO = [
 export class MeusDadosRepository {
   constructor(private readonly q: Queryable) {}
 
+  /** The same repository inside the caller's transaction. */
+  com(tx: Queryable): MeusDadosRepository {
+    return new MeusDadosRepository(tx);
+  }
+
   private lista(sql: string, params: unknown[]): Promise<Linha[]> {
     return this.q.query<Linha>(`${sql} limit ${LINHAS_POR_SECAO}`, params);
   }
@@ -191,6 +196,20 @@ export class MeusDadosRepository {
       [id, m.cpf],
     );
     return r ?? null;
+  }
+
+  /** A correction request (art. 18 III) for the operator to review, with its protocol. */
+  async inserirCorrecao(
+    m: Membro,
+    protocolo: string,
+    p: { campo: string; valorCorreto: string; observacao?: string | undefined },
+    em: Date,
+  ): Promise<void> {
+    await this.q.query(
+      `insert into correcoes_dados (protocolo, cpf, codigo_contrato, campo, valor_correto, observacao, criado_em)
+       values ($1, $2, $3, $4, $5, $6, $7)`,
+      [protocolo, m.cpf, m.codigoContrato, p.campo, p.valorCorreto, p.observacao ?? null, em],
+    );
   }
 
   async revogar(m: Membro, id: number, em: Date): Promise<boolean> {

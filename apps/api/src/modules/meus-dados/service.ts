@@ -12,7 +12,6 @@ import {
 } from '@portal/contract';
 import type { Clock } from '../../clock';
 import type { Config } from '../../config';
-import type { Db } from '../../db/db';
 import { AppError } from '../../lib/app-error';
 import type { Throttle } from '../../lib/throttle';
 import type { AuditRepository, Origin } from '../audit/repository';
@@ -22,7 +21,7 @@ import type { Membro } from '../sessao/membro';
 import type { SessionService } from '../sessao/service';
 import { DESCRICAO_EVENTO, descreverDispositivo, mascararIp, ocultarCodigos } from './dispositivo';
 import { gerarMeusDadosPdf } from './pdf';
-import { type ConsentimentoRow, type Linha, LINHAS_POR_SECAO, MeusDadosRepository } from './repository';
+import { type ConsentimentoRow, type Linha, LINHAS_POR_SECAO, type MeusDadosRepository } from './repository';
 
 const iso = (d: Date | string) => new Date(d).toISOString();
 
@@ -44,25 +43,24 @@ const JANELA_ACESSOS_MS = 90 * 24 * 3_600_000;
  * and open sessions, and correction requests. Everything is read by the session person's CPF (and,
  * for the contract's data, by the session contract with beneficiarioVisivel).
  */
-export class MeusDadosService {
-  private readonly repo: MeusDadosRepository;
+/** What the service needs, built once in services.ts (decision 0007). */
+export interface MeusDadosDeps {
+  repo: MeusDadosRepository;
+  solicitacoes: SolicitacoesService;
+  sessoes: SessionService;
+  audit: AuditRepository;
+  throttle: Throttle;
+  operadora: Operadora;
+  clock: Clock;
+  config: Pick<Config, 'session'>;
+}
 
-  constructor(
-    private readonly db: Db,
-    private readonly solicitacoes: SolicitacoesService,
-    private readonly sessoes: SessionService,
-    private readonly audit: AuditRepository,
-    private readonly throttle: Throttle,
-    private readonly operadora: Operadora,
-    private readonly clock: Clock,
-    private readonly config: Pick<Config, 'session'>,
-  ) {
-    this.repo = new MeusDadosRepository(db);
-  }
+export class MeusDadosService {
+  constructor(private readonly d: MeusDadosDeps) {}
 
   async exportar(membro: Membro, origin: Origin, formato: 'json' | 'pdf'): Promise<ExportacaoMeusDados> {
-    await this.throttle.assertExportacao(membro.cpf);
-    const r = this.repo;
+    await this.d.throttle.assertExportacao(membro.cpf);
+    const r = this.d.repo;
     const pessoa = await r.pessoa(membro);
     if (!pessoa) throw new AppError(404, 'NAO_ENCONTRADO', 'Dados não encontrados.');
     const contatos = [pessoa.email, pessoa.celular].filter((c): c is string => typeof c === 'string' && c !== '');
@@ -124,10 +122,10 @@ export class MeusDadosService {
     const secoesCortadas = Object.entries(secoes)
       .filter(([, v]) => v !== null && v.length >= LINHAS_POR_SECAO)
       .map(([k]) => k);
-    const agora = new Date(this.clock.now());
+    const agora = new Date(this.d.clock.now());
     const dados: ExportacaoMeusDados = {
       geradoEm: agora.toISOString(),
-      operadora: { nome: this.operadora.nome, registroAns: this.operadora.registroAns },
+      operadora: { nome: this.d.operadora.nome, registroAns: this.d.operadora.registroAns },
       titular: simples(pessoa),
       conta: conta ? simples(conta) : null,
       vinculos: vinculos.map(simples),
@@ -159,7 +157,7 @@ export class MeusDadosService {
       },
       limites: { linhasPorSecao: LINHAS_POR_SECAO, secoesCortadas },
     };
-    await this.audit.write('dados_exportados', membro.cpf, origin, {
+    await this.d.audit.write('dados_exportados', membro.cpf, origin, {
       formato,
       codigoContrato: membro.codigoContrato,
     });
@@ -168,13 +166,13 @@ export class MeusDadosService {
 
   async exportarPdf(membro: Membro, origin: Origin): Promise<{ pdf: Buffer; nome: string }> {
     const dados = await this.exportar(membro, origin, 'pdf');
-    const agora = this.clock.now();
-    const pdf = await gerarMeusDadosPdf({ operadora: this.operadora, emitidoEm: new Date(agora), dados });
+    const agora = this.d.clock.now();
+    const pdf = await gerarMeusDadosPdf({ operadora: this.d.operadora, emitidoEm: new Date(agora), dados });
     return { pdf, nome: `meus-dados-${diaEmSaoPaulo(agora)}.pdf` };
   }
 
   nomeJson(): string {
-    return `meus-dados-${diaEmSaoPaulo(this.clock.now())}.json`;
+    return `meus-dados-${diaEmSaoPaulo(this.d.clock.now())}.json`;
   }
 
   private consentimento(c: ConsentimentoRow): Consentimento {
@@ -192,7 +190,7 @@ export class MeusDadosService {
   }
 
   async consentimentos(membro: Membro): Promise<{ consentimentos: Consentimento[] }> {
-    return { consentimentos: (await this.repo.consentimentos(membro)).map((c) => this.consentimento(c)) };
+    return { consentimentos: (await this.d.repo.consentimentos(membro)).map((c) => this.consentimento(c)) };
   }
 
   /**
@@ -201,13 +199,13 @@ export class MeusDadosService {
    * (Clube/ResgatarAcesso refuses its code, Clube/ValidarLink says REVOGADO) and the next visit to the club asks again.
    */
   async revogar(membro: Membro, idConsentimento: number, envio: Envio): Promise<RevogarConsentimentoResponse> {
-    return this.solicitacoes.registrar({
+    return this.d.solicitacoes.registrar({
       membro,
       ...envio,
       // LGPD rights outlive the plan: a former member may still revoke and ask for corrections.
       permitidoSemVinculoAtivo: true,
       executar: async (ctx) => {
-        const repo = new MeusDadosRepository(ctx.tx);
+        const repo = this.d.repo.com(ctx.tx);
         const c = await repo.consentimentoParaRevogar(membro, idConsentimento);
         if (!c) throw new AppError(404, 'NAO_ENCONTRADO', 'Consentimento não encontrado.');
         if (c.revogado_em !== null) throw new AppError(409, 'JA_REVOGADO', 'Este consentimento já foi revogado.');
@@ -239,10 +237,10 @@ export class MeusDadosService {
   }
 
   async acessos(membro: Membro): Promise<ListarAcessosResponse> {
-    const agora = new Date(this.clock.now());
+    const agora = new Date(this.d.clock.now());
     const [sessoes, acessos] = await Promise.all([
-      this.repo.sessoesAbertas(membro, agora, this.config.session.idleSeconds),
-      this.repo.acessosRecentes(membro, new Date(agora.getTime() - JANELA_ACESSOS_MS)),
+      this.d.repo.sessoesAbertas(membro, agora, this.d.config.session.idleSeconds),
+      this.d.repo.acessosRecentes(membro, new Date(agora.getTime() - JANELA_ACESSOS_MS)),
     ]);
     return {
       sessoes: sessoes.map((s) => ({
@@ -263,8 +261,8 @@ export class MeusDadosService {
   }
 
   async encerrarOutrasSessoes(membro: Membro, origin: Origin): Promise<EncerrarOutrasSessoesResponse> {
-    const encerradas = await this.sessoes.encerrarOutrasDe(membro.cpf, membro.codigoSessao);
-    await this.audit.write('sessoes_encerradas', membro.cpf, origin, { encerradas });
+    const encerradas = await this.d.sessoes.encerrarOutrasDe(membro.cpf, membro.codigoSessao);
+    await this.d.audit.write('sessoes_encerradas', membro.cpf, origin, { encerradas });
     return { encerradas };
   }
 
@@ -277,7 +275,7 @@ export class MeusDadosService {
     if (pedido.campo === 'OUTRO' && !pedido.observacao)
       throw new AppError(400, 'DADOS_INVALIDOS', 'Diga na observação qual dado deve ser corrigido.');
     const nomeCampo = CAMPOS_CORRECAO[pedido.campo];
-    return this.solicitacoes.registrar({
+    return this.d.solicitacoes.registrar({
       membro,
       ...envio,
       // LGPD rights outlive the plan: a former member may still revoke and ask for corrections.
@@ -289,19 +287,7 @@ export class MeusDadosService {
           situacao: 'ABERTO',
           codigoBeneficiario: membro.codigoBeneficiario,
         });
-        await ctx.tx.query(
-          `insert into correcoes_dados (protocolo, cpf, codigo_contrato, campo, valor_correto, observacao, criado_em)
-           values ($1, $2, $3, $4, $5, $6, $7)`,
-          [
-            protocolo.numero,
-            membro.cpf,
-            membro.codigoContrato,
-            pedido.campo,
-            pedido.valorCorreto,
-            pedido.observacao ?? null,
-            ctx.agora,
-          ],
-        );
+        await this.d.repo.com(ctx.tx).inserirCorrecao(membro, protocolo.numero, pedido, ctx.agora);
         await ctx.avisarMembro(
           `pedido de correção de dados, protocolo ${protocolo.numero}`,
           `recebemos seu pedido de correção do dado "${nomeCampo}". Protocolo ${protocolo.numero}. ` +

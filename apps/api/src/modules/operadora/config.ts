@@ -1,74 +1,17 @@
-import { readFileSync } from 'node:fs';
-import { join } from 'node:path';
-import { type Operadora, operadoraSchema } from '@portal/contract';
-import { z } from 'zod';
+import { loadOperadora as carregar, type Operadora, OperadoraInvalida } from '@portal/operadora';
 import { ConfigError } from '../../config';
-import { contrasteComBranco } from '../../lib/operadora/tema';
 
-/** OPERADORA_LINKS_TELE_MEDICINA ← links.teleMedicina */
-export function envName(path: string[]): string {
-  return ['OPERADORA', ...path.map((p) => p.replace(/([a-z0-9])([A-Z])/g, '$1_$2').toUpperCase())].join('_');
-}
-
-/** Every scalar field of the schema (arrays excluded): the ones an environment variable may override. */
-function scalarPaths(schema: z.ZodType, prefix: string[] = []): string[][] {
-  let s: z.ZodType = schema;
-  while (s instanceof z.ZodNullable || s instanceof z.ZodOptional || s instanceof z.ZodDefault) {
-    s = s.unwrap() as z.ZodType;
-  }
-  if (s instanceof z.ZodObject) {
-    return Object.entries(s.shape as Record<string, z.ZodType>).flatMap(([k, v]) => scalarPaths(v, [...prefix, k]));
-  }
-  if (s instanceof z.ZodArray) return [];
-  return [prefix];
-}
-
-export const OVERRIDABLE = scalarPaths(operadoraSchema);
-
-function setPath(target: Record<string, unknown>, path: string[], value: string) {
-  let node = target;
-  for (const key of path.slice(0, -1)) {
-    if (node[key] === null || typeof node[key] !== 'object') node[key] = {};
-    node = node[key] as Record<string, unknown>;
-  }
-  node[path[path.length - 1]!] = value;
-}
+export { envName, OVERRIDABLE } from '@portal/operadora';
 
 /**
- * The operator configuration: OPERADORA_DIR/operadora.json with OPERADORA_* overrides, validated
- * once at start. A bad value stops the server naming the variable (or the file field).
+ * The operator configuration at the API's start (@portal/operadora reads and validates it): a bad
+ * value is a ConfigError, which stops the server naming the variable or the file field.
  */
 export function loadOperadora(dir: string, env: NodeJS.ProcessEnv): Operadora {
-  const file = join(dir, 'operadora.json');
-  let raw: Record<string, unknown>;
   try {
-    raw = JSON.parse(readFileSync(file, 'utf8')) as Record<string, unknown>;
+    return carregar(dir, env);
   } catch (err) {
-    throw new ConfigError(
-      `Invalid OPERADORA_DIR: cannot read ${file} (${err instanceof Error ? err.message : String(err)})`,
-    );
+    if (err instanceof OperadoraInvalida) throw new ConfigError(err.message);
+    throw err;
   }
-  const fromEnv = new Map<string, string>();
-  for (const path of OVERRIDABLE) {
-    const name = envName(path);
-    const value = env[name];
-    if (value === undefined || value === '') continue;
-    setPath(raw, path, value);
-    fromEnv.set(path.join('.'), name);
-  }
-  const parsed = operadoraSchema.safeParse(raw);
-  if (!parsed.success) {
-    const issue = parsed.error.issues[0]!;
-    const field = issue.path.join('.');
-    const where = fromEnv.get(field) ?? `${file} → ${field || '(raiz)'}`;
-    throw new ConfigError(`Invalid operator configuration ${where}: ${issue.message}`);
-  }
-  const ratio = contrasteComBranco(parsed.data.corPrimaria);
-  if (ratio < 4.5) {
-    const where = fromEnv.get('corPrimaria') ?? `${file} → corPrimaria`;
-    throw new ConfigError(
-      `Invalid operator configuration ${where}: contraste com branco ${ratio.toFixed(2)}:1, precisa de pelo menos 4.5:1 (WCAG AA)`,
-    );
-  }
-  return parsed.data;
 }

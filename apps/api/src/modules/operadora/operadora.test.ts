@@ -6,7 +6,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startApp, type TestApp } from '../../../test/helper';
 import { ConfigError, loadConfig } from '../../config';
 import { envName, loadOperadora, OVERRIDABLE } from './config';
-import { paginaComOperadora } from '../../lib/operadora/pagina';
+import { paginaComOperadora } from '@portal/operadora';
 
 const demoDir = loadConfig({}).operadoraDir;
 

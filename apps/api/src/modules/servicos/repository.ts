@@ -22,17 +22,14 @@ export interface AceiteRow {
   aceito_em: Date | string;
 }
 
-export interface CodigoServicoRow {
-  id: string;
-  aceite_id: string;
-  codigo_hmac: string;
-  expira_em: Date | string;
-  tentativas: number;
-}
-
 /** Add-on services of the member's contract (0006_servicos.sql). Every query carries the contract. */
 export class ServicosRepository {
   constructor(private readonly q: Queryable) {}
+
+  /** The same repository inside the caller's transaction. */
+  com(tx: Queryable): ServicosRepository {
+    return new ServicosRepository(tx);
+  }
 
   async servico(codigo: CodigoServico): Promise<ServicoRow | null> {
     const [row] = await this.q.query<{ codigo: CodigoServico; nome: string; valor: string | number }>(
@@ -72,11 +69,6 @@ export class ServicosRepository {
         order by (b.tipo = 'TITULAR') desc, b.data_inclusao, p.data_nascimento, p.nome`,
       params,
     );
-  }
-
-  async celular(cpf: string): Promise<string | null> {
-    const [row] = await this.q.query<{ celular: string | null }>('select celular from pessoas where cpf = $1', [cpf]);
-    return row?.celular ?? null;
   }
 
   async inserirAceite(a: {
@@ -131,59 +123,6 @@ export class ServicosRepository {
       [id, membro.codigoContrato, membro.codigoSessao],
     );
     return row ? parseAceite(row) : null;
-  }
-
-  /** A new code supersedes the session's open codes for the service. */
-  async invalidarCodigos(membro: Membro, servico: CodigoServico, at: Date): Promise<void> {
-    await this.q.query(
-      `update servicos_codigos set invalidado_em = $3
-        where codigo_sessao = $1 and servico = $2 and usado_em is null and invalidado_em is null`,
-      [membro.codigoSessao, servico, at],
-    );
-  }
-
-  async inserirCodigo(c: {
-    aceiteId: string;
-    membro: Membro;
-    servico: CodigoServico;
-    destino: string;
-    codigoHmac: string;
-    at: Date;
-    expiraEm: Date;
-  }): Promise<void> {
-    await this.q.query(
-      `insert into servicos_codigos (aceite_id, codigo_sessao, servico, destino, codigo_hmac, criado_em, expira_em)
-       values ($1, $2, $3, $4, $5, $6, $7)`,
-      [c.aceiteId, c.membro.codigoSessao, c.servico, c.destino, c.codigoHmac, c.at, c.expiraEm],
-    );
-  }
-
-  /**
-   * The session's open code for the service, locked until the transaction ends: two confirmations
-   * of one code run one after the other, so tries are counted exactly and a code is used once.
-   */
-  async codigoAbertoParaConfirmar(membro: Membro, servico: CodigoServico): Promise<CodigoServicoRow | null> {
-    const [row] = await this.q.query<CodigoServicoRow>(
-      `select id::text as id, aceite_id::text as aceite_id, codigo_hmac, expira_em, tentativas
-         from servicos_codigos
-        where codigo_sessao = $1 and servico = $2 and usado_em is null and invalidado_em is null
-        order by id desc limit 1
-        for update`,
-      [membro.codigoSessao, servico],
-    );
-    return row ?? null;
-  }
-
-  async contarTentativa(id: string): Promise<number> {
-    const [row] = await this.q.query<{ tentativas: number }>(
-      'update servicos_codigos set tentativas = tentativas + 1 where id = $1 returning tentativas',
-      [id],
-    );
-    return row?.tentativas ?? Number.MAX_SAFE_INTEGER;
-  }
-
-  async marcarUsado(id: string, at: Date): Promise<void> {
-    await this.q.query('update servicos_codigos set usado_em = $2 where id = $1', [id, at]);
   }
 
   async inserirContratacao(c: {

@@ -1,4 +1,4 @@
-import { diaEmSaoPaulo, formatDate, maskPhone, primeiroDiaDoMesSeguinte } from '@portal/br';
+import { diaEmSaoPaulo, formatDate, primeiroDiaDoMesSeguinte } from '@portal/br';
 import {
   type CodigoServico,
   type ContratacaoConcluida,
@@ -10,15 +10,14 @@ import {
 import type { Clock } from '../../clock';
 import type { Db } from '../../db/db';
 import { AppError } from '../../lib/app-error';
-import type { CounterStore } from '../../lib/counters';
 import { sha256 } from '../../lib/crypto';
-import { AuditRepository, type Origin } from '../audit/repository';
-import { CODIGO_VALIDADE_MS, CodigoSms, type LimitesCodigo, SEM_CODIGO } from '../confirmacao/codigo-sms';
-import type { Notifier } from '../notificacoes/service';
+import type { AuditRepository, Origin } from '../audit/repository';
+import { SEM_CODIGO } from '../confirmacao/codigo-sms';
+import type { ConfirmacaoPorSms } from '../confirmacao/service';
 import { type Envio, violouUnicidade } from '../solicitacoes/pedido';
 import type { SolicitacoesService } from '../solicitacoes/solicitacoes';
 import type { Membro } from '../sessao/membro';
-import { type BeneficiarioServicoRow, ServicosRepository } from './repository';
+import type { BeneficiarioServicoRow, ServicosRepository } from './repository';
 
 export { CODIGO_MAX_TENTATIVAS, CODIGO_VALIDADE_MS } from '../confirmacao/codigo-sms';
 /** An acceptance is good for a code send within this time. */
@@ -31,6 +30,19 @@ export function hashDaSelecao(servico: CodigoServico, codigos: readonly string[]
   return sha256(`${servico}:${[...codigos].sort().join(',')}`);
 }
 
+/** What the service needs, built once in services.ts (decision 0007). */
+export interface ServicosDeps {
+  repo: ServicosRepository;
+  /** Opens the acceptance's transaction (its row and audit row commit together). */
+  transacoes: Pick<Db, 'transaction'>;
+  solicitacoes: SolicitacoesService;
+  /** The SMS code of the 'servicos' flow. */
+  confirmacao: ConfirmacaoPorSms;
+  audit: AuditRepository;
+  operadora: Pick<Operadora, 'nome' | 'links'>;
+  clock: Clock;
+}
+
 /**
  * SOS and orthopedic contracting (spec 2, 3, 7; decision 0013): the offer, the term acceptance, the
  * SMS code and the confirmation. Only the financial responsible of an active contract may contract.
@@ -38,25 +50,10 @@ export function hashDaSelecao(servico: CodigoServico, codigos: readonly string[]
  * bound to the session and to the selection they confirm.
  */
 export class ServicosService {
-  private readonly repo: ServicosRepository;
-  private readonly codigos: CodigoSms;
-
-  constructor(
-    private readonly db: Db,
-    private readonly solicitacoes: SolicitacoesService,
-    private readonly notifier: Notifier,
-    counters: CounterStore,
-    limites: LimitesCodigo,
-    private readonly operadora: Pick<Operadora, 'nome' | 'links'>,
-    secret: string,
-    private readonly clock: Clock,
-  ) {
-    this.repo = new ServicosRepository(db);
-    this.codigos = new CodigoSms('servicos', secret, counters, limites, clock);
-  }
+  constructor(private readonly d: ServicosDeps) {}
 
   private links(servico: ServicoAdicional) {
-    const { links } = this.operadora;
+    const { links } = this.d.operadora;
     return servico === 'sos'
       ? { linkTermoAdesao: links.termoAdesaoSos, linkContrato: links.contratoSos }
       : { linkTermoAdesao: links.termoAdesaoOrtopedico, linkContrato: links.contratoOrtopedico };
@@ -65,9 +62,9 @@ export class ServicosService {
   /** 403 for anyone but the financial responsible of an active contract; the service's price. */
   private async exigirResponsavel(membro: Membro, servico: ServicoAdicional) {
     if (!membro.responsavelFinanceiro) throw new AppError(403, 'ACESSO_RESTRITO', SO_RESPONSAVEL);
-    if (!(await this.repo.contratoAtivo(membro)))
+    if (!(await this.d.repo.contratoAtivo(membro)))
       throw new AppError(403, 'ACESSO_RESTRITO', 'Este contrato está cancelado e não aceita novas contratações.');
-    const row = await this.repo.servico(SERVICOS_ADICIONAIS[servico].codigo);
+    const row = await this.d.repo.servico(SERVICOS_ADICIONAIS[servico].codigo);
     if (!row) throw new AppError(404, 'NAO_ENCONTRADO', 'Este serviço não está disponível para contratação.');
     return row;
   }
@@ -76,9 +73,9 @@ export class ServicosService {
   async oferta(membro: Membro, servico: ServicoAdicional): Promise<OfertaServico> {
     const s = await this.exigirResponsavel(membro, servico);
     return {
-      beneficiarios: await this.repo.beneficiarios(membro, s.codigo),
+      beneficiarios: await this.d.repo.beneficiarios(membro, s.codigo),
       valorParaContratacao: s.valor,
-      dataInicioVigenciaAposContratacao: primeiroDiaDoMesSeguinte(diaEmSaoPaulo(this.clock.now())),
+      dataInicioVigenciaAposContratacao: primeiroDiaDoMesSeguinte(diaEmSaoPaulo(this.d.clock.now())),
       ...this.links(servico),
     };
   }
@@ -103,22 +100,22 @@ export class ServicosService {
   async aceitarTermo(membro: Membro, servico: ServicoAdicional, codigos: string[], origin: Origin) {
     const s = await this.exigirResponsavel(membro, servico);
     const { nome } = SERVICOS_ADICIONAIS[servico];
-    await this.selecaoValida(this.repo, membro, s.codigo, nome, codigos);
+    await this.selecaoValida(this.d.repo, membro, s.codigo, nome, codigos);
     const links = this.links(servico);
     const ordenados = [...codigos].sort();
-    await this.db.transaction(async (tx) => {
-      await new ServicosRepository(tx).inserirAceite({
+    await this.d.transacoes.transaction(async (tx) => {
+      await this.d.repo.com(tx).inserirAceite({
         membro,
         servico: s.codigo,
         beneficiarios: ordenados,
         selecaoHash: hashDaSelecao(s.codigo, ordenados),
         valorUnitario: s.valor,
         ...links,
-        at: new Date(this.clock.now()),
+        at: new Date(this.d.clock.now()),
         ip: origin.ip,
         userAgent: origin.userAgent,
       });
-      await new AuditRepository(tx, this.clock).write('termo_aceito', membro.cpf, origin, {
+      await this.d.audit.com(tx).write('termo_aceito', membro.cpf, origin, {
         servico: s.codigo,
         beneficiarios: ordenados,
         ...links,
@@ -127,58 +124,35 @@ export class ServicosService {
     return { sucesso: true as const, mensagem: 'Termo de adesão aceito.' };
   }
 
-  private digest(membro: Membro, servico: CodigoServico, selecaoHash: string, codigo: string): string {
-    return this.codigos.digest(`contratacao:${membro.codigoSessao}:${servico}:${selecaoHash}`, codigo);
+  /** What a code binds to: the session, the service and the accepted selection. */
+  private contexto(membro: Membro, servico: CodigoServico, selecaoHash: string): string {
+    return `contratacao:${membro.codigoSessao}:${servico}:${selecaoHash}`;
   }
 
   /** Servicos/{…}/EnviarSms: a code for the session's accepted selection, to the mobile on file. */
   async enviarSms(membro: Membro, servico: ServicoAdicional, origin: Origin) {
     const s = await this.exigirResponsavel(membro, servico);
-    const agora = new Date(this.clock.now());
-    const aceite = await this.repo.ultimoAceite(membro, s.codigo, new Date(agora.getTime() - ACEITE_VALIDADE_MS));
+    const agora = new Date(this.d.clock.now());
+    const aceite = await this.d.repo.ultimoAceite(membro, s.codigo, new Date(agora.getTime() - ACEITE_VALIDADE_MS));
     if (!aceite)
       throw new AppError(
         422,
         'TERMO_NAO_ACEITO',
         'Aceite o termo de adesão antes de solicitar o código de confirmação.',
       );
-    const celular = await this.repo.celular(membro.cpf);
-    if (!celular) {
-      throw new AppError(
-        422,
-        'CONTATO_INDISPONIVEL',
-        'Não há celular cadastrado para receber o código. Atualize seus dados junto à operadora.',
-      );
-    }
-    await this.codigos.limitarEnvio(`${membro.codigoSessao}:${s.codigo}:${aceite.selecao_hash}`, membro.cpf, origin.ip);
-    const codigo = this.codigos.gerar();
     const { nome } = SERVICOS_ADICIONAIS[servico];
-    const entrega = await this.db.transaction(async (tx) => {
-      const repo = new ServicosRepository(tx);
-      await repo.invalidarCodigos(membro, s.codigo, agora);
-      await repo.inserirCodigo({
-        aceiteId: aceite.id,
-        membro,
-        servico: s.codigo,
-        destino: celular,
-        codigoHmac: this.digest(membro, s.codigo, aceite.selecao_hash, codigo),
-        at: agora,
-        expiraEm: new Date(agora.getTime() + CODIGO_VALIDADE_MS),
-      });
-      await new AuditRepository(tx, this.clock).write('codigo_contratacao_enviado', membro.cpf, origin, {
-        servico: s.codigo,
-      });
-      return this.notifier.registrar(tx, {
-        canal: 'sms',
-        destino: celular,
-        assunto: `${this.operadora.nome}: código de confirmação`,
-        texto: `${this.operadora.nome}: seu código para confirmar a contratação do ${nome} é ${codigo}. Ele vale por 10 minutos. Não compartilhe este código.`,
-        codigo,
-      });
+    const operadora = this.d.operadora.nome;
+    return this.d.confirmacao.enviar({
+      membro,
+      origin,
+      origemId: aceite.id,
+      escopo: s.codigo,
+      contexto: this.contexto(membro, s.codigo, aceite.selecao_hash),
+      intervalo: `${membro.codigoSessao}:${s.codigo}:${aceite.selecao_hash}`,
+      auditoria: { evento: 'codigo_contratacao_enviado', detalhe: { servico: s.codigo } },
+      texto: (codigo) =>
+        `${operadora}: seu código para confirmar a contratação do ${nome} é ${codigo}. Ele vale por 10 minutos. Não compartilhe este código.`,
     });
-    this.notifier.entregar([entrega]);
-    const destino = maskPhone(celular);
-    return { sucesso: true as const, mensagem: `Código enviado para ${destino}.`, destino };
   }
 
   /**
@@ -193,16 +167,16 @@ export class ServicosService {
     envio: Envio,
   ): Promise<{ sucesso: true; dados: ContratacaoConcluida }> {
     const s = await this.exigirResponsavel(membro, servico);
-    await this.codigos.limitarVerificacao(envio.origin.ip);
+    await this.d.confirmacao.limitarVerificacao(envio.origin.ip);
     const { nome: nomeServico } = SERVICOS_ADICIONAIS[servico];
 
-    return this.solicitacoes.registrar({
+    return this.d.solicitacoes.registrar({
       membro,
       ...envio,
       executar: async (ctx) => {
-        const repo = new ServicosRepository(ctx.tx);
-        const row = this.codigos.exigirAberto(await repo.codigoAbertoParaConfirmar(membro, s.codigo), ctx.agora);
-        const aceite = await repo.aceite(membro, row.aceite_id);
+        const repo = this.d.repo.com(ctx.tx);
+        const row = await this.d.confirmacao.aberto(ctx.tx, membro, s.codigo, ctx.agora);
+        const aceite = await repo.aceite(membro, row.origemId);
         if (!aceite) throw new AppError(422, 'CODIGO_NAO_CONFIRMADO', SEM_CODIGO);
         const enviada = pedido.codigoMatriculasBeneficiariosAlvo;
         if (enviada && hashDaSelecao(s.codigo, enviada) !== aceite.selecao_hash) {
@@ -212,10 +186,12 @@ export class ServicosService {
             'Os beneficiários selecionados mudaram depois do envio do código. Solicite um novo código.',
           );
         }
-        const esperado = this.digest(membro, s.codigo, aceite.selecao_hash, pedido.codigoToken);
-        await this.codigos.conferir(row, esperado, repo, ctx.agora, (tentativas) =>
-          ctx.auditar('codigo_contratacao_falha', { servico: s.codigo, tentativas }),
-        );
+        await this.d.confirmacao.conferir(ctx.tx, row, {
+          contexto: this.contexto(membro, s.codigo, aceite.selecao_hash),
+          digitado: pedido.codigoToken,
+          agora: ctx.agora,
+          aoFalhar: (tentativas) => ctx.auditar('codigo_contratacao_falha', { servico: s.codigo, tentativas }),
+        });
 
         const incluidos = await this.selecaoValida(repo, membro, s.codigo, nomeServico, aceite.beneficiarios);
         const inicioVigencia = primeiroDiaDoMesSeguinte(ctx.hoje);

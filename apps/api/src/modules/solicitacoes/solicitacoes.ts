@@ -69,6 +69,26 @@ export interface Pedido<R> {
   executar(ctx: Contexto): Promise<R>;
 }
 
+/**
+ * Who hears of each protocol opened (webhooks out, issue 17): called inside the request's
+ * transaction, so a rolled-back request tells no one and a committed one is never lost.
+ */
+export interface OuvinteDeProtocolos {
+  protocoloAberto(
+    tx: Queryable,
+    p: {
+      protocolo: string;
+      tipo: TipoProtocolo;
+      situacao: SituacaoProtocolo;
+      prazoResposta: string;
+      codigoContrato: string;
+      codigoBeneficiario: string | null;
+    },
+  ): Promise<void>;
+  /** After the commit (e.g. wake the delivery worker). */
+  depoisDoCommit(): void;
+}
+
 const CONFLITO =
   'Esta chave de idempotência já foi usada em outra solicitação. Envie uma nova chave para uma nova solicitação.';
 
@@ -84,6 +104,7 @@ export class SolicitacoesService {
     private readonly operadora: { registroAns: string; nome: string },
     private readonly notifier: Notifier,
     private readonly clock: Clock,
+    private readonly ouvinte?: OuvinteDeProtocolos,
   ) {}
 
   async registrar<R>(p: Pedido<R>): Promise<R> {
@@ -123,6 +144,7 @@ export class SolicitacoesService {
     });
     // Only committed messages go out; a rollback above never reaches this line.
     this.notifier.entregar(entregas);
+    this.ouvinte?.depoisDoCommit();
     if (resultado.tipo === 'falha') throw resultado.erro;
     if (resultado.tipo === 'repetido') return this.repetir<R>(resultado.anterior, hash, p);
     return resultado.resposta;
@@ -167,6 +189,14 @@ export class SolicitacoesService {
           resposta: resposta ?? null,
         });
         await audit.write('solicitacao_registrada', membro.cpf, origin, { tipo, protocolo: numero });
+        await this.ouvinte?.protocoloAberto(tx, {
+          protocolo: numero,
+          tipo,
+          situacao,
+          prazoResposta,
+          codigoContrato: membro.codigoContrato,
+          codigoBeneficiario,
+        });
         protocolo = { numero, prazoResposta };
         return protocolo;
       },

@@ -27,6 +27,11 @@ export interface AtendimentoRow {
 export class UtilizacaoRepository {
   constructor(private readonly q: Queryable) {}
 
+  /** The same repository inside the caller's transaction. */
+  com(tx: Queryable): UtilizacaoRepository {
+    return new UtilizacaoRepository(tx);
+  }
+
   /** One beneficiary's cares, newest first. */
   async listar(membro: Membro, codigoBeneficiario: string): Promise<ItemUtilizacao[]> {
     const params: unknown[] = [codigoBeneficiario];

@@ -1,13 +1,12 @@
 import { formatDate } from '@portal/br';
 import type { AvaliarAtendimentoResponse, ListarUtilizacaoResponse } from '@portal/contract';
-import type { Db } from '../../db/db';
 import { AppError } from '../../lib/app-error';
 import { beneficiarioNaoEncontrado } from '../../lib/not-found';
 import type { BeneficiariosRepository } from '../beneficiarios/repository';
 import { type Envio, violouUnicidade } from '../solicitacoes/pedido';
 import type { SolicitacoesService } from '../solicitacoes/solicitacoes';
 import type { Membro } from '../sessao/membro';
-import { UtilizacaoRepository } from './repository';
+import type { UtilizacaoRepository } from './repository';
 
 export interface Avaliacao {
   codigoBeneficiario: string;
@@ -21,19 +20,18 @@ const HISTORICO_VAZIO =
   'Ainda não há atendimentos registrados para este beneficiário. Os atendimentos aparecem aqui depois de processados pela operadora, o que pode levar alguns dias.';
 
 /** Usage history and ratings (spec 2, 3, 7; decision 0013). */
-export class UtilizacaoService {
-  private readonly repo: UtilizacaoRepository;
+/** What the service needs, built once in services.ts (decision 0007). */
+export interface UtilizacaoDeps {
+  repo: UtilizacaoRepository;
+  beneficiarios: BeneficiariosRepository;
+  solicitacoes: SolicitacoesService;
+}
 
-  constructor(
-    db: Db,
-    private readonly beneficiarios: BeneficiariosRepository,
-    private readonly solicitacoes: SolicitacoesService,
-  ) {
-    this.repo = new UtilizacaoRepository(db);
-  }
+export class UtilizacaoService {
+  constructor(private readonly d: UtilizacaoDeps) {}
 
   async beneficiariosVisiveis(membro: Membro) {
-    return (await this.beneficiarios.visiveis(membro)).map(({ codigoBeneficiario, nome }) => ({
+    return (await this.d.beneficiarios.visiveis(membro)).map(({ codigoBeneficiario, nome }) => ({
       codigoBeneficiario,
       nome,
     }));
@@ -41,21 +39,21 @@ export class UtilizacaoService {
 
   /** 404 for a beneficiary the member may not see; an empty list carries the 'Aviso sobre o Histórico' note. */
   async listar(membro: Membro, codigoBeneficiario: string): Promise<ListarUtilizacaoResponse> {
-    if (!(await this.beneficiarios.visivel(membro, codigoBeneficiario))) throw beneficiarioNaoEncontrado();
-    const procedimentos = await this.repo.listar(membro, codigoBeneficiario);
+    if (!(await this.d.beneficiarios.visivel(membro, codigoBeneficiario))) throw beneficiarioNaoEncontrado();
+    const procedimentos = await this.d.repo.listar(membro, codigoBeneficiario);
     return procedimentos.length ? { procedimentos } : { procedimentos, mensagem: HISTORICO_VAZIO };
   }
 
   /** One rating per care; another contract's care (or a relative's, for a dependant) is not found. */
   async avaliar(membro: Membro, a: Avaliacao, envio: Envio): Promise<AvaliarAtendimentoResponse> {
-    const atendimento = await this.repo.atendimento(membro, a.codigoBeneficiario, a.codigoPrestador, a.data);
+    const atendimento = await this.d.repo.atendimento(membro, a.codigoBeneficiario, a.codigoPrestador, a.data);
     if (!atendimento) throw new AppError(404, 'NAO_ENCONTRADO', 'Atendimento não encontrado.');
     const comentario = a.comentario?.trim() || null;
-    return this.solicitacoes.registrar({
+    return this.d.solicitacoes.registrar({
       membro,
       ...envio,
       executar: async (ctx) => {
-        const repo = new UtilizacaoRepository(ctx.tx);
+        const repo = this.d.repo.com(ctx.tx);
         const atual = await repo.atendimento(membro, a.codigoBeneficiario, a.codigoPrestador, a.data);
         if (!atual) throw new AppError(404, 'NAO_ENCONTRADO', 'Atendimento não encontrado.');
         if (atual.ja_avaliado) throw jaAvaliado();

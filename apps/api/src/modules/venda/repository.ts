@@ -14,6 +14,11 @@ export interface SolicitacaoRow {
 export class VendaRepository {
   constructor(private readonly q: Queryable) {}
 
+  /** The same repository inside the caller's transaction. */
+  com(tx: Queryable): VendaRepository {
+    return new VendaRepository(tx);
+  }
+
   /** False when the member's contract is cancelled. */
   async contratoAtivo(membro: Membro): Promise<boolean> {
     const [row] = await this.q.query<{ ativo: boolean }>(

@@ -1,27 +1,25 @@
 import { diaEmSaoPaulo, formatCpf, formatDate } from '@portal/br';
 import { type NovoDependente, problemaDataNascimento } from '@portal/contract';
 import type { Clock } from '../../clock';
-import type { Db } from '../../db/db';
 import { AppError, dadosInvalidos } from '../../lib/app-error';
 import { type Envio, violouUnicidade } from '../solicitacoes/pedido';
 import type { SolicitacoesService } from '../solicitacoes/solicitacoes';
 import type { Membro } from '../sessao/membro';
 import { DECLARACAO_DE_SAUDE } from './questionario';
-import { VendaRepository } from './repository';
+import type { VendaRepository } from './repository';
 
 const SUCESSO_DEPENDENTES = 'Dependente(s) adicionado(s) com sucesso.';
 
 /** Spec 7 'Commercial' (decision 0012): dependents' inclusion and the sales calls. */
-export class VendaService {
-  private readonly repo: VendaRepository;
+/** What the service needs, built once in services.ts (decision 0007). */
+export interface VendaDeps {
+  repo: VendaRepository;
+  solicitacoes: SolicitacoesService;
+  clock: Clock;
+}
 
-  constructor(
-    db: Db,
-    private readonly solicitacoes: SolicitacoesService,
-    private readonly clock: Clock,
-  ) {
-    this.repo = new VendaRepository(db);
-  }
+export class VendaService {
+  constructor(private readonly d: VendaDeps) {}
 
   /**
    * Venda/AdicionarDependente: only the holder or the financial responsible of an active contract;
@@ -35,24 +33,24 @@ export class VendaService {
         'Apenas o titular ou o responsável financeiro do contrato pode incluir dependentes.',
       );
     }
-    if (!(await this.repo.contratoAtivo(membro))) {
+    if (!(await this.d.repo.contratoAtivo(membro))) {
       throw new AppError(
         403,
         'ACESSO_RESTRITO',
         'Este contrato está cancelado e não aceita a inclusão de dependentes.',
       );
     }
-    const hoje = diaEmSaoPaulo(this.clock.now());
+    const hoje = diaEmSaoPaulo(this.d.clock.now());
     for (const d of dependentes) {
       const problema = problemaDataNascimento(d.dataNascimento, hoje);
       if (problema) throw dadosInvalidos(`${problema} (${d.nome})`);
     }
     const cpfs = dependentes.map((d) => d.cpf);
-    return this.solicitacoes.registrar({
+    return this.d.solicitacoes.registrar({
       membro,
       ...envio,
       executar: async (ctx) => {
-        const repo = new VendaRepository(ctx.tx);
+        const repo = this.d.repo.com(ctx.tx);
         const [noContrato] = await repo.cpfsNoContrato(membro, cpfs);
         if (noContrato) {
           throw new AppError(409, 'JA_REGISTRADO', `O CPF ${formatCpf(noContrato)} já faz parte deste contrato.`);
@@ -89,7 +87,7 @@ export class VendaService {
 
   /** Venda/ContatoInicial: the sales team calls the member back (a request with protocol). */
   contatoInicial(membro: Membro, pedido: { interesse: string; mensagem?: string | undefined }, envio: Envio) {
-    return this.solicitacoes.registrar({
+    return this.d.solicitacoes.registrar({
       membro,
       ...envio,
       executar: async (ctx) => {
@@ -98,12 +96,14 @@ export class VendaService {
           assunto: `Pedido de contato comercial: ${ASSUNTOS[pedido.interesse] ?? pedido.interesse}`,
           situacao: 'ABERTO',
         });
-        await new VendaRepository(ctx.tx).inserirContato(
-          membro,
-          protocolo.numero,
-          { interesse: pedido.interesse, mensagem: pedido.mensagem || null },
-          ctx.agora,
-        );
+        await this.d.repo
+          .com(ctx.tx)
+          .inserirContato(
+            membro,
+            protocolo.numero,
+            { interesse: pedido.interesse, mensagem: pedido.mensagem || null },
+            ctx.agora,
+          );
         await ctx.avisarMembro(
           `pedido de contato, protocolo ${protocolo.numero}`,
           `recebemos seu pedido de contato. Nossa equipe comercial falará com você até ${formatDate(protocolo.prazoResposta)}. Protocolo ${protocolo.numero}.`,
@@ -120,7 +120,7 @@ export class VendaService {
 
   /** Venda/Entrevista/Consultar: the inclusion requests and where each dependent stands. */
   async consultarSolicitacoes(membro: Membro) {
-    const rows = await this.repo.solicitacoes(membro);
+    const rows = await this.d.repo.solicitacoes(membro);
     const porProtocolo = new Map<
       string,
       {

@@ -4,8 +4,7 @@ import { useForm, useWatch } from 'react-hook-form';
 import { Button } from '@/components/ui/button';
 import { FormField } from '@/components/ui/form-field';
 import { Input } from '@/components/ui/input';
-import { textoInline } from '@/lib/account/messages';
-import { toastPrimeiroErro, useToastDoCampoSomeAoCorrigir } from '@/lib/account/toast-form-error';
+import { erroDoCampo } from '@/lib/account/erro-do-campo';
 
 interface CodeFormProps {
   busy: boolean;
@@ -13,28 +12,21 @@ interface CodeFormProps {
   hint?: string;
   /** Recovery (spec 5): the validate button stays disabled while the field is empty. */
   disableWhenEmpty?: boolean;
-  /** false: validation errors only under the field (login registration wizard, spec 8). */
-  toastErros?: boolean;
 }
 
 /** Verification code: 6 digits, numeric keyboard, one-time-code autofill, 'Validar Código'. */
-export function CodeForm({ busy, onSubmit, hint, disableWhenEmpty = false, toastErros = true }: CodeFormProps) {
+export function CodeForm({ busy, onSubmit, hint, disableWhenEmpty = false }: CodeFormProps) {
   const {
     register,
     handleSubmit,
     control,
     formState: { errors },
   } = useForm({ resolver: zodResolver(codigoFormSchema), defaultValues: { codigo: '' } });
-  useToastDoCampoSomeAoCorrigir(Object.keys(errors).length === 0);
   const codigo = useWatch({ control, name: 'codigo' });
 
   return (
-    <form
-      noValidate
-      onSubmit={handleSubmit((v) => onSubmit(v.codigo), toastErros ? toastPrimeiroErro : undefined)}
-      className="space-y-4"
-    >
-      <FormField label="Código de verificação" hint={hint} error={textoInline(errors.codigo?.message)}>
+    <form noValidate onSubmit={handleSubmit((v) => onSubmit(v.codigo))} className="space-y-4">
+      <FormField label="Código de verificação" hint={hint} error={erroDoCampo(errors.codigo?.message)}>
         {(c) => (
           <Input
             {...c}

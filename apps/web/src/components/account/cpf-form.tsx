@@ -3,10 +3,9 @@ import { useState, type FormEvent } from 'react';
 import { Button } from '@/components/ui/button';
 import { FormField } from '@/components/ui/form-field';
 import { MaskedInput, MASKS } from '@/components/ui/masked-input';
-import { mensagemValidacao, textoInline, type ChaveValidacao } from '@/lib/account/messages';
-import { TOAST_DO_CAMPO } from '@/lib/account/toast-form-error';
+import { erroDoCampo } from '@/lib/account/erro-do-campo';
+import type { ChaveValidacao } from '@/lib/account/messages';
 import { validarCpf } from '@/lib/account/validation';
-import { toast } from '@/lib/toast';
 
 interface CpfFormProps {
   defaultCpf?: string;
@@ -29,8 +28,6 @@ export function CpfForm({ defaultCpf = '', busy, onSubmit, submitLabel = 'Contin
     const r = validarCpf(value);
     if (r !== true) {
       setErro(r);
-      const m = mensagemValidacao(r);
-      if (m) toast.error(m.title, { id: TOAST_DO_CAMPO, description: m.description });
       e.currentTarget.querySelector<HTMLInputElement>('input[name="cpf"]')?.focus();
       return;
     }
@@ -40,16 +37,14 @@ export function CpfForm({ defaultCpf = '', busy, onSubmit, submitLabel = 'Contin
 
   return (
     <form noValidate onSubmit={submit} className="space-y-5">
-      <FormField label="CPF" error={erro ? textoInline(erro) : undefined}>
+      <FormField label="CPF" error={erro ? erroDoCampo(erro) : undefined}>
         {(control) => (
           <MaskedInput
             {...control}
             name="cpf"
             defaultValue={formatCpf(defaultCpf)}
             onChange={() => {
-              if (!erro) return;
-              setErro(null);
-              toast.dismiss(TOAST_DO_CAMPO);
+              if (erro) setErro(null);
             }}
             mask={MASKS.cpf}
             maxLength={14}

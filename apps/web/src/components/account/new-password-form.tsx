@@ -4,8 +4,7 @@ import { useForm } from 'react-hook-form';
 import { Button } from '@/components/ui/button';
 import { FormField } from '@/components/ui/form-field';
 import { PasswordInput } from '@/components/ui/password-input';
-import { textoInline } from '@/lib/account/messages';
-import { toastPrimeiroErro, useToastDoCampoSomeAoCorrigir } from '@/lib/account/toast-form-error';
+import { erroDoCampo } from '@/lib/account/erro-do-campo';
 
 export type { NovaSenhaForm };
 
@@ -14,12 +13,10 @@ interface NewPasswordFormProps {
   busyLabel: string;
   submitLabel: string;
   onSubmit: (values: NovaSenhaForm) => void;
-  /** false: validation errors only under the fields (login registration wizard, spec 8). */
-  toastErros?: boolean;
 }
 
 /** New password + confirmation with spec 5 rules (required, ≥ 6 characters, equal), not a common password. */
-export function NewPasswordForm({ busy, busyLabel, submitLabel, onSubmit, toastErros = true }: NewPasswordFormProps) {
+export function NewPasswordForm({ busy, busyLabel, submitLabel, onSubmit }: NewPasswordFormProps) {
   const {
     register,
     handleSubmit,
@@ -28,24 +25,19 @@ export function NewPasswordForm({ busy, busyLabel, submitLabel, onSubmit, toastE
     resolver: zodResolver(novaSenhaFormSchema),
     defaultValues: { senha: '', confirmacaoSenha: '' },
   });
-  useToastDoCampoSomeAoCorrigir(Object.keys(errors).length === 0);
 
   return (
-    <form
-      noValidate
-      onSubmit={handleSubmit(onSubmit, toastErros ? toastPrimeiroErro : undefined)}
-      className="space-y-5"
-    >
+    <form noValidate onSubmit={handleSubmit(onSubmit)} className="space-y-5">
       <FormField
         label="Senha"
         hint="Mínimo de 6 caracteres. Evite senhas comuns, como 123456 ou senha123."
-        error={textoInline(errors.senha?.message)}
+        error={erroDoCampo(errors.senha?.message)}
       >
         {(c) => (
           <PasswordInput {...c} {...register('senha', { deps: ['confirmacaoSenha'] })} autoComplete="new-password" />
         )}
       </FormField>
-      <FormField label="Confirmar senha" error={textoInline(errors.confirmacaoSenha?.message)}>
+      <FormField label="Confirmar senha" error={erroDoCampo(errors.confirmacaoSenha?.message)}>
         {(c) => <PasswordInput {...c} {...register('confirmacaoSenha')} autoComplete="new-password" />}
       </FormField>
       <Button type="submit" block disabled={busy} aria-busy={busy || undefined}>

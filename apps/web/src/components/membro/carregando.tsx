@@ -8,8 +8,17 @@ export function Carregando({ label = 'Carregando...' }: { label?: string }) {
   return <Spinner className="py-12" label={label} />;
 }
 
-/** A failed load, in the page (the toast has already said it): what happened and a way to retry. */
-export function FalhaAoCarregar({ titulo, onTentarNovamente }: { titulo: string; onTentarNovamente: () => void }) {
+/**
+ * A failed load, in the page: a way to retry. The call's toast (spec 8) has already said what failed,
+ * so the page does not say it again (decision 0031) — `titulo` only where no toast was shown.
+ */
+export function FalhaAoCarregar({
+  titulo = 'Não foi possível carregar',
+  onTentarNovamente,
+}: {
+  titulo?: string;
+  onTentarNovamente: () => void;
+}) {
   return (
     <Alert variant="error" title={titulo}>
       <p>Verifique sua conexão e tente novamente.</p>

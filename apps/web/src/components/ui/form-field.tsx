@@ -10,7 +10,8 @@ export interface FieldControlProps {
 
 interface FormFieldProps {
   label: ReactNode;
-  error?: string | undefined;
+  /** The field's validation message (lib/account/erro-do-campo for the spec's pairs). */
+  error?: ReactNode;
   hint?: ReactNode;
   className?: string;
   /** Receives the id and ARIA wiring for the control. */

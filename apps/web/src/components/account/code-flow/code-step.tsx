@@ -22,12 +22,7 @@ export function CodeStep({ flow }: { flow: CodeFlow }) {
           {flow.aviso}
         </Alert>
       ) : null}
-      <CodeForm
-        busy={flow.validando}
-        disableWhenEmpty={flow.exigeCodigo}
-        toastErros={flow.errosEmToast}
-        onSubmit={(c) => void flow.validar(c)}
-      />
+      <CodeForm busy={flow.validando} disableWhenEmpty={flow.exigeCodigo} onSubmit={(c) => void flow.validar(c)} />
       {flow.erro ? (
         <Alert variant="error" title={flow.erro.title}>
           {flow.erro.description}

@@ -33,8 +33,8 @@ export interface CodeFlowOptions {
   /** Recovery (spec 5): 'Validar Código' stays disabled while the field is empty. */
   exigeCodigo?: boolean;
   /**
-   * false: errors are shown in the step only, never as toasts (spec 8: the login registration
-   * wizard's steps only log errors). Default true: the spec's 'Title / message' toasts as well.
+   * false: errors are shown in the step, never as toasts (spec 8: the login registration wizard's
+   * steps only log errors). Default true: the spec's 'Title / message' toasts, and not in the step.
    */
   errosEmToast?: boolean;
 }
@@ -91,9 +91,10 @@ export function useCodeFlow(opts: CodeFlowOptions) {
     }
   };
 
+  /** One place for each message (decision 0031): the spec's toast, or — where the spec has none — the step. */
   const falhar = (m: Mensagem) => {
-    setEstado((s) => ({ ...s, erro: m }));
     if (errosEmToast) toast.error(m.title, { description: m.description });
+    else setEstado((s) => ({ ...s, erro: m }));
   };
 
   /** A refusal that carries a wait (429): the countdown of that wait. */

@@ -33,8 +33,7 @@ function Autorizacoes() {
   const autorizacoes = useListarAutorizacoes(codigo);
 
   if (beneficiarios.isPending) return <Carregando />;
-  if (beneficiarios.isError)
-    return <FalhaAoCarregar titulo="Erro ao carregar dados" onTentarNovamente={() => void beneficiarios.refetch()} />;
+  if (beneficiarios.isError) return <FalhaAoCarregar onTentarNovamente={() => void beneficiarios.refetch()} />;
 
   const atualizar = () => void queryClient.invalidateQueries({ queryKey: autorizacoesKeys.all });
   const itens = autorizacoes.data ?? [];
@@ -59,10 +58,7 @@ function Autorizacoes() {
         {autorizacoes.isPending && codigo ? (
           <Carregando label="Carregando autorizações..." />
         ) : autorizacoes.isError ? (
-          <FalhaAoCarregar
-            titulo="Erro ao carregar autorizações"
-            onTentarNovamente={() => void autorizacoes.refetch()}
-          />
+          <FalhaAoCarregar onTentarNovamente={() => void autorizacoes.refetch()} />
         ) : itens.length === 0 ? (
           <p className="rounded-2xl border border-dashed border-slate-300 bg-white p-6 text-center text-slate-700">
             Nenhuma autorização encontrada

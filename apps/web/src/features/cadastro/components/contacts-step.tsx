@@ -19,9 +19,8 @@ import { confirmarCelular } from '@/lib/api/registro/confirmar-celular';
 import { confirmarEmail } from '@/lib/api/registro/confirmar-email';
 import { criarConta } from '@/lib/api/registro/criar-conta';
 import { reenvioRegistro } from '@/lib/api/registro/reenviar-sms';
-import { textoInline } from '@/lib/account/messages';
+import { erroDoCampo } from '@/lib/account/erro-do-campo';
 import { TEXTOS_REGISTRO } from '@/lib/account/registro-codigo';
-import { toastPrimeiroErro, useToastDoCampoSomeAoCorrigir } from '@/lib/account/toast-form-error';
 import type { ContaVerificada } from '@/lib/api/login/verificar-cpf';
 
 interface ContactsStepProps {
@@ -45,7 +44,6 @@ export function ContactsStep({ conta, focusOnMount, onVoltar, onVerificado }: Co
     handleSubmit,
     formState: { errors },
   } = useForm<ContatosForm>({ resolver: zodResolver(contatosFormSchema), defaultValues: { email: '', celular: '' } });
-  useToastDoCampoSomeAoCorrigir(Object.keys(errors).length === 0);
 
   const flow = useCodeFlow({
     contatos: conta,
@@ -99,8 +97,8 @@ export function ContactsStep({ conta, focusOnMount, onVoltar, onVerificado }: Co
             ) : null}
             .
           </p>
-          <form noValidate onSubmit={(e) => void handleSubmit(enviar, toastPrimeiroErro)(e)} className="space-y-5">
-            <FormField label="E-mail" error={textoInline(errors.email?.message)}>
+          <form noValidate onSubmit={(e) => void handleSubmit(enviar)(e)} className="space-y-5">
+            <FormField label="E-mail" error={erroDoCampo(errors.email?.message)}>
               {(c) => (
                 <Input
                   {...c}
@@ -115,7 +113,7 @@ export function ContactsStep({ conta, focusOnMount, onVoltar, onVerificado }: Co
             <FormField
               label="Celular"
               hint="Com DDD. Se informado, o código vai por SMS."
-              error={textoInline(errors.celular?.message)}
+              error={erroDoCampo(errors.celular?.message)}
             >
               {(c) => (
                 <MaskedInput

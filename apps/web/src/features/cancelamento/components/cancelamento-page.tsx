@@ -57,8 +57,7 @@ function Fluxo() {
   const [resultado, setResultado] = useState<CancelamentoConcluido | null>(null);
   if (resultado) return <Concluido resultado={resultado} />;
   if (opcoes.isPending) return <Carregando label="Carregando dados do contrato..." />;
-  if (opcoes.isError)
-    return <FalhaAoCarregar titulo="Erro ao carregar dados" onTentarNovamente={() => void opcoes.refetch()} />;
+  if (opcoes.isError) return <FalhaAoCarregar onTentarNovamente={() => void opcoes.refetch()} />;
   const o = opcoes.data;
   if (o.dataCancelamento)
     return (

@@ -40,8 +40,7 @@ export function QrCodeDoCartao({
     );
   }
   if (qr.isPending) return <Carregando label="Gerando QR Code..." />;
-  if (qr.isError && !qr.data)
-    return <FalhaAoCarregar titulo="Erro ao gerar QR Code" onTentarNovamente={() => void qr.refetch()} />;
+  if (qr.isError && !qr.data) return <FalhaAoCarregar onTentarNovamente={() => void qr.refetch()} />;
   const { token, codigo, expiraEm } = qr.data!;
   if (Date.parse(expiraEm) <= agora) {
     return <FalhaAoCarregar titulo="O QR Code expirou" onTentarNovamente={() => void qr.refetch()} />;

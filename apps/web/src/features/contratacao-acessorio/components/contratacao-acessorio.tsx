@@ -67,8 +67,7 @@ function Fluxo({ servico }: { servico: ServicoAdicional }) {
   const [resultado, setResultado] = useState<ContratacaoConcluida | null>(null);
 
   if (oferta.isPending) return <Carregando label="Carregando beneficiários..." />;
-  if (oferta.isError)
-    return <FalhaAoCarregar titulo="Erro ao buscar beneficiários" onTentarNovamente={() => void oferta.refetch()} />;
+  if (oferta.isError) return <FalhaAoCarregar onTentarNovamente={() => void oferta.refetch()} />;
 
   // Spec 5: Contratar needs at least one selected beneficiary and accepted terms.
   const contratar = async () => {

@@ -36,7 +36,7 @@ export function ExtratoCoparticipacaoDialog({
           {lista.isPending ? (
             <Carregando label="Carregando extrato..." />
           ) : lista.isError ? (
-            <FalhaAoCarregar titulo="Erro ao carregar dados" onTentarNovamente={() => void lista.refetch()} />
+            <FalhaAoCarregar onTentarNovamente={() => void lista.refetch()} />
           ) : atual ? (
             <>
               <div className="space-y-1.5">

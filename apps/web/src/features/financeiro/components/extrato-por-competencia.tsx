@@ -23,7 +23,7 @@ export function ExtratoPorCompetencia({ coparticipativo }: { coparticipativo: bo
       ) : lista.isPending ? (
         <Carregando label="Carregando extrato..." />
       ) : lista.isError ? (
-        <FalhaAoCarregar titulo="Erro ao carregar dados" onTentarNovamente={() => void lista.refetch()} />
+        <FalhaAoCarregar onTentarNovamente={() => void lista.refetch()} />
       ) : (
         <ul className="space-y-3">
           {lista.data.map((c) => {

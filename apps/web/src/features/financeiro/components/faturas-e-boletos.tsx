@@ -89,7 +89,7 @@ export function FaturasEBoletos() {
         {parcelas.isPending ? (
           <Carregando label="Carregando mensalidades..." />
         ) : parcelas.isError ? (
-          <FalhaAoCarregar titulo="Erro ao carregar dados" onTentarNovamente={() => void parcelas.refetch()} />
+          <FalhaAoCarregar onTentarNovamente={() => void parcelas.refetch()} />
         ) : parcelas.data.length === 0 ? (
           <p className="rounded-2xl border border-dashed border-slate-300 bg-white p-6 text-center text-slate-700">
             Nenhuma mensalidade nos últimos 12 meses.

@@ -43,7 +43,7 @@ export function ImpostoDeRenda() {
       {lista.isPending ? (
         <Carregando label="Carregando informe..." />
       ) : lista.isError ? (
-        <FalhaAoCarregar titulo="Erro ao carregar dados" onTentarNovamente={() => void lista.refetch()} />
+        <FalhaAoCarregar onTentarNovamente={() => void lista.refetch()} />
       ) : selecionado === null ? (
         <p className="rounded-2xl border border-dashed border-slate-300 bg-white p-6 text-center text-slate-700">
           Nenhum informe de IRPF disponível.

@@ -89,8 +89,7 @@ function AbaCodigoBarras({ parcela }: { parcela: Parcela }) {
   const boleto = useBaixarBoleto();
   const abrir = useAbrirDocumento();
   if (codigo.isPending) return <Carregando label="Carregando código de barras..." />;
-  if (codigo.isError)
-    return <FalhaAoCarregar titulo="Erro ao gerar documento" onTentarNovamente={() => void codigo.refetch()} />;
+  if (codigo.isError) return <FalhaAoCarregar onTentarNovamente={() => void codigo.refetch()} />;
 
   const copiar = async () => {
     if (await copiarTexto(codigo.data.codigoBarras)) toast.success('Código de Barras Copiado!');
@@ -191,8 +190,7 @@ function BoletoAtualizado({
 function AbaPix({ parcela, mes }: { parcela: Parcela; mes: string }) {
   const pix = usePix(parcela.codigoMensalidade, true);
   if (pix.isPending) return <Carregando label="Carregando PIX..." />;
-  if (pix.isError)
-    return <FalhaAoCarregar titulo="Erro ao gerar documento" onTentarNovamente={() => void pix.refetch()} />;
+  if (pix.isError) return <FalhaAoCarregar onTentarNovamente={() => void pix.refetch()} />;
   const copiar = async () => {
     if (await copiarTexto(pix.data.copiaECola)) toast.success('Código PIX Copiado!');
     else toast.error('Erro', { description: 'Não foi possível copiar. Selecione o código e copie manualmente.' });

@@ -69,13 +69,7 @@ function Resultados({ filtro, onIr }: { filtro: FiltroDaBusca; onIr: (pagina: nu
     tituloRef.current?.scrollIntoView({ block: 'start' });
   }, [filtro.pagina]);
 
-  if (q.isError && !q.data)
-    return (
-      <FalhaAoCarregar
-        titulo="Erro ao buscar prestadores. Tente novamente."
-        onTentarNovamente={() => void q.refetch()}
-      />
-    );
+  if (q.isError && !q.data) return <FalhaAoCarregar onTentarNovamente={() => void q.refetch()} />;
   if (!r) return <Carregando label="Pesquisando..." />;
   const cartoes = r.especialidades.flatMap((e) => e.prestadores.map((p) => ({ especialidade: e.nome, prestador: p })));
   // Busy while the next page is on its way or not yet rendered (the list on screen is the old one).

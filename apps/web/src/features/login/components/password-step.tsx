@@ -11,8 +11,8 @@ import { Alert } from '@/components/ui/alert';
 import { Button } from '@/components/ui/button';
 import { FormField } from '@/components/ui/form-field';
 import { PasswordInput } from '@/components/ui/password-input';
-import { textoInline, type Mensagem } from '@/lib/account/messages';
-import { toastPrimeiroErro, useToastDoCampoSomeAoCorrigir } from '@/lib/account/toast-form-error';
+import { erroDoCampo } from '@/lib/account/erro-do-campo';
+import type { Mensagem } from '@/lib/account/messages';
 import { operadora } from '@/lib/operadora';
 import { buildUsuario, isAutenticacaoOk } from '@/lib/session';
 import { useSession } from '@/lib/session-context';
@@ -37,22 +37,22 @@ export function PasswordStep({ conta, onBack, focusOnMount }: PasswordStepProps)
   const autenticar = useAutenticar();
   const [perfis, setPerfis] = useState<PerfilConta[] | null>(null);
   const [senhaEscolha, setSenhaEscolha] = useState('');
-  const [erro, setErro] = useState<Mensagem | null>(null);
   const {
     register,
     handleSubmit,
+    setFocus,
     formState: { errors },
   } = useForm<SenhaLoginForm>({ resolver: zodResolver(senhaLoginFormSchema), defaultValues: { senha: '' } });
-  useToastDoCampoSomeAoCorrigir(Object.keys(errors).length === 0);
 
   // Members with several profiles need the dialog: fetch its code while they type.
   useEffect(() => {
     void loadProfilesDialog();
   }, []);
 
+  /** Spec 8's toast says it (and only it: decision 0031); the member is back in the password field. */
   const falhar = (m: Mensagem) => {
-    setErro(m);
     toast.error(m.title, { description: m.description });
+    setFocus('senha', { shouldSelect: true });
   };
 
   const entrarCom = async (perfil: PerfilConta, senha: string) => {
@@ -79,7 +79,6 @@ export function PasswordStep({ conta, onBack, focusOnMount }: PasswordStepProps)
   const onSubmit = async ({ senha }: { senha: string }) => {
     if (emAndamento.current) return;
     emAndamento.current = true;
-    setErro(null);
     try {
       const lista = await perfisDaConta.run(conta.cpf, senha);
       if (!Array.isArray(lista) || lista.length === 0) {
@@ -119,16 +118,11 @@ export function PasswordStep({ conta, onBack, focusOnMount }: PasswordStepProps)
         <p className="text-slate-700">Digite sua senha para entrar.</p>
       </div>
       <Alert variant="info">Use a mesma senha do aplicativo {operadora().nome} no celular.</Alert>
-      <form noValidate onSubmit={(e) => void handleSubmit(onSubmit, toastPrimeiroErro)(e)} className="space-y-5">
+      <form noValidate onSubmit={(e) => void handleSubmit(onSubmit)(e)} className="space-y-5">
         <input type="text" name="username" autoComplete="username" value={conta.cpf} readOnly hidden />
-        <FormField label="Senha" error={textoInline(errors.senha?.message)}>
+        <FormField label="Senha" error={erroDoCampo(errors.senha?.message)}>
           {(c) => <PasswordInput {...c} {...register('senha')} autoComplete="current-password" />}
         </FormField>
-        {erro ? (
-          <Alert variant="error" title={erro.title}>
-            {erro.description}
-          </Alert>
-        ) : null}
         <Button type="submit" block disabled={busy} aria-busy={busy || undefined}>
           {busy ? 'Entrando...' : 'Entrar'}
         </Button>

@@ -114,7 +114,6 @@ export function RegistrationWizard({ conta, onExit, onDone }: RegistrationWizard
             busy={cadastrarSenha.isPending}
             busyLabel="Criando conta..."
             submitLabel="Criar Conta"
-            toastErros={false}
             onSubmit={criarSenha}
           />
           {erroSenha ? (

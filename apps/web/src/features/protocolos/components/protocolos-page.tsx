@@ -114,8 +114,7 @@ function Lista({
   const lista = useListarProtocolos({ protocolo, pagina });
 
   if (lista.isPending) return <Carregando label="Carregando protocolos..." />;
-  if (lista.isError)
-    return <FalhaAoCarregar titulo="Erro ao carregar protocolos" onTentarNovamente={() => void lista.refetch()} />;
+  if (lista.isError) return <FalhaAoCarregar onTentarNovamente={() => void lista.refetch()} />;
 
   const { protocolos, total, totalPaginas } = lista.data;
   return (

@@ -39,7 +39,6 @@ export function RecuperarSenhaPage() {
   const [mudou, setMudou] = useState(false);
   const verificar = useVerificarCpf();
   const alterar = useAlterarSenha();
-  const [erroSenha, setErroSenha] = useState<string | null>(null);
 
   const irPara = (e: Etapa) => {
     setMudou(true);
@@ -55,7 +54,6 @@ export function RecuperarSenhaPage() {
 
   const onNovaSenha = async (codigo: CodigoValidado, senha: string, confirmacaoSenha: string) => {
     if (!conta) return;
-    setErroSenha(null);
     try {
       await alterar.run({
         cpf: conta.cpf,
@@ -68,7 +66,7 @@ export function RecuperarSenhaPage() {
       irPara({ nome: 'sucesso' });
     } catch (e) {
       const msg = (isApiError(e) && e.serverMessage) || 'Erro ao alterar senha. Tente novamente.';
-      setErroSenha(msg);
+      // Spec 8's toast, and only it (decision 0031).
       toast.error('Erro ao alterar senha', { description: msg });
     }
   };
@@ -114,11 +112,6 @@ export function RecuperarSenhaPage() {
               submitLabel="Alterar senha"
               onSubmit={({ senha, confirmacaoSenha }) => void onNovaSenha(etapa.codigo, senha, confirmacaoSenha)}
             />
-            {erroSenha ? (
-              <Alert variant="error" title="Erro ao alterar senha">
-                {erroSenha}
-              </Alert>
-            ) : null}
           </div>
         ) : null}
 

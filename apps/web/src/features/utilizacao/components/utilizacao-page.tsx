@@ -34,8 +34,7 @@ function Utilizacao() {
   const codigo = escolhido ?? beneficiarioInicial(lista, usuario.codigoBeneficiario);
 
   if (beneficiarios.isPending) return <Carregando />;
-  if (beneficiarios.isError)
-    return <FalhaAoCarregar titulo="Erro ao carregar dados" onTentarNovamente={() => void beneficiarios.refetch()} />;
+  if (beneficiarios.isError) return <FalhaAoCarregar onTentarNovamente={() => void beneficiarios.refetch()} />;
   if (lista.length === 0)
     return (
       <p className="rounded-2xl border border-dashed border-slate-300 bg-white p-6 text-center text-slate-700">
@@ -66,8 +65,7 @@ function Historico({ codigoBeneficiario }: { codigoBeneficiario: string }) {
   );
 
   if (historico.isPending) return <Carregando label="Carregando histórico..." />;
-  if (historico.isError)
-    return <FalhaAoCarregar titulo="Erro ao buscar histórico" onTentarNovamente={() => void historico.refetch()} />;
+  if (historico.isError) return <FalhaAoCarregar onTentarNovamente={() => void historico.refetch()} />;
 
   const total = grupos.reduce((s, g) => s + Math.round(g.total * 100), 0) / 100;
   return (

@@ -1,0 +1,154 @@
+import type { FastifyBaseLogger } from 'fastify';
+import { type Clock, systemClock } from '../../clock';
+import type { Db } from '../../db/db';
+import { cabecalhoDeAssinatura, type Cofre, esperaDepoisDaTentativa } from './assinatura';
+import { type EntregaReservada, WebhooksRepository } from './repository';
+
+export interface OpcoesDeEntrega {
+  /** How often an idle worker looks for due deliveries. */
+  intervaloMs: number;
+  /** Per POST (Standard Webhooks: a receiver answers fast and works later). */
+  timeoutMs: number;
+  /** Back-off: first wait, and the longest. */
+  esperaBaseMs: number;
+  esperaMaxMs: number;
+  /** Retries after the first attempt; after the last one the delivery is a dead letter ('falhou'). */
+  retentativas: number;
+  /** Deliveries in flight per instance. */
+  paralelas: number;
+}
+
+/**
+ * The delivery worker (decision 0029): each loop claims one due delivery (skip locked), posts it
+ * signed, records the attempt and settles it. Wall-clock time on purpose: webhook-timestamp is
+ * checked by the receiver against its own clock.
+ */
+export class Entregador {
+  private parando = false;
+  private laços: Promise<void>[] = [];
+  private acordadores = new Set<() => void>();
+
+  constructor(
+    private readonly db: Db,
+    private readonly cofre: Cofre,
+    private readonly opcoes: OpcoesDeEntrega,
+    private readonly log: FastifyBaseLogger,
+    private readonly relogio: Clock = systemClock,
+  ) {}
+
+  /** A claim outlives one POST by a wide margin; past it another worker may take the delivery. */
+  get arrendamentoMs(): number {
+    return this.opcoes.timeoutMs * 2 + 5000;
+  }
+
+  iniciar(): void {
+    if (this.laços.length) return;
+    this.parando = false;
+    for (let i = 0; i < this.opcoes.paralelas; i++) this.laços.push(this.laco(i));
+  }
+
+  /** New events were committed: idle loops look now instead of at their next tick. */
+  acordar(): void {
+    for (const a of this.acordadores) a();
+  }
+
+  /** Stops claiming and waits for the deliveries in flight (each bounded by timeoutMs). */
+  async parar(): Promise<void> {
+    this.parando = true;
+    this.acordar();
+    await Promise.all(this.laços);
+    this.laços = [];
+  }
+
+  /**
+   * Loop 0 polls every intervalMs when idle; the others sleep until woken (work found by loop 0, a
+   * committed event, a replay) or ten ticks: an idle instance makes about one query per tick.
+   */
+  private async laco(i: number): Promise<void> {
+    while (!this.parando) {
+      let fez = false;
+      try {
+        fez = await this.umaEntrega();
+      } catch (err) {
+        this.log.warn({ err }, 'webhook delivery loop failed; retrying at the next tick');
+      }
+      if (fez && i === 0) this.acordar();
+      if (fez || this.parando) continue;
+      await new Promise<void>((resolve) => {
+        const fim = () => {
+          clearTimeout(t);
+          this.acordadores.delete(fim);
+          resolve();
+        };
+        const t = setTimeout(fim, i === 0 ? this.opcoes.intervaloMs : this.opcoes.intervaloMs * 10);
+        this.acordadores.add(fim);
+      });
+    }
+  }
+
+  private async umaEntrega(): Promise<boolean> {
+    const agora = new Date(this.relogio.now());
+    const entrega = await this.db.transaction((tx) => new WebhooksRepository(tx).reservar(agora, this.arrendamentoMs));
+    if (!entrega) return false;
+    await this.postar(entrega);
+    return true;
+  }
+
+  private async postar(e: EntregaReservada): Promise<void> {
+    const inicio = this.relogio.now();
+    const ts = Math.floor(inicio / 1000);
+    const corpo = JSON.stringify(e.payload);
+    let status: number | null = null;
+    let erro: string | null = null;
+    try {
+      // A secret sealed under another server secret cannot be opened: an attempt in error, not a crash.
+      const segredos = [this.cofre.abrir(e.segredo)];
+      if (e.segredoAnterior && e.segredoAnteriorAte && e.segredoAnteriorAte.getTime() > inicio)
+        segredos.push(this.cofre.abrir(e.segredoAnterior));
+      const r = await fetch(e.url, {
+        method: 'POST',
+        headers: {
+          'content-type': 'application/json',
+          'user-agent': 'portal-beneficiario-webhooks/1',
+          'webhook-id': e.mensagemId,
+          'webhook-timestamp': String(ts),
+          'webhook-signature': cabecalhoDeAssinatura(segredos, e.mensagemId, ts, corpo),
+        },
+        body: corpo,
+        redirect: 'manual',
+        signal: AbortSignal.timeout(this.opcoes.timeoutMs),
+      });
+      status = r.status;
+      await r.body?.cancel().catch(() => undefined);
+    } catch (err) {
+      erro = err instanceof Error ? (err.name === 'TimeoutError' ? 'timeout' : err.message).slice(0, 200) : 'erro';
+    }
+    const fim = new Date(this.relogio.now());
+    const duracaoMs = fim.getTime() - inicio;
+    const ok = status !== null && status >= 200 && status < 300;
+    const ultima = e.tentativas > this.opcoes.retentativas;
+    const resultado = ok ? 'entregue' : status === 410 ? 'desativado' : ultima ? 'falhou' : 'erro';
+    await this.db.transaction(async (tx) => {
+      const repo = new WebhooksRepository(tx);
+      await repo.registrarTentativa(e.id, { em: fim, statusHttp: status, duracaoMs, resultado, erro });
+      if (ok) await repo.concluir(e.id, 'entregue', fim);
+      else if (status === 410) {
+        await repo.concluir(e.id, 'cancelada', fim);
+        await repo.desativar(e.endpointId, 'O endpoint respondeu 410 Gone.', fim);
+      } else if (ultima) await repo.concluir(e.id, 'falhou', fim);
+      else
+        await repo.reagendar(
+          e.id,
+          new Date(
+            fim.getTime() + esperaDepoisDaTentativa(e.tentativas, this.opcoes.esperaBaseMs, this.opcoes.esperaMaxMs),
+          ),
+        );
+    });
+    // The URL and ids only: never the secret, the signature or the body.
+    const nivel = ok ? 'debug' : 'info';
+    this.log[nivel](
+      { webhookId: e.mensagemId, endpoint: e.endpointId, tentativa: e.tentativas, status, erro, resultado },
+      'webhook attempt',
+    );
+  }
+}

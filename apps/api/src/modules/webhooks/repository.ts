@@ -1,0 +1,202 @@
+import type { Queryable } from '../../db/db';
+
+export interface EndpointRow {
+  id: string;
+  url: string;
+  eventos: string[];
+  segredo: string;
+  segredo_anterior: string | null;
+  segredo_anterior_ate: string | Date | null;
+  ativo: boolean;
+  criado_em: string | Date;
+  desativado_em: string | Date | null;
+  motivo_desativacao: string | null;
+}
+
+/** A claimed delivery: what the worker needs to post it. */
+export interface EntregaReservada {
+  id: string;
+  mensagemId: string;
+  endpointId: string;
+  tentativas: number;
+  url: string;
+  payload: unknown;
+  segredo: string;
+  segredoAnterior: string | null;
+  segredoAnteriorAte: Date | null;
+}
+
+export interface Tentativa {
+  em: Date;
+  statusHttp: number | null;
+  duracaoMs: number;
+  resultado: string;
+  erro: string | null;
+}
+
+/** SQL of the webhook tables (migration 0024). */
+export class WebhooksRepository {
+  constructor(private readonly q: Queryable) {}
+
+  async inserirEndpoint(e: { id: string; url: string; eventos: string[]; segredo: string; criadoEm: Date }) {
+    await this.q.query(
+      'insert into webhook_endpoints (id, url, eventos, segredo, criado_em) values ($1, $2, $3, $4, $5)',
+      [e.id, e.url, e.eventos, e.segredo, e.criadoEm],
+    );
+  }
+
+  endpoints(): Promise<EndpointRow[]> {
+    return this.q.query<EndpointRow>('select * from webhook_endpoints order by criado_em, id');
+  }
+
+  async endpoint(id: string): Promise<EndpointRow | null> {
+    const [row] = await this.q.query<EndpointRow>('select * from webhook_endpoints where id = $1', [id]);
+    return row ?? null;
+  }
+
+  async trocarSegredo(id: string, novo: string, anterior: string, anteriorAte: Date): Promise<void> {
+    await this.q.query(
+      `update webhook_endpoints set segredo = $2, segredo_anterior = $3, segredo_anterior_ate = $4 where id = $1`,
+      [id, novo, anterior, anteriorAte],
+    );
+  }
+
+  /** Disables the endpoint and cancels what is still waiting for it. */
+  async desativar(id: string, motivo: string, em: Date): Promise<boolean> {
+    const rows = await this.q.query(
+      `update webhook_endpoints set ativo = false, desativado_em = $3, motivo_desativacao = $2
+        where id = $1 and ativo returning 1`,
+      [id, motivo, em],
+    );
+    await this.q.query(
+      `update webhook_entregas set situacao = 'cancelada' where endpoint_id = $1 and situacao = 'pendente'`,
+      [id],
+    );
+    return rows.length > 0;
+  }
+
+  /** The event and one delivery per active endpoint subscribed to its type (same transaction as the request). */
+  async registrarMensagem(m: { id: string; tipo: string; payload: unknown; criadoEm: Date; filaEm: Date }) {
+    await this.q.query('insert into webhook_mensagens (id, tipo, payload, criado_em) values ($1, $2, $3, $4)', [
+      m.id,
+      m.tipo,
+      JSON.stringify(m.payload),
+      m.criadoEm,
+    ]);
+    await this.q.query(
+      `insert into webhook_entregas (mensagem_id, endpoint_id, proxima_em, criado_em)
+       select $1, id, $3, $3 from webhook_endpoints where ativo and $2 = any (eventos)`,
+      [m.id, m.tipo, m.filaEm],
+    );
+  }
+
+  /**
+   * Replay: the messages chosen by `onde` go again, with a fresh retry budget, to every active
+   * endpoint subscribed to their type (the same webhook-id: a receiver that got it already drops it).
+   */
+  async reenviar(onde: string, params: unknown[], em: Date): Promise<number> {
+    const rows = await this.q.query(
+      `insert into webhook_entregas (mensagem_id, endpoint_id, proxima_em, criado_em)
+       select m.id, e.id, $${params.length + 1}, $${params.length + 1}
+         from webhook_mensagens m join webhook_endpoints e on e.ativo and m.tipo = any (e.eventos)
+        where ${onde}
+       on conflict (mensagem_id, endpoint_id) do update
+          set situacao = 'pendente', tentativas = 0, proxima_em = excluded.proxima_em, entregue_em = null
+       returning 1`,
+      [...params, em],
+    );
+    return rows.length;
+  }
+
+  async mensagemExiste(id: string): Promise<boolean> {
+    return (await this.q.query('select 1 from webhook_mensagens where id = $1', [id])).length > 0;
+  }
+
+  /**
+   * Claims the next due delivery (`for update skip locked`: instances never claim the same row) and
+   * moves its time to the end of a lease: a worker killed mid-delivery leaves it to be claimed again
+   * when the lease ends. Call inside a transaction.
+   */
+  async reservar(agora: Date, arrendamentoMs: number): Promise<EntregaReservada | null> {
+    const [row] = await this.q.query<{
+      id: string;
+      mensagem_id: string;
+      endpoint_id: string;
+      tentativas: number;
+      url: string;
+      payload: unknown;
+      segredo: string;
+      segredo_anterior: string | null;
+      segredo_anterior_ate: string | Date | null;
+    }>(
+      `select w.id::text as id, w.mensagem_id, w.endpoint_id, w.tentativas, e.url, m.payload,
+              e.segredo, e.segredo_anterior, e.segredo_anterior_ate
+         from webhook_entregas w
+         join webhook_endpoints e on e.id = w.endpoint_id
+         join webhook_mensagens m on m.id = w.mensagem_id
+        where w.situacao = 'pendente' and w.proxima_em <= $1 and e.ativo
+        order by w.proxima_em, w.id
+        limit 1
+        for update of w skip locked`,
+      [agora],
+    );
+    if (!row) return null;
+    await this.q.query('update webhook_entregas set tentativas = tentativas + 1, proxima_em = $2 where id = $1', [
+      row.id,
+      new Date(agora.getTime() + arrendamentoMs),
+    ]);
+    return {
+      id: row.id,
+      mensagemId: row.mensagem_id,
+      endpointId: row.endpoint_id,
+      tentativas: row.tentativas + 1,
+      url: row.url,
+      payload: typeof row.payload === 'string' ? (JSON.parse(row.payload) as unknown) : row.payload,
+      segredo: row.segredo,
+      segredoAnterior: row.segredo_anterior,
+      segredoAnteriorAte: row.segredo_anterior_ate ? new Date(row.segredo_anterior_ate) : null,
+    };
+  }
+
+  async registrarTentativa(entregaId: string, t: Tentativa): Promise<void> {
+    await this.q.query(
+      `insert into webhook_tentativas (entrega_id, em, status_http, duracao_ms, resultado, erro)
+       values ($1, $2, $3, $4, $5, $6)`,
+      [entregaId, t.em, t.statusHttp, t.duracaoMs, t.resultado, t.erro],
+    );
+  }
+
+  async concluir(entregaId: string, situacao: 'entregue' | 'falhou' | 'cancelada', em: Date): Promise<void> {
+    await this.q.query(
+      `update webhook_entregas set situacao = $2, entregue_em = case when $2 = 'entregue' then $3::timestamptz end
+        where id = $1 and situacao = 'pendente'`,
+      [entregaId, situacao, em],
+    );
+  }
+
+  async reagendar(entregaId: string, proximaEm: Date): Promise<void> {
+    await this.q.query(`update webhook_entregas set proxima_em = $2 where id = $1 and situacao = 'pendente'`, [
+      entregaId,
+      proximaEm,
+    ]);
+  }
+
+  /** The deliveries of a message with their attempts, newest attempt last (for the console and the CLI). */
+  entregas(mensagemId: string) {
+    return this.q.query<{
+      endpoint_id: string;
+      situacao: string;
+      tentativas: number;
+      status_http: number | null;
+      resultado: string | null;
+      duracao_ms: number | null;
+      em: string | Date | null;
+    }>(
+      `select w.endpoint_id, w.situacao, w.tentativas, t.status_http, t.resultado, t.duracao_ms, t.em
+         from webhook_entregas w left join webhook_tentativas t on t.entrega_id = w.id
+        where w.mensagem_id = $1
+        order by w.endpoint_id, t.id`,
+      [mensagemId],
+    );
+  }
+}

@@ -1,0 +1,201 @@
+import { randomBytes } from 'node:crypto';
+import type { FastifyBaseLogger } from 'fastify';
+import type { Clock } from '../../clock';
+import type { Db, Queryable } from '../../db/db';
+import { AppError, dadosInvalidos } from '../../lib/app-error';
+import type { TipoProtocolo } from '../protocolos/repository';
+import { Cofre, novoSegredo } from './assinatura';
+import { Entregador, type OpcoesDeEntrega } from './entregador';
+import {
+  ACAO_DO_TIPO,
+  corpoDoEvento,
+  type DadosProtocolo,
+  EVENTO_DO_TIPO,
+  TIPOS_EVENTO,
+  type TipoEvento,
+  tiposDeEventoValidos,
+} from './eventos';
+import { type EndpointRow, WebhooksRepository } from './repository';
+
+export { TIPOS_EVENTO, type TipoEvento } from './eventos';
+export type { OpcoesDeEntrega } from './entregador';
+
+/** An endpoint as listed (never its secret). */
+export interface Endpoint {
+  id: string;
+  url: string;
+  eventos: TipoEvento[];
+  ativo: boolean;
+  criadoEm: string;
+  desativadoEm: string | null;
+  motivoDesativacao: string | null;
+  /** ISO: until when the previous secret still signs (a rotation's overlap). */
+  segredoAnteriorAte: string | null;
+}
+
+const SOBREPOSICAO_PADRAO_MS = 24 * 3600 * 1000;
+
+const naoEncontrado = () => new AppError(404, 'NAO_ENCONTRADO', 'Endpoint de webhook não encontrado.');
+
+const iso = (d: string | Date | null) => (d === null ? null : new Date(d).toISOString());
+
+function paraEndpoint(r: EndpointRow): Endpoint {
+  return {
+    id: r.id,
+    url: r.url,
+    eventos: r.eventos as TipoEvento[],
+    ativo: r.ativo,
+    criadoEm: new Date(r.criado_em).toISOString(),
+    desativadoEm: iso(r.desativado_em),
+    motivoDesativacao: r.motivo_desativacao,
+    segredoAnteriorAte: iso(r.segredo_anterior_ate),
+  };
+}
+
+const idAleatorio = (prefixo: string) => `${prefixo}_${randomBytes(16).toString('base64url')}`;
+
+/**
+ * Webhooks out (issue 17, decisions 0029 and 0030). The methods the CLI uses today and the
+ * integration API (/api/integracao/v1/webhooks) can call later: criarEndpoint, listar,
+ * rotacionarSegredo, desativar, reenviar, reenviarPeriodo, entregas. The request pipeline emits
+ * through protocoloAberto (inside the request's transaction) and wakes the worker after commit.
+ */
+export class WebhooksService {
+  readonly entregador: Entregador;
+  private readonly cofre: Cofre;
+
+  constructor(
+    private readonly db: Db,
+    segredoDoServidor: string,
+    private readonly opcoes: OpcoesDeEntrega & { producao: boolean },
+    /** The request clock (the event's timestamp); the queue itself runs on wall time (Entregador). */
+    private readonly clock: Clock,
+    log: FastifyBaseLogger,
+  ) {
+    this.cofre = new Cofre(segredoDoServidor);
+    this.entregador = new Entregador(db, this.cofre, opcoes, log);
+  }
+
+  /** A URL the server may post to: https; http only to this machine outside production. */
+  private validarUrl(url: string): string {
+    let u: URL;
+    try {
+      u = new URL(url);
+    } catch {
+      throw dadosInvalidos('URL inválida. Informe uma URL completa, como https://exemplo.com.br/webhooks.');
+    }
+    const local = ['localhost', '127.0.0.1', '[::1]'].includes(u.hostname);
+    if (u.protocol === 'https:' || (u.protocol === 'http:' && local && !this.opcoes.producao)) return u.toString();
+    throw dadosInvalidos(
+      this.opcoes.producao
+        ? 'A URL do webhook deve usar https.'
+        : 'A URL do webhook deve usar https (http só para localhost em desenvolvimento).',
+    );
+  }
+
+  private validarEventos(eventos: string[]): TipoEvento[] {
+    const lista = [...new Set(eventos.map((e) => e.trim()).filter(Boolean))];
+    if (!lista.length || !tiposDeEventoValidos(lista))
+      throw dadosInvalidos(`Eventos inválidos. Use um ou mais de: ${TIPOS_EVENTO.join(', ')}.`);
+    return lista;
+  }
+
+  /** A new endpoint; its secret is shown here once and never again (listar omits it). */
+  async criarEndpoint(p: { url: string; eventos: string[] }): Promise<Endpoint & { segredo: string }> {
+    const url = this.validarUrl(p.url);
+    const eventos = this.validarEventos(p.eventos);
+    const segredo = novoSegredo();
+    const id = idAleatorio('ep');
+    const repo = new WebhooksRepository(this.db);
+    await repo.inserirEndpoint({ id, url, eventos, segredo: this.cofre.selar(segredo), criadoEm: new Date() });
+    const row = await repo.endpoint(id);
+    if (!row) throw new Error('endpoint just inserted is missing');
+    return { ...paraEndpoint(row), segredo };
+  }
+
+  async listar(): Promise<Endpoint[]> {
+    return (await new WebhooksRepository(this.db).endpoints()).map(paraEndpoint);
+  }
+
+  /** A new secret; the old one keeps signing (a second signature) for `sobreposicaoMs`. */
+  async rotacionarSegredo(
+    id: string,
+    sobreposicaoMs = SOBREPOSICAO_PADRAO_MS,
+  ): Promise<{ segredo: string; anteriorAte: string }> {
+    return this.db.transaction(async (tx) => {
+      const repo = new WebhooksRepository(tx);
+      const [row] = await tx.query<EndpointRow>('select * from webhook_endpoints where id = $1 for update', [id]);
+      if (!row?.ativo) throw naoEncontrado();
+      const segredo = novoSegredo();
+      const ate = new Date(Date.now() + sobreposicaoMs);
+      await repo.trocarSegredo(id, this.cofre.selar(segredo), row.segredo, ate);
+      return { segredo, anteriorAte: ate.toISOString() };
+    });
+  }
+
+  async desativar(id: string): Promise<void> {
+    const repo = new WebhooksRepository(this.db);
+    if (!(await repo.endpoint(id))) throw naoEncontrado();
+    await this.db.transaction((tx) =>
+      new WebhooksRepository(tx).desativar(id, 'Desativado pelo operador.', new Date()),
+    );
+  }
+
+  /** Sends one message again (same webhook-id) to the active endpoints subscribed to it. */
+  async reenviar(mensagemId: string): Promise<number> {
+    const repo = new WebhooksRepository(this.db);
+    if (!(await repo.mensagemExiste(mensagemId)))
+      throw new AppError(404, 'NAO_ENCONTRADO', 'Mensagem de webhook não encontrada.');
+    const n = await repo.reenviar('m.id = $1', [mensagemId], new Date());
+    this.entregador.acordar();
+    return n;
+  }
+
+  /** Sends again every message created in [desde, ate]. */
+  async reenviarPeriodo(desde: Date, ate: Date): Promise<number> {
+    if (Number.isNaN(desde.getTime()) || Number.isNaN(ate.getTime()) || desde > ate)
+      throw dadosInvalidos('Período inválido. Informe datas ISO 8601 com o início antes do fim.');
+    const n = await new WebhooksRepository(this.db).reenviar('m.criado_em between $1 and $2', [desde, ate], new Date());
+    this.entregador.acordar();
+    return n;
+  }
+
+  entregas(mensagemId: string) {
+    return new WebhooksRepository(this.db).entregas(mensagemId);
+  }
+
+  /**
+   * Records an event inside the caller's transaction (the outbox): it goes out only if that
+   * transaction commits, and is then never lost. Returns the message id (the webhook-id).
+   */
+  async registrarEvento(tx: Queryable, tipo: TipoEvento, data: Record<string, unknown>): Promise<string> {
+    const id = idAleatorio('msg');
+    const em = new Date(this.clock.now());
+    await new WebhooksRepository(tx).registrarMensagem({
+      id,
+      tipo,
+      payload: corpoDoEvento(tipo, em, data),
+      criadoEm: em,
+      filaEm: new Date(),
+    });
+    return id;
+  }
+
+  /** A protocol was opened (SolicitacoesService): protocolo.criado and the event of its kind. */
+  async protocoloAberto(tx: Queryable, p: Omit<DadosProtocolo, 'acao'> & { tipo: TipoProtocolo }): Promise<void> {
+    const dados: DadosProtocolo = { ...p, acao: ACAO_DO_TIPO[p.tipo] };
+    await this.registrarEvento(tx, 'protocolo.criado', { ...dados });
+    const especifico = EVENTO_DO_TIPO[p.tipo];
+    if (especifico) await this.registrarEvento(tx, especifico, { ...dados });
+  }
+
+  /** A protocol's status or answer changed (the staff console and the integration API call this in their transaction). */
+  async protocoloAtualizado(tx: Queryable, p: Omit<DadosProtocolo, 'acao'>): Promise<void> {
+    await this.registrarEvento(tx, 'protocolo.atualizado', { ...p, acao: 'nenhuma' });
+  }
+
+  /** After a commit that recorded events: deliver now rather than at the next tick. */
+  depoisDoCommit(): void {
+    this.entregador.acordar();
+  }
+}

@@ -159,7 +159,10 @@ export function esquemaDaLinha(colunas: readonly Coluna[]) {
   const forma: Record<string, z.ZodType<string | null, string | undefined>> = {};
   for (const c of colunas) {
     const base = z
-      .string({ error: 'Campo deve ser texto ou número.' })
+      .string({
+        error: (issue) =>
+          issue.input === undefined ? 'Campo obrigatório não preenchido.' : 'Campo deve ser texto ou número.',
+      })
       .describe(`${c.descricao} (${c.padrao}). Ex.: ${c.exemplo}`);
     const lido = (c.obrigatoria ? base : base.optional()).transform((bruto, ctx): string | null => {
       const v = (bruto ?? '').trim();

@@ -1,3 +1,5 @@
+import { readdirSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
 import { PassThrough, Readable } from 'node:stream';
 import { cpfFromBase } from '@portal/br';
 import iconv from 'iconv-lite';
@@ -116,6 +118,24 @@ const MENSALIDADES = csv([
   ['90000100001', '900001', '2026-02', '2026-02-10', '1.234,56', '2026-02-09', '341', '1090000012345678901234000'],
   ['90000100002', '900001', '03/2026', '2026-03-10', '1234.5', '', '341', '1090000012345678901235000'],
 ]);
+
+describe('operadora/demo/dados: the demo register as import files', () => {
+  it('imported onto the seeded database, every row is unchanged (the files and the seed agree)', async () => {
+    // …but for the CNPJ of the two collective contracts, which the seed lacks and the layout requires.
+    const mudancas: Record<string, number> = { '02-contratos.csv': 2 };
+    const dir = join(import.meta.dirname, '../../../../../operadora/demo/dados');
+    const arquivos = readdirSync(dir)
+      .filter((f) => /^\d\d-[a-z]+\.csv$/.test(f))
+      .sort();
+    expect(arquivos).toEqual(['01-produtos.csv', '02-contratos.csv', '03-beneficiarios.csv']);
+    for (const f of arquivos) {
+      const r = await imp(f.slice(3, -4) as Entidade, readFileSync(join(dir, f)));
+      const alterados = mudancas[f] ?? 0;
+      expect(r, f).toMatchObject({ status: 'aplicado', incluidos: 0, alterados, inativados: 0, erros: [] });
+      expect(r.inalterados, f).toBe(r.linhas - alterados);
+    }
+  });
+});
 
 describe('importar: good files', () => {
   it('applies produtos, contratos, beneficiarios and mensalidades onto the tables the screens read', async () => {
@@ -577,6 +597,29 @@ describe('importar: bad files are refused with their report and change nothing',
     });
     expect(r.erros[99]?.linha).toBe(101);
     expect(r.errosOmitidos).toBe(9_900);
+  });
+
+  it('JSON Lines: a missing required key, an unknown key, a line that is not JSON; a CSV with an unclosed quote', async () => {
+    const jsonl = [
+      JSON.stringify({ codigoPlano: 'J1', nomePlano: 'X', segmentacao: 'A', acomodacao: 'ENFERMARIA' }),
+      JSON.stringify({
+        codigoPlano: 'J2',
+        nomePlano: 'X',
+        segmentacao: 'A',
+        acomodacao: 'ENFERMARIA',
+        coparticipativo: 'S',
+        cor: 'azul',
+      }),
+      '{nao e json',
+    ].join('\n');
+    const r = await recusado('produtos', jsonl, { formato: 'jsonl' });
+    expect(r.erros.map((e) => [e.linha, e.coluna, e.mensagem])).toEqual([
+      [1, 'coparticipativo', 'Campo obrigatório não preenchido.'],
+      [2, 'cor', 'Coluna desconhecida no layout.'],
+      [3, '', 'Linha não é um JSON válido.'],
+    ]);
+    const aspas = await recusado('produtos', PRODUTOS.replace('Plano Importado Enfermaria', '"Plano sem fim'));
+    expect(aspas.erros.at(-1)?.mensagem).toBe('CSV malformado (aspas ou separadores).');
   });
 
   it('a second import of one entity while the first runs is refused at once', async () => {

@@ -82,7 +82,8 @@ export function ler(
   }
 
   const parser = texto.pipe(
-    parse({ delimiter: ';', bom: true, info: true, relax_column_count: true, skip_empty_lines: true, trim: true }),
+    // No `trim` here (20 % of the parse time): the layout's schema trims each value it reads.
+    parse({ delimiter: ';', bom: true, info: true, relax_column_count: true, skip_empty_lines: true }),
   );
   texto.on('error', (e) => parser.destroy(e));
   const it = (parser as AsyncIterable<{ record: string[]; info: { lines: number } }>)[Symbol.asyncIterator]();
@@ -90,7 +91,7 @@ export function ler(
   const cabecalho = async () => {
     if (header) return header;
     const first = await it.next();
-    header = first.done ? [] : first.value.record;
+    header = first.done ? [] : first.value.record.map((h) => h.trim());
     return header;
   };
   async function* linhas(): AsyncGenerator<Linha | ProblemaDeArquivo> {

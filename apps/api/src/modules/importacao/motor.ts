@@ -4,33 +4,8 @@ import type { Db } from '../../db/db';
 import { esquemaDaLinha } from './campos';
 import { type Entidade, type ErroDeLinha, LAYOUTS, type Layout } from './layouts';
 import { ler } from './leitura';
+import type { OpcoesImportacao, Relatorio } from './tipos';
 import { atualizarProgresso, concluir, outraEmAndamento, registrarInicio } from './repository';
-
-export interface OpcoesImportacao {
-  entidade: Entidade;
-  formato: 'csv' | 'jsonl';
-  codificacao?: 'utf-8' | 'iso-8859-1';
-  modo: 'incremental' | 'completo';
-  dryRun: boolean;
-  origem: 'cli' | 'api';
-  chaveId?: string | null;
-  onProgresso?: (p: { linhas: number; bytes: number }) => void;
-}
-
-export interface Relatorio {
-  id: string;
-  entidade: Entidade;
-  modo: string;
-  dryRun: boolean;
-  status: 'recusado' | 'validado' | 'aplicado';
-  linhas: number;
-  incluidos: number;
-  alterados: number;
-  inalterados: number;
-  inativados: number;
-  erros: ErroDeLinha[];
-  errosOmitidos: number;
-}
 
 /** The first errors are kept with their line; the rest are only counted. */
 export const MAX_ERROS = 100;
@@ -74,7 +49,8 @@ const ocupada = (entidade: Entidade): ErroDeLinha => ({
 
 /**
  * Starts an import: writes its history row ('em_andamento') and returns its id at once; `concluida`
- * settles with the report (or rejects on an unexpected failure, after marking the row 'falhou').
+ * settles with the report (or rejects on an unexpected failure — a database error, a broken upload —
+ * after marking the row 'falhou'). The stream is read as fast as the database takes the batches.
  */
 export async function iniciarImportacao(
   db: Db,
@@ -88,6 +64,9 @@ export async function iniciarImportacao(
     await concluir(db, id, 'falhou', vazio(id, opcoes, 'recusado', 0)).catch(() => undefined);
     throw err;
   });
+  // A caller that answered 202 may never await it: a failure must not become an unhandled rejection
+  // (the row says 'falhou'); a caller that awaits still gets the error.
+  concluida.catch(() => undefined);
   return { id, concluida };
 }
 
@@ -181,7 +160,12 @@ async function validarEAplicar(
 
   const nomes = layout.colunas.map((c) => c.nome);
   const leitura = ler(origem, opcoes.formato, opcoes.codificacao);
-  const cabecalho = await leitura.cabecalho().catch(() => null);
+  const cabecalho = await leitura.cabecalho().catch((err: unknown) => {
+    const e = err as { code?: string; lines?: number };
+    if (!e.code?.startsWith('CSV_')) throw err;
+    erros.add({ linha: e.lines ?? 1, coluna: '', valor: '', mensagem: 'CSV malformado (aspas ou separadores).' });
+    throw recusar();
+  });
   if (opcoes.formato === 'csv') {
     if (!cabecalho || cabecalho.length === 0) {
       erros.add({ linha: 1, coluna: '', valor: '', mensagem: 'Arquivo vazio ou sem cabeçalho.' });

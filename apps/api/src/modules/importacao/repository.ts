@@ -1,6 +1,6 @@
 import type { Db } from '../../db/db';
 import type { Entidade, ErroDeLinha } from './layouts';
-import type { OpcoesImportacao, Relatorio } from './motor';
+import type { OpcoesImportacao, Relatorio } from './tipos';
 
 /** The history of imports (table importacoes, migration 0016). */
 

@@ -1,0 +1,29 @@
+import type { Entidade, ErroDeLinha } from './layouts';
+
+/** What the engine takes and answers (the interface the CLI and the integration API rely on). */
+
+export interface OpcoesImportacao {
+  entidade: Entidade;
+  formato: 'csv' | 'jsonl';
+  codificacao?: 'utf-8' | 'iso-8859-1';
+  modo: 'incremental' | 'completo';
+  dryRun: boolean;
+  origem: 'cli' | 'api';
+  chaveId?: string | null;
+  onProgresso?: (p: { linhas: number; bytes: number }) => void;
+}
+
+export interface Relatorio {
+  id: string;
+  entidade: Entidade;
+  modo: string;
+  dryRun: boolean;
+  status: 'recusado' | 'validado' | 'aplicado';
+  linhas: number;
+  incluidos: number;
+  alterados: number;
+  inalterados: number;
+  inativados: number;
+  erros: ErroDeLinha[];
+  errosOmitidos: number;
+}

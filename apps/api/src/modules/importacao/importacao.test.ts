@@ -215,6 +215,50 @@ describe('importar: good files', () => {
     expect(await imp('mensalidades', MENSALIDADES)).toMatchObject({ incluidos: 0, alterados: 0, inalterados: 2 });
   });
 
+  it("what the bank received for a late payment (valorPago) reaches the receipt's table; without a date it is refused", async () => {
+    const pagoComAtraso = csv([
+      [
+        'codigoMensalidade',
+        'codigoContrato',
+        'competencia',
+        'vencimento',
+        'valor',
+        'dataPagamento',
+        'valorPago',
+        'banco',
+        'campoLivre',
+      ],
+      [
+        '90000100002',
+        '900001',
+        '2026-03',
+        '2026-03-10',
+        '1234.50',
+        '2026-03-19',
+        '1.262,50',
+        '341',
+        '1090000012345678901235000',
+      ],
+    ]);
+    expect(await imp('mensalidades', pagoComAtraso)).toMatchObject({ status: 'aplicado', alterados: 1 });
+    expect(
+      await t.db.query(
+        `select pago_em::text as p, valor_pago_centavos::text as v from mensalidades where codigo_mensalidade = '90000100002'`,
+      ),
+    ).toEqual([{ p: '2026-03-19', v: '126250' }]);
+    const semData = pagoComAtraso.replace('2026-03-19', '');
+    const r = await imp('mensalidades', semData);
+    expect(r.status).toBe('recusado');
+    expect(r.erros).toContainEqual({
+      linha: 2,
+      coluna: 'valorPago',
+      valor: '126250',
+      mensagem: 'Valor pago sem data de pagamento: informe dataPagamento.',
+    });
+    // Put back as the other tests expect it (open).
+    expect(await imp('mensalidades', MENSALIDADES)).toMatchObject({ status: 'aplicado', alterados: 1 });
+  });
+
   it('a dry run reports what would change and changes nothing', async () => {
     const antes = await estado();
     const novo = PRODUTOS.replace('Plano Importado Enfermaria', 'Outro nome').replace('9001;', '9003;');

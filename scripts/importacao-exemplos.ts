@@ -10,7 +10,7 @@
 // The Guia Médico's reference tables (cities, specialties, seals) are not an import layout yet: the
 // few rows the example providers need are inserted first.
 import { spawnSync } from 'node:child_process';
-import { mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import pg from 'pg';
@@ -19,6 +19,11 @@ import { migrate } from '../apps/api/src/db/migrate';
 import { openDb } from '../apps/api/src/db/open';
 
 const root = join(import.meta.dirname, '..');
+// In CI, where lane 1 has just built it, the built tool (what an image runs; 19 starts without tsx
+// take half the time); elsewhere the sources, so a stale build is never what gets tested.
+const CLI = process.env.CI && existsSync(join(root, 'apps/api/dist/importar.js'))
+  ? ['apps/api/dist/importar.js']
+  : ['--import', 'tsx', 'apps/api/src/cli/importar.ts'];
 const exemplos = join(root, 'docs/integracao/exemplos');
 const pglite = process.argv.includes('--pglite');
 const adminUrl = process.env.IMPORTACAO_PG_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
@@ -45,7 +50,7 @@ else {
 }
 
 function cli(entidade: string, arquivo: string) {
-  const r = spawnSync(process.execPath, ['--import', 'tsx', 'apps/api/src/cli/importar.ts', entidade, arquivo], {
+  const r = spawnSync(process.execPath, [...CLI, entidade, arquivo], {
     cwd: root,
     env: { ...process.env, SEED: 'none', LOG_LEVEL: 'silent', ...env },
     encoding: 'utf8',

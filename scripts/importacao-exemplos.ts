@@ -21,9 +21,10 @@ import { openDb } from '../apps/api/src/db/open';
 const root = join(import.meta.dirname, '..');
 // In CI, where lane 1 has just built it, the built tool (what an image runs; 19 starts without tsx
 // take half the time); elsewhere the sources, so a stale build is never what gets tested.
-const CLI = process.env.CI && existsSync(join(root, 'apps/api/dist/importar.js'))
-  ? ['apps/api/dist/importar.js']
-  : ['--import', 'tsx', 'apps/api/src/cli/importar.ts'];
+const CLI =
+  process.env.CI && existsSync(join(root, 'apps/api/dist/importar.js'))
+    ? ['apps/api/dist/importar.js']
+    : ['--import', 'tsx', 'apps/api/src/cli/importar.ts'];
 const exemplos = join(root, 'docs/integracao/exemplos');
 const pglite = process.argv.includes('--pglite');
 const adminUrl = process.env.IMPORTACAO_PG_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';

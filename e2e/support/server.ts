@@ -68,3 +68,41 @@ export async function startPortal(seedDir: string, env: Record<string, string> =
     },
   };
 }
+
+/**
+ * The built portal on a data directory the caller prepared (not a copy of the seeded one), with
+ * SEED=none: for journeys that start from an empty database, like the operator's first import
+ * (e2e/importacao.test.ts). The directory is left to the caller.
+ */
+export async function startPortalVazio(dataDir: string, env: Record<string, string> = {}): Promise<Portal> {
+  const server = spawn(process.execPath, [join(root, 'apps/api/dist/server.js')], {
+    env: {
+      ...process.env,
+      PORT: '0',
+      HOST: '127.0.0.1',
+      DATA_DIR: dataDir,
+      NODE_ENV: 'test',
+      LOG_LEVEL: 'info',
+      SEED: 'none',
+      DATABASE_URL: '',
+      REDIS_URL: '',
+      PRUNE_INTERVAL_SECONDS: '0',
+      ...env,
+    },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  const baseUrl = await waitReady(server);
+  server.stdout?.on('data', (d: Buffer) => {
+    for (const line of String(d).split('\n')) if (/"level":[4-6]\d/.test(line)) console.warn(line);
+  });
+  server.stderr?.on('data', () => undefined);
+  return {
+    baseUrl,
+    async stop() {
+      if (server.exitCode === null) {
+        server.kill('SIGTERM');
+        await new Promise((r) => server.once('exit', r));
+      }
+    },
+  };
+}

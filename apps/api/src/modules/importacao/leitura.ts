@@ -1,5 +1,5 @@
 import { createInterface } from 'node:readline';
-import { PassThrough, type Readable, type Transform } from 'node:stream';
+import { finished, PassThrough, type Readable, type Transform } from 'node:stream';
 import { parse } from 'csv-parse';
 import iconv from 'iconv-lite';
 
@@ -38,7 +38,12 @@ export function ler(
   let bytes = 0;
   const contador = new PassThrough();
   contador.on('data', (c: Buffer) => void (bytes += c.length));
-  origem.on('error', (e) => contador.destroy(e));
+  // finished(), not on('error'): the upload may have failed before the engine got here (the
+  // integration API's byte limit, a client gone), and a destroyed stream emits nothing more — the
+  // import would wait for it forever, holding its entity's lock (seen on Node 24).
+  finished(origem, (e) => {
+    if (e) contador.destroy(e);
+  });
   const texto = origem
     .pipe(contador)
     .pipe(iconv.decodeStream(codificacao === 'iso-8859-1' ? 'latin1' : 'utf8') as Transform);

@@ -15,7 +15,14 @@ import { PgCounterStore } from './db/counters';
 import type { CounterStore } from './lib/counters';
 import { closePasswordWorkers } from './lib/password';
 import { RedisCounterStore } from './lib/counters-redis';
-import { areasDeDesenvolvimento, areasDoApp, areasDoMembro, areasDoParceiro, areasPublicas } from './modules';
+import {
+  areasDeDesenvolvimento,
+  areasDeIntegracao,
+  areasDoApp,
+  areasDoMembro,
+  areasDoParceiro,
+  areasPublicas,
+} from './modules';
 import { loadOperadora } from './modules/operadora/config';
 import { requireApiToken } from './plugins/auth';
 import errors from './plugins/errors';
@@ -35,7 +42,10 @@ import './types';
  * Marks each route in the OpenAPI document with who may call it (the innermost group wins, as its
  * hook runs last): the route test reads this to prove every member route refuses without a session.
  */
-function documentar(acesso: 'publica' | 'parceiro' | 'app' | 'membro', security: Record<string, string[]>[]) {
+function documentar(
+  acesso: 'publica' | 'parceiro' | 'app' | 'membro' | 'integracao',
+  security: Record<string, string[]>[],
+) {
   return (route: RouteOptions) => {
     route.schema = { ...route.schema, security, tags: [acesso] };
   };
@@ -173,6 +183,14 @@ export async function buildApp(config: Config, overrides: Overrides = {}): Promi
         parceiro.addHook('onRoute', documentar('parceiro', [{ segredoDoParceiro: [] }]));
         for (const area of areasDoParceiro) await parceiro.register(area);
       });
+      // The operator's systems, with their own keys (issue 16): neither the API token nor a session.
+      await api.register(
+        async (integracao) => {
+          integracao.addHook('onRoute', documentar('integracao', [{ chaveDeIntegracao: [] }]));
+          for (const area of areasDeIntegracao) await integracao.register(area);
+        },
+        { prefix: '/integracao/v1' },
+      );
       await api.register(async (comToken) => {
         comToken.addHook('onRequest', requireApiToken);
         comToken.addHook('onRoute', documentar('app', [{ tokenDoAplicativo: [] }]));

@@ -72,6 +72,9 @@ import { z } from 'zod';
  * THROTTLE_CODE_SENDS_PER_HOUR_IP        30                  Code sends per IP per hour.
  * THROTTLE_CODE_CHECKS_PER_10MIN_IP      30                  Code checks per IP per 10 minutes.
  * THROTTLE_CARD_CHECKS_PER_MINUTE_IP     30                  Card verifications (/verificar-carteirinha) per IP per minute.
+ * Integration API (issue 16, decision 0024):
+ * INTEGRACAO_BODY_LIMIT          2147483648   Largest import file sent to /api/integracao/v1/importacoes (bytes, streamed).
+ * INTEGRACAO_CHAMADAS_POR_MINUTO 120          Default calls per minute of an operator key (a key may have its own).
  */
 
 // Same relative path from src/config.ts (tsx) and from dist/server.js (bundle): apps/api/<dir>/file.
@@ -157,6 +160,8 @@ const envSchema = z.object({
   THROTTLE_CODE_SENDS_PER_HOUR_IP: int(30, 1),
   THROTTLE_CODE_CHECKS_PER_10MIN_IP: int(30, 1),
   THROTTLE_CARD_CHECKS_PER_MINUTE_IP: int(30, 1),
+  INTEGRACAO_BODY_LIMIT: int(2 * 1024 ** 3, 1024),
+  INTEGRACAO_CHAMADAS_POR_MINUTO: int(120, 1),
 });
 
 export type Env = z.infer<typeof envSchema>;
@@ -228,6 +233,8 @@ export interface Config {
     codeCheckIpPer10Min: number;
     cardCheckIpPerMinute: number;
   };
+  /** The integration API (issue 16): largest streamed import, default calls per key per minute. */
+  integracao: { bodyLimit: number; chamadasPorMinuto: number };
 }
 
 function parseTrustProxy(v: string | undefined): boolean | number | string {
@@ -325,5 +332,6 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
       codeCheckIpPer10Min: e.THROTTLE_CODE_CHECKS_PER_10MIN_IP,
       cardCheckIpPerMinute: e.THROTTLE_CARD_CHECKS_PER_MINUTE_IP,
     },
+    integracao: { bodyLimit: e.INTEGRACAO_BODY_LIMIT, chamadasPorMinuto: e.INTEGRACAO_CHAMADAS_POR_MINUTO },
   };
 }

@@ -76,7 +76,14 @@ const routes: { path: string; membro: boolean; schema: JsonSchema | undefined }[
 
 // Bookkeeping that refusals are meant to change: the audit trail, throttling windows, and the
 // attempts counted on a verification code.
-const NOT_DATA = new Set(['audit_log', 'rate_counters', 'verification_codes', 'schema_migrations']);
+// auditoria_integracao: every call to the integration API is audited, refused ones too (issue 16).
+const NOT_DATA = new Set([
+  'audit_log',
+  'auditoria_integracao',
+  'rate_counters',
+  'verification_codes',
+  'schema_migrations',
+]);
 
 /** Where statement-level triggers note the tables a statement wrote (insert, update, delete, truncate). */
 const ESCRITAS = 'propriedades_escritas';

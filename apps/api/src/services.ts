@@ -26,6 +26,7 @@ import { FinanceiroService } from './modules/financeiro/service';
 import { ContasRepository } from './modules/contas/repository';
 import { GuiaMedicoRepository } from './modules/guia-medico/repository';
 import { GuiaMedicoService } from './modules/guia-medico/service';
+import { IntegracaoService } from './modules/integracao';
 import { RecuperacaoService } from './modules/login/recuperacao-service';
 import { PreAutenticacao } from './modules/login/pre-autenticacao';
 import { LoginService } from './modules/login/service';
@@ -193,6 +194,8 @@ export function createServices(d: ServiceDeps) {
     protocolos: new ProtocolosService(new MeusProtocolosRepository(db), d.operadora, clock),
     situacao: new SituacaoService(new SituacaoRepository(db)),
     webhooks,
+    // The operator's integration API (issue 16): its keys, their limit and the audit of each call.
+    integracao: new IntegracaoService(db, d.counters, config.integracao.chamadasPorMinuto, clock),
   };
 }
 

@@ -7,6 +7,7 @@ import { clubeRoutes, parceiroClubeRoutes, resgateClubeRoutes } from './clube/ro
 import { devRoutes } from './dev/routes';
 import { financeiroRoutes } from './financeiro/routes';
 import { guiaMedicoRoutes } from './guia-medico/routes';
+import { integracaoRoutes } from './integracao';
 import { loginRoutes, sessaoRoutes } from './login/routes';
 import { meusDadosRoutes } from './meus-dados/routes';
 import { medicinaPreventivaRoutes } from './medicina-preventiva/routes';
@@ -57,6 +58,9 @@ export const areasDoMembro: FastifyPluginAsyncZod[] = [
   meusDadosRoutes,
   cancelamentoRoutes,
 ];
+
+/** The operator's systems, with an operator key (Bearer pbk_…), under /api/integracao/v1 (issue 16). */
+export const areasDeIntegracao: FastifyPluginAsyncZod[] = [integracaoRoutes];
 
 /** Only outside production (demo-data.md). */
 export const areasDeDesenvolvimento: FastifyPluginAsyncZod[] = [devRoutes];

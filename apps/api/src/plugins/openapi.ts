@@ -26,8 +26,22 @@ export default fp(async function openapi(app: FastifyInstance) {
           cookieDaSessao: { type: 'apiKey', in: 'cookie', name: 'pb_sessao' },
           // The benefits-club partner's server (Clube/ResgatarAcesso): Bearer CLUBE_SECRET.
           segredoDoParceiro: { type: 'http', scheme: 'bearer' },
+          // The operator's systems (issue 16): Bearer pbk_<id>_<segredo>, created by `npm run chaves`.
+          chaveDeIntegracao: { type: 'http', scheme: 'bearer', bearerFormat: 'pbk_<id>_<segredo>' },
         },
       },
+      tags: [
+        { name: 'publica', description: 'Sem credencial.' },
+        { name: 'app', description: 'Token do aplicativo (Bearer).' },
+        { name: 'membro', description: 'Token do aplicativo e sessão do membro.' },
+        { name: 'parceiro', description: 'Servidor do parceiro do clube de benefícios (Bearer CLUBE_SECRET).' },
+        {
+          name: 'integracao',
+          description:
+            'API de integração da operadora (/api/integracao/v1): chave da operadora (Bearer pbk_…) com escopos; ' +
+            'nem o token do aplicativo nem a sessão do membro valem aqui. Ver docs/integracao/api.md.',
+        },
+      ],
     },
     transform: jsonSchemaTransform,
   });

@@ -1,0 +1,185 @@
+import { isValidCnpj, isValidCns, isValidCpf } from '@portal/br';
+import { z } from 'zod';
+
+/**
+ * Field parsers of the import layouts. Every value arrives as text (a CSV cell, or a JSON Lines value
+ * turned into text) and leaves normalised as text ready for a SQL cast: digits only for documents,
+ * ISO dates, whole cents for money — never a float on the way (decision 0022).
+ */
+
+/** A parser: the normalised value, or the Portuguese message of what is wrong. */
+export type Parser = (v: string) => string | { erro: string };
+
+const erro = (mensagem: string) => ({ erro: mensagem });
+
+export const texto =
+  (max = 200): Parser =>
+  (v) =>
+    v.length > max ? erro(`Texto com mais de ${max} caracteres.`) : v;
+
+export const digitos =
+  (min: number, max = min): Parser =>
+  (v) => {
+    const d = v.replace(/[.\-/\s]/g, '');
+    if (!/^\d+$/.test(d)) return erro('Use apenas números.');
+    if (d.length < min || d.length > max)
+      return erro(min === max ? `Deve ter ${min} dígitos.` : `Deve ter de ${min} a ${max} dígitos.`);
+    return d;
+  };
+
+export const cpf: Parser = (v) => {
+  const d = v.replace(/[.\-\s]/g, '');
+  if (!/^\d{11}$/.test(d)) return erro('CPF deve ter 11 dígitos.');
+  return isValidCpf(d) ? d : erro('CPF inválido: os dígitos verificadores não conferem.');
+};
+
+export const cns: Parser = (v) => {
+  const d = v.replace(/\s/g, '');
+  if (!/^\d{15}$/.test(d)) return erro('CNS deve ter 15 dígitos.');
+  return isValidCns(d) ? d : erro('CNS inválido: os dígitos verificadores não conferem.');
+};
+
+export const cnpj: Parser = (v) => {
+  const d = v.replace(/[.\-/\s]/g, '');
+  if (!/^\d{14}$/.test(d)) return erro('CNPJ deve ter 14 dígitos.');
+  return isValidCnpj(d) ? d : erro('CNPJ inválido: os dígitos verificadores não conferem.');
+};
+
+function diaValido(a: number, m: number, d: number): boolean {
+  const dt = new Date(Date.UTC(a, m - 1, d));
+  return a >= 1900 && a <= 2100 && dt.getUTCFullYear() === a && dt.getUTCMonth() === m - 1 && dt.getUTCDate() === d;
+}
+
+/** AAAA-MM-DD (ISO, as TISS and SIB files carry it) or DD/MM/AAAA. */
+export const data: Parser = (v) => {
+  let m = /^(\d{4})-(\d{2})-(\d{2})$/.exec(v);
+  let [a, mes, d] = m ? [m[1], m[2], m[3]] : [];
+  if (!m) {
+    m = /^(\d{2})\/(\d{2})\/(\d{4})$/.exec(v);
+    if (m) [d, mes, a] = [m[1], m[2], m[3]];
+  }
+  if (!a || !mes || !d) return erro('Data inválida: use AAAA-MM-DD ou DD/MM/AAAA.');
+  if (!diaValido(Number(a), Number(mes), Number(d))) return erro('Data inexistente.');
+  return `${a}-${mes}-${d}`;
+};
+
+/**
+ * A date and time: AAAA-MM-DDTHH:MM[:SS] with an optional offset (Z, -03:00), or a date alone
+ * (midnight). Without an offset, Brasília time (-03:00) as TISS files carry it.
+ */
+export const dataHora: Parser = (v) => {
+  const m = /^(\d{4}-\d{2}-\d{2})(?:[T ](\d{2}):(\d{2})(?::(\d{2}))?(Z|[+-]\d{2}:\d{2})?)?$/.exec(v);
+  if (!m) return erro('Data e hora inválidas: use AAAA-MM-DDTHH:MM:SS (ou só AAAA-MM-DD).');
+  const d = data(m[1]!);
+  if (typeof d !== 'string') return d;
+  const [hh = '00', mm = '00', ss = '00'] = [m[2], m[3], m[4]];
+  if (Number(hh) > 23 || Number(mm) > 59 || Number(ss) > 59) return erro('Hora inexistente.');
+  return `${d}T${hh}:${mm}:${ss}${m[5] ?? '-03:00'}`;
+};
+
+export const inteiro =
+  (min: number, max: number): Parser =>
+  (v) =>
+    /^\d+$/.test(v) && Number(v) >= min && Number(v) <= max
+      ? String(Number(v))
+      : erro(`Use um número inteiro de ${min} a ${max}.`);
+
+/** AAAA-MM or MM/AAAA: the first day of that month. */
+export const competencia: Parser = (v) => {
+  const iso = /^(\d{4})-(\d{2})$/.exec(v);
+  const br = /^(\d{2})\/(\d{4})$/.exec(v);
+  const [a, mes] = iso ? [iso[1], iso[2]] : br ? [br[2], br[1]] : [];
+  if (!a || !mes) return erro('Competência inválida: use AAAA-MM ou MM/AAAA.');
+  if (Number(mes) < 1 || Number(mes) > 12) return erro('Competência inválida: mês fora de 01 a 12.');
+  return `${a}-${mes}-01`;
+};
+
+/**
+ * Money as a decimal with at most 2 places: 1234.56, 1234,56 or 1.234,56. Returned as whole
+ * cents (text), computed on the digits — no float ever holds the value.
+ */
+export const dinheiro: Parser = (v) => {
+  let inteiro: string | undefined;
+  let frac = '';
+  const ponto = /^(\d+)(?:\.(\d{1,2}))?$/.exec(v);
+  const virgula = /^(\d{1,3}(?:\.\d{3})*|\d+),(\d{1,2})$/.exec(v) ?? /^(\d{1,3}(?:\.\d{3})+)$/.exec(v);
+  if (ponto) [inteiro, frac] = [ponto[1], ponto[2] ?? ''];
+  else if (virgula) [inteiro, frac] = [virgula[1]!.replace(/\./g, ''), virgula[2] ?? ''];
+  if (inteiro === undefined) return erro('Valor inválido: use um número decimal com até 2 casas (ex.: 1234.56).');
+  if (inteiro.length > 13) return erro('Valor grande demais.');
+  const centavos = (inteiro + frac.padEnd(2, '0')).replace(/^0+(?=\d)/, '');
+  return centavos;
+};
+
+export const opcoes =
+  (valores: readonly string[], sinonimos: Record<string, string> = {}): Parser =>
+  (v) => {
+    const u = v.toUpperCase();
+    const r = sinonimos[u] ?? u;
+    return valores.includes(r) ? r : erro(`Valor não aceito: use ${valores.join(', ')}.`);
+  };
+
+export const simNao: Parser = (v) => {
+  const u = v.toUpperCase();
+  if (['S', 'SIM', 'TRUE', '1'].includes(u)) return 'true';
+  if (['N', 'NAO', 'NÃO', 'FALSE', '0'].includes(u)) return 'false';
+  return erro('Use S ou N.');
+};
+
+export const email: Parser = (v) =>
+  /^[^\s@]+@[^\s@]+\.[^\s@]+$/.test(v) && v.length <= 254 ? v.toLowerCase() : erro('E-mail inválido.');
+
+/** One column of a layout: what the docs show and how its value is read. */
+export interface Coluna {
+  nome: string;
+  tipo: string;
+  obrigatoria: boolean;
+  /** The standard the name and meaning come from. */
+  padrao: string;
+  descricao: string;
+  exemplo: string;
+  parser: Parser;
+}
+
+export const col = (
+  nome: string,
+  obrigatoria: boolean,
+  tipo: string,
+  padrao: string,
+  descricao: string,
+  exemplo: string,
+  parser: Parser,
+): Coluna => ({ nome, obrigatoria, tipo, padrao, descricao, exemplo, parser });
+
+/**
+ * The zod schema of one row: every column as text in, normalised text (or null when empty and
+ * optional) out. Exported per entity for the OpenAPI document (`z.toJSONSchema(…, { io: 'input' })`).
+ */
+export function esquemaDaLinha(colunas: readonly Coluna[]) {
+  const forma: Record<string, z.ZodType<string | null, string | undefined>> = {};
+  for (const c of colunas) {
+    const base = z
+      .string({ error: 'Campo deve ser texto ou número.' })
+      .describe(`${c.descricao} (${c.padrao}). Ex.: ${c.exemplo}`);
+    const lido = (c.obrigatoria ? base : base.optional()).transform((bruto, ctx): string | null => {
+      const v = (bruto ?? '').trim();
+      if (v === '') {
+        if (c.obrigatoria) ctx.addIssue({ code: 'custom', message: 'Campo obrigatório não preenchido.' });
+        return null;
+      }
+      if (v.includes('\uFFFD')) {
+        ctx.addIssue({
+          code: 'custom',
+          message: 'Caractere inválido em UTF-8: o arquivo parece estar em ISO-8859-1 (use a codificação iso-8859-1).',
+        });
+        return null;
+      }
+      const r = c.parser(v);
+      if (typeof r === 'string') return r;
+      ctx.addIssue({ code: 'custom', message: r.erro });
+      return null;
+    });
+    forma[c.nome] = lido as z.ZodType<string | null, string | undefined>;
+  }
+  return z.strictObject(forma, { error: 'Coluna desconhecida no layout.' });
+}

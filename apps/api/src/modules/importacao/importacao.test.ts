@@ -1,0 +1,667 @@
+import { PassThrough, Readable } from 'node:stream';
+import { cpfFromBase } from '@portal/br';
+import iconv from 'iconv-lite';
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { CPF, startApp, type TestApp } from '../../../test/helper';
+import { importar, listarImportacoes, obterImportacao, type Entidade, type OpcoesImportacao } from './index';
+
+let t: TestApp;
+beforeAll(async () => {
+  t = await startApp();
+});
+afterAll(() => t.close());
+beforeEach(() => t.resetCounters());
+
+const csv = (linhas: string[][]) => linhas.map((l) => l.join(';')).join('\n') + '\n';
+const de = (texto: string | Buffer) => Readable.from([typeof texto === 'string' ? Buffer.from(texto) : texto]);
+const imp = (entidade: Entidade, texto: string | Buffer, o: Partial<OpcoesImportacao> = {}) =>
+  importar(t.db, de(texto), { entidade, formato: 'csv', modo: 'incremental', dryRun: false, origem: 'cli', ...o });
+
+/** A fingerprint of the tables an import may touch: equal before and after means nothing changed. */
+async function estado(): Promise<string> {
+  const tabelas = ['planos', 'contratos', 'pessoas', 'beneficiarios', 'mensalidades', 'autorizacoes', 'atendimentos'];
+  const partes = await Promise.all(
+    tabelas.map(async (tb) => {
+      const [r] = await t.db.query<{ h: string }>(
+        `select md5(coalesce(string_agg(x::text, '|' order by x::text), '')) as h from ${tb} x`,
+      );
+      return `${tb}:${r?.h}`;
+    }),
+  );
+  return partes.join(' ');
+}
+
+const PRODUTOS = csv([
+  ['codigoPlano', 'nomePlano', 'numeroPlanoANS', 'segmentacao', 'acomodacao', 'abrangencia', 'coparticipativo'],
+  [
+    '9001',
+    'Plano Importado Apartamento',
+    '499001101',
+    'AMBULATORIAL + HOSPITALAR COM OBSTETRÍCIA',
+    'APARTAMENTO',
+    'NACIONAL',
+    'S',
+  ],
+  ['9002', 'Plano Importado Enfermaria', '', 'AMBULATORIAL', 'ENFERMARIA', '', 'N'],
+]);
+const TITULAR = cpfFromBase('610000001');
+const DEPENDENTE = cpfFromBase('610000002');
+const CONTRATOS = csv([
+  [
+    'codigoContrato',
+    'codigoPlano',
+    'tipoContratacao',
+    'cnpjContratante',
+    'cpfResponsavelFinanceiro',
+    'nomeResponsavelFinanceiro',
+    'dataInicioVigencia',
+    'dataCancelamento',
+  ],
+  ['900001', '9001', 'INDIVIDUAL/FAMILIAR', '', TITULAR, 'Ana Importada', '2024-01-01', ''],
+  ['900002', '9002', 'COLETIVO EMPRESARIAL', '11.222.333/0001-81', TITULAR, 'Ana Importada', '01/02/2024', ''],
+]);
+const CAB_BENEF = [
+  'codigoBeneficiario',
+  'codigoContrato',
+  'cpf',
+  'cns',
+  'nome',
+  'sexo',
+  'dataNascimento',
+  'nomeMae',
+  'codigoBeneficiarioTitular',
+  'relacaoDependencia',
+  'dataContratacao',
+  'dataCancelamento',
+  'email',
+  'celular',
+];
+const BENEFICIARIOS = csv([
+  CAB_BENEF,
+  [
+    '9000010001',
+    '900001',
+    TITULAR,
+    '',
+    'Ana Importada',
+    'F',
+    '1980-05-02',
+    'Joana Importada',
+    '',
+    '',
+    '2024-01-01',
+    '',
+    'ana@example.com',
+    '11912345678',
+  ],
+  [
+    '9000010002',
+    '900001',
+    DEPENDENTE,
+    '',
+    'Bia Importada',
+    '3',
+    '2012-07-09',
+    'Ana Importada',
+    '9000010001',
+    'FILHO(A)',
+    '2024-01-01',
+    '',
+    '',
+    '',
+  ],
+]);
+const MENSALIDADES = csv([
+  ['codigoMensalidade', 'codigoContrato', 'competencia', 'vencimento', 'valor', 'dataPagamento', 'banco', 'campoLivre'],
+  ['90000100001', '900001', '2026-02', '2026-02-10', '1.234,56', '2026-02-09', '341', '1090000012345678901234000'],
+  ['90000100002', '900001', '03/2026', '2026-03-10', '1234.5', '', '341', '1090000012345678901235000'],
+]);
+
+describe('importar: good files', () => {
+  it('applies produtos, contratos, beneficiarios and mensalidades onto the tables the screens read', async () => {
+    for (const [e, texto] of [
+      ['produtos', PRODUTOS],
+      ['contratos', CONTRATOS],
+      ['beneficiarios', BENEFICIARIOS],
+      ['mensalidades', MENSALIDADES],
+    ] as const) {
+      const r = await imp(e, texto);
+      expect(r, e).toMatchObject({
+        status: 'aplicado',
+        linhas: 2,
+        incluidos: 2,
+        alterados: 0,
+        inalterados: 0,
+        erros: [],
+      });
+    }
+    expect(
+      await t.db.query(
+        'select codigo_plano, registro_ans, coparticipativo, abrangencia from planos where codigo_plano like $1 order by 1',
+        ['900%'],
+      ),
+    ).toEqual([
+      { codigo_plano: '9001', registro_ans: '499001101', coparticipativo: true, abrangencia: 'NACIONAL' },
+      { codigo_plano: '9002', registro_ans: null, coparticipativo: false, abrangencia: null },
+    ]);
+    expect(
+      await t.db.query(
+        `select b.codigo_beneficiario, b.tipo, b.codigo_titular, b.ativo, p.nome, p.sexo, p.data_nascimento::text as nasc
+           from beneficiarios b join pessoas p using (cpf) where b.codigo_contrato = '900001' order by 1`,
+      ),
+    ).toEqual([
+      {
+        codigo_beneficiario: '9000010001',
+        tipo: 'TITULAR',
+        codigo_titular: null,
+        ativo: true,
+        nome: 'Ana Importada',
+        sexo: 'f',
+        nasc: '1980-05-02',
+      },
+      {
+        codigo_beneficiario: '9000010002',
+        tipo: 'DEPENDENTE',
+        codigo_titular: '9000010001',
+        ativo: true,
+        nome: 'Bia Importada',
+        sexo: 'f',
+        nasc: '2012-07-09',
+      },
+    ]);
+    // Money as decimals, read digit by digit: 1.234,56 and 1234.5.
+    expect(
+      await t.db.query(
+        `select valor_centavos::text as v, competencia::text as c from mensalidades where codigo_contrato = '900001' order by 2`,
+      ),
+    ).toEqual([
+      { v: '123456', c: '2026-02-01' },
+      { v: '123450', c: '2026-03-01' },
+    ]);
+    expect(
+      (
+        await t.db.query<{ c: string }>(`select cnpj_contratante as c from contratos where codigo_contrato = '900002'`)
+      )[0]?.c,
+    ).toBe('11222333000181');
+  });
+
+  it('re-importing the same file changes nothing and says so; one changed row counts as alterado', async () => {
+    const antes = await estado();
+    const r = await imp('beneficiarios', BENEFICIARIOS);
+    expect(r).toMatchObject({ status: 'aplicado', incluidos: 0, alterados: 0, inalterados: 2, inativados: 0 });
+    expect(await estado()).toBe(antes);
+    const outra = BENEFICIARIOS.replace('Bia Importada', 'Beatriz Importada');
+    expect(await imp('beneficiarios', outra)).toMatchObject({ incluidos: 0, alterados: 1, inalterados: 1 });
+    expect(await imp('mensalidades', MENSALIDADES)).toMatchObject({ incluidos: 0, alterados: 0, inalterados: 2 });
+  });
+
+  it('a dry run reports what would change and changes nothing', async () => {
+    const antes = await estado();
+    const novo = PRODUTOS.replace('Plano Importado Enfermaria', 'Outro nome').replace('9001;', '9003;');
+    const r = await imp('produtos', novo, { dryRun: true });
+    expect(r).toMatchObject({ status: 'validado', dryRun: true, incluidos: 1, alterados: 1, inalterados: 0 });
+    expect(await estado()).toBe(antes);
+    expect((await obterImportacao(t.db, r.id))?.status).toBe('validado');
+  });
+
+  it('reads ISO-8859-1 with the flag, and JSON Lines', async () => {
+    const latin = iconv.encode(PRODUTOS.replace('Plano Importado Apartamento', 'Plano Ação São João'), 'latin1');
+    expect(await imp('produtos', latin, { codificacao: 'iso-8859-1' })).toMatchObject({
+      status: 'aplicado',
+      alterados: 1,
+    });
+    expect((await t.db.query<{ nome: string }>(`select nome from planos where codigo_plano = '9001'`))[0]?.nome).toBe(
+      'Plano Ação São João',
+    );
+    const jsonl = [
+      {
+        codigoPlano: '9004',
+        nomePlano: 'Plano JSON',
+        numeroPlanoANS: 499004101,
+        segmentacao: 'ODONTOLÓGICO',
+        acomodacao: 'ENFERMARIA',
+        coparticipativo: 'N',
+      },
+    ]
+      .map((o) => JSON.stringify(o))
+      .join('\n');
+    expect(await imp('produtos', jsonl, { formato: 'jsonl' })).toMatchObject({ status: 'aplicado', incluidos: 1 });
+  });
+
+  it('keeps a history: the latest first, with counts', async () => {
+    const lista = await listarImportacoes(t.db, { limite: 3 });
+    expect(lista).toHaveLength(3);
+    expect(lista[0]).toMatchObject({
+      entidade: 'produtos',
+      status: 'aplicado',
+      incluidos: 1,
+      origem: 'cli',
+      concluidaEm: expect.any(String),
+    });
+  });
+});
+
+describe('importar: autorizacoes, utilizacao, coparticipacoes', () => {
+  const AUT = csv([
+    [
+      'numeroGuiaOperadora',
+      'codigoBeneficiario',
+      'dataSolicitacao',
+      'prestadorSolicitante',
+      'status',
+      'senha',
+      'dataValidadeSenha',
+      'motivoNegativa',
+      'codigoProcedimento',
+      'descricaoProcedimento',
+    ],
+    [
+      'G9001',
+      '9000010001',
+      '2026-03-02T14:30:00-03:00',
+      'Clínica Exemplo',
+      'APROVADO',
+      'A1B2',
+      '2026-04-01',
+      '',
+      '40301630',
+      'Hemograma completo',
+    ],
+    [
+      'G9001',
+      '9000010001',
+      '2026-03-02T14:30:00-03:00',
+      'Clínica Exemplo',
+      'APROVADO',
+      'A1B2',
+      '2026-04-01',
+      '',
+      '40302040',
+      'Glicose',
+    ],
+    ['G9002', '9000010002', '2026-03-03', 'Hospital Exemplo', 'NEGADO', '', '', 'Carência', '30715016', 'Cirurgia'],
+  ]);
+  it('one line per procedure: the guide once, its procedures in order; re-import unchanged; a dropped procedure changes the guide', async () => {
+    expect(await imp('autorizacoes', AUT)).toMatchObject({ status: 'aplicado', incluidos: 3, alterados: 0 });
+    expect(
+      await t.db.query(
+        `select a.numero_transacao as g, a.status, a.senha, p.ordem, p.codigo_procedimento as proc
+           from autorizacoes a join autorizacao_procedimentos p using (numero_transacao)
+          where a.numero_transacao like 'G900%' order by 1, 4`,
+      ),
+    ).toEqual([
+      { g: 'G9001', status: 'aprovado', senha: 'A1B2', ordem: 1, proc: '40301630' },
+      { g: 'G9001', status: 'aprovado', senha: 'A1B2', ordem: 2, proc: '40302040' },
+      { g: 'G9002', status: 'negado', senha: null, ordem: 1, proc: '30715016' },
+    ]);
+    expect(await imp('autorizacoes', AUT)).toMatchObject({ incluidos: 0, alterados: 0, inalterados: 3 });
+    const semGlicose = AUT.split('\n')
+      .filter((l) => !l.includes('Glicose'))
+      .join('\n');
+    expect(await imp('autorizacoes', semGlicose)).toMatchObject({ incluidos: 0, alterados: 1, inalterados: 1 });
+    const ruim = AUT.replace('Carência', '').replace(
+      'APROVADO;A1B2;2026-04-01;;40302040',
+      'PENDENTE;A1B2;2026-04-01;;40302040',
+    );
+    const r = await imp('autorizacoes', ruim);
+    expect(r.erros.map((e) => [e.linha, e.coluna])).toEqual([
+      [3, 'numeroGuiaOperadora'],
+      [4, 'motivoNegativa'],
+    ]);
+  });
+
+  it('utilizacao by beneficiary + TUSS + date and time, value as numeric; coparticipacoes by their code', async () => {
+    const UT = csv([
+      [
+        'codigoBeneficiario',
+        'dataAtendimento',
+        'grupoRN389',
+        'codigoProcedimento',
+        'descricaoProcedimento',
+        'codigoPrestador',
+        'nomePrestador',
+        'local',
+        'quantidade',
+        'valor',
+      ],
+      [
+        '9000010001',
+        '2026-02-10T09:00:00-03:00',
+        'Exames/Terapias',
+        '40301630',
+        'Hemograma',
+        '2077485',
+        'Lab Exemplo',
+        'São Paulo/SP',
+        '1',
+        '35,90',
+      ],
+      [
+        '9000010001',
+        '2026-02-11',
+        '',
+        '10101012',
+        'Consulta',
+        '2077485',
+        'Clínica Exemplo',
+        'São Paulo/SP',
+        '1',
+        '150',
+      ],
+    ]);
+    expect(await imp('utilizacao', UT)).toMatchObject({ status: 'aplicado', incluidos: 2 });
+    expect(await imp('utilizacao', UT)).toMatchObject({ incluidos: 0, alterados: 0, inalterados: 2 });
+    expect(
+      await t.db.query(
+        `select categoria, valor::text from atendimentos where codigo_beneficiario = '9000010001' order by data`,
+      ),
+    ).toEqual([
+      { categoria: 'EXAMES_TERAPIAS', valor: '35.90' },
+      { categoria: null, valor: '150.00' },
+    ]);
+    const CP = csv([
+      [
+        'codigoCoparticipacao',
+        'codigoBeneficiario',
+        'competencia',
+        'dataAtendimento',
+        'descricao',
+        'prestador',
+        'valor',
+      ],
+      ['CP1', '9000010001', '2026-03', '2026-02-10', 'Hemograma', 'Lab Exemplo', '7.18'],
+    ]);
+    expect(await imp('coparticipacoes', CP)).toMatchObject({ status: 'aplicado', incluidos: 1 });
+    expect(await imp('coparticipacoes', CP.replace('7.18', '7.20'))).toMatchObject({ alterados: 1 });
+    expect(await imp('coparticipacoes', CP.replace('9000010001', '9999'))).toMatchObject({
+      status: 'recusado',
+      erros: [
+        { linha: 2, coluna: 'codigoBeneficiario', mensagem: expect.stringContaining('Beneficiário não encontrado') },
+      ],
+    });
+  });
+});
+
+describe('importar: prestadores', () => {
+  const CAB = [
+    'codigoPrestador',
+    'nome',
+    'nroRegistro',
+    'especialidades',
+    'selos',
+    'cnes',
+    'sala',
+    'tipoEstabelecimento',
+    'nomeFantasia',
+    'razaoSocial',
+    'cnpj',
+    'logradouro',
+    'numero',
+    'complemento',
+    'bairro',
+    'cep',
+    'codigoMunicipioIBGE',
+    'fone',
+    'site',
+  ];
+  const PRE = csv([
+    CAB,
+    [
+      '990001',
+      'Dra. Importada Lima',
+      'CRM-SP 999001',
+      '1,3',
+      'A',
+      '9900011',
+      'Sala 1',
+      'Clínica',
+      'Clínica Importada',
+      'Clínica Importada Ltda',
+      '11222333000181',
+      'Rua Importada',
+      '10',
+      '',
+      'Centro',
+      '01001000',
+      '3550308',
+      '1133334444',
+      '',
+    ],
+    [
+      '990001',
+      'Dra. Importada Lima',
+      'CRM-SP 999001',
+      '1,3',
+      'A',
+      '9900012',
+      '',
+      'Hospital',
+      'Hospital Importado',
+      'Hospital Importado SA',
+      '11222333000181',
+      'Av. Importada',
+      '20',
+      '',
+      'Centro',
+      '01001000',
+      '3550308',
+      '1133335555',
+      '',
+    ],
+  ]);
+  it('one line per provider and place; the guide shows it at once; re-import unchanged; completo refused', async () => {
+    expect(await imp('prestadores', PRE)).toMatchObject({ status: 'aplicado', incluidos: 2, alterados: 0 });
+    const [ficha] = await t.db.query<{
+      ficha: { nome: string; selos: unknown[]; locaisAtendimento: { nomeFantasia: string }[] };
+    }>('select ficha from guia_fichas where codigo_prestador = 990001');
+    expect(ficha?.ficha.nome).toBe('Dra. Importada Lima');
+    expect(ficha?.ficha.locaisAtendimento.map((l) => l.nomeFantasia)).toEqual([
+      'Clínica Importada',
+      'Hospital Importado',
+    ]);
+    expect(await imp('prestadores', PRE)).toMatchObject({ incluidos: 0, alterados: 0, inalterados: 2 });
+    expect(await imp('prestadores', PRE.replaceAll('1,3;A', '1;A'))).toMatchObject({ alterados: 2 });
+    expect(
+      await t.db.query(
+        'select codigo_especialidade as e from prestador_especialidades where codigo_prestador = 990001',
+      ),
+    ).toEqual([{ e: 1 }]);
+    expect(await imp('prestadores', PRE, { modo: 'completo' })).toMatchObject({
+      status: 'recusado',
+      erros: [{ mensagem: expect.stringContaining('Modo completo ainda não disponível') }],
+    });
+    const r = await imp('prestadores', PRE.replace('3550308', '9999999').replace('1,3;A', '1,3;Z'));
+    expect(r.erros.map((e) => [e.linha, e.coluna, e.valor])).toEqual([
+      [2, 'codigoMunicipioIBGE', '9999999'],
+      [2, 'selos', 'Z'],
+      [3, 'codigoPrestador', '990001'],
+    ]);
+  });
+});
+
+describe('importar: irpf (what each installment charged, per beneficiary)', () => {
+  const CAB = ['codigoMensalidade', 'codigoBeneficiario', 'tipo', 'descricao', 'valor'];
+  it('the items of an installment, summing to its value, as the receipt and the IRPF statement read them', async () => {
+    const IT = csv([
+      CAB,
+      ['90000100001', '9000010001', 'MENSALIDADE', 'Mensalidade fevereiro/2026', '617.28'],
+      ['90000100001', '9000010002', 'MENSALIDADE', 'Mensalidade fevereiro/2026', '617.28'],
+    ]);
+    expect(await imp('irpf', IT)).toMatchObject({ status: 'aplicado', incluidos: 2 });
+    expect(await imp('irpf', IT)).toMatchObject({ incluidos: 0, alterados: 0, inalterados: 2 });
+    const r = await imp('irpf', IT.replace('617.28\n', '600.00\n'));
+    expect(r.erros).toEqual([
+      {
+        linha: 2,
+        coluna: 'valor',
+        valor: '1217.28',
+        mensagem: 'Os itens somam 1217.28, mas a mensalidade vale 1234.56.',
+      },
+    ]);
+  });
+});
+
+describe('importar: bad files are refused with their report and change nothing', () => {
+  const recusado = async (entidade: Entidade, texto: string | Buffer, o: Partial<OpcoesImportacao> = {}) => {
+    const antes = await estado();
+    const r = await imp(entidade, texto, o);
+    expect(r.status).toBe('recusado');
+    expect(await estado()).toBe(antes);
+    expect((await obterImportacao(t.db, r.id))?.status).toBe('recusado');
+    return r;
+  };
+
+  it('wrong encoding: ISO-8859-1 bytes read as UTF-8', async () => {
+    const latin = iconv.encode(PRODUTOS.replace('Plano Importado Apartamento', 'Plano Ação'), 'latin1');
+    const r = await recusado('produtos', latin);
+    expect(r.erros).toEqual([
+      { linha: 2, coluna: 'nomePlano', valor: 'Plano A\uFFFD\uFFFDo', mensagem: expect.stringContaining('ISO-8859-1') },
+      { linha: 2, coluna: 'segmentacao', valor: expect.any(String), mensagem: expect.stringContaining('ISO-8859-1') },
+    ]);
+  });
+
+  it('a missing required column, and an unknown one', async () => {
+    const r = await recusado('produtos', PRODUTOS.replace('coparticipativo', 'coparticipacao'));
+    expect(r.erros).toEqual([
+      { linha: 1, coluna: 'coparticipativo', valor: '', mensagem: 'Coluna obrigatória ausente no cabeçalho.' },
+      {
+        linha: 1,
+        coluna: 'coparticipacao',
+        valor: 'coparticipacao',
+        mensagem: 'Coluna desconhecida no layout desta entidade.',
+      },
+    ]);
+  });
+
+  it('a bad CPF (check digits), with line, column and value', async () => {
+    const ruim = BENEFICIARIOS.replace(DEPENDENTE, DEPENDENTE.slice(0, 10) + ((Number(DEPENDENTE[10]) + 1) % 10));
+    const r = await recusado('beneficiarios', ruim);
+    expect(r.erros).toEqual([
+      {
+        linha: 3,
+        coluna: 'cpf',
+        valor: expect.stringMatching(/^\d{11}$/),
+        mensagem: 'CPF inválido: os dígitos verificadores não conferem.',
+      },
+    ]);
+  });
+
+  it('an unknown contract', async () => {
+    const r = await recusado('beneficiarios', BENEFICIARIOS.replaceAll('900001;', '999999;'));
+    expect(r.erros).toContainEqual({
+      linha: 2,
+      coluna: 'codigoContrato',
+      valor: '999999',
+      mensagem: 'Contrato não encontrado: importe-o antes no layout contratos.',
+    });
+  });
+
+  it('a key repeated in the file', async () => {
+    const r = await recusado('produtos', PRODUTOS.replace('9002;', '9001;'));
+    expect(r.erros).toEqual([
+      { linha: 3, coluna: 'codigoPlano', valor: '9001', mensagem: 'Chave repetida no arquivo (também na linha 2).' },
+    ]);
+  });
+
+  it('10 000 bad rows: the first 100 kept with their line, the rest counted', async () => {
+    const linhas = [['codigoPlano', 'nomePlano', 'segmentacao', 'acomodacao', 'coparticipativo']];
+    for (let i = 0; i < 10_000; i++) linhas.push([`X${i}`, 'Plano', 'AMBULATORIAL', 'SUITE', 'S']);
+    const r = await recusado('produtos', csv(linhas));
+    expect(r.linhas).toBe(10_000);
+    expect(r.erros).toHaveLength(100);
+    expect(r.erros[0]).toEqual({
+      linha: 2,
+      coluna: 'acomodacao',
+      valor: 'SUITE',
+      mensagem: 'Valor não aceito: use APARTAMENTO, ENFERMARIA.',
+    });
+    expect(r.erros[99]?.linha).toBe(101);
+    expect(r.errosOmitidos).toBe(9_900);
+  });
+
+  it('a second import of one entity while the first runs is refused at once', async () => {
+    const lento = new PassThrough();
+    lento.write(PRODUTOS.split('\n')[0] + '\n');
+    const primeira = importar(t.db, lento, {
+      entidade: 'produtos',
+      formato: 'csv',
+      modo: 'incremental',
+      dryRun: false,
+      origem: 'cli',
+    });
+    await new Promise((r) => setTimeout(r, 50));
+    const segunda = await imp('produtos', PRODUTOS);
+    expect(segunda).toMatchObject({
+      status: 'recusado',
+      erros: [{ mensagem: expect.stringContaining('Já há uma importação de produtos em andamento') }],
+    });
+    // Another entity is not held up.
+    expect(await imp('mensalidades', MENSALIDADES)).toMatchObject({ status: 'aplicado' });
+    lento.end(PRODUTOS.split('\n').slice(1).join('\n'));
+    expect(await primeira).toMatchObject({ status: 'aplicado' });
+  });
+});
+
+describe('importar: one import of an entity at a time, across instances', () => {
+  const outraInstancia = (minutosAtras: number) =>
+    t.db.query(
+      `insert into importacoes (id, entidade, modo, dry_run, origem, status, iniciada_em, atualizada_em)
+       values ($1, 'contratos', 'incremental', false, 'api', 'em_andamento', now() - interval '1 hour',
+               now() - make_interval(mins => $2))`,
+      [`outra-${minutosAtras}`, minutosAtras],
+    );
+
+  it('an import running on another instance (its row alive) refuses this one', async () => {
+    await outraInstancia(0);
+    const r = await imp('contratos', CONTRATOS);
+    expect(r).toMatchObject({
+      status: 'recusado',
+      erros: [{ mensagem: expect.stringContaining('Já há uma importação de contratos') }],
+    });
+    await t.db.query(`update importacoes set status = 'aplicado' where id = 'outra-0'`);
+  });
+
+  it('a row left by a crashed instance (no heartbeat for 2 minutes) is marked falhou and does not block', async () => {
+    await outraInstancia(5);
+    expect(await imp('contratos', CONTRATOS)).toMatchObject({ status: 'aplicado' });
+    expect((await obterImportacao(t.db, 'outra-5'))?.status).toBe('falhou');
+  });
+});
+
+describe('importar: completo mode', () => {
+  it('cancels the members missing from the snapshot (never deletes them), and the cancelled member is refused at the next call', async () => {
+    const { c, perfil } = await t.membro(CPF.roberto);
+    const sit = () =>
+      c.post<{ cancelado: boolean }>('/api/Beneficiario/SituacaoDoPlano', { perfilAutenticado: perfil });
+    expect((await sit()).body.cancelado).toBe(false);
+    // Today's register, exported in the layout, without Roberto.
+    const rows = await t.db.query<Record<string, string | null>>(
+      `select b.codigo_beneficiario, b.codigo_contrato, b.cpf, p.cns, p.nome, upper(p.sexo) as sexo,
+              p.data_nascimento::text, p.nome_mae, b.codigo_titular, b.parentesco, b.data_inclusao::text,
+              b.data_exclusao::text, p.email, p.celular
+         from beneficiarios b join pessoas p using (cpf) where b.ativo and b.cpf <> $1 order by 1`,
+      [CPF.roberto],
+    );
+    const [{ n: total } = { n: 0 }] = await t.db.query<{ n: number }>('select count(*)::int as n from beneficiarios');
+    const r = await imp('beneficiarios', csv([CAB_BENEF, ...rows.map((x) => Object.values(x).map((v) => v ?? ''))]), {
+      modo: 'completo',
+    });
+    expect(r.erros).toEqual([]);
+    expect(r).toMatchObject({ status: 'aplicado', incluidos: 0, alterados: 0, inalterados: rows.length });
+    expect(r.inativados).toBeGreaterThanOrEqual(1);
+    const [roberto] = await t.db.query<{ ativo: boolean; motivo: string }>(
+      'select ativo, motivo_cancelamento as motivo from beneficiarios where cpf = $1',
+      [CPF.roberto],
+    );
+    expect(roberto).toEqual({ ativo: false, motivo: 'Ausente do arquivo completo da operadora' });
+    expect((await t.db.query<{ n: number }>('select count(*)::int as n from beneficiarios'))[0]?.n).toBe(total);
+    // The same session, at its next call: the plan reads cancelled and a new request is refused.
+    expect((await sit()).body.cancelado).toBe(true);
+    const n = await c.post<{ code: string }>('/api/Clube/SmartLinkLogin', {
+      perfilAutenticado: perfil,
+      cpf: CPF.roberto,
+    });
+    expect(n.status).toBe(403);
+    expect(n.body.code).toBe('PLANO_CANCELADO');
+  });
+});

@@ -1,0 +1,8 @@
+/**
+ * The importer of the operator's data (issue 16, decision 0022) — the public face of this area:
+ * the CLI (src/cli/importar.ts) and the integration API call it through this file only.
+ */
+export { ENTIDADES, esquemasDeLinha, LAYOUTS, type Entidade, type ErroDeLinha } from './layouts';
+export { importar, iniciarImportacao, MAX_ERROS, type OpcoesImportacao, type Relatorio } from './motor';
+export { listarImportacoes, obterImportacao, type Importacao, type StatusImportacao } from './repository';
+export { documentacao } from './documentacao';

@@ -1,0 +1,311 @@
+import { randomUUID } from 'node:crypto';
+import type { Readable } from 'node:stream';
+import type { Db } from '../../db/db';
+import { esquemaDaLinha } from './campos';
+import { type Entidade, type ErroDeLinha, LAYOUTS, type Layout } from './layouts';
+import { ler } from './leitura';
+import { atualizarProgresso, concluir, outraEmAndamento, registrarInicio } from './repository';
+
+export interface OpcoesImportacao {
+  entidade: Entidade;
+  formato: 'csv' | 'jsonl';
+  codificacao?: 'utf-8' | 'iso-8859-1';
+  modo: 'incremental' | 'completo';
+  dryRun: boolean;
+  origem: 'cli' | 'api';
+  chaveId?: string | null;
+  onProgresso?: (p: { linhas: number; bytes: number }) => void;
+}
+
+export interface Relatorio {
+  id: string;
+  entidade: Entidade;
+  modo: string;
+  dryRun: boolean;
+  status: 'recusado' | 'validado' | 'aplicado';
+  linhas: number;
+  incluidos: number;
+  alterados: number;
+  inalterados: number;
+  inativados: number;
+  erros: ErroDeLinha[];
+  errosOmitidos: number;
+}
+
+/** The first errors are kept with their line; the rest are only counted. */
+export const MAX_ERROS = 100;
+/** Rows per multi-row insert into the staging table. */
+const LOTE = 5000;
+/** Advisory lock namespace of imports: (this, hashtext(entidade)). */
+const TRAVA_IMPORTACAO = 4_201_916;
+
+/** Entities being imported by this process (PGlite has one connection: the advisory lock alone would queue, not refuse). */
+const emAndamento = new Set<Entidade>();
+
+/** IMPORTACAO_TEMPOS=1: each phase's duration on stderr (the benchmark reads it). */
+function cronometro(): (fase: string) => void {
+  if (!process.env.IMPORTACAO_TEMPOS) return () => undefined;
+  let t = performance.now();
+  return (fase) => {
+    const agora = performance.now();
+    process.stderr.write(`[importacao] ${fase}: ${Math.round(agora - t)} ms\n`);
+    t = agora;
+  };
+}
+
+class ErrosDoArquivo {
+  readonly lista: ErroDeLinha[] = [];
+  omitidos = 0;
+  get total() {
+    return this.lista.length + this.omitidos;
+  }
+  add(e: ErroDeLinha) {
+    if (this.lista.length < MAX_ERROS) this.lista.push({ ...e, valor: e.valor.slice(0, 200) });
+    else this.omitidos++;
+  }
+}
+
+const ocupada = (entidade: Entidade): ErroDeLinha => ({
+  linha: 0,
+  coluna: '',
+  valor: entidade,
+  mensagem: `Já há uma importação de ${entidade} em andamento. Aguarde o fim dela e envie o arquivo de novo.`,
+});
+
+/**
+ * Starts an import: writes its history row ('em_andamento') and returns its id at once; `concluida`
+ * settles with the report (or rejects on an unexpected failure, after marking the row 'falhou').
+ */
+export async function iniciarImportacao(
+  db: Db,
+  origem: Readable,
+  opcoes: OpcoesImportacao,
+): Promise<{ id: string; concluida: Promise<Relatorio> }> {
+  const id = randomUUID();
+  await registrarInicio(db, id, opcoes);
+  const concluida = executar(db, id, origem, opcoes).catch(async (err: unknown) => {
+    origem.destroy();
+    await concluir(db, id, 'falhou', vazio(id, opcoes, 'recusado', 0)).catch(() => undefined);
+    throw err;
+  });
+  return { id, concluida };
+}
+
+/** Validates and (unless dryRun or refused) applies one file in one transaction. */
+export async function importar(db: Db, origem: Readable, opcoes: OpcoesImportacao): Promise<Relatorio> {
+  const { concluida } = await iniciarImportacao(db, origem, opcoes);
+  return concluida;
+}
+
+function vazio(id: string, o: OpcoesImportacao, status: Relatorio['status'], linhas: number): Relatorio {
+  return {
+    id,
+    entidade: o.entidade,
+    modo: o.modo,
+    dryRun: o.dryRun,
+    status,
+    linhas,
+    incluidos: 0,
+    alterados: 0,
+    inalterados: 0,
+    inativados: 0,
+    erros: [],
+    errosOmitidos: 0,
+  };
+}
+
+async function executar(db: Db, id: string, origem: Readable, opcoes: OpcoesImportacao): Promise<Relatorio> {
+  const layout = LAYOUTS[opcoes.entidade];
+  const recusarJa = async (e: ErroDeLinha) => {
+    origem.resume();
+    const r = vazio(id, opcoes, 'recusado', 0);
+    r.erros.push(e);
+    await concluir(db, id, 'recusado', r);
+    return r;
+  };
+  if (!layout)
+    return recusarJa({
+      linha: 0,
+      coluna: '',
+      valor: opcoes.entidade,
+      mensagem: 'Layout ainda não disponível para esta entidade.',
+    });
+  if (opcoes.modo === 'completo' && layout.semCompleto)
+    return recusarJa({ linha: 0, coluna: '', valor: 'completo', mensagem: layout.semCompleto });
+  if (emAndamento.has(opcoes.entidade) || (await outraEmAndamento(db, id, opcoes.entidade)))
+    return recusarJa(ocupada(opcoes.entidade));
+  emAndamento.add(opcoes.entidade);
+  // The import's own connection, without the request bounds (a large file runs for minutes).
+  const livre = db.semLimites();
+  // The file is staged outside any transaction, batch by batch (PGlite's one connection stays free
+  // for the server between batches); only the checks and the upsert run in one short transaction.
+  const stg = `importacao_stg_${id.replace(/-/g, '')}`;
+  try {
+    const r = await validarEAplicar(db, livre, stg, id, origem, layout, opcoes).catch((err: unknown) => {
+      if (err instanceof Recusa) return err.relatorio;
+      throw err;
+    });
+    await concluir(db, id, r.status, r);
+    return r;
+  } finally {
+    emAndamento.delete(opcoes.entidade);
+    await livre.exec(`drop table if exists ${stg}`).catch(() => undefined);
+    await livre.close();
+  }
+}
+
+/** Thrown to roll the transaction back (or stop before it) and answer with the report. */
+class Recusa extends Error {
+  constructor(readonly relatorio: Relatorio) {
+    super('importação recusada');
+  }
+}
+
+async function validarEAplicar(
+  db: Db,
+  livre: Db,
+  stg: string,
+  id: string,
+  origem: Readable,
+  layout: Layout,
+  opcoes: OpcoesImportacao,
+): Promise<Relatorio> {
+  const marcar = cronometro();
+  const relatorio = vazio(id, opcoes, 'recusado', 0);
+  const erros = new ErrosDoArquivo();
+  const recusar = () => {
+    relatorio.erros = erros.lista;
+    relatorio.errosOmitidos = erros.omitidos;
+    return new Recusa(relatorio);
+  };
+
+  const nomes = layout.colunas.map((c) => c.nome);
+  const leitura = ler(origem, opcoes.formato, opcoes.codificacao);
+  const cabecalho = await leitura.cabecalho().catch(() => null);
+  if (opcoes.formato === 'csv') {
+    if (!cabecalho || cabecalho.length === 0) {
+      erros.add({ linha: 1, coluna: '', valor: '', mensagem: 'Arquivo vazio ou sem cabeçalho.' });
+      throw recusar();
+    }
+    for (const c of layout.colunas)
+      if (c.obrigatoria && !cabecalho.includes(c.nome))
+        erros.add({ linha: 1, coluna: c.nome, valor: '', mensagem: 'Coluna obrigatória ausente no cabeçalho.' });
+    for (const h of cabecalho)
+      if (!nomes.includes(h))
+        erros.add({ linha: 1, coluna: h, valor: h, mensagem: 'Coluna desconhecida no layout desta entidade.' });
+    if (erros.total) {
+      origem.resume();
+      throw recusar();
+    }
+  }
+
+  // Unlogged: a copy of the file, not data to keep (dropped at the end, crash or not).
+  await livre.exec(`create unlogged table ${stg} (linha int not null, ${nomes.map((n) => `"${n}" text`).join(', ')})`);
+  const esquema = esquemaDaLinha(layout.colunas);
+  const insert = `insert into ${stg} (linha, ${nomes.map((n) => `"${n}"`).join(', ')})
+    select * from unnest($1::int[], ${nomes.map((_, i) => `$${i + 2}::text[]`).join(', ')})`;
+  let lote: (string | null)[][] = nomes.map(() => []);
+  let linhasLote: number[] = [];
+  const gravar = async () => {
+    if (linhasLote.length && !erros.total) await livre.query(insert, [linhasLote, ...lote]);
+    lote = nomes.map(() => []);
+    linhasLote = [];
+  };
+
+  let ultimoProgresso = Date.now();
+  const progresso = async () => {
+    opcoes.onProgresso?.({ linhas: relatorio.linhas, bytes: leitura.bytes() });
+    const agora = Date.now();
+    if (agora - ultimoProgresso >= 1000) {
+      ultimoProgresso = agora;
+      await atualizarProgresso(db, id, relatorio.linhas);
+    }
+  };
+
+  try {
+    for await (const item of leitura.linhas) {
+      relatorio.linhas++;
+      if (!('valores' in item)) {
+        erros.add(item);
+        continue;
+      }
+      const r = esquema.safeParse(item.valores);
+      if (!r.success) {
+        for (const issue of r.error.issues) {
+          const coluna = String(issue.path[0] ?? (issue.code === 'unrecognized_keys' ? issue.keys.join(', ') : ''));
+          erros.add({ linha: item.linha, coluna, valor: item.valores[coluna] ?? '', mensagem: issue.message });
+        }
+        continue;
+      }
+      if (erros.total) continue; // the file is refused already: only the errors are still counted
+      linhasLote.push(item.linha);
+      for (let i = 0; i < nomes.length; i++) lote[i]!.push(r.data[nomes[i]!] ?? null);
+      if (linhasLote.length >= LOTE) {
+        await gravar();
+        await progresso();
+      }
+    }
+  } catch (err) {
+    // A CSV the parser cannot read (an unclosed quote…).
+    const e = err as { code?: string; lines?: number };
+    if (!e.code?.startsWith('CSV_')) throw err;
+    erros.add({
+      linha: e.lines ?? relatorio.linhas + 1,
+      coluna: '',
+      valor: '',
+      mensagem: 'CSV malformado (aspas ou separadores).',
+    });
+  }
+  await gravar();
+  await progresso();
+  marcar('leitura, validação e carga');
+  if (relatorio.linhas === 0) erros.add({ linha: 1, coluna: '', valor: '', mensagem: 'Arquivo sem linhas de dados.' });
+  if (erros.total) throw recusar();
+  await livre.exec(`analyze ${stg}`);
+
+  return livre.transaction(async (tx) => {
+    // One import of an entity at a time, across instances: the second is refused, not queued.
+    const [trava] = await tx.query<{ ok: boolean }>('select pg_try_advisory_xact_lock($1, hashtext($2)) as ok', [
+      TRAVA_IMPORTACAO,
+      opcoes.entidade,
+    ]);
+    if (!trava?.ok) {
+      erros.add(ocupada(opcoes.entidade));
+      throw recusar();
+    }
+    // The layouts' SQL reads the file as importacao_stg (dropped before commit; a rollback undoes it).
+    await tx.exec(`create temp view importacao_stg as select * from ${stg}`);
+
+    // What only the whole file and the database can tell: repeated keys and references.
+    const chave = layout.chave.map((c) => `"${c}"`).join(', ');
+    const verificacoes = [
+      `select s.linha, '${layout.chave.join(', ')}' as coluna, concat_ws(', ', ${layout.chave.map((c) => `s."${c}"`).join(', ')}) as valor,
+              'Chave repetida no arquivo (também na linha ' || p.primeira || ').' as mensagem
+         from (select linha, min(linha) over (partition by ${chave}) as primeira from importacao_stg) p
+         join importacao_stg s on s.linha = p.linha where p.linha > p.primeira`,
+      ...layout.verificacoes,
+    ];
+    const achados = await tx.query<ErroDeLinha & { total: number }>(
+      `select linha, coluna, coalesce(valor, '') as valor, mensagem, (count(*) over ())::int as total
+         from (${verificacoes.map((v) => `(${v})`).join(' union all ')}) v(linha, coluna, valor, mensagem)
+        order by linha, coluna limit ${MAX_ERROS}`,
+    );
+    for (const a of achados) erros.add({ linha: a.linha, coluna: a.coluna, valor: a.valor, mensagem: a.mensagem });
+    if (achados.length) {
+      erros.omitidos += achados[0]!.total - achados.length;
+      throw recusar();
+    }
+    marcar('verificações');
+
+    const c = await layout.aplicar(tx, opcoes.modo);
+    marcar('aplicação');
+    Object.assign(relatorio, c, {
+      inalterados: relatorio.linhas - c.incluidos - c.alterados,
+      status: opcoes.dryRun ? 'validado' : 'aplicado',
+    });
+    // A dry run applies inside the transaction and rolls back: its counts are what a real run would do.
+    if (opcoes.dryRun) throw new Recusa(relatorio);
+    await tx.exec('drop view importacao_stg');
+    return relatorio;
+  });
+}

@@ -1,0 +1,140 @@
+import type { Db } from '../../db/db';
+import type { Entidade, ErroDeLinha } from './layouts';
+import type { OpcoesImportacao, Relatorio } from './motor';
+
+/** The history of imports (table importacoes, migration 0016). */
+
+export type StatusImportacao = 'em_andamento' | 'recusado' | 'validado' | 'aplicado' | 'falhou';
+
+export interface Importacao {
+  id: string;
+  entidade: Entidade;
+  modo: 'incremental' | 'completo';
+  dryRun: boolean;
+  origem: 'cli' | 'api';
+  chaveId: string | null;
+  status: StatusImportacao;
+  linhas: number;
+  incluidos: number;
+  alterados: number;
+  inalterados: number;
+  inativados: number;
+  erros: ErroDeLinha[];
+  errosOmitidos: number;
+  iniciadaEm: string;
+  concluidaEm: string | null;
+}
+
+interface Row {
+  id: string;
+  entidade: Entidade;
+  modo: 'incremental' | 'completo';
+  dry_run: boolean;
+  origem: 'cli' | 'api';
+  chave_id: string | null;
+  status: StatusImportacao;
+  linhas: number;
+  incluidos: number;
+  alterados: number;
+  inalterados: number;
+  inativados: number;
+  erros: ErroDeLinha[] | string;
+  erros_omitidos: number;
+  iniciada_em: Date | string;
+  concluida_em: Date | string | null;
+}
+
+const toImportacao = (r: Row): Importacao => ({
+  id: r.id,
+  entidade: r.entidade,
+  modo: r.modo,
+  dryRun: r.dry_run,
+  origem: r.origem,
+  chaveId: r.chave_id,
+  status: r.status,
+  linhas: r.linhas,
+  incluidos: r.incluidos,
+  alterados: r.alterados,
+  inalterados: r.inalterados,
+  inativados: r.inativados,
+  erros: typeof r.erros === 'string' ? (JSON.parse(r.erros) as ErroDeLinha[]) : r.erros,
+  errosOmitidos: r.erros_omitidos,
+  iniciadaEm: new Date(r.iniciada_em).toISOString(),
+  concluidaEm: r.concluida_em === null ? null : new Date(r.concluida_em).toISOString(),
+});
+
+export async function registrarInicio(db: Db, id: string, o: OpcoesImportacao): Promise<void> {
+  await db.query(
+    `insert into importacoes (id, entidade, modo, dry_run, origem, chave_id, status, iniciada_em, atualizada_em)
+     values ($1, $2, $3, $4, $5, $6, 'em_andamento', now(), now())`,
+    [id, o.entidade, o.modo, o.dryRun, o.origem, o.chaveId ?? null],
+  );
+}
+
+/** Progress while it runs (at most once a second), and the heartbeat that tells a live import from a crashed one. */
+export async function atualizarProgresso(db: Db, id: string, linhas: number): Promise<void> {
+  await db.query(
+    `update importacoes set linhas = $2, atualizada_em = now() where id = $1 and status = 'em_andamento'`,
+    [id, linhas],
+  );
+}
+
+/**
+ * Whether another import of the entity, started before this one, is running (on any instance). A row left 'em_andamento' by
+ * a process that died (no heartbeat for 2 minutes) is marked 'falhou' instead.
+ */
+export async function outraEmAndamento(db: Db, id: string, entidade: string): Promise<boolean> {
+  await db.query(
+    `update importacoes set status = 'falhou', concluida_em = now()
+      where entidade = $1 and status = 'em_andamento' and atualizada_em < now() - interval '2 minutes'`,
+    [entidade],
+  );
+  const [r] = await db.query<{ n: number }>(
+    `select count(*)::int as n from importacoes o
+      where o.entidade = $1 and o.status = 'em_andamento'
+        and (o.iniciada_em, o.id) < (select iniciada_em, id from importacoes where id = $2)`,
+    [entidade, id],
+  );
+  return (r?.n ?? 0) > 0;
+}
+
+export async function concluir(db: Db, id: string, status: StatusImportacao, r: Relatorio): Promise<void> {
+  await db.query(
+    `update importacoes set status = $2, linhas = $3, incluidos = $4, alterados = $5, inalterados = $6,
+            inativados = $7, erros = $8::jsonb, erros_omitidos = $9, concluida_em = now(), atualizada_em = now()
+      where id = $1`,
+    [
+      id,
+      status,
+      r.linhas,
+      r.incluidos,
+      r.alterados,
+      r.inalterados,
+      r.inativados,
+      JSON.stringify(r.erros),
+      r.errosOmitidos,
+    ],
+  );
+}
+
+const COLUNAS = `id, entidade, modo, dry_run, origem, chave_id, status, linhas, incluidos, alterados, inalterados,
+  inativados, erros, erros_omitidos, iniciada_em, concluida_em`;
+
+/** The latest imports first; `antes`: those after that one in this order (the integration API's pages). */
+export async function listarImportacoes(
+  db: Db,
+  { limite = 50, antes }: { limite?: number; antes?: string } = {},
+): Promise<Importacao[]> {
+  const rows = await db.query<Row>(
+    `select ${COLUNAS} from importacoes
+      where $2::text is null or (iniciada_em, id) < (select iniciada_em, id from importacoes where id = $2)
+      order by iniciada_em desc, id desc limit $1`,
+    [Math.min(Math.max(1, limite), 501), antes ?? null],
+  );
+  return rows.map(toImportacao);
+}
+
+export async function obterImportacao(db: Db, id: string): Promise<Importacao | null> {
+  const [r] = await db.query<Row>(`select ${COLUNAS} from importacoes where id = $1`, [id]);
+  return r ? toImportacao(r) : null;
+}

@@ -1,0 +1,227 @@
+// Question: is the importer fast and lean enough for an operator's whole register? (issue 16)
+// 1 000 000 generated beneficiaries (with the products and contracts they need) in the layout of
+// docs/integracao/beneficiarios.md, imported by the CLI (`npm run importar`, a child process, its
+// peak RSS read from its own /proc/self/status VmHWM) into a throwaway PostgreSQL database; next to
+// it the baseline: a bare `COPY … FROM STDIN` (psql \copy) of the same file into an unindexed table
+// of text columns on the same database. Then the same file again (re-import: all unchanged), and
+// 100 000 beneficiaries on PGlite against the same 100 000 on PostgreSQL.
+// Targets: import ≥ 0.5× the COPY rows/s; peak RSS ≤ 300 MB; re-import ≥ 2× faster than the first;
+// PGlite ≤ 3× the PostgreSQL time.
+//
+//   npm run bench:importacao
+//
+// BENCH_LINHAS (1000000), BENCH_LINHAS_PGLITE (100000), BENCH_PG_URL (postgres://postgres@127.0.0.1:5432/postgres).
+import { execFileSync, spawn } from 'node:child_process';
+import { createWriteStream, mkdtempSync, rmSync } from 'node:fs';
+import { loadavg, tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { once } from 'node:events';
+import pg from 'pg';
+import { root } from './lib.mjs';
+
+const LINHAS = Number(process.env.BENCH_LINHAS ?? 1_000_000);
+const LINHAS_PGLITE = Number(process.env.BENCH_LINHAS_PGLITE ?? 100_000);
+const PG_URL = process.env.BENCH_PG_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
+const POR_CONTRATO = 4; // a holder and three dependants
+
+const dir = mkdtempSync(join(tmpdir(), 'bench-importacao-'));
+
+function dv(d, peso) {
+  let s = 0;
+  for (let i = 0; i < d.length; i++) s += Number(d[i]) * (peso - i);
+  const r = (s * 10) % 11;
+  return r === 10 ? 0 : r;
+}
+function cpf(n) {
+  const base = String(100_000_000 + n).slice(-9);
+  const d1 = dv(base, 10);
+  return base + d1 + dv(base + d1, 11);
+}
+
+async function escrever(arquivo, cabecalho, linhas) {
+  const out = createWriteStream(arquivo);
+  out.write(cabecalho.join(';') + '\n');
+  let buf = '';
+  for (const l of linhas) {
+    buf += l.join(';') + '\n';
+    if (buf.length > 1 << 16) {
+      if (!out.write(buf)) await once(out, 'drain');
+      buf = '';
+    }
+  }
+  out.end(buf);
+  await once(out, 'finish');
+}
+
+function* contratos(n) {
+  for (let c = 0; c < Math.ceil(n / POR_CONTRATO); c++)
+    yield [`C${c}`, 'B1', 'INDIVIDUAL/FAMILIAR', '', cpf(c * POR_CONTRATO), `Titular ${c}`, '2020-01-01', ''];
+}
+function* beneficiarios(n) {
+  for (let i = 0; i < n; i++) {
+    const c = Math.floor(i / POR_CONTRATO);
+    const titular = i % POR_CONTRATO === 0;
+    yield [
+      `B${i}`,
+      `C${c}`,
+      cpf(i),
+      titular ? `Titular ${c}` : `Dependente ${i}`,
+      i % 2 ? 'M' : 'F',
+      titular ? '1980-05-02' : '2010-07-09',
+      `Mãe ${i}`,
+      titular ? '' : `B${c * POR_CONTRATO}`,
+      titular ? '' : 'FILHO(A)',
+      '2020-01-01',
+      `pessoa${i}@example.com`,
+      `119${String(10_000_000 + (i % 89_999_999)).slice(-8)}`,
+    ];
+  }
+}
+const CAB_B = [
+  'codigoBeneficiario',
+  'codigoContrato',
+  'cpf',
+  'nome',
+  'sexo',
+  'dataNascimento',
+  'nomeMae',
+  'codigoBeneficiarioTitular',
+  'relacaoDependencia',
+  'dataContratacao',
+  'email',
+  'celular',
+];
+
+async function arquivos(n) {
+  const p = join(dir, `produtos.csv`);
+  const c = join(dir, `contratos-${n}.csv`);
+  const b = join(dir, `beneficiarios-${n}.csv`);
+  await escrever(
+    p,
+    ['codigoPlano', 'nomePlano', 'segmentacao', 'acomodacao', 'coparticipativo'],
+    [['B1', 'Plano Bench', 'AMBULATORIAL', 'ENFERMARIA', 'N']],
+  );
+  await escrever(
+    c,
+    [
+      'codigoContrato',
+      'codigoPlano',
+      'tipoContratacao',
+      'cnpjContratante',
+      'cpfResponsavelFinanceiro',
+      'nomeResponsavelFinanceiro',
+      'dataInicioVigencia',
+      'dataCancelamento',
+    ],
+    contratos(n),
+  );
+  await escrever(b, CAB_B, beneficiarios(n));
+  return { p, c, b };
+}
+
+/** One CLI import in a child process: wall seconds, the CLI's own import seconds, peak RSS, summary. */
+async function importar(env, entidade, arquivo) {
+  const t0 = performance.now();
+  const child = spawn(process.execPath, ['--import', 'tsx', 'apps/api/src/cli/importar.ts', entidade, arquivo], {
+    cwd: root,
+    env: { ...process.env, SEED: 'none', LOG_LEVEL: 'silent', ...env },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  let out = '';
+  let err = '';
+  child.stdout.on('data', (d) => (out += d));
+  child.stderr.on('data', (d) => (err += d));
+  const [code] = await once(child, 'exit');
+  const wall = (performance.now() - t0) / 1000;
+  if (code !== 0) throw new Error(`importar ${entidade} saiu com ${code}:\n${out}\n${err.slice(-2000)}`);
+  const seg = Number(/linhas em ([\d.]+) s/.exec(out)?.[1]);
+  const rss = Number(/VmHWM\): (\d+) MB/.exec(err)?.[1]);
+  return { wall, seg, rss, out: out.trim() };
+}
+
+async function banco(nome) {
+  const admin = new pg.Client({ connectionString: PG_URL });
+  await admin.connect();
+  await admin.query(`drop database if exists ${nome} with (force)`);
+  await admin.query(`create database ${nome}`);
+  await admin.end();
+  const url = new URL(PG_URL);
+  url.pathname = `/${nome}`;
+  return {
+    url: url.toString(),
+    drop: async () => {
+      const a = new pg.Client({ connectionString: PG_URL });
+      await a.connect();
+      await a.query(`drop database if exists ${nome} with (force)`);
+      await a.end();
+    },
+  };
+}
+
+/** The baseline: psql's \copy (COPY … FROM STDIN) of the same file into an unindexed text table. */
+function copiar(url, arquivo) {
+  const cols = CAB_B.map((c) => `"${c}" text`).join(', ');
+  execFileSync('psql', [url, '-q', '-c', `drop table if exists copia; create unlogged table copia (${cols})`]);
+  const t0 = performance.now();
+  execFileSync('psql', [url, '-q', '-c', `\\copy copia from '${arquivo}' with (format csv, delimiter ';', header)`]);
+  return (performance.now() - t0) / 1000;
+}
+
+const fmt = (x) => Math.round(x).toLocaleString('en-US');
+const linhasRel = [];
+const log = (s) => {
+  linhasRel.push(s);
+  console.log(s);
+};
+
+try {
+  console.error(`gerando ${LINHAS} beneficiários em ${dir}…`);
+  const grande = await arquivos(LINHAS);
+  const db = await banco(`h16imp_bench_${process.pid}`);
+  try {
+    const env = { DATABASE_URL: db.url };
+    await importar(env, 'produtos', grande.p);
+    await importar(env, 'contratos', grande.c);
+    const copia = copiar(db.url, grande.b);
+    const primeira = await importar(env, 'beneficiarios', grande.b);
+    const segunda = await importar(env, 'beneficiarios', grande.b);
+    if (!/inalterados: [\d.,]+/.test(segunda.out) || !/incluídos: 0 · alterados: 0/.test(segunda.out))
+      throw new Error(`a re-importação alterou dados:\n${segunda.out}`);
+    log(`PostgreSQL, ${fmt(LINHAS)} beneficiários (load average ${loadavg()[0].toFixed(1)})`);
+    log(`  COPY FROM STDIN (unindexed, text):   ${copia.toFixed(1)} s  ${fmt(LINHAS / copia)} rows/s`);
+    log(
+      `  import (CLI, first):                 ${primeira.seg.toFixed(1)} s  ${fmt(LINHAS / primeira.seg)} rows/s  (process ${primeira.wall.toFixed(1)} s)  peak RSS ${primeira.rss} MB`,
+    );
+    log(
+      `  re-import (all unchanged):           ${segunda.seg.toFixed(1)} s  ${fmt(LINHAS / segunda.seg)} rows/s  peak RSS ${segunda.rss} MB`,
+    );
+    log(`  ratio import/COPY rows/s: ${(copia / primeira.seg).toFixed(2)}× (target ≥ 0.5×)`);
+    log(`  re-import speed-up:        ${(primeira.seg / segunda.seg).toFixed(2)}× (target ≥ 2×)`);
+    log(`  peak RSS:                  ${Math.max(primeira.rss, segunda.rss)} MB (target ≤ 300 MB)`);
+  } finally {
+    await db.drop();
+  }
+  rmSync(grande.b);
+
+  const pequeno = await arquivos(LINHAS_PGLITE);
+  const db2 = await banco(`h16imp_bench_p_${process.pid}`);
+  const dataDir = join(dir, 'pglite');
+  try {
+    const envPg = { DATABASE_URL: db2.url };
+    const envLite = { DATA_DIR: dataDir, DATABASE_URL: '' };
+    for (const env of [envPg, envLite]) {
+      await importar(env, 'produtos', pequeno.p);
+      await importar(env, 'contratos', pequeno.c);
+    }
+    const p = await importar(envPg, 'beneficiarios', pequeno.b);
+    const l = await importar(envLite, 'beneficiarios', pequeno.b);
+    log(
+      `${fmt(LINHAS_PGLITE)} beneficiários: PostgreSQL ${p.seg.toFixed(1)} s, PGlite ${l.seg.toFixed(1)} s (peak RSS ${l.rss} MB)`,
+    );
+    log(`  ratio PGlite/PostgreSQL: ${(l.seg / p.seg).toFixed(2)}× (target ≤ 3×)`);
+  } finally {
+    await db2.drop();
+  }
+} finally {
+  rmSync(dir, { recursive: true, force: true });
+}

@@ -241,6 +241,24 @@ describe('answers back through the integration API', () => {
     expect(todos.body.protocolos.map((p) => p.protocolo)).toContain(numero);
   });
 
+  it('two identical answers at once: one answer, one notice, one history line', async () => {
+    const numero = await pedidoDaMaria(HOJE - 86_400_000);
+    const k = await chave();
+    const corpo = { status: 'CONCLUIDO', resposta: 'Inclusão aprovada.' };
+    const [a, b] = await Promise.all([
+      responder(t.client(), k, numero, corpo),
+      responder(t.client(), k, numero, corpo),
+    ]);
+    expect([a.status, b.status]).toEqual([200, 200]);
+    expect(a.body).toEqual(b.body);
+    expect(await avisos(numero)).toBe(1);
+    const eventos = await t.db.query('select 1 from protocolo_eventos where numero = $1 and situacao = $2', [
+      numero,
+      'CONCLUIDO',
+    ]);
+    expect(eventos).toHaveLength(1);
+  });
+
   it('keeps a PDF the operator attaches, checked by content', async () => {
     const numero = await pedidoDaMaria(HOJE - 86_400_000);
     const k = await chave();
@@ -311,6 +329,25 @@ describe('answers back through the integration API', () => {
     const { c: mc } = await t.membro(CPF.maria, CONTRATO.maria);
     const r401 = await mc.get<{ message: string }>(BASE);
     expect(r401.status).toBe(401);
+  });
+
+  it('is in the OpenAPI document, in the integration group with the key as credential', async () => {
+    const doc = (
+      await t
+        .client()
+        .get<{ paths: Record<string, Record<string, { tags: string[]; security: unknown }>> }>('/api/openapi.json', {
+          auth: false,
+        })
+    ).body;
+    for (const [path, metodo] of [
+      ['/api/integracao/v1/protocolos', 'get'],
+      ['/api/integracao/v1/protocolos/{numero}', 'get'],
+      ['/api/integracao/v1/protocolos/{numero}/resposta', 'post'],
+    ] as const) {
+      const op = doc.paths[path]?.[metodo];
+      expect(op?.tags, path).toEqual(['integracao']);
+      expect(op?.security, path).toEqual([{ chaveDeIntegracao: [] }]);
+    }
   });
 
   it('pages the queue with a cursor, in deadline order', async () => {

@@ -1,6 +1,6 @@
 # Portal do Beneficiário — one image for every instance (API + built SPA on one origin).
 # Build: docker build -t portal-beneficiario .   Run: see deploy/compose.yaml and the README.
-FROM node:20-bookworm-slim AS build
+FROM node:24-bookworm-slim AS build
 WORKDIR /app
 # Manifests first: the dependency layer is reused while only sources change.
 COPY package.json package-lock.json ./
@@ -8,6 +8,7 @@ COPY apps/api/package.json apps/api/
 COPY apps/web/package.json apps/web/
 COPY packages/br/package.json packages/br/
 COPY packages/contract/package.json packages/contract/
+COPY packages/operadora/package.json packages/operadora/
 COPY e2e/package.json e2e/
 COPY bench/package.json bench/
 RUN npm ci --no-audit --no-fund
@@ -16,7 +17,7 @@ RUN npm run build \
   && npm prune --omit=dev --no-audit --no-fund \
   && mkdir -p apps/api/node_modules
 
-FROM node:20-bookworm-slim
+FROM node:24-bookworm-slim
 ENV NODE_ENV=production PORT=3000 HOST=0.0.0.0 DATA_DIR=/data
 WORKDIR /app
 COPY --from=build /app/package.json ./

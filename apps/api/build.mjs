@@ -1,4 +1,7 @@
-// Bundles the server into dist/server.js: workspace packages (@portal/*, TypeScript sources) are
+// Bundles the server into dist/server.js, and the operator's command-line tools (importar, chaves,
+// webhooks) into dist/<tool>.js beside it, so a production image without dev dependencies runs them
+// with plain `node` (development runs them from the sources with tsx: `npm run importar -- …`).
+// Workspace packages (@portal/*, TypeScript sources) are
 // bundled in, npm dependencies stay external. Migrations are copied next to the bundle, where
 // src/db/migrate.ts looks for them (`./migrations/` relative to the running file).
 import { cpSync, rmSync } from 'node:fs';
@@ -11,8 +14,13 @@ const dist = join(here, 'dist');
 
 rmSync(dist, { recursive: true, force: true });
 await build({
-  entryPoints: [join(here, 'src/server.ts')],
-  outfile: join(dist, 'server.js'),
+  entryPoints: {
+    server: join(here, 'src/server.ts'),
+    importar: join(here, 'src/cli/importar.ts'),
+    chaves: join(here, 'src/cli/chaves.ts'),
+    webhooks: join(here, 'src/cli/webhooks.ts'),
+  },
+  outdir: dist,
   bundle: true,
   platform: 'node',
   format: 'esm',
@@ -35,4 +43,4 @@ await build({
 cpSync(join(here, 'src/db/migrations'), join(dist, 'migrations'), { recursive: true });
 // The argon2 worker of lib/password.ts (piscina loads it by file, next to the bundle).
 cpSync(join(here, 'src/lib/argon2-worker.mjs'), join(dist, 'argon2-worker.mjs'));
-console.log('apps/api/dist/server.js built');
+console.log('apps/api/dist/server.js built, with importar.js, chaves.js and webhooks.js');

@@ -25,6 +25,7 @@ import {
 } from './modules';
 import { loadOperadora } from './modules/operadora/config';
 import { requireApiToken } from './plugins/auth';
+import { prazoDaRequisicao } from './plugins/prazo-da-requisicao';
 import errors from './plugins/errors';
 import health from './plugins/health';
 import { lazyChildLogger, loggerOptions } from './plugins/logger';
@@ -72,8 +73,14 @@ export async function buildApp(config: Config, overrides: Overrides = {}): Promi
     // A hop count is valid at runtime (proxy-addr) though missing from the types.
     trustProxy: config.trustProxy as boolean | string,
     return503OnClosing: true,
-    // The time to receive a whole request (bodies are at most BODY_LIMIT): a slow sender is cut off.
-    requestTimeout: config.timeouts.request,
+    // The time to receive a whole request is bounded per request (plugins/prazo-da-requisicao: Node
+    // reads requestTimeout only when the server is made, and the integration uploads need longer);
+    // the headers by Node, checked every second rather than every 30 s.
+    http: {
+      requestTimeout: 0,
+      headersTimeout: config.timeouts.request,
+      connectionsCheckingInterval: Math.min(1000, config.timeouts.request || 1000),
+    },
     forceCloseConnections: 'idle',
   }).withTypeProvider<ZodTypeProvider>();
   // Every route declares its zod schemas (packages/contract): validation, types and OpenAPI from one place.
@@ -170,6 +177,7 @@ export async function buildApp(config: Config, overrides: Overrides = {}): Promi
   await app.register(cookie);
   await app.register(security);
   await app.register(errors);
+  await app.register(prazoDaRequisicao, { ms: config.timeouts.request });
   await app.register(openapi);
   await app.register(health, { counters });
   await app.register(retencao);

@@ -115,7 +115,7 @@ export const importacoesRoutes: FastifyPluginAsyncZod = async (app) => {
       envio.post(
         `/importacoes/${entidade}`,
         {
-          config: { escopos: ['importar'] },
+          config: { escopos: ['importar'], envioLongo: true },
           schema: {
             summary: `Envia um arquivo de ${entidade} para importação`,
             consumes: ['text/csv', 'application/x-ndjson'],

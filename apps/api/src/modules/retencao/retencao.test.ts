@@ -17,6 +17,11 @@ it('removes what can no longer be used and keeps what can, audit rows for the co
   const c = t.client();
   await c.login(CPF.roberto); // a session, audit rows, a throttling window (password check in flight)
   await c.post('/api/Login/RecuperarSenha', { cpf: CPF.maria, tipoSolicitacao: 'email' }); // a code, an outbox row
+  // An operator system's call (issue 16), audited like a member's.
+  await t.db.query(
+    `insert into auditoria_integracao (em, chave_id, ip, metodo, rota, status) values ($1, 'k1', '10.0.0.1', 'GET', '/api/integracao/v1/chave', 200)`,
+    [new Date(t.clock.now())],
+  );
   const before = {
     sessions: await count('sessions'),
     codes: await count('verification_codes'),
@@ -39,8 +44,11 @@ it('removes what can no longer be used and keeps what can, audit rows for the co
   t.clock.advance(29 * DAY);
   expect((await service.prune())!.outbox).toBe(before.outbox);
   expect(await count('audit_log')).toBeGreaterThanOrEqual(before.audit);
+  expect(await count('auditoria_integracao')).toBe(1);
   t.clock.advance(335 * DAY);
-  expect((await service.prune())!.audit_log).toBeGreaterThanOrEqual(before.audit);
+  const anoDepois = await service.prune();
+  expect(anoDepois!.audit_log).toBeGreaterThanOrEqual(before.audit);
+  expect(anoDepois!.auditoria_integracao).toBe(1);
   expect(await count('audit_log')).toBe(0);
 });
 

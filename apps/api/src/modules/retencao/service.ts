@@ -13,6 +13,7 @@ export type Removidos = Record<
   | 'pre_autenticacoes'
   | 'outbox'
   | 'audit_log'
+  | 'auditoria_integracao'
   | 'servicos_codigos'
   | 'idempotencia'
   | 'carteirinha_qr',
@@ -62,6 +63,10 @@ export class RetencaoService {
         pre_autenticacoes: await remove(tx, 'delete from pre_autenticacoes where expira_em < $1', [graca]),
         outbox: await remove(tx, 'delete from outbox where criado_em < $1', [new Date(now - outboxDays * DAY)]),
         audit_log: await remove(tx, 'delete from audit_log where at < $1', [new Date(now - auditDays * DAY)]),
+        // The integration API's calls are audit rows too: kept as long.
+        auditoria_integracao: await remove(tx, 'delete from auditoria_integracao where em < $1', [
+          new Date(now - auditDays * DAY),
+        ]),
         servicos_codigos: await remove(tx, 'delete from servicos_codigos where expira_em < $1', [graca]),
         idempotencia: await remove(tx, 'delete from idempotencia where criado_em < $1', [
           new Date(now - IDEMPOTENCIA_DIAS * DAY),

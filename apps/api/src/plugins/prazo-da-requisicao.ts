@@ -1,0 +1,54 @@
+import type { FastifyInstance } from 'fastify';
+import fp from 'fastify-plugin';
+
+declare module 'fastify' {
+  interface FastifyContextConfig {
+    /**
+     * A long upload (the integration API's import files): no bound on the whole request, only on
+     * the silence between two pieces of it.
+     */
+    envioLongo?: boolean;
+  }
+}
+
+const MENSAGEM = 'A requisição não chegou inteira a tempo. Tente novamente.';
+const RESPOSTA_408 = (() => {
+  const corpo = JSON.stringify({ sucesso: false, code: 'DADOS_INVALIDOS', message: MENSAGEM, erro: MENSAGEM });
+  return (
+    'HTTP/1.1 408 Request Timeout\r\nConnection: close\r\nContent-Type: application/json; charset=utf-8\r\n' +
+    `Content-Length: ${Buffer.byteLength(corpo)}\r\n\r\n${corpo}`
+  );
+})();
+
+/**
+ * REQUEST_TIMEOUT_MS, made true. Node's own `requestTimeout` is read when the server is created, and
+ * Fastify 5 sets it afterwards, so it never applied (a 40 s trickle got through; decision 0024).
+ * Passing it at creation would cut the integration API's large uploads too, so the bound is kept
+ * here, per request: a request whose body has not fully arrived REQUEST_TIMEOUT_MS after its headers
+ * gets 408 and its connection closes (a slow sender holds no handler, no body buffer, no pool
+ * connection). A route marked `envioLongo` is bounded by silence instead: no byte for that long and
+ * the connection closes. Headers themselves are bounded by Node's `headersTimeout` (server options).
+ */
+export const prazoDaRequisicao = fp(async (app: FastifyInstance, { ms }: { ms: number }) => {
+  if (ms <= 0) return;
+  app.addHook('onRequest', (request, _reply, done) => {
+    const raw = request.raw;
+    if (raw.complete) return done();
+    const socket = raw.socket;
+    if (request.routeOptions.config.envioLongo) {
+      socket.setTimeout(ms, () => socket.destroy());
+      raw.once('end', () => socket.setTimeout(0));
+      return done();
+    }
+    const timer = setTimeout(() => {
+      if (raw.complete || socket.destroyed) return;
+      request.log.info({ prazoMs: ms }, 'request body not received in time: 408');
+      socket.end(RESPOSTA_408, () => socket.destroy());
+    }, ms);
+    timer.unref();
+    const parar = () => clearTimeout(timer);
+    raw.once('end', parar);
+    raw.once('close', parar);
+    done();
+  });
+});

@@ -320,6 +320,12 @@ describe('answers back through the integration API', () => {
     expect(ruim.body.message).toContain('Número de protocolo inválido');
     const cursor = await c.get<{ message: string }>(`${BASE}?cursor=xyz`, comChave(k));
     expect(cursor.status).toBe(400);
+    const situacao = await c.get<{ message: string }>(`${BASE}?situacao=fechados`, comChave(k));
+    expect(situacao.status).toBe(400);
+    expect(situacao.body.message).toContain("situacao inválida. Use 'abertos' ou 'todos'.");
+    const data = await c.get<{ message: string }>(`${BASE}?venceAte=31/03/2026`, comChave(k));
+    expect(data.status).toBe(400);
+    expect(data.body.message).toContain('venceAte inválido. Use uma data AAAA-MM-DD.');
 
     const semEscopo = await chave(['leitura']);
     const r403 = await c.get<{ message: string }>(BASE, comChave(semEscopo));

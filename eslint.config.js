@@ -81,7 +81,7 @@ const apiPublicFiles = {
   contas: ['repository.ts', 'contato.ts'],
   integracao: ['index.ts'],
   notificacoes: ['service.ts'],
-  protocolos: ['repository.ts'],
+  protocolos: ['repository.ts', 'respostas.ts'],
   retencao: ['service.ts'],
   sessao: ['membro.ts', 'service.ts', 'repository.ts'],
   solicitacoes: ['solicitacoes.ts', 'pedido.ts'],

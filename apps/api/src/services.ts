@@ -37,6 +37,7 @@ import { MedicinaPreventivaService } from './modules/medicina-preventiva/service
 import { OutboxRepository } from './modules/notificacoes/repository';
 import { Notifier } from './modules/notificacoes/service';
 import { MeusProtocolosRepository } from './modules/protocolos/repository';
+import { RespostasDeProtocolosService } from './modules/protocolos/respostas';
 import { ProtocolosService } from './modules/protocolos/service';
 import { SolicitacoesService } from './modules/solicitacoes/solicitacoes';
 import { RegistroService } from './modules/registro/service';
@@ -194,6 +195,8 @@ export function createServices(d: ServiceDeps) {
     protocolos: new ProtocolosService(new MeusProtocolosRepository(db), d.operadora, clock),
     situacao: new SituacaoService(new SituacaoRepository(db)),
     webhooks,
+    // The operator answers protocols through the integration API (issue 17, decision 0032).
+    respostasDeProtocolos: new RespostasDeProtocolosService(db, d.operadora, notifier, audit, clock, webhooks),
     // The operator's integration API (issue 16): its keys, their limit and the audit of each call.
     integracao: new IntegracaoService(db, d.counters, config.integracao.chamadasPorMinuto, clock),
   };

@@ -36,7 +36,10 @@ export type AuditEvent =
   | 'cancelamento_ciencia'
   | 'codigo_cancelamento_enviado'
   | 'codigo_cancelamento_falha'
-  | 'cancelamento_efetivado';
+  | 'cancelamento_efetivado'
+  // Issue 17 "Answers back" (decision 0032): the operator read or answered a member's protocol (detail: chaveId).
+  | 'protocolo_lido_integracao'
+  | 'protocolo_respondido';
 
 /** Who did it, from the request. */
 export type { Origin };

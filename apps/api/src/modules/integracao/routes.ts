@@ -4,6 +4,7 @@ import { AppError } from '../../lib/app-error';
 import { ESCOPOS } from './chaves';
 import { chaveDe } from './contexto';
 import { importacoesRoutes } from './importacoes';
+import { protocolosIntegracaoRoutes } from './protocolos-routes';
 import { chaveAtualSchema, ERROS_INTEGRACAO } from './schemas';
 
 /**
@@ -78,4 +79,5 @@ export const integracaoRoutes: FastifyPluginAsyncZod = async (app) => {
   );
 
   await app.register(importacoesRoutes);
+  await app.register(protocolosIntegracaoRoutes);
 };

@@ -59,6 +59,9 @@ export async function gerarRespostaPdf(d: DadosRespostaPdf): Promise<Buffer> {
     ['Situação', ROTULOS_SITUACAO_PROTOCOLO[p.situacao]],
     ['Prazo para resposta', `${formatDate(p.prazoResposta)} · ${d.prazoDescricao}`],
     ['Respondido em', p.respondidoEm ? formatarEmissao(p.respondidoEm) : 'Não informado'],
+    ...(p.respondidoPor
+      ? ([['Respondido por', `${op.nome} (sistema de atendimento da operadora)`]] as [string, string][])
+      : []),
     ['Canal', ROTULOS_CANAL_PROTOCOLO[p.canal] ?? p.canal],
   ]);
   paragrafo(doc, `Assunto: ${p.assunto}`);

@@ -75,6 +75,112 @@ export class ProtocolosRepository {
   }
 }
 
+/** A protocol as the operator's queue reads it (integration API, decision 0032): no CPF, no contact. */
+export interface ProtocoloDaFila {
+  numero: string;
+  tipo: TipoProtocolo;
+  assunto: string;
+  situacao: SituacaoProtocolo;
+  canal: string;
+  criadoEm: Date;
+  /** AAAA-MM-DD */
+  prazoResposta: string;
+  respondidoEm: Date | null;
+  respondidoPor: string | null;
+  resposta: string | null;
+  codigoContrato: string;
+  codigoBeneficiario: string | null;
+}
+
+/** The answer as stored (the natural check of a repeated identical answer). */
+export interface RespostaGravada {
+  situacao: SituacaoProtocolo;
+  resposta: string | null;
+  pdfSha256: string | null;
+}
+
+const COLUNAS_FILA = `p.numero, p.tipo, p.assunto, p.situacao, p.canal, p.criado_em as "criadoEm",
+  p.prazo_resposta::text as "prazoResposta", p.respondido_em as "respondidoEm", p.respondido_por as "respondidoPor",
+  p.resposta, p.codigo_contrato as "codigoContrato", p.codigo_beneficiario as "codigoBeneficiario"`;
+
+/**
+ * The operator's reads and its answer (integration API, decision 0032): any member's protocol, by
+ * number; the answer is written in the caller's transaction, the row locked first.
+ */
+export class FilaDeProtocolosRepository {
+  constructor(private readonly q: Queryable) {}
+
+  /** By deadline then number (overdue first), after the cursor; `abertos`: only those still waiting. */
+  async listar(f: {
+    abertos: boolean;
+    tipo?: TipoProtocolo | undefined;
+    venceAte?: string | undefined;
+    depoisDe?: { prazo: string; numero: string } | undefined;
+    limite: number;
+  }): Promise<ProtocoloDaFila[]> {
+    const params: unknown[] = [];
+    const where: string[] = [];
+    if (f.abertos) where.push(`p.situacao in ('ABERTO', 'EM_ANALISE')`);
+    if (f.tipo) where.push(`p.tipo = $${params.push(f.tipo)}`);
+    if (f.venceAte) where.push(`p.prazo_resposta <= $${params.push(f.venceAte)}::date`);
+    if (f.depoisDe) {
+      const a = params.push(f.depoisDe.prazo);
+      const b = params.push(f.depoisDe.numero);
+      where.push(`(p.prazo_resposta, p.numero) > ($${a}::date, $${b})`);
+    }
+    const limite = params.push(f.limite);
+    return this.q.query<ProtocoloDaFila>(
+      `select ${COLUNAS_FILA} from protocolos p
+       ${where.length ? `where ${where.join(' and ')}` : ''}
+       order by p.prazo_resposta, p.numero
+       limit $${limite}`,
+      params,
+    );
+  }
+
+  async buscar(numero: string): Promise<(ProtocoloDaFila & { cpf: string; solicitante: string }) | null> {
+    const [row] = await this.q.query<ProtocoloDaFila & { cpf: string; solicitante: string }>(
+      `select ${COLUNAS_FILA}, p.cpf, s.nome as solicitante
+       from protocolos p join pessoas s on s.cpf = p.cpf where p.numero = $1`,
+      [numero],
+    );
+    return row ?? null;
+  }
+
+  async historico(numero: string): Promise<EventoLido[]> {
+    return this.q.query<EventoLido>(
+      'select em, situacao, descricao from protocolo_eventos where numero = $1 order by em, id',
+      [numero],
+    );
+  }
+
+  /** Locks the row until the transaction ends (two answers at once are applied one after the other). */
+  async travar(numero: string): Promise<RespostaGravada | null> {
+    const [row] = await this.q.query<RespostaGravada>(
+      `select situacao, resposta, resposta_pdf_sha256 as "pdfSha256" from protocolos where numero = $1 for update`,
+      [numero],
+    );
+    return row ?? null;
+  }
+
+  async responder(r: {
+    numero: string;
+    situacao: SituacaoProtocolo;
+    resposta: string;
+    em: Date;
+    por: string;
+    pdf: Buffer | null;
+    pdfSha256: string | null;
+  }): Promise<void> {
+    await this.q.query(
+      `update protocolos set situacao = $2, resposta = $3, respondido_em = $4, respondido_por = $5,
+         resposta_pdf = $6, resposta_pdf_sha256 = $7
+       where numero = $1`,
+      [r.numero, r.situacao, r.resposta, r.em, r.por, r.pdf, r.pdfSha256],
+    );
+  }
+}
+
 /** A protocol as 'Meus Protocolos' reads it, with the names of who asked and whom it is about. */
 export interface ProtocoloLido {
   numero: string;
@@ -87,6 +193,8 @@ export interface ProtocoloLido {
   prazoResposta: string;
   respondidoEm: Date | null;
   resposta: string | null;
+  /** Who answered: `integracao:<key id>` (the operator's API), null for answers the portal gave itself. */
+  respondidoPor: string | null;
   solicitante: string;
   cpfSolicitante: string;
   beneficiario: string | null;
@@ -127,7 +235,7 @@ export function protocoloVisivel(membro: Membro, alias: string, params: unknown[
 
 const COLUNAS = `p.numero, p.tipo, p.assunto, p.situacao, p.canal, p.criado_em as "criadoEm",
   p.prazo_resposta::text as "prazoResposta", p.respondido_em as "respondidoEm", p.resposta,
-  s.nome as solicitante, p.cpf as "cpfSolicitante", pb.nome as beneficiario, p.codigo_contrato as "codigoContrato",
+  p.respondido_por as "respondidoPor", s.nome as solicitante, p.cpf as "cpfSolicitante", pb.nome as beneficiario, p.codigo_contrato as "codigoContrato",
   pl.nome as plano, pl.registro_ans as "registroAnsPlano"`;
 
 const ORIGEM = `protocolos p

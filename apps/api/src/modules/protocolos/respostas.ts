@@ -1,0 +1,259 @@
+import { createHash } from 'node:crypto';
+import { diaEmSaoPaulo, ehDiaUtil, somarDias } from '@portal/br';
+import { formatarNumeroProtocolo, ROTULOS_SITUACAO_PROTOCOLO } from '@portal/contract';
+import type { Clock } from '../../clock';
+import type { Db, Queryable } from '../../db/db';
+import { AppError, dadosInvalidos } from '../../lib/app-error';
+import { aguardaResposta, descricaoDoPrazo, estaAtrasado } from '../../lib/prazos';
+import type { Origin } from '../../lib/request';
+import type { AuditRepository } from '../audit/repository';
+import type { EntregaPendente, Notifier } from '../notificacoes/service';
+import {
+  FilaDeProtocolosRepository,
+  type ProtocoloDaFila,
+  type SituacaoProtocolo,
+  type TipoProtocolo,
+} from './repository';
+
+/** The attached PDF's limit (decision 0032). */
+export const PDF_MAXIMO_BYTES = 5 * 1024 * 1024;
+
+/** Statuses that answer a protocol (RN 623/2024: a conclusive answer; 'em análise' is not one). */
+export const SITUACOES_DE_RESPOSTA = ['CONCLUIDO', 'CANCELADO'] as const satisfies readonly SituacaoProtocolo[];
+
+/**
+ * Who hears that a protocol changed (webhooks out): called inside the answer's transaction, so a
+ * rolled-back answer tells no one and a committed one is never lost. WebhooksService fits it.
+ */
+export interface OuvinteDeAtualizacoes {
+  protocoloAtualizado(
+    tx: Queryable,
+    p: {
+      protocolo: string;
+      tipo: TipoProtocolo;
+      situacao: string;
+      prazoResposta: string;
+      codigoContrato: string;
+      codigoBeneficiario: string | null;
+    },
+  ): Promise<void>;
+  depoisDoCommit(): void;
+}
+
+/** Who calls: the integration key and where from (audit). */
+export interface Operador {
+  chaveId: string;
+  origin: Origin;
+}
+
+const naoEncontrado = () => new AppError(404, 'NAO_ENCONTRADO', 'Protocolo não encontrado.');
+const iso = (d: Date | string) => new Date(d).toISOString();
+
+/**
+ * Business days from `hoje` to `prazo` with the national holidays (packages/br): 0 on the day
+ * itself, negative once overdue (how many business days late).
+ */
+export function diasUteisAte(hoje: string, prazo: string): number {
+  if (hoje === prazo) return 0;
+  const passo = prazo > hoje ? 1 : -1;
+  let n = 0;
+  for (let d = hoje; d !== prazo;) {
+    d = somarDias(d, passo);
+    if (ehDiaUtil(d)) n += passo;
+  }
+  return n;
+}
+
+/** The cursor of the queue: where the last page ended (deadline and number), opaque to the caller. */
+export function lerCursor(cursor: string): { prazo: string; numero: string } {
+  const [prazo, numero] = Buffer.from(cursor, 'base64url').toString('utf8').split('|');
+  if (!prazo || !numero || !/^\d{4}-\d{2}-\d{2}$/.test(prazo) || !/^\d{1,20}$/.test(numero))
+    throw dadosInvalidos('Cursor inválido. Use o valor de proximoCursor da página anterior.');
+  return { prazo, numero };
+}
+const cursorDe = (p: ProtocoloDaFila) => Buffer.from(`${p.prazoResposta}|${p.numero.trim()}`).toString('base64url');
+
+/** The %PDF- header, then the size: an attachment is checked by its content, not its name. */
+export function lerPdf(base64: string): Buffer {
+  const limpo = base64.replace(/\s+/g, '');
+  if (!/^[A-Za-z0-9+/]*={0,2}$/.test(limpo)) throw dadosInvalidos('pdfBase64 não é um texto base64 válido.');
+  if (Math.floor((limpo.length * 3) / 4) > PDF_MAXIMO_BYTES + 3)
+    throw new AppError(413, 'PAYLOAD_GRANDE', 'O PDF passa do limite de 5 MB.');
+  const pdf = Buffer.from(limpo, 'base64');
+  if (pdf.length > PDF_MAXIMO_BYTES) throw new AppError(413, 'PAYLOAD_GRANDE', 'O PDF passa do limite de 5 MB.');
+  if (pdf.subarray(0, 5).toString('latin1') !== '%PDF-')
+    throw dadosInvalidos('O arquivo enviado não é um PDF (o conteúdo não começa com %PDF-).');
+  return pdf;
+}
+
+/**
+ * The operator's side of 'Meus Protocolos' (issue 17 "Answers back", decision 0032): its queue by
+ * deadline, one protocol, and the answer — in one transaction the protocol, its history, the audit
+ * row with the key, the protocolo.atualizado webhook and the member's notice; a repeated identical
+ * answer changes nothing and tells no one again.
+ */
+export class RespostasDeProtocolosService {
+  constructor(
+    private readonly db: Db,
+    private readonly operadora: { nome: string },
+    private readonly notifier: Notifier,
+    private readonly audit: AuditRepository,
+    private readonly clock: Clock,
+    private readonly ouvinte?: OuvinteDeAtualizacoes,
+  ) {}
+
+  private resumo(p: ProtocoloDaFila, hoje: string) {
+    return {
+      protocolo: p.numero.trim(),
+      tipo: p.tipo,
+      assunto: p.assunto,
+      situacao: p.situacao,
+      canal: p.canal,
+      criadoEm: iso(p.criadoEm),
+      prazoResposta: p.prazoResposta,
+      prazoDescricao: descricaoDoPrazo(p.tipo),
+      diasUteisRestantes: aguardaResposta(p.situacao) ? diasUteisAte(hoje, p.prazoResposta) : null,
+      atrasado: estaAtrasado(p.situacao, p.prazoResposta, hoje),
+      respondidoEm: p.respondidoEm ? iso(p.respondidoEm) : null,
+      codigoContrato: p.codigoContrato,
+      codigoBeneficiario: p.codigoBeneficiario,
+    };
+  }
+
+  async listar(f: {
+    situacao: 'abertos' | 'todos';
+    tipo?: TipoProtocolo | undefined;
+    venceAte?: string | undefined;
+    cursor?: string | undefined;
+    limite: number;
+  }) {
+    const linhas = await new FilaDeProtocolosRepository(this.db).listar({
+      abertos: f.situacao === 'abertos',
+      tipo: f.tipo,
+      venceAte: f.venceAte,
+      depoisDe: f.cursor ? lerCursor(f.cursor) : undefined,
+      limite: f.limite + 1,
+    });
+    const hoje = diaEmSaoPaulo(this.clock.now());
+    const pagina = linhas.slice(0, f.limite);
+    const ultimo = pagina.at(-1);
+    return {
+      hoje,
+      protocolos: pagina.map((p) => this.resumo(p, hoje)),
+      proximoCursor: linhas.length > f.limite && ultimo ? cursorDe(ultimo) : null,
+    };
+  }
+
+  /** One protocol with its history and answer; a read of a member's data, audited with the key. */
+  async obter(numero: string, quem: Operador) {
+    const repo = new FilaDeProtocolosRepository(this.db);
+    const p = await repo.buscar(numero);
+    if (!p) throw naoEncontrado();
+    await this.audit.write('protocolo_lido_integracao', p.cpf, quem.origin, {
+      chaveId: quem.chaveId,
+      protocolo: p.numero.trim(),
+    });
+    return this.detalhe(repo, p);
+  }
+
+  private async detalhe(repo: FilaDeProtocolosRepository, p: ProtocoloDaFila & { solicitante: string }) {
+    const historico = await repo.historico(p.numero);
+    return {
+      ...this.resumo(p, diaEmSaoPaulo(this.clock.now())),
+      solicitante: p.solicitante,
+      resposta: p.resposta,
+      respondidoPor: p.respondidoPor,
+      historico: historico.map((e) => ({ em: iso(e.em), situacao: e.situacao, descricao: e.descricao })),
+    };
+  }
+
+  async responder(
+    numero: string,
+    r: { status: SituacaoProtocolo; resposta: string; pdf: Buffer | null },
+    quem: Operador,
+  ) {
+    if (!(SITUACOES_DE_RESPOSTA as readonly string[]).includes(r.status))
+      throw new AppError(
+        422,
+        'DADOS_INVALIDOS',
+        `'${ROTULOS_SITUACAO_PROTOCOLO[r.status]}' não é uma resposta: a RN 623/2024 exige resposta conclusiva no prazo. ` +
+          `Use status CONCLUIDO ou CANCELADO.`,
+      );
+    const resposta = r.resposta.trim();
+    const pdfSha256 = r.pdf ? createHash('sha256').update(r.pdf).digest('hex') : null;
+    const entregas: EntregaPendente[] = [];
+    let mudou = false;
+    const atualizado = await this.db.transaction(async (tx) => {
+      const repo = new FilaDeProtocolosRepository(tx);
+      const atual = await repo.travar(numero);
+      if (!atual) throw naoEncontrado();
+      const igual = atual.situacao === r.status && atual.resposta === resposta && atual.pdfSha256 === pdfSha256;
+      if (!igual) {
+        mudou = true;
+        const em = new Date(this.clock.now());
+        await repo.responder({
+          numero,
+          situacao: r.status,
+          resposta,
+          em,
+          por: `integracao:${quem.chaveId}`,
+          pdf: r.pdf,
+          pdfSha256,
+        });
+        await tx.query('insert into protocolo_eventos (numero, em, situacao, descricao) values ($1, $2, $3, $4)', [
+          numero,
+          em,
+          r.status,
+          resposta.slice(0, 2000),
+        ]);
+      }
+      const p = await repo.buscar(numero);
+      if (!p) throw naoEncontrado();
+      if (!igual) {
+        await this.audit.com(tx).write('protocolo_respondido', p.cpf, quem.origin, {
+          chaveId: quem.chaveId,
+          protocolo: p.numero.trim(),
+          situacao: r.status,
+          anexo: pdfSha256 !== null,
+        });
+        await this.ouvinte?.protocoloAtualizado(tx, {
+          protocolo: p.numero.trim(),
+          tipo: p.tipo,
+          situacao: p.situacao,
+          prazoResposta: p.prazoResposta,
+          codigoContrato: p.codigoContrato,
+          codigoBeneficiario: p.codigoBeneficiario,
+        });
+        const aviso = await this.avisar(tx, p.cpf, p.numero.trim(), r.status);
+        if (aviso) entregas.push(aviso);
+      }
+      return this.detalhe(repo, p);
+    });
+    // Only after the commit: a rolled-back answer sends nothing.
+    this.notifier.entregar(entregas);
+    if (mudou) this.ouvinte?.depoisDoCommit();
+    return atualizado;
+  }
+
+  /** The member's notice: e-mail when on file, else SMS; no answer text in it (it may be personal). */
+  private async avisar(tx: Queryable, cpf: string, numero: string, situacao: SituacaoProtocolo) {
+    const [contato] = await tx.query<{ email: string | null; celular: string | null }>(
+      'select email, celular from pessoas where cpf = $1',
+      [cpf],
+    );
+    const destino = contato?.email
+      ? ({ canal: 'email', destino: contato.email } as const)
+      : contato?.celular
+        ? ({ canal: 'sms', destino: contato.celular } as const)
+        : null;
+    if (!destino) return null;
+    const nome = this.operadora.nome;
+    return this.notifier.registrar(tx, {
+      ...destino,
+      assunto: `${nome}: resposta ao protocolo ${formatarNumeroProtocolo(numero)}`,
+      texto:
+        `${nome}: seu protocolo ${formatarNumeroProtocolo(numero)} foi respondido ` +
+        `(${ROTULOS_SITUACAO_PROTOCOLO[situacao]}). Veja a resposta em Meus Protocolos, no portal ou no aplicativo.`,
+    });
+  }
+}

@@ -118,9 +118,12 @@ test('São Paulo pages: Próxima and Anterior, the back button restores the prev
   const primeira = await nomes(page);
   expect(primeira).toHaveLength(100);
 
-  await page.getByRole('button', { name: 'Próxima' }).click();
+  // Enter on the focused button, as for 'Anterior' below: a pointer click aimed while the results
+  // were still being laid out (the search focuses 'Resultados') was lost once in CI.
+  await page.getByRole('button', { name: 'Próxima' }).focus();
+  await page.keyboard.press('Enter');
+  await page.waitForURL(/cidade=3550308&pagina=2$/, { timeout: 30_000 });
   await visible(page.getByText(`Página 2 de ${total}`));
-  await page.waitForURL(/cidade=3550308&pagina=2$/);
   const segunda = await nomes(page);
   expect(segunda).not.toEqual(primeira);
   // The member continues from the top of the new page.

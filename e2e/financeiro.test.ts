@@ -1,7 +1,7 @@
 import { cpSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { fatorVencimento, lerPix, validarLinhaDigitavel } from '@portal/br';
+import { competenciaPorExtenso, fatorVencimento, lerPix, validarLinhaDigitavel } from '@portal/br';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, expect, inject, test } from 'vitest';
 import { CARLOS, ROBERTO, SENHA } from './support/accounts';
@@ -21,25 +21,11 @@ const hoje = new Intl.DateTimeFormat('en-CA', {
 }).format(new Date());
 const ANO = Number(hoje.slice(0, 4));
 const MES = Number(hoje.slice(5, 7));
-const NOMES = [
-  'Janeiro',
-  'Fevereiro',
-  'Março',
-  'Abril',
-  'Maio',
-  'Junho',
-  'Julho',
-  'Agosto',
-  'Setembro',
-  'Outubro',
-  'Novembro',
-  'Dezembro',
-];
 function competencia(atras: number) {
   const i = ANO * 12 + (MES - 1) - atras;
   const ano = Math.floor(i / 12);
   const mes = (i % 12) + 1;
-  return { ano, mes, nome: `${NOMES[mes - 1]} de ${ano}`, texto: `${String(mes).padStart(2, '0')}/${ano}` };
+  return { ano, mes, nome: competenciaPorExtenso(mes, ano), texto: `${String(mes).padStart(2, '0')}/${ano}` };
 }
 const pad = (n: number) => String(n).padStart(2, '0');
 /** The demo's installments are due on the 10th (YYYY-MM-DD). */

@@ -4,6 +4,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { PGlite } from '@electric-sql/pglite';
 import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
+import { competenciaPorExtenso } from '@portal/br';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, expect, test } from 'vitest';
 import { expectNoAxeViolations, launch, openSession, setBaseUrl } from './support/browser';
@@ -36,26 +37,12 @@ const hoje = new Intl.DateTimeFormat('en-CA', {
   year: 'numeric',
   month: '2-digit',
 }).format(new Date());
-const MESES = [
-  'Janeiro',
-  'Fevereiro',
-  'Março',
-  'Abril',
-  'Maio',
-  'Junho',
-  'Julho',
-  'Agosto',
-  'Setembro',
-  'Outubro',
-  'Novembro',
-  'Dezembro',
-];
 function mes(delta: number) {
   const i = Number(hoje.slice(0, 4)) * 12 + Number(hoje.slice(5, 7)) - 1 + delta;
   const ano = Math.floor(i / 12);
   const m = (i % 12) + 1;
   const aaaamm = `${ano}-${String(m).padStart(2, '0')}`;
-  return { aaaamm, nome: `${MESES[m - 1]} de ${ano}`, codigo: `9000010${aaaamm.replace('-', '')}` };
+  return { aaaamm, nome: competenciaPorExtenso(m, ano), codigo: `9000010${aaaamm.replace('-', '')}` };
 }
 const PAGA = mes(-1);
 const ABERTA = mes(1);

@@ -27,6 +27,7 @@ import type { CounterStore } from '../src/lib/counters';
 
 export const CLIENT = { usuario: 'portal-web', senha: 'portal-web-demo' };
 export { DEMO_BENEFICIARIO as BENEFICIARIO, DEMO_CONTRATO as CONTRATO, DEMO_CPF as CPF } from '../src/db/seed/demo';
+import { DEMO_CONTRATO as CONTRATO_DEMO, DEMO_CPF as CPF_DEMO } from '../src/db/seed/demo';
 export const SENHA = DEMO_PASSWORD;
 /** The fixed "now" of every API test: the app's clock starts here and the demo seed is laid out from it. */
 export const HOJE = Date.parse('2026-03-10T12:00:00Z');
@@ -286,4 +287,24 @@ export async function startApp(opts: StartOptions = {}): Promise<TestApp> {
       await drop();
     },
   };
+}
+
+let proximoDependente = 600_000_000;
+/** Maria asks to add a dependant (a new CPF each time): the protocol number of her request. */
+export async function pedidoDeDependenteDaMaria(t: TestApp): Promise<string> {
+  const { c, perfil } = await t.membro(CPF_DEMO.maria, CONTRATO_DEMO.maria);
+  const r = await c.post<{ protocolo: string }>('/api/Venda/AdicionarDependente', {
+    perfilAutenticado: perfil,
+    novosDependentes: [
+      {
+        nome: 'Lucas Souza Andrade',
+        cpf: cpfFromBase(String(proximoDependente++)),
+        dataNascimento: '2019-05-20',
+        cidade: 'São Paulo',
+        celular: '11987651234',
+      },
+    ],
+  });
+  if (r.status !== 200) throw new Error(`AdicionarDependente answered ${r.status}`);
+  return r.body.protocolo;
 }

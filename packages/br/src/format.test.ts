@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { firstName, formatBRL, formatDate, formatDateTime } from './format';
+import { competenciaPorExtenso, firstName, formatBRL, formatDate, formatDateTime } from './format';
 
 describe('formatDateTime', () => {
   it('prints dd/mm/aaaa hh:mm:ss in Brasília time', () => {
@@ -29,5 +29,13 @@ describe('formatBRL and firstName', () => {
   it('takes the first name', () => {
     expect(firstName('  Maria Aparecida Souza ')).toBe('Maria');
     expect(firstName(undefined)).toBe('');
+  });
+});
+
+describe('competenciaPorExtenso', () => {
+  it('names the month in Portuguese, with its accent; a month out of range stays numeric', () => {
+    expect(competenciaPorExtenso(3, 2026)).toBe('Março de 2026');
+    expect(competenciaPorExtenso(12, 2025)).toBe('Dezembro de 2025');
+    expect(competenciaPorExtenso(13, 2026)).toBe('13/2026');
   });
 });

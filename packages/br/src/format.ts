@@ -55,3 +55,24 @@ export function formatBRL(value: number | string | null | undefined): string {
 export function firstName(nome: string | null | undefined): string {
   return (nome ?? '').trim().split(/\s+/)[0] ?? '';
 }
+
+const MESES = [
+  'Janeiro',
+  'Fevereiro',
+  'Março',
+  'Abril',
+  'Maio',
+  'Junho',
+  'Julho',
+  'Agosto',
+  'Setembro',
+  'Outubro',
+  'Novembro',
+  'Dezembro',
+];
+
+/** 'Março de 2026' from a competence's month (1–12) and year; '13/2026' for a month out of range. */
+export function competenciaPorExtenso(mes: number, ano: number): string {
+  const nome = MESES[mes - 1];
+  return nome ? `${nome} de ${ano}` : `${String(mes).padStart(2, '0')}/${ano}`;
+}

@@ -1,11 +1,18 @@
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { cpfFromBase } from '@portal/br';
 import { formatarNumeroProtocolo } from '@portal/contract';
 import { Webhook } from 'standardwebhooks';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { lerPdf } from '../../../../../test/pdf-text';
-import { CONTRATO, CPF, HOJE, startApp, type Client, type TestApp } from '../../../test/helper';
+import {
+  CONTRATO,
+  CPF,
+  HOJE,
+  pedidoDeDependenteDaMaria,
+  startApp,
+  type Client,
+  type TestApp,
+} from '../../../test/helper';
 import { diasUteisAte } from '../protocolos/respostas';
 import { ChavesRepository, type Escopo } from './index';
 
@@ -99,25 +106,11 @@ const comChave = (k: string) => ({ headers: { authorization: `Bearer ${k}` } });
 const BASE = '/api/integracao/v1/protocolos';
 
 /** Maria asks to add a dependant on `quando` (the clock goes back to HOJE after). */
-let proximo = 710_000_000;
 async function pedidoDaMaria(quando: number): Promise<string> {
   t.clock.set(quando);
-  const { c, perfil } = await t.membro(CPF.maria, CONTRATO.maria);
-  const r = await c.post<{ protocolo: string }>('/api/Venda/AdicionarDependente', {
-    perfilAutenticado: perfil,
-    novosDependentes: [
-      {
-        nome: 'Lucas Souza Andrade',
-        cpf: cpfFromBase(String(proximo++)),
-        dataNascimento: '2019-05-20',
-        cidade: 'São Paulo',
-        celular: '11987651234',
-      },
-    ],
-  });
-  expect(r.status).toBe(200);
+  const protocolo = await pedidoDeDependenteDaMaria(t);
   t.clock.set(HOJE);
-  return r.body.protocolo;
+  return protocolo;
 }
 
 /** Notices of an answer to this protocol in the outbox (e-mail to Maria). */

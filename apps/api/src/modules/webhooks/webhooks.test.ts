@@ -1,9 +1,8 @@
 import { createServer, type IncomingHttpHeaders, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { cpfFromBase } from '@portal/br';
 import { Webhook } from 'standardwebhooks';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { CONTRATO, CPF, HOJE, startApp, type TestApp } from '../../../test/helper';
+import { CONTRATO, CPF, HOJE, pedidoDeDependenteDaMaria, startApp, type TestApp } from '../../../test/helper';
 import { COOKIE_SESSAO } from '../../lib/cookies';
 import { AppError } from '../../lib/app-error';
 import { assinar, esperaDepoisDaTentativa } from './assinatura';
@@ -109,24 +108,7 @@ async function endpoint(eventos = ['protocolo.criado', 'dependentes.solicitados'
   return e;
 }
 
-let proximo = 600_000_000;
-async function pedirDependente() {
-  const { c, perfil } = await t.membro(CPF.maria, CONTRATO.maria);
-  const r = await c.post<{ protocolo: string }>('/api/Venda/AdicionarDependente', {
-    perfilAutenticado: perfil,
-    novosDependentes: [
-      {
-        nome: 'Lucas Souza Andrade',
-        cpf: cpfFromBase(String(proximo++)),
-        dataNascimento: '2019-05-20',
-        cidade: 'São Paulo',
-        celular: '11987651234',
-      },
-    ],
-  });
-  expect(r.status).toBe(200);
-  return r.body.protocolo;
-}
+const pedirDependente = () => pedidoDeDependenteDaMaria(t);
 
 const tentativas = async (mensagemId: string) =>
   (

@@ -1,13 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { anosDaDeclaracao, competenciaPorExtenso, gruposDaLinha, nomesDeArquivo } from './formatos';
-
-describe('competenciaPorExtenso', () => {
-  it('names the month in Portuguese', () => {
-    expect(competenciaPorExtenso(3, 2026)).toBe('Março de 2026');
-    expect(competenciaPorExtenso(12, 2025)).toBe('Dezembro de 2025');
-    expect(competenciaPorExtenso(13, 2025)).toBe('13/2025');
-  });
-});
+import { anosDaDeclaracao, gruposDaLinha, nomesDeArquivo } from './formatos';
 
 describe('nomesDeArquivo', () => {
   it('gives sensible names with the competence or the year', () => {

@@ -1,23 +1,4 @@
-const MESES = [
-  'Janeiro',
-  'Fevereiro',
-  'Março',
-  'Abril',
-  'Maio',
-  'Junho',
-  'Julho',
-  'Agosto',
-  'Setembro',
-  'Outubro',
-  'Novembro',
-  'Dezembro',
-];
-
-/** 'Março de 2026' from a competence's month and year. */
-export function competenciaPorExtenso(mes: number, ano: number): string {
-  const nome = MESES[mes - 1];
-  return nome ? `${nome} de ${ano}` : `${String(mes).padStart(2, '0')}/${ano}`;
-}
+export { competenciaPorExtenso } from '@portal/br';
 
 const pad = (n: number) => String(n).padStart(2, '0');
 

@@ -1,6 +1,6 @@
 import type { CancelamentoConcluido, OpcoesCancelamento } from '@portal/contract';
 import { formatDate } from '@portal/br';
-import { useState } from 'react';
+import { useRef, useState } from 'react';
 import { Carregando, FalhaAoCarregar } from '@/components/membro/carregando';
 import { PassoVerificacao } from '@/components/membro/passo-verificacao';
 import { PerfilInvalido } from '@/components/membro/perfil-invalido';
@@ -114,12 +114,19 @@ function Passos({
     setPasso(2);
   };
 
+  // A double click is one call: with two, TanStack Query runs only the last call's callbacks, and
+  // under load that second call can fail (the first still holds its key) while the first succeeded.
+  const confirmando = useRef(false);
   const confirmarCodigo = (digitado: string) => {
-    if (!selecao) return;
+    if (!selecao || confirmando.current) return;
+    confirmando.current = true;
     const confirmacao = { ...selecao, codigoToken: Number(digitado) };
     confirmar.mutate(
       { confirmacao, chave: chave.para(confirmacao) },
       {
+        onSettled: () => {
+          confirmando.current = false;
+        },
         onSuccess: (dados) => {
           chave.concluir();
           toast.success('Cancelamento registrado', { description: `Protocolo ${dados.protocolo}` });

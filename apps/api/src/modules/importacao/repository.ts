@@ -1,12 +1,12 @@
 import type { Db } from '../../db/db';
 import type { Entidade, ErroDeLinha } from './layouts';
-import type { OpcoesImportacao, Relatorio } from './tipos';
+import type { Contagens, OpcoesImportacao, Relatorio } from './tipos';
 
 /** The history of imports (table importacoes, migration 0016). */
 
 export type StatusImportacao = 'em_andamento' | 'recusado' | 'validado' | 'aplicado' | 'falhou';
 
-export interface Importacao {
+export interface Importacao extends Contagens {
   id: string;
   entidade: Entidade;
   modo: 'incremental' | 'completo';
@@ -14,13 +14,6 @@ export interface Importacao {
   origem: 'cli' | 'api';
   chaveId: string | null;
   status: StatusImportacao;
-  linhas: number;
-  incluidos: number;
-  alterados: number;
-  inalterados: number;
-  inativados: number;
-  erros: ErroDeLinha[];
-  errosOmitidos: number;
   iniciadaEm: string;
   concluidaEm: string | null;
 }

@@ -13,12 +13,8 @@ export interface OpcoesImportacao {
   onProgresso?: (p: { linhas: number; bytes: number }) => void;
 }
 
-export interface Relatorio {
-  id: string;
-  entidade: Entidade;
-  modo: string;
-  dryRun: boolean;
-  status: 'recusado' | 'validado' | 'aplicado';
+/** What an import counted: the report's and the history row's. */
+export interface Contagens {
   linhas: number;
   incluidos: number;
   alterados: number;
@@ -26,4 +22,12 @@ export interface Relatorio {
   inativados: number;
   erros: ErroDeLinha[];
   errosOmitidos: number;
+}
+
+export interface Relatorio extends Contagens {
+  id: string;
+  entidade: Entidade;
+  modo: string;
+  dryRun: boolean;
+  status: 'recusado' | 'validado' | 'aplicado';
 }

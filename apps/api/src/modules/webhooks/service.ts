@@ -241,7 +241,11 @@ export class WebhooksService {
         ultimaTentativa:
           r.ultima_em === null
             ? null
-            : { em: new Date(r.ultima_em).toISOString(), statusHttp: r.ultimo_status_http, resultado: r.ultimo_resultado ?? '' },
+            : {
+                em: new Date(r.ultima_em).toISOString(),
+                statusHttp: r.ultimo_status_http,
+                resultado: r.ultimo_resultado ?? '',
+              },
       })),
       proximoCursor: rows.length > f.limite ? (pagina.at(-1)?.id ?? null) : null,
     };

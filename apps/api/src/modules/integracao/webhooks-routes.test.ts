@@ -197,7 +197,7 @@ describe('webhook endpoints through the integration API', () => {
       undefined,
       comChave(k),
     );
-    expect(replay.status).toBe(202);
+    expect(replay.status, replay.text).toBe(202);
     expect(replay.body).toEqual({ entregas: 1 });
     const dois = await esperar(
       () => receptor.de(caminho),
@@ -278,6 +278,15 @@ describe('webhook endpoints through the integration API', () => {
     expect(lido.body.segredoAnteriorAte).toBe(rot.body.anteriorAte);
     expect(lido.text).not.toContain(rot.body.segredo);
     expect(lido.text).not.toContain(endpoint.segredo!);
+
+    // No body: the default overlap, 24 hours.
+    const padrao = await c.post<{ segredo: string; anteriorAte: string }>(
+      `${BASE}/${endpoint.id}/rotacionar-segredo`,
+      undefined,
+      comChave(k),
+    );
+    expect(padrao.status, padrao.text).toBe(200);
+    expect(Date.parse(padrao.body.anteriorAte) - Date.now()).toBeGreaterThan(23.9 * 3_600_000);
   });
 
   it('changes url, events and description; disables (PATCH or DELETE) and enables again', async () => {

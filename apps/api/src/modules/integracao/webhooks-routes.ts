@@ -90,7 +90,8 @@ const rotacionarBodySchema = z
       .default(24)
       .describe('Por quantas horas o segredo anterior continua assinando (as duas assinaturas).'),
   })
-  .default({ sobreposicaoHoras: 24 });
+  .nullish()
+  .describe('Opcional: sem corpo, 24 horas de sobreposição.');
 
 const quando = (campo: string) =>
   z.iso.datetime({ offset: true, error: `${campo} inválido. Use data e hora ISO 8601, como 2026-11-01T00:00:00Z.` });
@@ -150,6 +151,9 @@ const reenviarPeriodoBodySchema = z
 const reenvioSchema = z.object({
   entregas: z.number().int().describe('Entregas postas na fila (uma por endpoint ativo inscrito no tipo).'),
 });
+
+/** A POST that needs nothing more than its URL: no body, or `{}`. */
+const semCorpoSchema = z.object({}).nullish().describe('Sem corpo (ou {}).');
 
 const segredoSchema = z.string().describe('whsec_…: mostrado só nesta resposta. Guarde-o agora.');
 
@@ -251,6 +255,7 @@ export const webhooksIntegracaoRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: {
         summary: 'Reenvia uma mensagem (o mesmo webhook-id) aos endpoints ativos inscritos no tipo',
         params: idMensagemSchema,
+        body: semCorpoSchema,
         response: { 202: reenvioSchema, ...ERROS },
       },
     },
@@ -315,7 +320,7 @@ export const webhooksIntegracaoRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request, reply) => {
       request.integracao.entidade = 'webhooks';
       reply.header('cache-control', 'no-store');
-      return webhooks.rotacionarSegredo(request.params.id, request.body.sobreposicaoHoras * 3_600_000);
+      return webhooks.rotacionarSegredo(request.params.id, (request.body?.sobreposicaoHoras ?? 24) * 3_600_000);
     },
   );
 

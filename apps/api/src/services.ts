@@ -145,7 +145,7 @@ export function createServices(d: ServiceDeps) {
       clock,
       config,
     }),
-    recuperacao: new RecuperacaoService(contas, codigos, sessoes, preAutenticacao, throttle, audit, clock),
+    recuperacao: new RecuperacaoService({ contas, codigos, sessoes, preAutenticacao, throttle, audit, clock }),
     registro: new RegistroService(contas, codigos, throttle, audit, clock),
     beneficiarios,
     autorizacoes: new AutorizacoesService(beneficiarios, new AutorizacoesRepository(db)),

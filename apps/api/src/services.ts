@@ -150,15 +150,15 @@ export function createServices(d: ServiceDeps) {
     beneficiarios,
     autorizacoes: new AutorizacoesService(beneficiarios, new AutorizacoesRepository(db)),
     carteirinha: new CarteirinhaService(carteirinhas),
-    carteirinhaDigital: new CarteirinhaDigitalService(
+    carteirinhaDigital: new CarteirinhaDigitalService({
       carteirinhas,
-      new CarteirinhaDigitalRepository(db),
+      repo: new CarteirinhaDigitalRepository(db),
       audit,
       throttle,
-      d.operadora,
-      d.carteirinhaSecret,
+      operadora: d.operadora,
+      secret: d.carteirinhaSecret,
       clock,
-    ),
+    }),
     solicitacoes,
     venda: new VendaService({ repo: new VendaRepository(db), solicitacoes, clock }),
     servicos: new ServicosService({

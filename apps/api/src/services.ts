@@ -146,7 +146,7 @@ export function createServices(d: ServiceDeps) {
       config,
     }),
     recuperacao: new RecuperacaoService({ contas, codigos, sessoes, preAutenticacao, throttle, audit, clock }),
-    registro: new RegistroService(contas, codigos, throttle, audit, clock),
+    registro: new RegistroService({ contas, codigos, throttle, audit, clock }),
     beneficiarios,
     autorizacoes: new AutorizacoesService(beneficiarios, new AutorizacoesRepository(db)),
     carteirinha: new CarteirinhaService(carteirinhas),

@@ -98,7 +98,14 @@ export function createServices(d: ServiceDeps) {
   const sessionsRepo = new SessionsRepository(db);
   const sessoes = new SessionService(sessionsRepo, audit, clock, config, d.avisosDeSessao);
   const preAutenticacao = new PreAutenticacao(db, d.codeSecret, clock);
-  const codigos = new CodigosService(new CodigosRepository(db), d.codeSecret, throttle, notifier, audit, clock);
+  const codigos = new CodigosService({
+    repo: new CodigosRepository(db),
+    secret: d.codeSecret,
+    throttle,
+    notifier,
+    audit,
+    clock,
+  });
   const beneficiarios = new BeneficiariosRepository(db);
   const webhooks = new WebhooksService(
     db,

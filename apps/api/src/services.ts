@@ -96,7 +96,13 @@ export function createServices(d: ServiceDeps) {
   );
   const contas = new ContasRepository(db);
   const sessionsRepo = new SessionsRepository(db);
-  const sessoes = new SessionService(sessionsRepo, audit, clock, config, d.avisosDeSessao);
+  const sessoes = new SessionService({
+    repo: sessionsRepo,
+    audit,
+    clock,
+    config,
+    avisos: d.avisosDeSessao,
+  });
   const preAutenticacao = new PreAutenticacao(db, d.codeSecret, clock);
   const codigos = new CodigosService({
     repo: new CodigosRepository(db),

@@ -83,17 +83,17 @@ export function createServices(d: ServiceDeps) {
   const audit = new AuditRepository(db, clock);
   const throttle = new Throttle(d.counters, config.throttle, clock);
   const outbox = new OutboxRepository(db);
-  const notifier = new Notifier(
+  const notifier = new Notifier({
     outbox,
-    {
+    opts: {
       smtpUrl: config.smtpUrl,
       smtpFrom: config.smtpFrom,
       smsWebhookUrl: config.smsWebhookUrl,
       keepCodes: !config.production,
     },
     clock,
-    d.log,
-  );
+    log: d.log,
+  });
   const contas = new ContasRepository(db);
   const sessionsRepo = new SessionsRepository(db);
   const sessoes = new SessionService({

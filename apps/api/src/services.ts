@@ -113,13 +113,13 @@ export function createServices(d: ServiceDeps) {
     clock,
   });
   const beneficiarios = new BeneficiariosRepository(db);
-  const webhooks = new WebhooksService(
+  const webhooks = new WebhooksService({
     db,
-    d.webhooksSecret,
-    { ...config.webhooks, producao: config.production },
+    segredoDoServidor: d.webhooksSecret,
+    opcoes: { ...config.webhooks, producao: config.production },
     clock,
-    d.log,
-  );
+    log: d.log,
+  });
   const solicitacoes = new SolicitacoesService(db, d.operadora, notifier, clock, webhooks);
   const carteirinhas = new CarteirinhaRepository(db);
   /** The SMS code that confirms a request in the portal, one per flow (its own code table and counters). */

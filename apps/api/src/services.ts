@@ -120,7 +120,13 @@ export function createServices(d: ServiceDeps) {
     clock,
     log: d.log,
   });
-  const solicitacoes = new SolicitacoesService(db, d.operadora, notifier, clock, webhooks);
+  const solicitacoes = new SolicitacoesService({
+    db,
+    operadora: d.operadora,
+    notifier,
+    clock,
+    ouvinte: webhooks,
+  });
   const carteirinhas = new CarteirinhaRepository(db);
   /** The SMS code that confirms a request in the portal, one per flow (its own code table and counters). */
   const confirmacaoPorSms = (fluxo: FluxoConfirmado) =>

@@ -92,6 +92,15 @@ export interface OuvinteDeProtocolos {
 const CONFLITO =
   'Esta chave de idempotência já foi usada em outra solicitação. Envie uma nova chave para uma nova solicitação.';
 
+/** What the request pipeline needs, built once in services.ts (decision 0007). */
+export interface SolicitacoesDeps {
+  db: Db;
+  operadora: { registroAns: string; nome: string };
+  notifier: Notifier;
+  clock: Clock;
+  ouvinte?: OuvinteDeProtocolos;
+}
+
 /**
  * Every request a member sends (decision 0012): one transaction holds the request's rows, its
  * protocol, an audit row and the outbox message to the member; the message goes out after the
@@ -99,13 +108,7 @@ const CONFLITO =
  * after a timeout, the same request sent twice at once) gets that answer instead of a second request.
  */
 export class SolicitacoesService {
-  constructor(
-    private readonly db: Db,
-    private readonly operadora: { registroAns: string; nome: string },
-    private readonly notifier: Notifier,
-    private readonly clock: Clock,
-    private readonly ouvinte?: OuvinteDeProtocolos,
-  ) {}
+  constructor(private readonly d: SolicitacoesDeps) {}
 
   async registrar<R>(p: Pedido<R>): Promise<R> {
     const { membro } = p;
@@ -115,15 +118,15 @@ export class SolicitacoesService {
     const hash = escopo ? hashDoCorpo(p.corpo) : '';
     if (escopo) {
       // A retry of a finished request needs no transaction at all.
-      const anterior = await new IdempotenciaRepository(this.db).ler(escopo);
+      const anterior = await new IdempotenciaRepository(this.d.db).ler(escopo);
       if (anterior) return this.repetir<R>(anterior, hash, p);
     }
 
     const entregas: EntregaPendente[] = [];
-    const agora = new Date(this.clock.now());
+    const agora = new Date(this.d.clock.now());
     type Resultado =
       { tipo: 'repetido'; anterior: Registro } | { tipo: 'resposta'; resposta: R } | { tipo: 'falha'; erro: AppError };
-    const resultado = await this.db.transaction(async (tx): Promise<Resultado> => {
+    const resultado = await this.d.db.transaction(async (tx): Promise<Resultado> => {
       const idempotencia = new IdempotenciaRepository(tx);
       if (escopo && !(await idempotencia.reservar(escopo, hash, agora))) {
         const anterior = await idempotencia.ler(escopo);
@@ -143,8 +146,8 @@ export class SolicitacoesService {
       }
     });
     // Only committed messages go out; a rollback above never reaches this line.
-    this.notifier.entregar(entregas);
-    this.ouvinte?.depoisDoCommit();
+    this.d.notifier.entregar(entregas);
+    this.d.ouvinte?.depoisDoCommit();
     if (resultado.tipo === 'falha') throw resultado.erro;
     if (resultado.tipo === 'repetido') return this.repetir<R>(resultado.anterior, hash, p);
     return resultado.resposta;
@@ -152,7 +155,7 @@ export class SolicitacoesService {
 
   private async repetir<R>(anterior: Registro, hash: string, p: Pedido<R>): Promise<R> {
     if (anterior.corpoHash !== hash) {
-      await new AuditRepository(this.db, this.clock).write('idempotencia_conflito', p.membro.cpf, p.origin, {
+      await new AuditRepository(this.d.db, this.d.clock).write('idempotencia_conflito', p.membro.cpf, p.origin, {
         rota: p.rota,
       });
       throw new AppError(422, 'IDEMPOTENCIA_CONFLITO', CONFLITO);
@@ -162,7 +165,7 @@ export class SolicitacoesService {
 
   private contexto<R>(tx: Queryable, p: Pedido<R>, agora: Date, entregas: EntregaPendente[]): Contexto {
     const { membro, origin } = p;
-    const audit = new AuditRepository(tx, this.clock);
+    const audit = new AuditRepository(tx, this.d.clock);
     const hoje = diaEmSaoPaulo(agora.getTime());
     let protocolo: Protocolo | null = null;
     return {
@@ -174,7 +177,7 @@ export class SolicitacoesService {
         const repo = new ProtocolosRepository(tx);
         const dia = hoje.replaceAll('-', '');
         const sequencia = await repo.proximaSequencia(dia);
-        const numero = `${this.operadora.registroAns}${dia}${String(sequencia).padStart(6, '0')}`;
+        const numero = `${this.d.operadora.registroAns}${dia}${String(sequencia).padStart(6, '0')}`;
         const prazoResposta = prazoDeResposta(tipo, hoje);
         await repo.inserir({
           numero,
@@ -189,7 +192,7 @@ export class SolicitacoesService {
           resposta: resposta ?? null,
         });
         await audit.write('solicitacao_registrada', membro.cpf, origin, { tipo, protocolo: numero });
-        await this.ouvinte?.protocoloAberto(tx, {
+        await this.d.ouvinte?.protocoloAberto(tx, {
           protocolo: numero,
           tipo,
           situacao,
@@ -212,10 +215,10 @@ export class SolicitacoesService {
             : null;
         if (!destino) return; // nothing on file: the protocol is still on the screen and in 'Meus Protocolos'
         entregas.push(
-          await this.notifier.registrar(tx, {
+          await this.d.notifier.registrar(tx, {
             ...destino,
-            assunto: `${this.operadora.nome}: ${assunto}`,
-            texto: `${this.operadora.nome}: ${texto}`,
+            assunto: `${this.d.operadora.nome}: ${assunto}`,
+            texto: `${this.d.operadora.nome}: ${texto}`,
           }),
         );
       },
@@ -225,11 +228,11 @@ export class SolicitacoesService {
         ]);
         if (!contato?.celular) return;
         entregas.push(
-          await this.notifier.registrar(tx, {
+          await this.d.notifier.registrar(tx, {
             canal: 'sms',
             destino: contato.celular,
-            assunto: this.operadora.nome,
-            texto: `${this.operadora.nome}: ${texto}`,
+            assunto: this.d.operadora.nome,
+            texto: `${this.d.operadora.nome}: ${texto}`,
           }),
         );
       },

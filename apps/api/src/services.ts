@@ -148,12 +148,12 @@ export function createServices(d: ServiceDeps) {
     notifier,
     sessoes,
     codigos,
-    tokens: new TokenService(
-      d.tokenSecret,
-      { usuario: config.apiClientUser, senha: config.apiClientSecret },
-      config.tokenTtlSeconds,
+    tokens: new TokenService({
+      secret: d.tokenSecret,
+      client: { usuario: config.apiClientUser, senha: config.apiClientSecret },
+      ttlSeconds: config.tokenTtlSeconds,
       clock,
-    ),
+    }),
     login: new LoginService({
       contas,
       sessions: sessionsRepo,

@@ -29,6 +29,7 @@ import { GuiaMedicoService } from './modules/guia-medico/service';
 import { IntegracaoService } from './modules/integracao';
 import { RecuperacaoService } from './modules/login/recuperacao-service';
 import { PreAutenticacao } from './modules/login/pre-autenticacao';
+import { PreAutenticacoesRepository } from './modules/login/pre-autenticacao-repository';
 import { LoginService } from './modules/login/service';
 import { MeusDadosRepository } from './modules/meus-dados/repository';
 import { MeusDadosService } from './modules/meus-dados/service';
@@ -103,7 +104,11 @@ export function createServices(d: ServiceDeps) {
     config,
     avisos: d.avisosDeSessao,
   });
-  const preAutenticacao = new PreAutenticacao(db, d.codeSecret, clock);
+  const preAutenticacao = new PreAutenticacao({
+    repo: new PreAutenticacoesRepository(db),
+    secret: d.codeSecret,
+    clock,
+  });
   const codigos = new CodigosService({
     repo: new CodigosRepository(db),
     secret: d.codeSecret,

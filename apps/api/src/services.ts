@@ -37,9 +37,10 @@ import { MedicinaPreventivaRepository } from './modules/medicina-preventiva/repo
 import { MedicinaPreventivaService } from './modules/medicina-preventiva/service';
 import { OutboxRepository } from './modules/notificacoes/repository';
 import { Notifier } from './modules/notificacoes/service';
-import { MeusProtocolosRepository } from './modules/protocolos/repository';
+import { MeusProtocolosRepository, ProtocolosRepository } from './modules/protocolos/repository';
 import { RespostasDeProtocolosService } from './modules/protocolos/respostas';
 import { ProtocolosService } from './modules/protocolos/service';
+import { IdempotenciaRepository } from './modules/solicitacoes/repository';
 import { SolicitacoesService } from './modules/solicitacoes/solicitacoes';
 import { RegistroService } from './modules/registro/service';
 import type { AvisosDeSessao } from './modules/sessao/avisos';
@@ -127,6 +128,9 @@ export function createServices(d: ServiceDeps) {
   });
   const solicitacoes = new SolicitacoesService({
     db,
+    idempotencia: new IdempotenciaRepository(db),
+    protocolos: new ProtocolosRepository(db),
+    audit,
     operadora: d.operadora,
     notifier,
     clock,

@@ -2,12 +2,13 @@ import type { Clock } from '../../clock';
 import type { Db, Queryable } from '../../db/db';
 import { diaEmSaoPaulo, formatDate } from '@portal/br';
 import { AppError } from '../../lib/app-error';
-import { type AuditEvent, AuditRepository, type Origin } from '../audit/repository';
+import type { AuditEvent, AuditRepository, Origin } from '../audit/repository';
 import type { EntregaPendente, Notifier } from '../notificacoes/service';
 import type { Membro } from '../sessao/membro';
-import { type Escopo, hashDoCorpo, IdempotenciaRepository, type Registro } from './idempotencia';
+import { type Escopo, hashDoCorpo, type Registro } from './idempotencia';
+import { contatoDoMembro, datasDoVinculo, type IdempotenciaRepository } from './repository';
 import { prazoDeResposta } from '../../lib/prazos';
-import { ProtocolosRepository, type SituacaoProtocolo, type TipoProtocolo } from '../protocolos/repository';
+import type { ProtocolosRepository, SituacaoProtocolo, TipoProtocolo } from '../protocolos/repository';
 
 /** RN 623/2024: non-assistance requests are answered within 7 business days (other kinds: prazos.ts). */
 export { PRAZO_DIAS_UTEIS } from '../../lib/prazos';
@@ -94,7 +95,11 @@ const CONFLITO =
 
 /** What the request pipeline needs, built once in services.ts (decision 0007). */
 export interface SolicitacoesDeps {
+  /** Opens each request's transaction and checks the member's link inside it. */
   db: Db;
+  idempotencia: IdempotenciaRepository;
+  protocolos: ProtocolosRepository;
+  audit: AuditRepository;
   operadora: { registroAns: string; nome: string };
   notifier: Notifier;
   clock: Clock;
@@ -118,7 +123,7 @@ export class SolicitacoesService {
     const hash = escopo ? hashDoCorpo(p.corpo) : '';
     if (escopo) {
       // A retry of a finished request needs no transaction at all.
-      const anterior = await new IdempotenciaRepository(this.d.db).ler(escopo);
+      const anterior = await this.d.idempotencia.ler(escopo);
       if (anterior) return this.repetir<R>(anterior, hash, p);
     }
 
@@ -127,7 +132,7 @@ export class SolicitacoesService {
     type Resultado =
       { tipo: 'repetido'; anterior: Registro } | { tipo: 'resposta'; resposta: R } | { tipo: 'falha'; erro: AppError };
     const resultado = await this.d.db.transaction(async (tx): Promise<Resultado> => {
-      const idempotencia = new IdempotenciaRepository(tx);
+      const idempotencia = this.d.idempotencia.com(tx);
       if (escopo && !(await idempotencia.reservar(escopo, hash, agora))) {
         const anterior = await idempotencia.ler(escopo);
         if (anterior) return { tipo: 'repetido', anterior };
@@ -155,7 +160,7 @@ export class SolicitacoesService {
 
   private async repetir<R>(anterior: Registro, hash: string, p: Pedido<R>): Promise<R> {
     if (anterior.corpoHash !== hash) {
-      await new AuditRepository(this.d.db, this.d.clock).write('idempotencia_conflito', p.membro.cpf, p.origin, {
+      await this.d.audit.write('idempotencia_conflito', p.membro.cpf, p.origin, {
         rota: p.rota,
       });
       throw new AppError(422, 'IDEMPOTENCIA_CONFLITO', CONFLITO);
@@ -165,7 +170,7 @@ export class SolicitacoesService {
 
   private contexto<R>(tx: Queryable, p: Pedido<R>, agora: Date, entregas: EntregaPendente[]): Contexto {
     const { membro, origin } = p;
-    const audit = new AuditRepository(tx, this.d.clock);
+    const audit = this.d.audit.com(tx);
     const hoje = diaEmSaoPaulo(agora.getTime());
     let protocolo: Protocolo | null = null;
     return {
@@ -174,7 +179,7 @@ export class SolicitacoesService {
       hoje,
       abrirProtocolo: async ({ tipo, assunto, situacao, codigoBeneficiario = null, resposta }) => {
         if (protocolo) throw new Error('a request gets one protocol');
-        const repo = new ProtocolosRepository(tx);
+        const repo = this.d.protocolos.com(tx);
         const dia = hoje.replaceAll('-', '');
         const sequencia = await repo.proximaSequencia(dia);
         const numero = `${this.d.operadora.registroAns}${dia}${String(sequencia).padStart(6, '0')}`;
@@ -204,10 +209,7 @@ export class SolicitacoesService {
         return protocolo;
       },
       avisarMembro: async (assunto, texto) => {
-        const [contato] = await tx.query<{ email: string | null; celular: string | null }>(
-          'select email, celular from pessoas where cpf = $1',
-          [membro.cpf],
-        );
+        const contato = await contatoDoMembro(tx, membro.cpf);
         const destino = contato?.email
           ? ({ canal: 'email', destino: contato.email } as const)
           : contato?.celular
@@ -223,9 +225,7 @@ export class SolicitacoesService {
         );
       },
       avisarPorSms: async (texto) => {
-        const [contato] = await tx.query<{ celular: string | null }>('select celular from pessoas where cpf = $1', [
-          membro.cpf,
-        ]);
+        const contato = await contatoDoMembro(tx, membro.cpf);
         if (!contato?.celular) return;
         entregas.push(
           await this.d.notifier.registrar(tx, {
@@ -252,14 +252,7 @@ export async function cancelamentoDoVinculo(
   membro: Membro,
   { bloquear = false } = {},
 ): Promise<{ cancelado: boolean; desde: string | null } | null> {
-  const [row] = await q.query<{ contrato: string | null; beneficiario: string | null; ativo: boolean | null }>(
-    `select ct.data_cancelamento::text as contrato, b.data_exclusao::text as beneficiario, b.ativo
-       from contratos ct
-       left join beneficiarios b on b.codigo_contrato = ct.codigo_contrato and b.codigo_beneficiario = $2
-      where ct.codigo_contrato = $1
-      ${bloquear ? 'for share of ct' : ''}`,
-    [membro.codigoContrato, membro.codigoBeneficiario],
-  );
+  const row = await datasDoVinculo(q, membro, bloquear);
   if (!row) return null;
   if (row.contrato !== null) return { cancelado: true, desde: row.contrato };
   if (membro.codigoBeneficiario && row.ativo === false) return { cancelado: true, desde: row.beneficiario };

@@ -26,7 +26,12 @@ import { FinanceiroService } from './modules/financeiro/service';
 import { ContasRepository } from './modules/contas/repository';
 import { GuiaMedicoRepository } from './modules/guia-medico/repository';
 import { GuiaMedicoService } from './modules/guia-medico/service';
-import { IntegracaoService } from './modules/integracao';
+import {
+  AuditoriaIntegracaoRepository,
+  ChavesDeIntegracao,
+  ChavesRepository,
+  IntegracaoService,
+} from './modules/integracao';
 import { RecuperacaoService } from './modules/login/recuperacao-service';
 import { PreAutenticacao } from './modules/login/pre-autenticacao';
 import { PreAutenticacoesRepository } from './modules/login/pre-autenticacao-repository';
@@ -235,7 +240,13 @@ export function createServices(d: ServiceDeps) {
     // The operator answers protocols through the integration API (issue 17, decision 0032).
     respostasDeProtocolos: new RespostasDeProtocolosService(db, d.operadora, notifier, audit, clock, webhooks),
     // The operator's integration API (issue 16): its keys, their limit and the audit of each call.
-    integracao: new IntegracaoService(db, d.counters, config.integracao.chamadasPorMinuto, clock),
+    integracao: new IntegracaoService({
+      chaves: new ChavesDeIntegracao({ repo: new ChavesRepository(db), clock }),
+      auditoria: new AuditoriaIntegracaoRepository(db, clock),
+      counters: d.counters,
+      limitePadrao: config.integracao.chamadasPorMinuto,
+      clock,
+    }),
   };
 }
 

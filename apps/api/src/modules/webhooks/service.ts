@@ -127,7 +127,7 @@ export class WebhooksService {
   ): Promise<{ segredo: string; anteriorAte: string }> {
     return this.d.db.transaction(async (tx) => {
       const repo = new WebhooksRepository(tx);
-      const [row] = await tx.query<EndpointRow>('select * from webhook_endpoints where id = $1 for update', [id]);
+      const row = await repo.endpointParaAlterar(id);
       if (!row?.ativo) throw naoEncontrado();
       const segredo = novoSegredo();
       const ate = new Date(Date.now() + sobreposicaoMs);

@@ -48,6 +48,8 @@ import { ProtocolosService } from './modules/protocolos/service';
 import { IdempotenciaRepository } from './modules/solicitacoes/repository';
 import { SolicitacoesService } from './modules/solicitacoes/solicitacoes';
 import { RegistroService } from './modules/registro/service';
+import { RetencaoRepository } from './modules/retencao/repository';
+import { RetencaoService } from './modules/retencao/service';
 import type { AvisosDeSessao } from './modules/sessao/avisos';
 import { SessionsRepository } from './modules/sessao/repository';
 import { ServicosRepository } from './modules/servicos/repository';
@@ -236,6 +238,12 @@ export function createServices(d: ServiceDeps) {
     guiaMedico: new GuiaMedicoService(new GuiaMedicoRepository(db), { listaTtlMs: config.guiaCacheSeconds * 1000 }),
     protocolos: new ProtocolosService(new MeusProtocolosRepository(db), d.operadora, clock),
     situacao: new SituacaoService(new SituacaoRepository(db)),
+    retencao: new RetencaoService({
+      repo: new RetencaoRepository(db),
+      transacoes: db,
+      clock,
+      config,
+    }),
     webhooks,
     // The operator answers protocols through the integration API (issue 17, decision 0032).
     respostasDeProtocolos: new RespostasDeProtocolosService(db, d.operadora, notifier, audit, clock, webhooks),

@@ -76,7 +76,7 @@ export class WebhooksService {
 
   constructor(private readonly d: WebhooksDeps) {
     this.cofre = new Cofre(d.segredoDoServidor);
-    this.entregador = new Entregador(d.db, this.cofre, d.opcoes, d.log);
+    this.entregador = new Entregador({ db: d.db, cofre: this.cofre, opcoes: d.opcoes, log: d.log });
   }
 
   /** A URL the server may post to: https; http only to this machine outside production. */

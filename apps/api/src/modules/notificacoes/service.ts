@@ -2,7 +2,7 @@ import nodemailer from 'nodemailer';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Clock } from '../../clock';
 import type { Queryable } from '../../db/db';
-import { type Canal, OutboxRepository } from './repository';
+import type { Canal, OutboxRepository } from './repository';
 
 export interface NotifierOptions {
   smtpUrl?: string | undefined;
@@ -71,7 +71,7 @@ export class Notifier {
 
   /** Writes the message to the outbox through `tx` (the caller's transaction); nothing is sent yet. */
   registrar(tx: Queryable, m: Mensagem): Promise<EntregaPendente> {
-    return this.gravar(new OutboxRepository(tx), m);
+    return this.gravar(this.d.outbox.com(tx), m);
   }
 
   /** Starts delivering messages whose transaction committed (not awaited by the request). */

@@ -26,9 +26,15 @@ import { FinanceiroService } from './modules/financeiro/service';
 import { ContasRepository } from './modules/contas/repository';
 import { GuiaMedicoRepository } from './modules/guia-medico/repository';
 import { GuiaMedicoService } from './modules/guia-medico/service';
-import { IntegracaoService } from './modules/integracao';
+import {
+  AuditoriaIntegracaoRepository,
+  ChavesDeIntegracao,
+  ChavesRepository,
+  IntegracaoService,
+} from './modules/integracao';
 import { RecuperacaoService } from './modules/login/recuperacao-service';
 import { PreAutenticacao } from './modules/login/pre-autenticacao';
+import { PreAutenticacoesRepository } from './modules/login/pre-autenticacao-repository';
 import { LoginService } from './modules/login/service';
 import { MeusDadosRepository } from './modules/meus-dados/repository';
 import { MeusDadosService } from './modules/meus-dados/service';
@@ -36,11 +42,14 @@ import { MedicinaPreventivaRepository } from './modules/medicina-preventiva/repo
 import { MedicinaPreventivaService } from './modules/medicina-preventiva/service';
 import { OutboxRepository } from './modules/notificacoes/repository';
 import { Notifier } from './modules/notificacoes/service';
-import { MeusProtocolosRepository } from './modules/protocolos/repository';
+import { MeusProtocolosRepository, ProtocolosRepository } from './modules/protocolos/repository';
 import { RespostasDeProtocolosService } from './modules/protocolos/respostas';
 import { ProtocolosService } from './modules/protocolos/service';
+import { IdempotenciaRepository } from './modules/solicitacoes/repository';
 import { SolicitacoesService } from './modules/solicitacoes/solicitacoes';
 import { RegistroService } from './modules/registro/service';
+import { RetencaoRepository } from './modules/retencao/repository';
+import { RetencaoService } from './modules/retencao/service';
 import type { AvisosDeSessao } from './modules/sessao/avisos';
 import { SessionsRepository } from './modules/sessao/repository';
 import { ServicosRepository } from './modules/servicos/repository';
@@ -83,31 +92,57 @@ export function createServices(d: ServiceDeps) {
   const audit = new AuditRepository(db, clock);
   const throttle = new Throttle(d.counters, config.throttle, clock);
   const outbox = new OutboxRepository(db);
-  const notifier = new Notifier(
+  const notifier = new Notifier({
     outbox,
-    {
+    opts: {
       smtpUrl: config.smtpUrl,
       smtpFrom: config.smtpFrom,
       smsWebhookUrl: config.smsWebhookUrl,
       keepCodes: !config.production,
     },
     clock,
-    d.log,
-  );
+    log: d.log,
+  });
   const contas = new ContasRepository(db);
   const sessionsRepo = new SessionsRepository(db);
-  const sessoes = new SessionService(sessionsRepo, audit, clock, config, d.avisosDeSessao);
-  const preAutenticacao = new PreAutenticacao(db, d.codeSecret, clock);
-  const codigos = new CodigosService(new CodigosRepository(db), d.codeSecret, throttle, notifier, audit, clock);
-  const beneficiarios = new BeneficiariosRepository(db);
-  const webhooks = new WebhooksService(
-    db,
-    d.webhooksSecret,
-    { ...config.webhooks, producao: config.production },
+  const sessoes = new SessionService({
+    repo: sessionsRepo,
+    audit,
     clock,
-    d.log,
-  );
-  const solicitacoes = new SolicitacoesService(db, d.operadora, notifier, clock, webhooks);
+    config,
+    avisos: d.avisosDeSessao,
+  });
+  const preAutenticacao = new PreAutenticacao({
+    repo: new PreAutenticacoesRepository(db),
+    secret: d.codeSecret,
+    clock,
+  });
+  const codigos = new CodigosService({
+    repo: new CodigosRepository(db),
+    secret: d.codeSecret,
+    throttle,
+    notifier,
+    audit,
+    clock,
+  });
+  const beneficiarios = new BeneficiariosRepository(db);
+  const webhooks = new WebhooksService({
+    db,
+    segredoDoServidor: d.webhooksSecret,
+    opcoes: { ...config.webhooks, producao: config.production },
+    clock,
+    log: d.log,
+  });
+  const solicitacoes = new SolicitacoesService({
+    db,
+    idempotencia: new IdempotenciaRepository(db),
+    protocolos: new ProtocolosRepository(db),
+    audit,
+    operadora: d.operadora,
+    notifier,
+    clock,
+    ouvinte: webhooks,
+  });
   const carteirinhas = new CarteirinhaRepository(db);
   /** The SMS code that confirms a request in the portal, one per flow (its own code table and counters). */
   const confirmacaoPorSms = (fluxo: FluxoConfirmado) =>
@@ -129,27 +164,36 @@ export function createServices(d: ServiceDeps) {
     notifier,
     sessoes,
     codigos,
-    tokens: new TokenService(
-      d.tokenSecret,
-      { usuario: config.apiClientUser, senha: config.apiClientSecret },
-      config.tokenTtlSeconds,
+    tokens: new TokenService({
+      secret: d.tokenSecret,
+      client: { usuario: config.apiClientUser, senha: config.apiClientSecret },
+      ttlSeconds: config.tokenTtlSeconds,
       clock,
-    ),
-    login: new LoginService(contas, sessionsRepo, sessoes, preAutenticacao, throttle, audit, clock, config),
-    recuperacao: new RecuperacaoService(contas, codigos, sessoes, preAutenticacao, throttle, audit, clock),
-    registro: new RegistroService(contas, codigos, throttle, audit, clock),
+    }),
+    login: new LoginService({
+      contas,
+      sessions: sessionsRepo,
+      sessoes,
+      preAutenticacao,
+      throttle,
+      audit,
+      clock,
+      config,
+    }),
+    recuperacao: new RecuperacaoService({ contas, codigos, sessoes, preAutenticacao, throttle, audit, clock }),
+    registro: new RegistroService({ contas, codigos, throttle, audit, clock }),
     beneficiarios,
     autorizacoes: new AutorizacoesService(beneficiarios, new AutorizacoesRepository(db)),
     carteirinha: new CarteirinhaService(carteirinhas),
-    carteirinhaDigital: new CarteirinhaDigitalService(
+    carteirinhaDigital: new CarteirinhaDigitalService({
       carteirinhas,
-      new CarteirinhaDigitalRepository(db),
+      repo: new CarteirinhaDigitalRepository(db),
       audit,
       throttle,
-      d.operadora,
-      d.carteirinhaSecret,
+      operadora: d.operadora,
+      secret: d.carteirinhaSecret,
       clock,
-    ),
+    }),
     solicitacoes,
     venda: new VendaService({ repo: new VendaRepository(db), solicitacoes, clock }),
     servicos: new ServicosService({
@@ -194,11 +238,23 @@ export function createServices(d: ServiceDeps) {
     guiaMedico: new GuiaMedicoService(new GuiaMedicoRepository(db), { listaTtlMs: config.guiaCacheSeconds * 1000 }),
     protocolos: new ProtocolosService(new MeusProtocolosRepository(db), d.operadora, clock),
     situacao: new SituacaoService(new SituacaoRepository(db)),
+    retencao: new RetencaoService({
+      repo: new RetencaoRepository(db),
+      transacoes: db,
+      clock,
+      config,
+    }),
     webhooks,
     // The operator answers protocols through the integration API (issue 17, decision 0032).
     respostasDeProtocolos: new RespostasDeProtocolosService(db, d.operadora, notifier, audit, clock, webhooks),
     // The operator's integration API (issue 16): its keys, their limit and the audit of each call.
-    integracao: new IntegracaoService(db, d.counters, config.integracao.chamadasPorMinuto, clock),
+    integracao: new IntegracaoService({
+      chaves: new ChavesDeIntegracao({ repo: new ChavesRepository(db), clock }),
+      auditoria: new AuditoriaIntegracaoRepository(db, clock),
+      counters: d.counters,
+      limitePadrao: config.integracao.chamadasPorMinuto,
+      clock,
+    }),
   };
 }
 

@@ -19,6 +19,7 @@ import { migrate } from '../db/migrate';
 import { openDb } from '../db/open';
 import {
   type ChaveResumo,
+  ChavesDeIntegracao,
   ChavesRepository,
   ESCOPOS,
   escopoSchema,
@@ -92,7 +93,7 @@ export async function executarChaves(
   });
   const [comando, alvo, ...resto] = positionals;
   if (resto.length) throw new UsoInvalido(`Argumentos a mais: ${resto.join(' ')}.`);
-  const repo = new ChavesRepository(db, clock);
+  const servico = new ChavesDeIntegracao({ repo: new ChavesRepository(db), clock });
   const agora = clock.now();
 
   switch (comando) {
@@ -109,7 +110,7 @@ export async function executarChaves(
         if (!r.success) throw new UsoInvalido(`Escopo desconhecido: ${e} (use ${ESCOPOS.join(', ')}).`);
         return r.data;
       });
-      const { chave, resumo } = await repo.criar({
+      const { chave, resumo } = await servico.criar({
         nome,
         escopos: [...new Set(escopos)],
         expiraEm: values['expira-em'] ? lerExpiracao(values['expira-em'], agora) : null,
@@ -123,7 +124,7 @@ export async function executarChaves(
     }
     case 'listar': {
       if (alvo) throw new UsoInvalido('listar não recebe argumentos.');
-      const chaves = await repo.listar();
+      const chaves = await servico.listar();
       if (!chaves.length) escrever('Nenhuma chave de integração.');
       for (const c of chaves) escrever(descrever(c, agora));
       return 0;
@@ -131,7 +132,7 @@ export async function executarChaves(
     case 'revogar': {
       const id = idSchema.safeParse(alvo);
       if (!id.success) throw new UsoInvalido(id.error.issues[0]?.message ?? 'Id inválido.');
-      if (!(await repo.revogar(id.data))) {
+      if (!(await servico.revogar(id.data))) {
         escrever(`Chave ${id.data} não encontrada ou já revogada.`);
         return 1;
       }
@@ -143,7 +144,7 @@ export async function executarChaves(
       if (!id.success) throw new UsoInvalido(id.error.issues[0]?.message ?? 'Id inválido.');
       const horas =
         inteiro(values['sobreposicao-horas'], 'sobreposicao-horas', 0, 24 * 30) ?? SOBREPOSICAO_PADRAO_HORAS;
-      const r = await repo.rotacionar(id.data, horas);
+      const r = await servico.rotacionar(id.data, horas);
       if (!r) {
         escrever(`Chave ${id.data} não encontrada ou revogada.`);
         return 1;

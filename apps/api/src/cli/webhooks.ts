@@ -50,13 +50,13 @@ export async function executar(argv: string[], env: NodeJS.ProcessEnv = process.
   try {
     const inicio = db.semLimites();
     await migrate(inicio).finally(() => inicio.close());
-    const servico = new WebhooksService(
+    const servico = new WebhooksService({
       db,
-      await serverSecret(db, 'webhooks_secret', undefined),
-      { ...config.webhooks, producao: config.production },
-      systemClock,
-      pino({ level: 'warn' }),
-    );
+      segredoDoServidor: await serverSecret(db, 'webhooks_secret', undefined),
+      opcoes: { ...config.webhooks, producao: config.production },
+      clock: systemClock,
+      log: pino({ level: 'warn' }),
+    });
     const exigir = (v: string | undefined, nome: string) => {
       if (!v) throw new AppError(400, 'DADOS_INVALIDOS', `Informe ${nome}.\n${USO}`);
       return v;

@@ -33,6 +33,17 @@ function novoJti(): string {
   return s;
 }
 
+/** What the digital card needs, built once in services.ts (decision 0007). */
+export interface CarteirinhaDigitalDeps {
+  carteirinhas: CarteirinhaRepository;
+  repo: CarteirinhaDigitalRepository;
+  audit: AuditRepository;
+  throttle: Throttle;
+  operadora: Operadora;
+  secret: string;
+  clock: Clock;
+}
+
 /**
  * The digital card (decision 0016): a short-lived signed proof of one card for its QR code (HS256
  * JWT: sub = card number, jti, exp; the jti doubles as the code to type), the public check of such
@@ -42,27 +53,19 @@ function novoJti(): string {
 export class CarteirinhaDigitalService {
   private readonly chave: Uint8Array;
 
-  constructor(
-    private readonly carteirinhas: CarteirinhaRepository,
-    private readonly repo: CarteirinhaDigitalRepository,
-    private readonly audit: AuditRepository,
-    private readonly throttle: Throttle,
-    private readonly operadora: Operadora,
-    secret: string,
-    private readonly clock: Clock,
-  ) {
-    this.chave = new TextEncoder().encode(secret);
+  constructor(private readonly d: CarteirinhaDigitalDeps) {
+    this.chave = new TextEncoder().encode(d.secret);
   }
 
   private async cartao(membro: Membro, numeroCarteirinha: string): Promise<Carteirinha> {
-    const cartao = (await this.carteirinhas.listar(membro)).find((c) => c.numeroCarteirinha === numeroCarteirinha);
+    const cartao = (await this.d.carteirinhas.listar(membro)).find((c) => c.numeroCarteirinha === numeroCarteirinha);
     if (!cartao) throw cartaoNaoEncontrado();
     return cartao;
   }
 
   async gerarQrCode(membro: Membro, numeroCarteirinha: string): Promise<GerarQrCodeResponse> {
     const cartao = await this.cartao(membro, numeroCarteirinha);
-    const agora = this.clock.now();
+    const agora = this.d.clock.now();
     if (!cartaoValidoEm(cartao, diaEmSaoPaulo(agora))) {
       throw new AppError(
         422,
@@ -75,7 +78,7 @@ export class CarteirinhaDigitalService {
     let jti = novoJti();
     // 32^8 codes: a collision with a live one is rare; a few draws settle it.
     for (let tentativa = 0; ; tentativa++) {
-      const ok = await this.repo.registrar({
+      const ok = await this.d.repo.registrar({
         jti,
         codigoBeneficiario: cartao.numeroCarteirinha,
         codigoSessao: membro.codigoSessao,
@@ -109,8 +112,8 @@ export class CarteirinhaDigitalService {
    * the caller's IP (typed codes must not be guessable) and is audited.
    */
   async verificar(prova: Prova, origin: Origin): Promise<VerificarCarteirinhaResponse> {
-    await this.throttle.assertVerificacaoCarteirinha(origin.ip);
-    const agora = this.clock.now();
+    await this.d.throttle.assertVerificacaoCarteirinha(origin.ip);
+    const agora = this.d.clock.now();
     const dia = diaEmSaoPaulo(agora);
     const resposta = (
       situacao: SituacaoVerificacao,
@@ -134,7 +137,7 @@ export class CarteirinhaDigitalService {
       resposta(
         'INVALIDA',
         prova.tipo === 'qr'
-          ? `QR Code inválido: ele não foi emitido pela ${this.operadora.nome} ou foi alterado.`
+          ? `QR Code inválido: ele não foi emitido pela ${this.d.operadora.nome} ou foi alterado.`
           : 'Código não encontrado. Confira as 8 letras e números ou leia o QR Code da carteirinha.',
       );
     const expirada = () =>
@@ -169,7 +172,7 @@ export class CarteirinhaDigitalService {
       jti = prova.valor;
     }
 
-    const cartao = await this.repo.porJti(jti);
+    const cartao = await this.d.repo.porJti(jti);
     // A token must also have been handed out by us, for the card it names.
     if (!cartao || (sub !== null && sub !== cartao.codigoBeneficiario)) {
       return this.registrar(invalida(), prova, origin, null);
@@ -202,7 +205,7 @@ export class CarteirinhaDigitalService {
     cartao: CartaoDoQr | null,
   ): Promise<VerificarCarteirinhaResponse> {
     // Never the token or the code (they prove the card while they live): the card number instead.
-    await this.audit.write('carteirinha_verificada', cartao?.cpf ?? null, origin, {
+    await this.d.audit.write('carteirinha_verificada', cartao?.cpf ?? null, origin, {
       situacao: r.situacao,
       via: prova.tipo,
       numeroCarteirinha: cartao?.codigoBeneficiario ?? null,
@@ -213,9 +216,9 @@ export class CarteirinhaDigitalService {
   /** The card as a tagged PDF (decision 0010's builder), for a card the member may see. */
   async pdf(membro: Membro, numeroCarteirinha: string): Promise<Arquivo> {
     const cartao = await this.cartao(membro, numeroCarteirinha);
-    const agora = this.clock.now();
+    const agora = this.d.clock.now();
     const pdf = await gerarCarteirinhaPdf({
-      operadora: this.operadora,
+      operadora: this.d.operadora,
       emitidoEm: new Date(agora),
       hoje: diaEmSaoPaulo(agora),
       cartao,

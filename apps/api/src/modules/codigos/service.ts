@@ -38,22 +38,25 @@ interface Ctx {
   origin: Origin;
 }
 
+/** What the codes by SMS/e-mail need, built once in services.ts (decision 0007). */
+export interface CodigosDeps {
+  repo: CodigosRepository;
+  secret: string;
+  throttle: Throttle;
+  notifier: Notifier;
+  audit: AuditRepository;
+  clock: Clock;
+}
+
 /**
  * Verification codes (0002): 6 digits from a CSPRNG, stored as HMAC(CODE_SECRET, cpf:code),
  * 10 minutes, single use, 5 wrong tries, bound to the browser's pb_fluxo cookie.
  */
 export class CodigosService {
-  constructor(
-    private readonly repo: CodigosRepository,
-    private readonly secret: string,
-    private readonly throttle: Throttle,
-    private readonly notifier: Notifier,
-    private readonly audit: AuditRepository,
-    private readonly clock: Clock,
-  ) {}
+  constructor(private readonly d: CodigosDeps) {}
 
   private digest(cpf: string, codigo: string): string {
-    return hmac(this.secret, `${cpf}:${codigo}`);
+    return hmac(this.d.secret, `${cpf}:${codigo}`);
   }
 
   /**
@@ -64,7 +67,7 @@ export class CodigosService {
   async send(ctx: Ctx & { canal: CanalCodigo; destino: string }): Promise<string> {
     let giveBack: () => Promise<void>;
     try {
-      giveBack = await this.throttle.reserveCodeSend(ctx.cpf, ctx.finalidade, ctx.origin.ip);
+      giveBack = await this.d.throttle.reserveCodeSend(ctx.cpf, ctx.finalidade, ctx.origin.ip);
     } catch (err) {
       if (!(err instanceof AppError && err.code === 'AGUARDE_REENVIO')) throw err;
       const aberto = await this.emAberto(ctx);
@@ -73,10 +76,10 @@ export class CodigosService {
     }
     const fluxo = ctx.fluxo ?? randomToken();
     const codigo = String(randomInt(0, 1_000_000)).padStart(6, '0');
-    const at = new Date(this.clock.now());
+    const at = new Date(this.d.clock.now());
     try {
-      await this.repo.invalidateOpen(ctx.cpf, ctx.finalidade, at);
-      await this.repo.insert({
+      await this.d.repo.invalidateOpen(ctx.cpf, ctx.finalidade, at);
+      await this.d.repo.insert({
         cpf: ctx.cpf,
         finalidade: ctx.finalidade,
         canal: ctx.canal,
@@ -86,12 +89,12 @@ export class CodigosService {
         at,
         expiraEm: new Date(at.getTime() + CODIGO_VALIDADE_MS),
       });
-      await this.notifier.sendCode(ctx.canal, ctx.destino, codigo);
+      await this.d.notifier.sendCode(ctx.canal, ctx.destino, codigo);
     } catch (err) {
       await giveBack().catch(() => undefined); // nothing went out: no wait, no count
       throw err;
     }
-    await this.audit.write('codigo_enviado', ctx.cpf, ctx.origin, { finalidade: ctx.finalidade, canal: ctx.canal });
+    await this.d.audit.write('codigo_enviado', ctx.cpf, ctx.origin, { finalidade: ctx.finalidade, canal: ctx.canal });
     return fluxo;
   }
 
@@ -101,14 +104,14 @@ export class CodigosService {
    */
   private async emAberto(ctx: Ctx): Promise<CodigoEmAberto | null> {
     if (!ctx.fluxo) return null;
-    const row = await this.repo.findOpen(ctx.cpf, ctx.finalidade);
+    const row = await this.d.repo.findOpen(ctx.cpf, ctx.finalidade);
     if (!row || !safeEqual(row.fluxo_hash, sha256(ctx.fluxo)) || this.morto(row)) return null;
     return codigoEmAberto(row);
   }
 
   /** Why a code no longer works (expired, no tries left), or null while it does. */
   private morto(row: CodigoRow): AppError | null {
-    if (this.clock.now() >= new Date(row.expira_em).getTime()) return new AppError(422, 'CODIGO_EXPIRADO', EXPIRADO);
+    if (this.d.clock.now() >= new Date(row.expira_em).getTime()) return new AppError(422, 'CODIGO_EXPIRADO', EXPIRADO);
     if (row.tentativas >= CODIGO_MAX_TENTATIVAS) return new AppError(422, 'CODIGO_INVALIDO', BLOQUEADO);
     return null;
   }
@@ -118,7 +121,7 @@ export class CodigosService {
    * flow that went through the other channel is 422 CODIGO_OUTRO_CANAL, saying where it went.
    */
   async openInFlow(ctx: Ctx): Promise<CodigoRow> {
-    const row = await this.repo.findOpen(ctx.cpf, ctx.finalidade);
+    const row = await this.d.repo.findOpen(ctx.cpf, ctx.finalidade);
     const sameFlow = row && ctx.fluxo && safeEqual(row.fluxo_hash, sha256(ctx.fluxo));
     if (!row || !sameFlow) throw new AppError(422, 'CODIGO_NAO_CONFIRMADO', SEM_CODIGO);
     if (ctx.canal && row.canal !== ctx.canal) {
@@ -137,24 +140,24 @@ export class CodigosService {
    * is, so that call answers exactly as a wrong code would (issue 13, defect 3).
    */
   async check(ctx: Ctx & { codigo: string; recusar?: boolean }, mark = true): Promise<CodigoRow> {
-    await this.throttle.assertCodeCheck(ctx.origin.ip);
+    await this.d.throttle.assertCodeCheck(ctx.origin.ip);
     const row = await this.openInFlow(ctx);
-    const now = this.clock.now();
+    const now = this.d.clock.now();
     if (now >= new Date(row.expira_em).getTime()) throw new AppError(422, 'CODIGO_EXPIRADO', EXPIRADO);
     const matches = !ctx.recusar && safeEqual(row.codigo_hmac, this.digest(ctx.cpf, ctx.codigo));
     // A code already validated in this flow is checked again by AlterarSenha: that repeat does not
     // spend a try. Every other comparison takes its try first (see reserveTry).
     if (!(matches && row.validado_em)) {
-      const tentativas = await this.repo.reserveTry(row.id, CODIGO_MAX_TENTATIVAS);
+      const tentativas = await this.d.repo.reserveTry(row.id, CODIGO_MAX_TENTATIVAS);
       if (tentativas === null) throw new AppError(422, 'CODIGO_INVALIDO', BLOQUEADO);
       if (!matches) {
-        await this.audit.write('codigo_falha', ctx.cpf, ctx.origin, { finalidade: ctx.finalidade, tentativas });
+        await this.d.audit.write('codigo_falha', ctx.cpf, ctx.origin, { finalidade: ctx.finalidade, tentativas });
         throw new AppError(422, 'CODIGO_INVALIDO', tentativas >= CODIGO_MAX_TENTATIVAS ? BLOQUEADO : INVALIDO);
       }
     }
     if (mark && !row.validado_em) {
-      await this.repo.markValidated(row.id, new Date(now));
-      await this.audit.write('codigo_confirmado', ctx.cpf, ctx.origin, {
+      await this.d.repo.markValidated(row.id, new Date(now));
+      await this.d.audit.write('codigo_confirmado', ctx.cpf, ctx.origin, {
         finalidade: ctx.finalidade,
         canal: row.canal,
       });
@@ -167,10 +170,10 @@ export class CodigosService {
    * 15 minutes). Refused with 422 CODIGO_NAO_CONFIRMADO otherwise.
    */
   async consumeConfirmed(ctx: Ctx, withinMs: number): Promise<void> {
-    const row = await this.repo.findOpen(ctx.cpf, ctx.finalidade);
+    const row = await this.d.repo.findOpen(ctx.cpf, ctx.finalidade);
     const sameFlow = row && ctx.fluxo && safeEqual(row.fluxo_hash, sha256(ctx.fluxo));
-    const fresh = row?.validado_em && this.clock.now() - new Date(row.validado_em).getTime() <= withinMs;
-    if (!row || !sameFlow || !fresh || !(await this.repo.consume(row.id, new Date(this.clock.now())))) {
+    const fresh = row?.validado_em && this.d.clock.now() - new Date(row.validado_em).getTime() <= withinMs;
+    if (!row || !sameFlow || !fresh || !(await this.d.repo.consume(row.id, new Date(this.d.clock.now())))) {
       throw new AppError(422, 'CODIGO_NAO_CONFIRMADO', 'Confirme o código de verificação antes de cadastrar a senha.');
     }
   }
@@ -178,7 +181,7 @@ export class CodigosService {
   /** Recovery: the same code again, validated before, same flow, not expired; then used up. */
   async consumeValidated(ctx: Ctx & { codigo: string }): Promise<void> {
     const row = await this.check(ctx, false);
-    if (!row.validado_em || !(await this.repo.consume(row.id, new Date(this.clock.now())))) {
+    if (!row.validado_em || !(await this.d.repo.consume(row.id, new Date(this.d.clock.now())))) {
       throw new AppError(422, 'CODIGO_NAO_CONFIRMADO', 'Valide o código antes de alterar a senha.');
     }
   }

@@ -6,13 +6,12 @@ import { type Entidade, type ErroDeLinha, LAYOUTS, type Layout } from './layouts
 import { ler } from './leitura';
 import type { OpcoesImportacao, Relatorio } from './tipos';
 import { atualizarProgresso, concluir, outraEmAndamento, registrarInicio } from './repository';
+import { StagingRepository } from './staging-repository';
 
 /** The first errors are kept with their line; the rest are only counted. */
 export const MAX_ERROS = 100;
 /** Rows per multi-row insert into the staging table. */
 const LOTE = 5000;
-/** Advisory lock namespace of imports: (this, hashtext(entidade)). */
-const TRAVA_IMPORTACAO = 4_201_916;
 
 /** Entities being imported by this process (PGlite has one connection: the advisory lock alone would queue, not refuse). */
 const emAndamento = new Set<Entidade>();
@@ -118,7 +117,11 @@ async function executar(db: Db, id: string, origem: Readable, opcoes: OpcoesImpo
   const livre = db.semLimites();
   // The file is staged outside any transaction, batch by batch (PGlite's one connection stays free
   // for the server between batches); only the checks and the upsert run in one short transaction.
-  const stg = `importacao_stg_${id.replace(/-/g, '')}`;
+  const stg = new StagingRepository(
+    livre,
+    `importacao_stg_${id.replace(/-/g, '')}`,
+    layout.colunas.map((c) => c.nome),
+  );
   try {
     const r = await validarEAplicar(db, livre, stg, id, origem, layout, opcoes).catch((err: unknown) => {
       if (err instanceof Recusa) return err.relatorio;
@@ -128,7 +131,7 @@ async function executar(db: Db, id: string, origem: Readable, opcoes: OpcoesImpo
     return r;
   } finally {
     emAndamento.delete(opcoes.entidade);
-    await livre.exec(`drop table if exists ${stg}`).catch(() => undefined);
+    await stg.apagar().catch(() => undefined);
     await livre.close();
   }
 }
@@ -143,7 +146,7 @@ class Recusa extends Error {
 async function validarEAplicar(
   db: Db,
   livre: Db,
-  stg: string,
+  stg: StagingRepository,
   id: string,
   origem: Readable,
   layout: Layout,
@@ -183,15 +186,12 @@ async function validarEAplicar(
     }
   }
 
-  // Unlogged: a copy of the file, not data to keep (dropped at the end, crash or not).
-  await livre.exec(`create unlogged table ${stg} (linha int not null, ${nomes.map((n) => `"${n}" text`).join(', ')})`);
+  await stg.criar();
   const esquema = esquemaDaLinha(layout.colunas);
-  const insert = `insert into ${stg} (linha, ${nomes.map((n) => `"${n}"`).join(', ')})
-    select * from unnest($1::int[], ${nomes.map((_, i) => `$${i + 2}::text[]`).join(', ')})`;
   let lote: (string | null)[][] = nomes.map(() => []);
   let linhasLote: number[] = [];
   const gravar = async () => {
-    if (linhasLote.length && !erros.total) await livre.query(insert, [linhasLote, ...lote]);
+    if (linhasLote.length && !erros.total) await stg.gravar(linhasLote, lote);
     lote = nomes.map(() => []);
     linhasLote = [];
   };
@@ -245,35 +245,19 @@ async function validarEAplicar(
   marcar('leitura, validação e carga');
   if (relatorio.linhas === 0) erros.add({ linha: 1, coluna: '', valor: '', mensagem: 'Arquivo sem linhas de dados.' });
   if (erros.total) throw recusar();
-  await livre.exec(`analyze ${stg}`);
+  await stg.analisar();
 
   return livre.transaction(async (tx) => {
     // One import of an entity at a time, across instances: the second is refused, not queued.
-    const [trava] = await tx.query<{ ok: boolean }>('select pg_try_advisory_xact_lock($1, hashtext($2)) as ok', [
-      TRAVA_IMPORTACAO,
-      opcoes.entidade,
-    ]);
-    if (!trava?.ok) {
+    if (!(await StagingRepository.travarEntidade(tx, opcoes.entidade))) {
       erros.add(ocupada(opcoes.entidade));
       throw recusar();
     }
     // The layouts' SQL reads the file as importacao_stg (dropped before commit; a rollback undoes it).
-    await tx.exec(`create temp view importacao_stg as select * from ${stg}`);
+    await stg.exporNa(tx);
 
     // What only the whole file and the database can tell: repeated keys and references.
-    const chave = layout.chave.map((c) => `"${c}"`).join(', ');
-    const verificacoes = [
-      `select s.linha, '${layout.chave.join(', ')}' as coluna, concat_ws(', ', ${layout.chave.map((c) => `s."${c}"`).join(', ')}) as valor,
-              'Chave repetida no arquivo (também na linha ' || p.primeira || ').' as mensagem
-         from (select linha, min(linha) over (partition by ${chave}) as primeira from importacao_stg) p
-         join importacao_stg s on s.linha = p.linha where p.linha > p.primeira`,
-      ...layout.verificacoes,
-    ];
-    const achados = await tx.query<ErroDeLinha & { total: number }>(
-      `select linha, coluna, coalesce(valor, '') as valor, mensagem, (count(*) over ())::int as total
-         from (${verificacoes.map((v) => `(${v})`).join(' union all ')}) v(linha, coluna, valor, mensagem)
-        order by linha, coluna limit ${MAX_ERROS}`,
-    );
+    const achados = await StagingRepository.verificar(tx, layout, MAX_ERROS);
     for (const a of achados) erros.add({ linha: a.linha, coluna: a.coluna, valor: a.valor, mensagem: a.mensagem });
     if (achados.length) {
       erros.omitidos += achados[0]!.total - achados.length;
@@ -289,7 +273,7 @@ async function validarEAplicar(
     });
     // A dry run applies inside the transaction and rolls back: its counts are what a real run would do.
     if (opcoes.dryRun) throw new Recusa(relatorio);
-    await tx.exec('drop view importacao_stg');
+    await StagingRepository.esconder(tx);
     return relatorio;
   });
 }

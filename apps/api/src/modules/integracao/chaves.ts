@@ -1,7 +1,7 @@
 import { createHash, randomBytes, timingSafeEqual } from 'node:crypto';
 import { z } from 'zod';
 import type { Clock } from '../../clock';
-import type { Queryable } from '../../db/db';
+import type { ChavesRepository, LinhaDeChave } from './repository';
 
 /**
  * Operator keys of the integration API (issue 16, decision 0024): `pbk_<id>_<secret>`. The id is
@@ -71,24 +71,9 @@ export interface ChaveAutenticada {
   chamadasPorMinuto: number | null;
 }
 
-interface Linha {
-  id: string;
-  nome: string;
-  escopos: string[];
-  segredo_hash: string;
-  segredo_anterior_hash: string | null;
-  anterior_valido_ate: Date | string | null;
-  chamadas_por_minuto: number | null;
-  criada_em: Date | string;
-  expira_em: Date | string | null;
-  rotacionada_em: Date | string | null;
-  revogada_em: Date | string | null;
-  ultimo_uso_em: Date | string | null;
-}
-
 const data = (v: Date | string | null) => (v === null ? null : new Date(v));
 
-function resumo(l: Linha): ChaveResumo {
+function resumo(l: LinhaDeChave): ChaveResumo {
   return {
     id: l.id,
     nome: l.nome,
@@ -110,49 +95,42 @@ export interface NovaChave {
   chamadasPorMinuto?: number | null;
 }
 
-/** chaves_integracao: creation, listing, revocation, rotation (CLI) and the check of each call. */
-export class ChavesRepository {
+/** What the keys need, built once in services.ts (decision 0007) or by the CLI. */
+export interface ChavesDeIntegracaoDeps {
+  repo: ChavesRepository;
+  clock: Clock;
+}
+
+/** The operator's keys: creation, listing, revocation, rotation (CLI) and the check of each call. */
+export class ChavesDeIntegracao {
   /** Per instance: when this instance last wrote ultimo_uso_em of a key. */
   private readonly tocadas = new Map<string, number>();
 
-  constructor(
-    private readonly db: Queryable,
-    private readonly clock: Clock,
-  ) {}
+  constructor(private readonly d: ChavesDeIntegracaoDeps) {}
 
   /** A new key; the returned `chave` is the only time its secret exists outside the caller. */
   async criar(nova: NovaChave): Promise<{ chave: string; resumo: ChaveResumo }> {
     const id = randomBytes(8).toString('hex');
     const segredo = novoSegredo();
-    const [linha] = await this.db.query<Linha>(
-      `insert into chaves_integracao (id, nome, escopos, segredo_hash, chamadas_por_minuto, criada_em, expira_em)
-       values ($1, $2, $3, $4, $5, $6, $7) returning *`,
-      [
-        id,
-        nova.nome,
-        nova.escopos,
-        hashDoSegredo(segredo),
-        nova.chamadasPorMinuto ?? null,
-        new Date(this.clock.now()),
-        nova.expiraEm ?? null,
-      ],
-    );
-    if (!linha) throw new Error('insert into chaves_integracao returned nothing');
+    const linha = await this.d.repo.inserir({
+      id,
+      nome: nova.nome,
+      escopos: nova.escopos,
+      segredoHash: hashDoSegredo(segredo),
+      chamadasPorMinuto: nova.chamadasPorMinuto ?? null,
+      criadaEm: new Date(this.d.clock.now()),
+      expiraEm: nova.expiraEm ?? null,
+    });
     return { chave: `pbk_${id}_${segredo}`, resumo: resumo(linha) };
   }
 
   async listar(): Promise<ChaveResumo[]> {
-    const linhas = await this.db.query<Linha>('select * from chaves_integracao order by criada_em, id');
-    return linhas.map(resumo);
+    return (await this.d.repo.listar()).map(resumo);
   }
 
   /** false: no such key, or revoked already. */
-  async revogar(id: string): Promise<boolean> {
-    const linhas = await this.db.query(
-      'update chaves_integracao set revogada_em = $2 where id = $1 and revogada_em is null returning id',
-      [id, new Date(this.clock.now())],
-    );
-    return linhas.length > 0;
+  revogar(id: string): Promise<boolean> {
+    return this.d.repo.revogar(id, new Date(this.d.clock.now()));
   }
 
   /**
@@ -165,15 +143,13 @@ export class ChavesRepository {
     sobreposicaoHoras = SOBREPOSICAO_PADRAO_HORAS,
   ): Promise<{ chave: string; resumo: ChaveResumo } | null> {
     const segredo = novoSegredo();
-    const agora = this.clock.now();
-    const [linha] = await this.db.query<Linha>(
-      `update chaves_integracao
-          set segredo_anterior_hash = segredo_hash, anterior_valido_ate = $3,
-              segredo_hash = $2, rotacionada_em = $4
-        where id = $1 and revogada_em is null
-        returning *`,
-      [id, hashDoSegredo(segredo), new Date(agora + sobreposicaoHoras * 3_600_000), new Date(agora)],
-    );
+    const agora = this.d.clock.now();
+    const linha = await this.d.repo.rotacionar({
+      id,
+      segredoHash: hashDoSegredo(segredo),
+      anteriorValidoAte: new Date(agora + sobreposicaoHoras * 3_600_000),
+      agora: new Date(agora),
+    });
     return linha ? { chave: `pbk_${id}_${segredo}`, resumo: resumo(linha) } : null;
   }
 
@@ -183,9 +159,9 @@ export class ChavesRepository {
    * cache, so a revocation holds from the next call on every instance.
    */
   async autenticar(apresentada: ChaveApresentada): Promise<ChaveAutenticada | Recusa> {
-    const [l] = await this.db.query<Linha>('select * from chaves_integracao where id = $1', [apresentada.id]);
+    const l = await this.d.repo.porId(apresentada.id);
     if (!l) return 'invalida';
-    const agora = this.clock.now();
+    const agora = this.d.clock.now();
     const hash = hashDoSegredo(apresentada.segredo);
     const atual = mesmoHash(hash, l.segredo_hash);
     const anterior =
@@ -201,15 +177,11 @@ export class ChavesRepository {
 
   /** Last use, written at most once a minute per key and instance (and guarded in SQL across instances). */
   async tocar(id: string): Promise<void> {
-    const agora = this.clock.now();
+    const agora = this.d.clock.now();
     const antes = this.tocadas.get(id);
     if (antes !== undefined && agora - antes < TOQUE_MS) return;
     this.tocadas.set(id, agora);
     if (this.tocadas.size > 10_000) this.tocadas.clear();
-    await this.db.query(
-      `update chaves_integracao set ultimo_uso_em = $2
-        where id = $1 and (ultimo_uso_em is null or ultimo_uso_em <= $3)`,
-      [id, new Date(agora), new Date(agora - TOQUE_MS)],
-    );
+    await this.d.repo.tocar(id, new Date(agora), new Date(agora - TOQUE_MS));
   }
 }

@@ -1,17 +1,17 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { startApp, type Client, type TestApp } from '../../../test/helper';
-import { ChavesRepository, type Escopo } from './index';
+import { ChavesDeIntegracao, ChavesRepository, type Escopo } from './index';
 
 // Imports through the integration API (issue 16): upload → 202 → follow until it ends, over real HTTP.
 let t: TestApp;
-let chaves: ChavesRepository;
+let chaves: ChavesDeIntegracao;
 let importar: string;
 let ler: string;
 const LIMITE = 64 * 1024;
 
 beforeAll(async () => {
   t = await startApp({ env: { INTEGRACAO_BODY_LIMIT: String(LIMITE) } });
-  chaves = new ChavesRepository(t.db, t.clock);
+  chaves = new ChavesDeIntegracao({ repo: new ChavesRepository(t.db), clock: t.clock });
   importar = await nova(['importar']);
   ler = await nova(['leitura']);
 });

@@ -4,5 +4,6 @@
  */
 export { integracaoRoutes } from './routes';
 export { IntegracaoService } from './service';
-export { ChavesRepository, ESCOPOS, escopoSchema, SOBREPOSICAO_PADRAO_HORAS } from './chaves';
+export { ChavesDeIntegracao, ESCOPOS, escopoSchema, SOBREPOSICAO_PADRAO_HORAS } from './chaves';
+export { AuditoriaIntegracaoRepository, ChavesRepository } from './repository';
 export type { ChaveResumo, Escopo } from './chaves';

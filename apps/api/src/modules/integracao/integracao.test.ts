@@ -1,7 +1,7 @@
 import { Writable } from 'node:stream';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { CPF, startApp, type Client, type TestApp } from '../../../test/helper';
-import { ChavesRepository, type Escopo } from './index';
+import { ChavesDeIntegracao, ChavesRepository, type Escopo } from './index';
 
 // The integration API's door (issue 16, decision 0024): operator keys only, over real HTTP.
 let t: TestApp;
@@ -12,11 +12,11 @@ const logStream = new Writable({
     done();
   },
 });
-let chaves: ChavesRepository;
+let chaves: ChavesDeIntegracao;
 
 beforeAll(async () => {
   t = await startApp({ logStream, env: { LOG_LEVEL: 'debug', INTEGRACAO_CHAMADAS_POR_MINUTO: '1000' } });
-  chaves = new ChavesRepository(t.db, t.clock);
+  chaves = new ChavesDeIntegracao({ repo: new ChavesRepository(t.db), clock: t.clock });
 });
 afterAll(() => t.close());
 beforeEach(() => t.resetCounters());

@@ -14,7 +14,7 @@ import {
   type TestApp,
 } from '../../../test/helper';
 import { diasUteisAte } from '../protocolos/respostas';
-import { ChavesRepository, type Escopo } from './index';
+import { ChavesDeIntegracao, ChavesRepository, type Escopo } from './index';
 
 // Answers back (issue 17, decision 0032): the operator answers Maria's request through the
 // integration API, over real HTTP; a standardwebhooks receiver hears protocolo.atualizado.
@@ -79,13 +79,13 @@ async function esperar<T>(fn: () => T | Promise<T>, ok: (v: T) => boolean, ms = 
 }
 
 let t: TestApp;
-let chaves: ChavesRepository;
+let chaves: ChavesDeIntegracao;
 const receptor = new Receptor();
 beforeAll(async () => {
   t = await startApp({
     env: { INTEGRACAO_CHAMADAS_POR_MINUTO: '1000', WEBHOOKS_INTERVAL_MS: '50', WEBHOOKS_RETRY_DELAY_MS: '150' },
   });
-  chaves = new ChavesRepository(t.db, t.clock);
+  chaves = new ChavesDeIntegracao({ repo: new ChavesRepository(t.db), clock: t.clock });
   await receptor.ouvir();
   receptor.segredo = (
     await t.app.services.webhooks.criarEndpoint({ url: receptor.url, eventos: ['protocolo.atualizado'] })

@@ -1,9 +1,8 @@
 import type { Clock } from '../../clock';
-import type { Db } from '../../db/db';
 import { AppError } from '../../lib/app-error';
 import type { CounterStore } from '../../lib/counters';
-import { AuditoriaIntegracaoRepository } from './auditoria';
-import { type ChaveAutenticada, ChavesRepository, type Escopo, lerChave } from './chaves';
+import { type ChaveAutenticada, type ChavesDeIntegracao, type Escopo, lerChave } from './chaves';
+import type { AuditoriaIntegracaoRepository } from './repository';
 
 export const MENSAGEM_CHAVE_AUSENTE =
   'Chave de integração ausente. Envie o cabeçalho Authorization: Bearer pbk_… com uma chave da operadora.';
@@ -15,23 +14,28 @@ function chaveRecusada(message: string): AppError {
   return new AppError(401, 'TOKEN_INVALIDO', message);
 }
 
+/** What the integration API's door needs, built once in services.ts (decision 0007). */
+export interface IntegracaoDeps {
+  chaves: ChavesDeIntegracao;
+  auditoria: AuditoriaIntegracaoRepository;
+  counters: CounterStore;
+  /** Calls per minute of a key that sets no limit of its own. */
+  limitePadrao: number;
+  clock: Clock;
+}
+
 /**
  * The integration API's door (issue 16, decision 0024): who holds the key, whether it may do this,
  * and how often. Keys are read from the database on every call (revocation holds at once); the
  * per-key limit counts in the shared counter store (PostgreSQL or Redis), so it holds across instances.
  */
 export class IntegracaoService {
-  readonly chaves: ChavesRepository;
+  readonly chaves: ChavesDeIntegracao;
   readonly auditoria: AuditoriaIntegracaoRepository;
 
-  constructor(
-    db: Db,
-    private readonly counters: CounterStore,
-    private readonly limitePadrao: number,
-    private readonly clock: Clock,
-  ) {
-    this.chaves = new ChavesRepository(db, clock);
-    this.auditoria = new AuditoriaIntegracaoRepository(db, clock);
+  constructor(private readonly d: IntegracaoDeps) {
+    this.chaves = d.chaves;
+    this.auditoria = d.auditoria;
   }
 
   /** The public id of a presented key, if it has the key format (for the audit of a refusal). */
@@ -49,10 +53,10 @@ export class IntegracaoService {
     if (chave === 'invalida') throw chaveRecusada(MENSAGEM_CHAVE_INVALIDA);
     if (chave === 'revogada') throw chaveRecusada(MENSAGEM_CHAVE_REVOGADA);
     if (chave === 'expirada') throw chaveRecusada(MENSAGEM_CHAVE_EXPIRADA);
-    const limite = chave.chamadasPorMinuto ?? this.limitePadrao;
-    const c = await this.counters.hit(`integracao:chave:${chave.id}`, 60_000);
+    const limite = chave.chamadasPorMinuto ?? this.d.limitePadrao;
+    const c = await this.d.counters.hit(`integracao:chave:${chave.id}`, 60_000);
     if (c.count > limite) {
-      const s = Math.max(1, Math.ceil((c.resetAt - this.clock.now()) / 1000));
+      const s = Math.max(1, Math.ceil((c.resetAt - this.d.clock.now()) / 1000));
       throw new AppError(
         429,
         'MUITAS_TENTATIVAS',

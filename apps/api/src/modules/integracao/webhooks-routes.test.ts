@@ -3,7 +3,7 @@ import type { AddressInfo } from 'node:net';
 import { Webhook } from 'standardwebhooks';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { CONTRATO, CPF, HOJE, pedidoDeDependenteDaMaria, startApp, type TestApp } from '../../../test/helper';
-import { ChavesRepository, type Escopo } from './index';
+import { ChavesDeIntegracao, ChavesRepository, type Escopo } from './index';
 
 // Webhook endpoints through the integration API (issue 17, decisions 0029 and 0030), over real HTTP:
 // an operator's system with a `webhooks` key creates, lists, changes, rotates and disables its
@@ -94,13 +94,13 @@ async function esperar<T>(fn: () => T | Promise<T>, ok: (v: T) => boolean, ms = 
 }
 
 let t: TestApp;
-let chaves: ChavesRepository;
+let chaves: ChavesDeIntegracao;
 const receptor = new Receptor();
 beforeAll(async () => {
   t = await startApp({
     env: { INTEGRACAO_CHAMADAS_POR_MINUTO: '1000', WEBHOOKS_INTERVAL_MS: '50', WEBHOOKS_RETRY_DELAY_MS: '150' },
   });
-  chaves = new ChavesRepository(t.db, t.clock);
+  chaves = new ChavesDeIntegracao({ repo: new ChavesRepository(t.db), clock: t.clock });
   await receptor.ouvir();
 });
 afterAll(async () => {

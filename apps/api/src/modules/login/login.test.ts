@@ -492,7 +492,7 @@ describe('one argon2id hash per login: the pre-authentication proof', () => {
   it('a password change drops every proof of the CPF', async () => {
     const c = t.client();
     const [p] = (await perfis(c, CPF.roberto)).body;
-    await t.app.services.login['preAutenticacao'].descartarDe(CPF.roberto);
+    await t.app.services.login['d'].preAutenticacao.descartarDe(CPF.roberto);
     const restaurar = await trocarHash(CPF.roberto);
     try {
       expect((await autenticar(c, CPF.roberto, p!)).body.sucesso).toBe(false);

@@ -14,22 +14,25 @@ import type { PreAutenticacao } from './pre-autenticacao';
 
 const canalDe = (t: TipoSolicitacao): CanalCodigo => (t === 'email' ? 'email' : 'sms');
 
+/** What the password recovery needs, built once in services.ts (decision 0007). */
+export interface RecuperacaoDeps {
+  contas: ContasRepository;
+  codigos: CodigosService;
+  sessoes: SessionService;
+  preAutenticacao: PreAutenticacao;
+  throttle: Throttle;
+  audit: AuditRepository;
+  clock: Clock;
+}
+
 /** Password recovery (0002): code to the contact on file, validate, then change. */
 export class RecuperacaoService {
-  constructor(
-    private readonly contas: ContasRepository,
-    private readonly codigos: CodigosService,
-    private readonly sessoes: SessionService,
-    private readonly preAutenticacao: PreAutenticacao,
-    private readonly throttle: Throttle,
-    private readonly audit: AuditRepository,
-    private readonly clock: Clock,
-  ) {}
+  constructor(private readonly d: RecuperacaoDeps) {}
 
   /** Tells 'has a password' from the rest: spends the IP's CPF look-up budget first (issue 13, defect 4). */
   private async contaComSenha(cpf: string, origin: Origin) {
-    await this.throttle.assertConsultaCpf(origin.ip, cpf);
-    const p = await this.contas.findPessoa(cpf);
+    await this.d.throttle.assertConsultaCpf(origin.ip, cpf);
+    const p = await this.d.contas.findPessoa(cpf);
     if (!p?.senhaHash)
       throw new AppError(404, 'CONTA_NAO_ENCONTRADA', 'Não encontramos uma conta com senha para este CPF.');
     return p;
@@ -40,7 +43,7 @@ export class RecuperacaoService {
     const canal = canalDe(tipo);
     const destino = canal === 'email' ? p.email : p.celular;
     if (!destino) throw contatoIndisponivel(canal);
-    const novoFluxo = await this.codigos.send({ cpf, finalidade: 'recuperacao', canal, destino, fluxo, origin });
+    const novoFluxo = await this.d.codigos.send({ cpf, finalidade: 'recuperacao', canal, destino, fluxo, origin });
     const body: Sucesso = {
       sucesso: true,
       mensagem: `Código enviado para seu ${tipo === 'email' ? 'e-mail' : 'celular'}!`,
@@ -56,7 +59,7 @@ export class RecuperacaoService {
     origin: Origin,
   ): Promise<Sucesso> {
     await this.contaComSenha(cpf, origin);
-    await this.codigos.check({ cpf, finalidade: 'recuperacao', canal: canalDe(tipo), codigo: token, fluxo, origin });
+    await this.d.codigos.check({ cpf, finalidade: 'recuperacao', canal: canalDe(tipo), codigo: token, fluxo, origin });
     return { sucesso: true, mensagem: 'Código validado com sucesso.' };
   }
 
@@ -68,7 +71,7 @@ export class RecuperacaoService {
   ): Promise<Sucesso> {
     assertSenhaNaoComum(req.senha); // before the code is used up: the member just picks another
     await this.contaComSenha(req.cpf, origin);
-    await this.codigos.consumeValidated({
+    await this.d.codigos.consumeValidated({
       cpf: req.cpf,
       finalidade: 'recuperacao',
       canal: canalDe(req.tipoSolicitacao),
@@ -76,12 +79,12 @@ export class RecuperacaoService {
       fluxo,
       origin,
     });
-    const now = new Date(this.clock.now());
-    await this.contas.changeSenha(req.cpf, await hashPassword(req.senha), now);
-    const encerradas = await this.sessoes.encerrarTodasDe(req.cpf);
-    await this.preAutenticacao.descartarDe(req.cpf);
-    await this.throttle.clearPasswordFailures(req.cpf);
-    await this.audit.write('senha_alterada', req.cpf, origin, { sessoesEncerradas: encerradas });
+    const now = new Date(this.d.clock.now());
+    await this.d.contas.changeSenha(req.cpf, await hashPassword(req.senha), now);
+    const encerradas = await this.d.sessoes.encerrarTodasDe(req.cpf);
+    await this.d.preAutenticacao.descartarDe(req.cpf);
+    await this.d.throttle.clearPasswordFailures(req.cpf);
+    await this.d.audit.write('senha_alterada', req.cpf, origin, { sessoesEncerradas: encerradas });
     return { sucesso: true, mensagem: 'Senha alterada com sucesso.' };
   }
 }

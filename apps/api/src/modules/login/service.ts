@@ -42,21 +42,24 @@ export const ANOS_ACESSO_APOS_CANCELAMENTO = 5;
 export const SENHA_INCORRETA = 'Senha incorreta.';
 export const PERFIL_INEXISTENTE = 'Perfil não encontrado para este CPF. Escolha um dos perfis disponíveis.';
 
+/** What the sign-in needs, built once in services.ts (decision 0007). */
+export interface LoginDeps {
+  contas: ContasRepository;
+  sessions: SessionsRepository;
+  sessoes: SessionService;
+  preAutenticacao: PreAutenticacao;
+  throttle: Throttle;
+  audit: AuditRepository;
+  clock: Clock;
+  config: Pick<Config, 'session'>;
+}
+
 export class LoginService {
-  constructor(
-    private readonly contas: ContasRepository,
-    private readonly sessions: SessionsRepository,
-    private readonly sessoes: SessionService,
-    private readonly preAutenticacao: PreAutenticacao,
-    private readonly throttle: Throttle,
-    private readonly audit: AuditRepository,
-    private readonly clock: Clock,
-    private readonly config: Pick<Config, 'session'>,
-  ) {}
+  constructor(private readonly d: LoginDeps) {}
 
   async verificarCpf(cpf: string, origin: Origin): Promise<VerificarCpfResponse> {
-    await this.throttle.assertConsultaCpf(origin.ip, cpf);
-    const p = await this.contas.findPessoa(cpf);
+    await this.d.throttle.assertConsultaCpf(origin.ip, cpf);
+    const p = await this.d.contas.findPessoa(cpf);
     if (!p) throw new AppError(404, 'CPF_NAO_ENCONTRADO', 'CPF não encontrado em nossa base de beneficiários.');
     if (!p.beneficiarioAtivo && !(await this.exBeneficiarioRecente(cpf))) {
       // Someone in the base who is not a member learns nothing more.
@@ -85,7 +88,11 @@ export class LoginService {
 
   /** Coverage ended less than 5 years ago (São Paulo's today): still signs in, read-only. */
   private exBeneficiarioRecente(cpf: string): Promise<boolean> {
-    return this.contas.vinculoEncerradoHaMenosDe(cpf, ANOS_ACESSO_APOS_CANCELAMENTO, diaEmSaoPaulo(this.clock.now()));
+    return this.d.contas.vinculoEncerradoHaMenosDe(
+      cpf,
+      ANOS_ACESSO_APOS_CANCELAMENTO,
+      diaEmSaoPaulo(this.d.clock.now()),
+    );
   }
 
   /**
@@ -94,18 +101,18 @@ export class LoginService {
    */
   private async checkPassword(cpf: string, senha: string, origin: Origin): Promise<PessoaConta | null> {
     try {
-      await this.throttle.assertMayTryPassword(cpf, origin.ip);
+      await this.d.throttle.assertMayTryPassword(cpf, origin.ip);
     } catch (err) {
       if (err instanceof AppError)
-        await this.audit.write('login_bloqueado', cpf, origin, { aguardarSegundos: err.aguardarSegundos });
+        await this.d.audit.write('login_bloqueado', cpf, origin, { aguardarSegundos: err.aguardarSegundos });
       throw err;
     }
-    const done = await this.throttle.enterPasswordCheck(cpf);
+    const done = await this.d.throttle.enterPasswordCheck(cpf);
     try {
-      const p = await this.contas.findPessoa(cpf);
+      const p = await this.d.contas.findPessoa(cpf);
       if (await verifyPassword(p?.senhaHash, senha)) return p;
-      await this.throttle.recordPasswordFailure(cpf, origin.ip);
-      await this.audit.write('login_falha', cpf, origin, { motivo: p?.senhaHash ? 'senha_incorreta' : 'sem_conta' });
+      await this.d.throttle.recordPasswordFailure(cpf, origin.ip);
+      await this.d.audit.write('login_falha', cpf, origin, { motivo: p?.senhaHash ? 'senha_incorreta' : 'sem_conta' });
       return null;
     } finally {
       await done();
@@ -123,8 +130,8 @@ export class LoginService {
   ): Promise<{ perfis: PerfilConta[]; preAuth?: string }> {
     const p = await this.checkPassword(cpf, senha, origin);
     if (!p) return { perfis: [] };
-    const linhas = await this.contas.listPerfis(cpf);
-    const preAuth = linhas.length > 0 ? await this.preAutenticacao.emitir(cpf, senha) : undefined;
+    const linhas = await this.d.contas.listPerfis(cpf);
+    const preAuth = linhas.length > 0 ? await this.d.preAutenticacao.emitir(cpf, senha) : undefined;
     const perfis = linhas.map((r) => ({
       tipoPerfil: tipoDe(r),
       codigoPlano: r.codigo_plano,
@@ -147,25 +154,25 @@ export class LoginService {
     preAuth?: string,
   ): Promise<{ body: AutenticarResponse; cookie?: string }> {
     // The same browser passed PerfisDaConta with this password a moment ago: no second hash.
-    const p = (await this.preAutenticacao.consumir(preAuth, req.cpf, req.senha))
-      ? await this.contas.findPessoa(req.cpf)
+    const p = (await this.d.preAutenticacao.consumir(preAuth, req.cpf, req.senha))
+      ? await this.d.contas.findPessoa(req.cpf)
       : await this.checkPassword(req.cpf, req.senha, origin);
     if (!p) return { body: falha(SENHA_INCORRETA) };
     // Only the CPF's own links: a CPF never opens a session on someone else's contract.
-    const perfil = (await this.contas.listPerfis(req.cpf)).find(
+    const perfil = (await this.d.contas.listPerfis(req.cpf)).find(
       (r) => r.codigo_contrato === req.codigoContrato.trim() && r.codigo_plano === req.codigoPlano.trim(),
     );
     if (!perfil) {
-      await this.audit.write('login_falha', req.cpf, origin, { motivo: 'perfil_inexistente' });
+      await this.d.audit.write('login_falha', req.cpf, origin, { motivo: 'perfil_inexistente' });
       return { body: falha(PERFIL_INEXISTENTE) };
     }
-    await this.throttle.clearPasswordFailures(req.cpf);
+    await this.d.throttle.clearPasswordFailures(req.cpf);
 
-    const now = this.clock.now();
+    const now = this.d.clock.now();
     const cookie = randomToken();
     const codigoSessao = randomSessionCode();
-    const expiraEm = new Date(now + this.config.session.maxSeconds * 1000);
-    await this.sessions.insert({
+    const expiraEm = new Date(now + this.d.config.session.maxSeconds * 1000);
+    await this.d.sessions.insert({
       codigoSessao,
       cookieHash: sha256(cookie),
       cpf: req.cpf,
@@ -178,11 +185,11 @@ export class LoginService {
     });
     const tipo = tipoDe(perfil);
     const veTodos = perfil.tipo === 'TITULAR' || perfil.responsavel_financeiro;
-    const associados = await this.contas.beneficiariosDoContrato(
+    const associados = await this.d.contas.beneficiariosDoContrato(
       perfil.codigo_contrato,
       veTodos ? undefined : perfil.codigo_beneficiario,
     );
-    await this.audit.write('login_ok', req.cpf, origin, { codigoContrato: perfil.codigo_contrato, tipoPerfil: tipo });
+    await this.d.audit.write('login_ok', req.cpf, origin, { codigoContrato: perfil.codigo_contrato, tipoPerfil: tipo });
     return {
       cookie,
       body: {
@@ -216,7 +223,7 @@ export class LoginService {
   }
 
   async sair(membro: Membro, cookie: string, origin: Origin): Promise<void> {
-    await this.sessoes.encerrar(cookie, membro.codigoSessao);
-    await this.audit.write('logout', membro.cpf, origin);
+    await this.d.sessoes.encerrar(cookie, membro.codigoSessao);
+    await this.d.audit.write('logout', membro.cpf, origin);
   }
 }

@@ -6,6 +6,11 @@ export type Canal = 'sms' | 'email';
 export class OutboxRepository {
   constructor(private readonly db: Queryable) {}
 
+  /** The same outbox inside the caller's transaction (the message commits with the change). */
+  com(tx: Queryable): OutboxRepository {
+    return new OutboxRepository(tx);
+  }
+
   async insert(item: {
     canal: Canal;
     destino: string;

@@ -2,7 +2,7 @@ import nodemailer from 'nodemailer';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Clock } from '../../clock';
 import type { Queryable } from '../../db/db';
-import { type Canal, OutboxRepository } from './repository';
+import type { Canal, OutboxRepository } from './repository';
 
 export interface NotifierOptions {
   smtpUrl?: string | undefined;
@@ -32,6 +32,14 @@ export interface EntregaPendente {
   texto: string;
 }
 
+/** What the notifier needs, built once in services.ts (decision 0007). */
+export interface NotifierDeps {
+  outbox: OutboxRepository;
+  opts: NotifierOptions;
+  clock: Clock;
+  log: FastifyBaseLogger;
+}
+
 /**
  * Every SMS and e-mail goes to the outbox first (the demo reads codes there, like a phone);
  * then, when configured, out through SMTP or the SMS webhook. Delivery runs after the request
@@ -44,19 +52,14 @@ export class Notifier {
   private readonly pending = new Set<Promise<void>>();
   private readonly mailer;
 
-  constructor(
-    private readonly outbox: OutboxRepository,
-    private readonly opts: NotifierOptions,
-    private readonly clock: Clock,
-    private readonly log: FastifyBaseLogger,
-  ) {
-    this.mailer = opts.smtpUrl ? nodemailer.createTransport(opts.smtpUrl) : undefined;
+  constructor(private readonly d: NotifierDeps) {
+    this.mailer = d.opts.smtpUrl ? nodemailer.createTransport(d.opts.smtpUrl) : undefined;
   }
 
   /** Sends a verification code to the contact on file. */
   async sendCode(canal: Canal, destino: string, codigo: string): Promise<void> {
     const texto = `Saúde Exemplo: seu código de verificação é ${codigo}. Ele vale por 10 minutos. Não compartilhe este código.`;
-    const entrega = await this.gravar(this.outbox, {
+    const entrega = await this.gravar(this.d.outbox, {
       canal,
       destino,
       assunto: 'Saúde Exemplo: código de verificação',
@@ -68,7 +71,7 @@ export class Notifier {
 
   /** Writes the message to the outbox through `tx` (the caller's transaction); nothing is sent yet. */
   registrar(tx: Queryable, m: Mensagem): Promise<EntregaPendente> {
-    return this.gravar(new OutboxRepository(tx), m);
+    return this.gravar(this.d.outbox.com(tx), m);
   }
 
   /** Starts delivering messages whose transaction committed (not awaited by the request). */
@@ -80,13 +83,13 @@ export class Notifier {
   }
 
   private async gravar(outbox: OutboxRepository, m: Mensagem): Promise<EntregaPendente> {
-    const stored = m.codigo && !this.opts.keepCodes ? m.texto.replaceAll(m.codigo, '******') : m.texto;
+    const stored = m.codigo && !this.d.opts.keepCodes ? m.texto.replaceAll(m.codigo, '******') : m.texto;
     const id = await outbox.insert({
       canal: m.canal,
       destino: m.destino,
       mensagem: stored,
-      codigo: m.codigo && this.opts.keepCodes ? m.codigo : null,
-      criadoEm: new Date(this.clock.now()),
+      codigo: m.codigo && this.d.opts.keepCodes ? m.codigo : null,
+      criadoEm: new Date(this.d.clock.now()),
     });
     return { id, canal: m.canal, destino: m.destino, assunto: m.assunto, texto: m.texto };
   }
@@ -95,13 +98,13 @@ export class Notifier {
     try {
       if (canal === 'email' && this.mailer) {
         await this.mailer.sendMail({
-          from: this.opts.smtpFrom,
+          from: this.d.opts.smtpFrom,
           to: destino,
           subject: assunto,
           text: mensagem,
         });
-      } else if (canal === 'sms' && this.opts.smsWebhookUrl) {
-        const res = await fetch(this.opts.smsWebhookUrl, {
+      } else if (canal === 'sms' && this.d.opts.smsWebhookUrl) {
+        const res = await fetch(this.d.opts.smsWebhookUrl, {
           method: 'POST',
           headers: { 'content-type': 'application/json' },
           body: JSON.stringify({ to: destino, message: mensagem }),
@@ -111,11 +114,11 @@ export class Notifier {
       } else {
         return; // outbox only (demo)
       }
-      await this.outbox.markSent(id, new Date(this.clock.now()));
+      await this.d.outbox.markSent(id, new Date(this.d.clock.now()));
     } catch (err) {
       const erro = err instanceof Error ? err.message : String(err);
-      this.log.warn({ outboxId: id, canal, erro }, 'notification delivery failed');
-      await this.outbox.markFailed(id, erro).catch(() => undefined);
+      this.d.log.warn({ outboxId: id, canal, erro }, 'notification delivery failed');
+      await this.d.outbox.markFailed(id, erro).catch(() => undefined);
     }
   }
 

@@ -24,6 +24,10 @@ export interface NovoProtocolo {
 export class ProtocolosRepository {
   constructor(private readonly q: Queryable) {}
 
+  com(tx: Queryable): ProtocolosRepository {
+    return new ProtocolosRepository(tx);
+  }
+
   /**
    * The next number of the day. The upsert locks the day's row until the transaction ends, so two
    * requests never get the same number, and a request that rolls back gives its number back.

@@ -12,23 +12,26 @@ import type { ContasRepository, PessoaConta } from '../contas/repository';
 
 const CONTA_JA_EXISTE = 'Já existe uma conta com senha para este CPF. Faça login ou recupere sua senha.';
 
+/** What the sign-up needs, built once in services.ts (decision 0007). */
+export interface RegistroDeps {
+  contas: ContasRepository;
+  codigos: CodigosService;
+  throttle: Throttle;
+  audit: AuditRepository;
+  clock: Clock;
+}
+
 /** Registration (0002): account, contact confirmed by a code, then the password. */
 export class RegistroService {
-  constructor(
-    private readonly contas: ContasRepository,
-    private readonly codigos: CodigosService,
-    private readonly throttle: Throttle,
-    private readonly audit: AuditRepository,
-    private readonly clock: Clock,
-  ) {}
+  constructor(private readonly d: RegistroDeps) {}
 
   /**
    * An active beneficiary without a password yet. Its answers tell a member from a non-member, so
    * every registration call spends the IP's CPF look-up budget first (issue 13, defect 4).
    */
   private async beneficiarioSemSenha(cpf: string, origin: Origin): Promise<PessoaConta> {
-    await this.throttle.assertConsultaCpf(origin.ip, cpf);
-    const p = await this.contas.findPessoa(cpf);
+    await this.d.throttle.assertConsultaCpf(origin.ip, cpf);
+    const p = await this.d.contas.findPessoa(cpf);
     if (!p) throw new AppError(404, 'CPF_NAO_ENCONTRADO', 'CPF não encontrado em nossa base de beneficiários.');
     if (!p.beneficiarioAtivo)
       throw new AppError(404, 'CPF_NAO_ENCONTRADO', 'Este CPF não pertence a um beneficiário ativo.');
@@ -57,7 +60,7 @@ export class RegistroService {
     const p = await this.beneficiarioSemSenha(cpf, origin);
     const destino = this.contatoNoCadastro(p, canal);
     if (!(await this.confere(p, canal, destino, digitado, origin))) throw contatoDivergente(canal);
-    const novoFluxo = await this.codigos.send({ cpf, finalidade: 'registro', canal, destino, fluxo, origin });
+    const novoFluxo = await this.d.codigos.send({ cpf, finalidade: 'registro', canal, destino, fluxo, origin });
     const onde = canal === 'email' ? 'seu e-mail' : 'seu celular';
     return { body: { sucesso: true, mensagem: `Código de verificação enviado para ${onde}.` }, fluxo: novoFluxo };
   }
@@ -79,7 +82,7 @@ export class RegistroService {
     const recusar = digitado
       ? !(await this.confere(p, canal, this.contatoNoCadastro(p, canal), digitado, origin))
       : false;
-    await this.codigos.check({ cpf, finalidade: 'registro', canal, codigo, fluxo, origin, recusar });
+    await this.d.codigos.check({ cpf, finalidade: 'registro', canal, codigo, fluxo, origin, recusar });
     return { sucesso: true, mensagem: 'Verificação realizada com sucesso.' };
   }
 
@@ -87,7 +90,7 @@ export class RegistroService {
   async reenviar(cpf: string, fluxo: string | undefined, origin: Origin): Promise<ReenviarSmsResponse> {
     try {
       const p = await this.beneficiarioSemSenha(cpf, origin);
-      const aberto = await this.codigos.openInFlow({ cpf, finalidade: 'registro', fluxo, origin }).catch(() => {
+      const aberto = await this.d.codigos.openInFlow({ cpf, finalidade: 'registro', fluxo, origin }).catch(() => {
         throw new AppError(
           422,
           'CODIGO_NAO_CONFIRMADO',
@@ -95,7 +98,7 @@ export class RegistroService {
         );
       });
       const destino = this.contatoNoCadastro(p, aberto.canal);
-      await this.codigos.send({ cpf, finalidade: 'registro', canal: aberto.canal, destino, fluxo, origin });
+      await this.d.codigos.send({ cpf, finalidade: 'registro', canal: aberto.canal, destino, fluxo, origin });
       return { sucesso: true, erro: null };
     } catch (err) {
       if (!(err instanceof AppError)) throw err;
@@ -109,13 +112,13 @@ export class RegistroService {
   async cadastrarSenha(cpf: string, senha: string, fluxo: string | undefined, origin: Origin): Promise<Sucesso> {
     assertSenhaNaoComum(senha); // before the confirmation is used up: the member just picks another
     const p = await this.beneficiarioSemSenha(cpf, origin);
-    await this.codigos.consumeConfirmed({ cpf, finalidade: 'registro', fluxo, origin }, CONFIRMACAO_VALIDADE_MS);
+    await this.d.codigos.consumeConfirmed({ cpf, finalidade: 'registro', fluxo, origin }, CONFIRMACAO_VALIDADE_MS);
     const hash = await hashPassword(senha);
-    if (!(await this.contas.setPrimeiraSenha(cpf, hash, new Date(this.clock.now())))) {
+    if (!(await this.d.contas.setPrimeiraSenha(cpf, hash, new Date(this.d.clock.now())))) {
       throw new AppError(409, 'CONTA_JA_EXISTE', CONTA_JA_EXISTE);
     }
-    if (!p.temConta) await this.audit.write('conta_criada', cpf, origin); // /cadastro may skip CriarConta
-    await this.audit.write('senha_cadastrada', cpf, origin);
+    if (!p.temConta) await this.d.audit.write('conta_criada', cpf, origin); // /cadastro may skip CriarConta
+    await this.d.audit.write('senha_cadastrada', cpf, origin);
     return { sucesso: true, mensagem: 'Conta criada com sucesso.' };
   }
 
@@ -136,10 +139,10 @@ export class RegistroService {
     digitado: string,
     origin: Origin,
   ): Promise<boolean> {
-    const giveBack = await this.throttle.reserveContactCheck(p.cpf, origin.ip);
+    const giveBack = await this.d.throttle.reserveContactCheck(p.cpf, origin.ip);
     const ok = canal === 'email' ? emailConfere(destino, digitado) : celularConfere(destino, digitado);
     if (ok) await giveBack();
-    else await this.audit.write('contato_divergente', p.cpf, origin, { canal });
+    else await this.d.audit.write('contato_divergente', p.cpf, origin, { canal });
     return ok;
   }
 }

@@ -1,12 +1,11 @@
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
-import { RetencaoService } from './service';
 
 /** Prunes expired rows every PRUNE_INTERVAL_SECONDS (first run a minute after start). */
 export default fp(async function retencao(app: FastifyInstance) {
   const every = app.config.retention.pruneIntervalSeconds * 1000;
   if (every === 0) return;
-  const service = new RetencaoService(app.db, app.clock, app.config);
+  const service = app.services.retencao;
   let running: Promise<void> | null = null;
   const run = () => {
     if (running) return;

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { CPF, startApp, type TestApp } from '../../../test/helper';
-import { PRUNE_LOCK, RetencaoService } from './service';
+import { PRUNE_LOCK } from './repository';
 
 let t: TestApp;
 beforeAll(async () => {
@@ -13,7 +13,7 @@ const count = async (table: string) =>
   (await t.db.query<{ n: number }>(`select count(*)::int as n from ${table}`))[0]!.n;
 
 it('removes what can no longer be used and keeps what can, audit rows for the configured period', async () => {
-  const service = new RetencaoService(t.db, t.clock, t.config);
+  const service = t.app.services.retencao;
   const c = t.client();
   await c.login(CPF.roberto); // a session, audit rows, a throttling window (password check in flight)
   await c.post('/api/Login/RecuperarSenha', { cpf: CPF.maria, tipoSolicitacao: 'email' }); // a code, an outbox row
@@ -54,7 +54,7 @@ it('removes what can no longer be used and keeps what can, audit rows for the co
 
 // PGlite runs one transaction at a time, so there the question cannot arise; PostgreSQL (CI) proves it.
 it.skipIf(!process.env.TEST_PG_URL)('while another instance prunes, this one skips its turn', async () => {
-  const service = new RetencaoService(t.db, t.clock, t.config);
+  const service = t.app.services.retencao;
   await t.db.transaction(async (tx) => {
     await tx.query('select pg_advisory_xact_lock($1)', [PRUNE_LOCK]);
     expect(await service.prune()).toBeNull();

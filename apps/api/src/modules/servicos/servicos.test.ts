@@ -1,7 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { BENEFICIARIO, CONTRATO, CPF, startApp, type Client, type TestApp } from '../../../test/helper';
-import { RetencaoService } from '../retencao/service';
 
 let t: TestApp;
 beforeAll(async () => {
@@ -358,7 +357,7 @@ describe('contracting', () => {
 });
 
 it('codes are pruned a day after they expire; contractings stay', async () => {
-  const service = new RetencaoService(t.db, t.clock, t.config);
+  const service = t.app.services.retencao;
   const codigos = await count('servicos_codigos');
   expect(codigos).toBeGreaterThan(0);
   t.clock.advance(2 * 86_400_000);

@@ -40,6 +40,16 @@ function toMembro(r: SessaoMembroRow): Membro {
   };
 }
 
+/** What the sessions need, built once in services.ts (decision 0007). */
+export interface SessionDeps {
+  repo: SessionsRepository;
+  audit: AuditRepository;
+  clock: Clock;
+  config: Pick<Config, 'session'>;
+  /** How instances tell each other that sessions ended; none for one instance. */
+  avisos?: AvisosDeSessao;
+}
+
 /**
  * The session check of every member call (0006). The hot path reads nothing and writes nothing:
  * each instance keeps the sessions it served for `cacheSeconds` and writes the idle clock at most
@@ -61,13 +71,11 @@ export class SessionService {
   /** 0: every call reads the row (no cache). */
   private readonly cacheMs: number;
 
-  constructor(
-    private readonly repo: SessionsRepository,
-    private readonly audit: AuditRepository,
-    private readonly clock: Clock,
-    config: Pick<Config, 'session'>,
-    private readonly avisos: AvisosDeSessao = semAvisos,
-  ) {
+  private readonly avisos: AvisosDeSessao;
+
+  constructor(private readonly d: SessionDeps) {
+    const { config, clock } = d;
+    const avisos = (this.avisos = d.avisos ?? semAvisos);
     this.idleMs = config.session.idleSeconds * 1000;
     this.touchMs = config.session.touchSeconds * 1000;
     this.cache = new LRUCache<string, Entrada>({
@@ -94,7 +102,7 @@ export class SessionService {
   }
 
   private async recusar(motivo: MotivoRecusa, cpf: string | null, origin: Origin): Promise<never> {
-    await this.audit.write('sessao_recusada', cpf, origin, { motivo });
+    await this.d.audit.write('sessao_recusada', cpf, origin, { motivo });
     throw new AppError(401, 'SESSAO_INVALIDA', MENSAGEM_SESSAO_INVALIDA);
   }
 
@@ -104,7 +112,7 @@ export class SessionService {
     if (cached && now - cached.lidoEm < this.cacheMs) return cached;
     const chave = cached?.chave ?? sha256(cookie);
     const geracao = this.geracao;
-    const row = await this.repo.findByCookieHash(chave);
+    const row = await this.d.repo.findByCookieHash(chave);
     if (!row) {
       this.cache.delete(cookie);
       return null;
@@ -130,7 +138,7 @@ export class SessionService {
   async membro(cookie: string | undefined, codigoSessao: CodigoSessao | null, origin: Origin): Promise<Membro> {
     if (codigoSessao === null) return this.recusar('sem_perfil', null, origin);
     if (!cookie) return this.recusar('sem_cookie', null, origin);
-    const now = this.clock.now();
+    const now = this.d.clock.now();
     const e = await this.ler(cookie, now);
     if (!e) return this.recusar('cookie_desconhecido', null, origin);
     const { row } = e;
@@ -142,7 +150,7 @@ export class SessionService {
       return this.recusar('inativa', row.cpf, origin);
     }
     if (now - row.ultimoUsoEm >= this.touchMs) {
-      if (!(await this.repo.touch(row.codigoSessao, new Date(now)))) {
+      if (!(await this.d.repo.touch(row.codigoSessao, new Date(now)))) {
         this.cache.delete(cookie);
         return this.recusar('encerrada', row.cpf, origin);
       }
@@ -159,14 +167,14 @@ export class SessionService {
   async encerrar(cookie: string, codigoSessao: CodigoSessao): Promise<void> {
     this.cache.delete(cookie);
     this.esquecer(codigoSessao);
-    await this.repo.end(codigoSessao, new Date(this.clock.now()));
+    await this.d.repo.end(codigoSessao, new Date(this.d.clock.now()));
     await this.avisos.publicar([codigoSessao]);
   }
 
   /** Password change: every open session of the CPF ends, here and on every instance at once. */
   async encerrarTodasDe(cpf: string): Promise<number> {
     for (const [k, e] of this.cache.entries()) if (e.row.cpf === cpf) this.cache.delete(k);
-    const encerradas = await this.repo.endAllOf(cpf, new Date(this.clock.now()));
+    const encerradas = await this.d.repo.endAllOf(cpf, new Date(this.d.clock.now()));
     await this.avisos.publicar(encerradas);
     return encerradas.length;
   }
@@ -179,7 +187,7 @@ export class SessionService {
   async encerrarOutrasDe(cpf: string, atual: CodigoSessao): Promise<number> {
     for (const [k, e] of this.cache.entries())
       if (e.row.cpf === cpf && e.row.codigoSessao !== atual) this.cache.delete(k);
-    const encerradas = await this.repo.endAllOfBut(cpf, atual, new Date(this.clock.now()));
+    const encerradas = await this.d.repo.endAllOfBut(cpf, atual, new Date(this.d.clock.now()));
     await this.avisos.publicar(encerradas);
     return encerradas.length;
   }

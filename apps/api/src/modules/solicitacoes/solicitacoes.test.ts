@@ -3,7 +3,6 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { CONTRATO, CPF, startApp, type Client, type TestApp } from '../../../test/helper';
 import { COOKIE_SESSAO } from '../../lib/cookies';
 import { AppError } from '../../lib/app-error';
-import { RetencaoService } from '../retencao/service';
 import { canonico, hashDoCorpo } from './idempotencia';
 import { FalhaComEfeito } from './solicitacoes';
 
@@ -200,7 +199,7 @@ describe('idempotency (Idempotency-Key)', () => {
 
 describe('retention', () => {
   it('stored answers go after 7 days; protocols stay', async () => {
-    const service = new RetencaoService(t.db, t.clock, t.config);
+    const service = t.app.services.retencao;
     const guardadas = await count('idempotencia');
     const protocolos = await count('protocolos');
     expect(guardadas).toBeGreaterThan(0);

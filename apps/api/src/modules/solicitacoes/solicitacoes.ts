@@ -2,12 +2,13 @@ import type { Clock } from '../../clock';
 import type { Db, Queryable } from '../../db/db';
 import { diaEmSaoPaulo, formatDate } from '@portal/br';
 import { AppError } from '../../lib/app-error';
-import { type AuditEvent, AuditRepository, type Origin } from '../audit/repository';
+import type { AuditEvent, AuditRepository, Origin } from '../audit/repository';
 import type { EntregaPendente, Notifier } from '../notificacoes/service';
 import type { Membro } from '../sessao/membro';
-import { type Escopo, hashDoCorpo, IdempotenciaRepository, type Registro } from './idempotencia';
+import { type Escopo, hashDoCorpo, type Registro } from './idempotencia';
+import { contatoDoMembro, datasDoVinculo, type IdempotenciaRepository } from './repository';
 import { prazoDeResposta } from '../../lib/prazos';
-import { ProtocolosRepository, type SituacaoProtocolo, type TipoProtocolo } from '../protocolos/repository';
+import type { ProtocolosRepository, SituacaoProtocolo, TipoProtocolo } from '../protocolos/repository';
 
 /** RN 623/2024: non-assistance requests are answered within 7 business days (other kinds: prazos.ts). */
 export { PRAZO_DIAS_UTEIS } from '../../lib/prazos';
@@ -92,6 +93,19 @@ export interface OuvinteDeProtocolos {
 const CONFLITO =
   'Esta chave de idempotência já foi usada em outra solicitação. Envie uma nova chave para uma nova solicitação.';
 
+/** What the request pipeline needs, built once in services.ts (decision 0007). */
+export interface SolicitacoesDeps {
+  /** Opens each request's transaction and checks the member's link inside it. */
+  db: Db;
+  idempotencia: IdempotenciaRepository;
+  protocolos: ProtocolosRepository;
+  audit: AuditRepository;
+  operadora: { registroAns: string; nome: string };
+  notifier: Notifier;
+  clock: Clock;
+  ouvinte?: OuvinteDeProtocolos;
+}
+
 /**
  * Every request a member sends (decision 0012): one transaction holds the request's rows, its
  * protocol, an audit row and the outbox message to the member; the message goes out after the
@@ -99,13 +113,7 @@ const CONFLITO =
  * after a timeout, the same request sent twice at once) gets that answer instead of a second request.
  */
 export class SolicitacoesService {
-  constructor(
-    private readonly db: Db,
-    private readonly operadora: { registroAns: string; nome: string },
-    private readonly notifier: Notifier,
-    private readonly clock: Clock,
-    private readonly ouvinte?: OuvinteDeProtocolos,
-  ) {}
+  constructor(private readonly d: SolicitacoesDeps) {}
 
   async registrar<R>(p: Pedido<R>): Promise<R> {
     const { membro } = p;
@@ -115,16 +123,16 @@ export class SolicitacoesService {
     const hash = escopo ? hashDoCorpo(p.corpo) : '';
     if (escopo) {
       // A retry of a finished request needs no transaction at all.
-      const anterior = await new IdempotenciaRepository(this.db).ler(escopo);
+      const anterior = await this.d.idempotencia.ler(escopo);
       if (anterior) return this.repetir<R>(anterior, hash, p);
     }
 
     const entregas: EntregaPendente[] = [];
-    const agora = new Date(this.clock.now());
+    const agora = new Date(this.d.clock.now());
     type Resultado =
       { tipo: 'repetido'; anterior: Registro } | { tipo: 'resposta'; resposta: R } | { tipo: 'falha'; erro: AppError };
-    const resultado = await this.db.transaction(async (tx): Promise<Resultado> => {
-      const idempotencia = new IdempotenciaRepository(tx);
+    const resultado = await this.d.db.transaction(async (tx): Promise<Resultado> => {
+      const idempotencia = this.d.idempotencia.com(tx);
       if (escopo && !(await idempotencia.reservar(escopo, hash, agora))) {
         const anterior = await idempotencia.ler(escopo);
         if (anterior) return { tipo: 'repetido', anterior };
@@ -143,8 +151,8 @@ export class SolicitacoesService {
       }
     });
     // Only committed messages go out; a rollback above never reaches this line.
-    this.notifier.entregar(entregas);
-    this.ouvinte?.depoisDoCommit();
+    this.d.notifier.entregar(entregas);
+    this.d.ouvinte?.depoisDoCommit();
     if (resultado.tipo === 'falha') throw resultado.erro;
     if (resultado.tipo === 'repetido') return this.repetir<R>(resultado.anterior, hash, p);
     return resultado.resposta;
@@ -152,7 +160,7 @@ export class SolicitacoesService {
 
   private async repetir<R>(anterior: Registro, hash: string, p: Pedido<R>): Promise<R> {
     if (anterior.corpoHash !== hash) {
-      await new AuditRepository(this.db, this.clock).write('idempotencia_conflito', p.membro.cpf, p.origin, {
+      await this.d.audit.write('idempotencia_conflito', p.membro.cpf, p.origin, {
         rota: p.rota,
       });
       throw new AppError(422, 'IDEMPOTENCIA_CONFLITO', CONFLITO);
@@ -162,7 +170,7 @@ export class SolicitacoesService {
 
   private contexto<R>(tx: Queryable, p: Pedido<R>, agora: Date, entregas: EntregaPendente[]): Contexto {
     const { membro, origin } = p;
-    const audit = new AuditRepository(tx, this.clock);
+    const audit = this.d.audit.com(tx);
     const hoje = diaEmSaoPaulo(agora.getTime());
     let protocolo: Protocolo | null = null;
     return {
@@ -171,10 +179,10 @@ export class SolicitacoesService {
       hoje,
       abrirProtocolo: async ({ tipo, assunto, situacao, codigoBeneficiario = null, resposta }) => {
         if (protocolo) throw new Error('a request gets one protocol');
-        const repo = new ProtocolosRepository(tx);
+        const repo = this.d.protocolos.com(tx);
         const dia = hoje.replaceAll('-', '');
         const sequencia = await repo.proximaSequencia(dia);
-        const numero = `${this.operadora.registroAns}${dia}${String(sequencia).padStart(6, '0')}`;
+        const numero = `${this.d.operadora.registroAns}${dia}${String(sequencia).padStart(6, '0')}`;
         const prazoResposta = prazoDeResposta(tipo, hoje);
         await repo.inserir({
           numero,
@@ -189,7 +197,7 @@ export class SolicitacoesService {
           resposta: resposta ?? null,
         });
         await audit.write('solicitacao_registrada', membro.cpf, origin, { tipo, protocolo: numero });
-        await this.ouvinte?.protocoloAberto(tx, {
+        await this.d.ouvinte?.protocoloAberto(tx, {
           protocolo: numero,
           tipo,
           situacao,
@@ -201,10 +209,7 @@ export class SolicitacoesService {
         return protocolo;
       },
       avisarMembro: async (assunto, texto) => {
-        const [contato] = await tx.query<{ email: string | null; celular: string | null }>(
-          'select email, celular from pessoas where cpf = $1',
-          [membro.cpf],
-        );
+        const contato = await contatoDoMembro(tx, membro.cpf);
         const destino = contato?.email
           ? ({ canal: 'email', destino: contato.email } as const)
           : contato?.celular
@@ -212,24 +217,22 @@ export class SolicitacoesService {
             : null;
         if (!destino) return; // nothing on file: the protocol is still on the screen and in 'Meus Protocolos'
         entregas.push(
-          await this.notifier.registrar(tx, {
+          await this.d.notifier.registrar(tx, {
             ...destino,
-            assunto: `${this.operadora.nome}: ${assunto}`,
-            texto: `${this.operadora.nome}: ${texto}`,
+            assunto: `${this.d.operadora.nome}: ${assunto}`,
+            texto: `${this.d.operadora.nome}: ${texto}`,
           }),
         );
       },
       avisarPorSms: async (texto) => {
-        const [contato] = await tx.query<{ celular: string | null }>('select celular from pessoas where cpf = $1', [
-          membro.cpf,
-        ]);
+        const contato = await contatoDoMembro(tx, membro.cpf);
         if (!contato?.celular) return;
         entregas.push(
-          await this.notifier.registrar(tx, {
+          await this.d.notifier.registrar(tx, {
             canal: 'sms',
             destino: contato.celular,
-            assunto: this.operadora.nome,
-            texto: `${this.operadora.nome}: ${texto}`,
+            assunto: this.d.operadora.nome,
+            texto: `${this.d.operadora.nome}: ${texto}`,
           }),
         );
       },
@@ -249,14 +252,7 @@ export async function cancelamentoDoVinculo(
   membro: Membro,
   { bloquear = false } = {},
 ): Promise<{ cancelado: boolean; desde: string | null } | null> {
-  const [row] = await q.query<{ contrato: string | null; beneficiario: string | null; ativo: boolean | null }>(
-    `select ct.data_cancelamento::text as contrato, b.data_exclusao::text as beneficiario, b.ativo
-       from contratos ct
-       left join beneficiarios b on b.codigo_contrato = ct.codigo_contrato and b.codigo_beneficiario = $2
-      where ct.codigo_contrato = $1
-      ${bloquear ? 'for share of ct' : ''}`,
-    [membro.codigoContrato, membro.codigoBeneficiario],
-  );
+  const row = await datasDoVinculo(q, membro, bloquear);
   if (!row) return null;
   if (row.contrato !== null) return { cancelado: true, desde: row.contrato };
   if (membro.codigoBeneficiario && row.ativo === false) return { cancelado: true, desde: row.beneficiario };

@@ -7,6 +7,14 @@ import { safeEqual } from '../../lib/crypto';
 const ISSUER = 'portal-beneficiario';
 const AUDIENCE = 'portal-api';
 
+/** What the API tokens need, built once in services.ts (decision 0007). */
+export interface TokenDeps {
+  secret: string;
+  client: { usuario: string; senha: string };
+  ttlSeconds: number;
+  clock: Clock;
+}
+
 /**
  * The API token only says "this is our app" (its credential ships in every browser); the member
  * is identified by the session. HS256, short-lived (0002), with a unique id (jti) so one token can
@@ -20,24 +28,19 @@ export class TokenService {
   private readonly key: KeyObject;
   private readonly verified = new LRUCache<string, number>({ max: 50_000 });
 
-  constructor(
-    secret: string,
-    private readonly client: { usuario: string; senha: string },
-    private readonly ttlSeconds: number,
-    private readonly clock: Clock,
-  ) {
-    this.key = createSecretKey(Buffer.from(secret, 'utf8'));
+  constructor(private readonly d: TokenDeps) {
+    this.key = createSecretKey(Buffer.from(d.secret, 'utf8'));
   }
 
   credentialMatches(usuario: string, senha: string): boolean {
     // Both compared every time, so timing does not tell which one was wrong.
-    const u = safeEqual(usuario, this.client.usuario);
-    const s = safeEqual(senha, this.client.senha);
+    const u = safeEqual(usuario, this.d.client.usuario);
+    const s = safeEqual(senha, this.d.client.senha);
     return u && s;
   }
 
   issue(usuario: string): Promise<string> {
-    const now = Math.floor(this.clock.now() / 1000);
+    const now = Math.floor(this.d.clock.now() / 1000);
     return new SignJWT({})
       .setProtectedHeader({ alg: 'HS256', typ: 'JWT' })
       .setSubject(usuario)
@@ -45,12 +48,12 @@ export class TokenService {
       .setAudience(AUDIENCE)
       .setJti(randomUUID())
       .setIssuedAt(now)
-      .setExpirationTime(now + this.ttlSeconds)
+      .setExpirationTime(now + this.d.ttlSeconds)
       .sign(this.key);
   }
 
   async verify(token: string): Promise<boolean> {
-    const now = this.clock.now();
+    const now = this.d.clock.now();
     const exp = this.verified.get(token);
     if (exp !== undefined) {
       if (now < exp) return true;

@@ -18,6 +18,15 @@ export interface OpcoesDeEntrega {
   paralelas: number;
 }
 
+/** What the delivery worker needs (WebhooksService builds it). */
+export interface EntregadorDeps {
+  db: Db;
+  cofre: Cofre;
+  opcoes: OpcoesDeEntrega;
+  log: FastifyBaseLogger;
+  relogio?: Clock;
+}
+
 /**
  * The delivery worker (decision 0029): each loop claims one due delivery (skip locked), posts it
  * signed, records the attempt and settles it. Wall-clock time on purpose: webhook-timestamp is
@@ -28,23 +37,22 @@ export class Entregador {
   private laços: Promise<void>[] = [];
   private acordadores = new Set<() => void>();
 
-  constructor(
-    private readonly db: Db,
-    private readonly cofre: Cofre,
-    private readonly opcoes: OpcoesDeEntrega,
-    private readonly log: FastifyBaseLogger,
-    private readonly relogio: Clock = systemClock,
-  ) {}
+  /** Wall time unless a test gives another clock. */
+  private readonly relogio: Clock;
+
+  constructor(private readonly d: EntregadorDeps) {
+    this.relogio = d.relogio ?? systemClock;
+  }
 
   /** A claim outlives one POST by a wide margin; past it another worker may take the delivery. */
   get arrendamentoMs(): number {
-    return this.opcoes.timeoutMs * 2 + 5000;
+    return this.d.opcoes.timeoutMs * 2 + 5000;
   }
 
   iniciar(): void {
     if (this.laços.length) return;
     this.parando = false;
-    for (let i = 0; i < this.opcoes.paralelas; i++) this.laços.push(this.laco(i));
+    for (let i = 0; i < this.d.opcoes.paralelas; i++) this.laços.push(this.laco(i));
   }
 
   /** New events were committed: idle loops look now instead of at their next tick. */
@@ -70,7 +78,7 @@ export class Entregador {
       try {
         fez = await this.umaEntrega();
       } catch (err) {
-        this.log.warn({ err }, 'webhook delivery loop failed; retrying at the next tick');
+        this.d.log.warn({ err }, 'webhook delivery loop failed; retrying at the next tick');
       }
       if (fez && i === 0) this.acordar();
       if (fez || this.parando) continue;
@@ -80,7 +88,7 @@ export class Entregador {
           this.acordadores.delete(fim);
           resolve();
         };
-        const t = setTimeout(fim, i === 0 ? this.opcoes.intervaloMs : this.opcoes.intervaloMs * 10);
+        const t = setTimeout(fim, i === 0 ? this.d.opcoes.intervaloMs : this.d.opcoes.intervaloMs * 10);
         this.acordadores.add(fim);
       });
     }
@@ -88,7 +96,9 @@ export class Entregador {
 
   private async umaEntrega(): Promise<boolean> {
     const agora = new Date(this.relogio.now());
-    const entrega = await this.db.transaction((tx) => new WebhooksRepository(tx).reservar(agora, this.arrendamentoMs));
+    const entrega = await this.d.db.transaction((tx) =>
+      new WebhooksRepository(tx).reservar(agora, this.arrendamentoMs),
+    );
     if (!entrega) return false;
     await this.postar(entrega);
     return true;
@@ -102,9 +112,9 @@ export class Entregador {
     let erro: string | null = null;
     try {
       // A secret sealed under another server secret cannot be opened: an attempt in error, not a crash.
-      const segredos = [this.cofre.abrir(e.segredo)];
+      const segredos = [this.d.cofre.abrir(e.segredo)];
       if (e.segredoAnterior && e.segredoAnteriorAte && e.segredoAnteriorAte.getTime() > inicio)
-        segredos.push(this.cofre.abrir(e.segredoAnterior));
+        segredos.push(this.d.cofre.abrir(e.segredoAnterior));
       const r = await fetch(e.url, {
         method: 'POST',
         headers: {
@@ -116,7 +126,7 @@ export class Entregador {
         },
         body: corpo,
         redirect: 'manual',
-        signal: AbortSignal.timeout(this.opcoes.timeoutMs),
+        signal: AbortSignal.timeout(this.d.opcoes.timeoutMs),
       });
       status = r.status;
       await r.body?.cancel().catch(() => undefined);
@@ -126,9 +136,9 @@ export class Entregador {
     const fim = new Date(this.relogio.now());
     const duracaoMs = fim.getTime() - inicio;
     const ok = status !== null && status >= 200 && status < 300;
-    const ultima = e.tentativas > this.opcoes.retentativas;
+    const ultima = e.tentativas > this.d.opcoes.retentativas;
     const resultado = ok ? 'entregue' : status === 410 ? 'desativado' : ultima ? 'falhou' : 'erro';
-    await this.db.transaction(async (tx) => {
+    await this.d.db.transaction(async (tx) => {
       const repo = new WebhooksRepository(tx);
       await repo.registrarTentativa(e.id, { em: fim, statusHttp: status, duracaoMs, resultado, erro });
       if (ok) await repo.concluir(e.id, 'entregue', fim);
@@ -140,13 +150,14 @@ export class Entregador {
         await repo.reagendar(
           e.id,
           new Date(
-            fim.getTime() + esperaDepoisDaTentativa(e.tentativas, this.opcoes.esperaBaseMs, this.opcoes.esperaMaxMs),
+            fim.getTime() +
+              esperaDepoisDaTentativa(e.tentativas, this.d.opcoes.esperaBaseMs, this.d.opcoes.esperaMaxMs),
           ),
         );
     });
     // The URL and ids only: never the secret, the signature or the body.
     const nivel = ok ? 'debug' : 'info';
-    this.log[nivel](
+    this.d.log[nivel](
       { webhookId: e.mensagemId, endpoint: e.endpointId, tentativa: e.tentativas, status, erro, resultado },
       'webhook attempt',
     );

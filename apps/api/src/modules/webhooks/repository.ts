@@ -142,6 +142,12 @@ export class WebhooksRepository {
     return row ?? null;
   }
 
+  /** The endpoint locked until the transaction ends (a rotation reads its secret, then replaces it). */
+  async endpointParaAlterar(id: string): Promise<EndpointRow | null> {
+    const [row] = await this.q.query<EndpointRow>('select * from webhook_endpoints where id = $1 for update', [id]);
+    return row ?? null;
+  }
+
   async trocarSegredo(id: string, novo: string, anterior: string, anteriorAte: Date): Promise<void> {
     await this.q.query(
       `update webhook_endpoints set segredo = $2, segredo_anterior = $3, segredo_anterior_ate = $4 where id = $1`,

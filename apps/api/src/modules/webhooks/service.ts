@@ -57,6 +57,16 @@ function paraEndpoint(r: EndpointRow): Endpoint {
 
 const idAleatorio = (prefixo: string) => `${prefixo}_${randomBytes(16).toString('base64url')}`;
 
+/** What the webhooks need, built once in services.ts (decision 0007) or by the CLI. */
+export interface WebhooksDeps {
+  db: Db;
+  segredoDoServidor: string;
+  opcoes: OpcoesDeEntrega & { producao: boolean };
+  /** The request clock (the event's timestamp); the queue itself runs on wall time (Entregador). */
+  clock: Clock;
+  log: FastifyBaseLogger;
+}
+
 /** A delivery as listed (the integration API): its message, endpoint, state and last attempt. */
 export interface EntregaResumo {
   id: string;
@@ -80,16 +90,9 @@ export class WebhooksService {
   readonly entregador: Entregador;
   private readonly cofre: Cofre;
 
-  constructor(
-    private readonly db: Db,
-    segredoDoServidor: string,
-    private readonly opcoes: OpcoesDeEntrega & { producao: boolean },
-    /** The request clock (the event's timestamp); the queue itself runs on wall time (Entregador). */
-    private readonly clock: Clock,
-    log: FastifyBaseLogger,
-  ) {
-    this.cofre = new Cofre(segredoDoServidor);
-    this.entregador = new Entregador(db, this.cofre, opcoes, log);
+  constructor(private readonly d: WebhooksDeps) {
+    this.cofre = new Cofre(d.segredoDoServidor);
+    this.entregador = new Entregador({ db: d.db, cofre: this.cofre, opcoes: d.opcoes, log: d.log });
   }
 
   /** A URL the server may post to: https; http only to this machine outside production. */
@@ -101,9 +104,9 @@ export class WebhooksService {
       throw dadosInvalidos('URL inválida. Informe uma URL completa, como https://exemplo.com.br/webhooks.');
     }
     const local = ['localhost', '127.0.0.1', '[::1]'].includes(u.hostname);
-    if (u.protocol === 'https:' || (u.protocol === 'http:' && local && !this.opcoes.producao)) return u.toString();
+    if (u.protocol === 'https:' || (u.protocol === 'http:' && local && !this.d.opcoes.producao)) return u.toString();
     throw dadosInvalidos(
-      this.opcoes.producao
+      this.d.opcoes.producao
         ? 'A URL do webhook deve usar https.'
         : 'A URL do webhook deve usar https (http só para localhost em desenvolvimento).',
     );
@@ -126,7 +129,7 @@ export class WebhooksService {
     const eventos = this.validarEventos(p.eventos);
     const segredo = novoSegredo();
     const id = idAleatorio('ep');
-    const repo = new WebhooksRepository(this.db);
+    const repo = new WebhooksRepository(this.d.db);
     await repo.inserirEndpoint({
       id,
       url,
@@ -141,11 +144,11 @@ export class WebhooksService {
   }
 
   async listar(): Promise<Endpoint[]> {
-    return (await new WebhooksRepository(this.db).endpoints()).map(paraEndpoint);
+    return (await new WebhooksRepository(this.d.db).endpoints()).map(paraEndpoint);
   }
 
   async endpoint(id: string): Promise<Endpoint> {
-    const row = await new WebhooksRepository(this.db).endpoint(id);
+    const row = await new WebhooksRepository(this.d.db).endpoint(id);
     if (!row) throw naoEncontrado();
     return paraEndpoint(row);
   }
@@ -166,7 +169,7 @@ export class WebhooksService {
   ): Promise<Endpoint> {
     const url = m.url === undefined ? undefined : this.validarUrl(m.url);
     const eventos = m.eventos === undefined ? undefined : this.validarEventos(m.eventos);
-    await this.db.transaction(async (tx) => {
+    await this.d.db.transaction(async (tx) => {
       const [row] = await tx.query<EndpointRow>('select * from webhook_endpoints where id = $1 for update', [id]);
       if (!row) throw naoEncontrado();
       const repo = new WebhooksRepository(tx);
@@ -182,9 +185,9 @@ export class WebhooksService {
     id: string,
     sobreposicaoMs = SOBREPOSICAO_PADRAO_MS,
   ): Promise<{ segredo: string; anteriorAte: string }> {
-    return this.db.transaction(async (tx) => {
+    return this.d.db.transaction(async (tx) => {
       const repo = new WebhooksRepository(tx);
-      const [row] = await tx.query<EndpointRow>('select * from webhook_endpoints where id = $1 for update', [id]);
+      const row = await repo.endpointParaAlterar(id);
       if (!row?.ativo) throw naoEncontrado();
       const segredo = novoSegredo();
       const ate = new Date(Date.now() + sobreposicaoMs);
@@ -194,16 +197,16 @@ export class WebhooksService {
   }
 
   async desativar(id: string): Promise<void> {
-    const repo = new WebhooksRepository(this.db);
+    const repo = new WebhooksRepository(this.d.db);
     if (!(await repo.endpoint(id))) throw naoEncontrado();
-    await this.db.transaction((tx) =>
+    await this.d.db.transaction((tx) =>
       new WebhooksRepository(tx).desativar(id, 'Desativado pelo operador.', new Date()),
     );
   }
 
   /** Sends one message again (same webhook-id) to the active endpoints subscribed to it. */
   async reenviar(mensagemId: string): Promise<number> {
-    const repo = new WebhooksRepository(this.db);
+    const repo = new WebhooksRepository(this.d.db);
     if (!(await repo.mensagemExiste(mensagemId)))
       throw new AppError(404, 'NAO_ENCONTRADO', 'Mensagem de webhook não encontrada.');
     const n = await repo.reenviar('m.id = $1', [mensagemId], new Date());
@@ -215,18 +218,22 @@ export class WebhooksService {
   async reenviarPeriodo(desde: Date, ate: Date): Promise<number> {
     if (Number.isNaN(desde.getTime()) || Number.isNaN(ate.getTime()) || desde > ate)
       throw dadosInvalidos('Período inválido. Informe datas ISO 8601 com o início antes do fim.');
-    const n = await new WebhooksRepository(this.db).reenviar('m.criado_em between $1 and $2', [desde, ate], new Date());
+    const n = await new WebhooksRepository(this.d.db).reenviar(
+      'm.criado_em between $1 and $2',
+      [desde, ate],
+      new Date(),
+    );
     this.entregador.acordar();
     return n;
   }
 
   entregas(mensagemId: string) {
-    return new WebhooksRepository(this.db).entregas(mensagemId);
+    return new WebhooksRepository(this.d.db).entregas(mensagemId);
   }
 
   /** Deliveries newest first (keyset: `antesDe` is the last id of the previous page). */
   async listarEntregas(f: FiltroDeEntregas): Promise<{ entregas: EntregaResumo[]; proximoCursor: string | null }> {
-    const rows = await new WebhooksRepository(this.db).listarEntregas({ ...f, limite: f.limite + 1 });
+    const rows = await new WebhooksRepository(this.d.db).listarEntregas({ ...f, limite: f.limite + 1 });
     const pagina = rows.slice(0, f.limite);
     return {
       entregas: pagina.map((r) => ({
@@ -257,7 +264,7 @@ export class WebhooksService {
    */
   async registrarEvento(tx: Queryable, tipo: TipoEvento, data: Record<string, unknown>): Promise<string> {
     const id = idAleatorio('msg');
-    const em = new Date(this.clock.now());
+    const em = new Date(this.d.clock.now());
     await new WebhooksRepository(tx).registrarMensagem({
       id,
       tipo,

@@ -29,13 +29,13 @@ describe.skipIf(!ADMIN)('webhooks: two instances on one PostgreSQL', () => {
     const [{ value }] = (await t.db.query<{ value: string }>(
       "select value from server_secrets where name = 'webhooks_secret'",
     )) as [{ value: string }];
-    outro = new WebhooksService(
-      outroDb,
-      value,
-      { ...t.config.webhooks, intervaloMs: 50, paralelas: 4, producao: false },
-      systemClock,
-      pino({ level: 'silent' }),
-    );
+    outro = new WebhooksService({
+      db: outroDb,
+      segredoDoServidor: value,
+      opcoes: { ...t.config.webhooks, intervaloMs: 50, paralelas: 4, producao: false },
+      clock: systemClock,
+      log: pino({ level: 'silent' }),
+    });
     outro.entregador.iniciar();
   });
   afterAll(async () => {

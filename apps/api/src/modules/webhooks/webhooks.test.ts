@@ -395,7 +395,13 @@ describe('webhooks out', () => {
       w.criarEndpoint({ url: 'https://erp.exemplo.com.br/w', eventos: ['pedido.feito'] }),
     ).rejects.toMatchObject({ statusCode: 400, message: expect.stringMatching(/^Eventos inválidos/) });
     // In production even localhost must use https.
-    const producao = new WebhooksService(t.db, 'x', { ...t.config.webhooks, producao: true }, t.clock, t.app.log);
+    const producao = new WebhooksService({
+      db: t.db,
+      segredoDoServidor: 'x',
+      opcoes: { ...t.config.webhooks, producao: true },
+      clock: t.clock,
+      log: t.app.log,
+    });
     await expect(producao.criarEndpoint({ url: receptor.url, eventos: ['protocolo.criado'] })).rejects.toMatchObject({
       statusCode: 400,
       message: 'A URL do webhook deve usar https.',

@@ -597,3 +597,125 @@ describe('acting on a protocol', () => {
     }
   });
 });
+
+describe('kind-specific answers', () => {
+  it('a data correction: refused with a reason changes nothing; applied, it changes the member’s e-mail in the same answer', async () => {
+    const { c: mc, perfil } = await t.membro(CPF.carlos);
+    const pedir = async (valorCorreto: string) =>
+      (
+        await mc.post<{ protocolo: string }>(
+          '/api/MeusDados/SolicitarCorrecao',
+          { perfilAutenticado: perfil, campo: 'EMAIL', valorCorreto },
+          { headers: { 'idempotency-key': crypto.randomUUID() } },
+        )
+      ).body.protocolo;
+    const emailDe = async () =>
+      (await t.db.query<{ email: string }>('select email from pessoas where cpf = $1', [CPF.carlos]))[0]?.email;
+    const original = await emailDe();
+    const c = await logado(await novaConta('atendente'));
+
+    const recusado = await pedir('carlos.recusado@exemplo.com.br');
+    const det = await get<Detalhe & { pedido: { rotulo: string; valor: string }[] }>(c, `/protocolos/${recusado}`);
+    expect(det.body.decisao).toBe('correcao');
+    expect(det.body.pedido).toContainEqual({ rotulo: 'Valor correto', valor: 'carlos.recusado@exemplo.com.br' });
+    const semMotivo = await post(c, `/protocolos/${recusado}/acoes`, {
+      acao: 'responder',
+      texto: 'Analisado.',
+      aplicar: false,
+    });
+    expect(semMotivo.status).toBe(400);
+    expect(semMotivo.body).toMatchObject({ message: 'Informe o motivo da recusa da correção.' });
+    const r = await post<Detalhe>(c, `/protocolos/${recusado}/acoes`, {
+      acao: 'responder',
+      texto: 'Analisado.',
+      aplicar: false,
+      motivo: 'O e-mail informado não pertence ao titular.',
+    });
+    expect(r.status).toBe(200);
+    expect(r.body.resposta).toContain('Correção recusada. Motivo: O e-mail informado não pertence ao titular.');
+    expect(await emailDe()).toBe(original);
+
+    const aplicado = await pedir('carlos.novo@exemplo.com.br');
+    const a = await post<Detalhe>(c, `/protocolos/${aplicado}/acoes`, {
+      acao: 'responder',
+      texto: 'Seu e-mail foi atualizado.',
+      aplicar: true,
+    });
+    expect(a.status).toBe(200);
+    expect(a.body.situacao).toBe('CONCLUIDO');
+    expect(await emailDe()).toBe('carlos.novo@exemplo.com.br');
+    await t.db.query('update pessoas set email = $2 where cpf = $1', [CPF.carlos, original]);
+  });
+
+  it('a cancellation (RN 561) needs the effect date, which the answer (the proof) states', async () => {
+    const numero = '41729720260310999001';
+    await t.db.query(
+      `insert into protocolos (numero, cpf, codigo_contrato, codigo_beneficiario, tipo, assunto, situacao, criado_em, prazo_resposta)
+       values ($1, $2, $3, null, 'CANCELAMENTO_DEPENDENTES', 'Cancelamento de dependente', 'ABERTO', $4, '2026-03-19')`,
+      [numero, CPF.roberto, CONTRATO.roberto, new Date(HOJE)],
+    );
+    const c = await logado(await novaConta('atendente'));
+    const det = await get<Detalhe>(c, `/protocolos/${numero}`);
+    expect(det.body.decisao).toBe('cancelamento');
+    const sem = await post(c, `/protocolos/${numero}/acoes`, { acao: 'responder', texto: 'Cancelamento confirmado.' });
+    expect(sem.status).toBe(400);
+    expect(sem.body).toMatchObject({
+      message: 'Informe a data de efeito do cancelamento (dataEfeito, AAAA-MM-DD): a RN 561 exige.',
+    });
+    const r = await post<Detalhe>(c, `/protocolos/${numero}/acoes`, {
+      acao: 'responder',
+      texto: 'Cancelamento confirmado.',
+      dataEfeito: '2026-03-10',
+    });
+    expect(r.status).toBe(200);
+    expect(r.body.resposta).toContain('Cancelamento confirmado, com efeito em 10/03/2026.');
+  });
+});
+
+describe('npm run equipe', () => {
+  it('creates (printing the one-time password and the otpauth URI), lists, resets and deactivates accounts', async () => {
+    const { executarEquipe, servicoDaEquipe, UsoInvalido } = await import('../../cli/equipe');
+    const servico = await servicoDaEquipe(t.db, t.config, t.clock);
+    const saida: string[] = [];
+    const rodar = (...args: string[]) => executarEquipe(args, servico, (l) => saida.push(l));
+
+    expect(
+      await rodar('criar', '--email', 'Diana@Operadora.Exemplo', '--nome', 'Diana Admin', '--papel', 'administrador'),
+    ).toBe(0);
+    const texto = saida.join('\n');
+    const senha = /Senha provisória: (\S+)/.exec(texto)?.[1];
+    const segredo = /Segredo TOTP \(base32\): ([A-Z2-7]+)/.exec(texto)?.[1];
+    expect(texto).toMatch(/TOTP \(otpauth\): otpauth:\/\/totp\//);
+    expect(senha).toBeDefined();
+    expect(segredo).toBeDefined();
+    expect(await rodar('criar', '--email', 'diana@operadora.exemplo', '--nome', 'Outra', '--papel', 'atendente')).toBe(
+      1,
+    );
+    await expect(rodar('criar', '--email', 'x@y.z', '--nome', 'X', '--papel', 'chefe')).rejects.toThrow(UsoInvalido);
+    await expect(rodar('criar', '--email', 'não é e-mail', '--nome', 'X', '--papel', 'atendente')).rejects.toThrow(
+      UsoInvalido,
+    );
+
+    const conta: Conta = {
+      id: '',
+      email: 'diana@operadora.exemplo',
+      nome: 'Diana Admin',
+      senha: senha!,
+      segredo: segredo!,
+    };
+    const c = await logado(conta);
+    saida.length = 0;
+    expect(await rodar('listar')).toBe(0);
+    expect(saida.join('\n')).toMatch(
+      /diana@operadora\.exemplo {2}Diana Admin {2}administrador {2}TOTP: cadastrado {2}ativa/,
+    );
+
+    expect(await rodar('desativar', '--email', 'diana@operadora.exemplo')).toBe(0);
+    expect((await get(c, '/eu')).status).toBe(401);
+    const r = await entrar(t.client(), conta.email, conta.senha);
+    expect(r.status).toBe(401);
+    expect(r.body).toMatchObject({ message: 'E-mail ou senha inválidos.' });
+    expect(await rodar('desativar', '--email', 'diana@operadora.exemplo')).toBe(1);
+    expect(await rodar('redefinir', '--email', 'ninguem@operadora.exemplo')).toBe(1);
+  });
+});

@@ -180,6 +180,18 @@ describe('sign-in: password, then TOTP', () => {
     expect((await entrar(c, conta.email, conta.senha)).status).toBe(200);
   });
 
+  it('throttles wrong tries per e-mail, known or not (429 before the password is even checked)', async () => {
+    const c = t.client();
+    for (let i = 0; i < 20; i++) {
+      // From many addresses: the budget is the e-mail's.
+      const r = await entrar(t.client(), 'alvo@operadora.exemplo', `errada-${i}-xyz`);
+      expect(r.status).toBe(401);
+    }
+    const r = await entrar(c, 'alvo@operadora.exemplo', 'qualquer-uma');
+    expect(r.status).toBe(429);
+    expect(r.body).toMatchObject({ code: 'MUITAS_TENTATIVAS' });
+  });
+
   it('needs the x-portal-equipe header on every state-changing call (CSRF guard)', async () => {
     const conta = await novaConta('atendente');
     const c = t.client();
@@ -337,6 +349,27 @@ describe('roles', () => {
     expect((await get(c, '/auditoria')).status).toBe(403);
     await t.app.services.webhooks.desativar(ep.id);
     expect(numero).not.toBe(numero2);
+  });
+
+  it('an administrador reads the import history (a refused file counts its errors)', async () => {
+    const { importar } = await import('../importacao');
+    const { Readable } = await import('node:stream');
+    const rel = await importar(t.db, Readable.from(['coluna_errada\nx\n']), {
+      entidade: 'planos',
+      formato: 'csv',
+      modo: 'incremental',
+      dryRun: true,
+      origem: 'cli',
+    });
+    const c = await logado(await novaConta('administrador'));
+    const r = await get<{ importacoes: { id: string; status: string; totalErros: number; origem: string }[] }>(
+      c,
+      '/importacoes?limite=5',
+    );
+    expect(r.status).toBe(200);
+    expect(r.body.importacoes[0]).toMatchObject({ id: rel.id, status: rel.status, origem: 'cli' });
+    expect(r.body.importacoes[0]!.totalErros).toBe(rel.erros.length + rel.errosOmitidos);
+    expect((await get(c, '/importacoes?antes=00000000-0000-4000-8000-000000000000')).status).toBe(404);
   });
 
   it('answer templates: a supervisor creates and deletes, everyone lists', async () => {

@@ -355,7 +355,7 @@ describe('roles', () => {
     const { importar } = await import('../importacao');
     const { Readable } = await import('node:stream');
     const rel = await importar(t.db, Readable.from(['coluna_errada\nx\n']), {
-      entidade: 'planos',
+      entidade: 'produtos',
       formato: 'csv',
       modo: 'incremental',
       dryRun: true,

@@ -130,6 +130,8 @@ export const ERROR_CODES = [
   'JA_REVOGADO',
   // Cancellation (issue 8): a cancelled contract or beneficiary makes no new request.
   'PLANO_CANCELADO',
+  // Staff console (issue 17, decision 0033): an account locked after wrong passwords.
+  'CONTA_BLOQUEADA',
 ] as const;
 export type ErrorCode = (typeof ERROR_CODES)[number];
 

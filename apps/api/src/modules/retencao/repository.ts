@@ -12,6 +12,9 @@ export type Removidos = Record<
   | 'outbox'
   | 'audit_log'
   | 'auditoria_integracao'
+  | 'equipe_auditoria'
+  | 'equipe_sessoes'
+  | 'equipe_pre_autenticacoes'
   | 'servicos_codigos'
   | 'idempotencia'
   | 'carteirinha_qr',
@@ -66,6 +69,11 @@ export class RetencaoRepository {
       outbox: await remove(tx, 'delete from outbox where criado_em < $1', [l.outboxAntes]),
       audit_log: await remove(tx, 'delete from audit_log where at < $1', [l.auditoriaAntes]),
       auditoria_integracao: await remove(tx, 'delete from auditoria_integracao where em < $1', [l.auditoriaAntes]),
+      // The staff console (decision 0033): its trail is kept like the audit log; its sessions and
+      // pre-auth steps go once past their end.
+      equipe_auditoria: await remove(tx, 'delete from equipe_auditoria where em < $1', [l.auditoriaAntes]),
+      equipe_sessoes: await remove(tx, 'delete from equipe_sessoes where expira_em < $1 or encerrada_em < $1', [graca]),
+      equipe_pre_autenticacoes: await remove(tx, 'delete from equipe_pre_autenticacoes where expira_em < $1', [graca]),
       servicos_codigos: await remove(tx, 'delete from servicos_codigos where expira_em < $1', [graca]),
       idempotencia: await remove(tx, 'delete from idempotencia where criado_em < $1', [l.idempotenciaAntes]),
       carteirinha_qr: await remove(tx, 'delete from carteirinha_qr where expira_em < $1', [graca]),

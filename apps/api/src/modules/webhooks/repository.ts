@@ -27,6 +27,10 @@ export interface EntregaListada {
   ultima_em: string | Date | null;
   ultimo_status_http: number | null;
   ultimo_resultado: string | null;
+  /** For the staff console (decision 0033): the endpoint's URL, the next try of a pending one, the last error. */
+  url: string;
+  proxima_em: string | Date | null;
+  ultimo_erro: string | null;
 }
 
 export interface FiltroDeEntregas {
@@ -119,11 +123,13 @@ export class WebhooksRepository {
     return this.q.query<EntregaListada>(
       `select w.id::text as id, w.mensagem_id, m.tipo, w.endpoint_id, w.situacao, w.tentativas,
               m.criado_em as mensagem_criada_em, w.entregue_em,
-              t.em as ultima_em, t.status_http as ultimo_status_http, t.resultado as ultimo_resultado
+              t.em as ultima_em, t.status_http as ultimo_status_http, t.resultado as ultimo_resultado,
+              e.url, case when w.situacao = 'pendente' then w.proxima_em end as proxima_em, t.erro as ultimo_erro
          from webhook_entregas w
          join webhook_mensagens m on m.id = w.mensagem_id
+         join webhook_endpoints e on e.id = w.endpoint_id
          left join lateral (
-           select em, status_http, resultado from webhook_tentativas
+           select em, status_http, resultado, erro from webhook_tentativas
             where entrega_id = w.id order by id desc limit 1
          ) t on true
         ${onde.length ? `where ${onde.join(' and ')}` : ''}

@@ -19,6 +19,8 @@ import { type EndpointRow, type FiltroDeEntregas, WebhooksRepository } from './r
 
 export { TIPOS_EVENTO, type TipoEvento } from './eventos';
 export type { OpcoesDeEntrega } from './entregador';
+/** The sealing of secrets (decision 0030), also used for the staff accounts' TOTP secrets (0033). */
+export { Cofre } from './assinatura';
 
 /** An endpoint as listed (never its secret). */
 export interface Endpoint {
@@ -252,6 +254,47 @@ export class WebhooksService {
                 em: new Date(r.ultima_em).toISOString(),
                 statusHttp: r.ultimo_status_http,
                 resultado: r.ultimo_resultado ?? '',
+              },
+      })),
+      proximoCursor: rows.length > f.limite ? (pagina.at(-1)?.id ?? null) : null,
+    };
+  }
+
+  /**
+   * The staff console's view of the same listing (decision 0033): with the endpoint's URL, when a
+   * pending delivery is tried next and the last attempt's error.
+   */
+  async listarEntregasDoConsole(f: {
+    situacao?: 'pendente' | 'entregue' | 'falhou' | 'cancelada' | undefined;
+    cursor?: string | undefined;
+    limite: number;
+  }) {
+    const rows = await new WebhooksRepository(this.d.db).listarEntregas({
+      situacao: f.situacao,
+      antesDe: f.cursor,
+      limite: f.limite + 1,
+    });
+    const pagina = rows.slice(0, f.limite);
+    return {
+      entregas: pagina.map((r) => ({
+        id: r.id,
+        mensagemId: r.mensagem_id,
+        tipo: r.tipo,
+        endpointId: r.endpoint_id,
+        url: r.url,
+        situacao: r.situacao as 'pendente' | 'entregue' | 'falhou' | 'cancelada',
+        tentativas: r.tentativas,
+        criadoEm: new Date(r.mensagem_criada_em).toISOString(),
+        proximaEm: iso(r.proxima_em),
+        entregueEm: iso(r.entregue_em),
+        ultimaTentativa:
+          r.ultima_em === null
+            ? null
+            : {
+                em: new Date(r.ultima_em).toISOString(),
+                statusHttp: r.ultimo_status_http,
+                resultado: r.ultimo_resultado ?? '',
+                erro: r.ultimo_erro,
               },
       })),
       proximoCursor: rows.length > f.limite ? (pagina.at(-1)?.id ?? null) : null,

@@ -1,0 +1,412 @@
+import { z } from 'zod';
+import { SITUACOES_PROTOCOLO, TIPOS_PROTOCOLO } from './protocolos-regras';
+
+/**
+ * The staff console (/atendimento, issue 17, decision 0033): its own accounts, sessions and routes
+ * under /api/atendimento. Requests and answers of every call, shared by the API and the console.
+ */
+
+/** Roles of a staff account: what each may do is checked by the API, per route. */
+export const PAPEIS_EQUIPE = ['atendente', 'supervisor', 'administrador'] as const;
+export type PapelEquipe = (typeof PAPEIS_EQUIPE)[number];
+export const papelEquipeSchema = z.enum(PAPEIS_EQUIPE, {
+  error: 'Papel inválido. Use atendente, supervisor ou administrador.',
+});
+
+export const ROTULOS_PAPEL_EQUIPE: Record<PapelEquipe, string> = {
+  atendente: 'Atendente',
+  supervisor: 'Supervisor',
+  administrador: 'Administrador',
+};
+
+/** Sent by the console in every state-changing call (CSRF guard): `x-portal-equipe: 1`. */
+export const CABECALHO_EQUIPE = 'x-portal-equipe';
+
+/** Empty query parameters (`?tipo=`) read as absent. */
+const vazioAusente = (v: unknown) => (v === '' ? undefined : v);
+
+const quando = z.string().describe('Data e hora (ISO 8601, UTC).');
+const dia = z.string().describe('AAAA-MM-DD.');
+
+// ---------------------------------------------------------------------------------------------
+// Sign-in: password, then TOTP (or its enrolment), then the session.
+
+export const contaEquipeSchema = z.object({
+  id: z.string(),
+  nome: z.string(),
+  email: z.string(),
+  papel: papelEquipeSchema,
+});
+export type ContaEquipe = z.infer<typeof contaEquipeSchema>;
+
+/** POST /api/atendimento/entrar */
+export const entrarEquipeRequestSchema = z.object({
+  email: z
+    .string({ error: 'Informe o e-mail.' })
+    .trim()
+    .toLowerCase()
+    .min(1, 'Informe o e-mail.')
+    .max(254, 'E-mail ou senha inválidos.'),
+  senha: z.string({ error: 'Informe a senha.' }).min(1, 'Informe a senha.').max(128, 'E-mail ou senha inválidos.'),
+});
+export type EntrarEquipeRequest = z.input<typeof entrarEquipeRequestSchema>;
+
+/**
+ * 'totp': type the code of the authenticator app. 'cadastrar-totp': the account has no confirmed
+ * second factor yet — show the otpauth:// URI (QR code) and the base32 secret, then ask for a code.
+ */
+export const entrarEquipeResponseSchema = z.discriminatedUnion('etapa', [
+  z.object({ etapa: z.literal('totp') }),
+  z.object({
+    etapa: z.literal('cadastrar-totp'),
+    otpauthUri: z.string().describe('otpauth://totp/… para o QR code do aplicativo autenticador.'),
+    segredo: z.string().describe('O segredo em base32, para digitar no aplicativo.'),
+  }),
+]);
+export type EntrarEquipeResponse = z.infer<typeof entrarEquipeResponseSchema>;
+
+/** POST /api/atendimento/totp (with the pre-auth cookie pb_equipe_pre) */
+export const totpEquipeRequestSchema = z.object({
+  codigo: z
+    .string({ error: 'Informe o código.' })
+    .trim()
+    .regex(/^\d{6}$/, 'O código deve ter 6 dígitos.'),
+});
+export type TotpEquipeRequest = z.input<typeof totpEquipeRequestSchema>;
+
+/** The staff session: who, and when it ends unless used (idle timeout; never past 10 h). */
+export const sessaoEquipeSchema = z.object({
+  conta: contaEquipeSchema,
+  expiraEm: quando.describe('Quando a sessão expira se não for usada (ISO 8601).'),
+});
+export type SessaoEquipe = z.infer<typeof sessaoEquipeSchema>;
+
+/** POST /api/atendimento/totp → the session; GET /api/atendimento/eu → the same. */
+export const totpEquipeResponseSchema = sessaoEquipeSchema;
+export const euEquipeResponseSchema = sessaoEquipeSchema;
+
+// ---------------------------------------------------------------------------------------------
+// The queue and one protocol.
+
+/** GET /api/atendimento/protocolos */
+export const filaAtendimentoQuerySchema = z.object({
+  situacao: z.preprocess(
+    vazioAusente,
+    z
+      .enum(['abertos', 'todos'], { error: "situacao inválida. Use 'abertos' ou 'todos'." })
+      .default('abertos')
+      .describe('abertos (padrão): Aberto e Em análise; todos: também os respondidos.'),
+  ),
+  tipo: z.preprocess(vazioAusente, z.enum(TIPOS_PROTOCOLO, { error: 'Tipo de protocolo inválido.' }).optional()),
+  venceAte: z.preprocess(
+    vazioAusente,
+    z.iso.date({ error: 'Data inválida. Use AAAA-MM-DD.' }).optional().describe('Só os com prazo até este dia.'),
+  ),
+  busca: z.preprocess(
+    vazioAusente,
+    z
+      .string()
+      .trim()
+      .max(100, 'A busca tem no máximo 100 caracteres.')
+      .optional()
+      .describe('Número do protocolo, código do contrato ou nome do beneficiário.'),
+  ),
+  cursor: z.preprocess(vazioAusente, z.string().max(200, 'Cursor inválido.').optional()),
+  limite: z.preprocess(
+    vazioAusente,
+    z.coerce
+      .number({ error: 'limite inválido: de 1 a 100.' })
+      .int('limite inválido: de 1 a 100.')
+      .min(1, 'limite inválido: de 1 a 100.')
+      .max(100, 'limite inválido: de 1 a 100.')
+      .default(50),
+  ),
+});
+export type FilaAtendimentoQuery = z.input<typeof filaAtendimentoQuerySchema>;
+
+export const itemFilaAtendimentoSchema = z.object({
+  protocolo: z.string().describe('20 dígitos.'),
+  tipo: z.enum(TIPOS_PROTOCOLO),
+  assunto: z.string(),
+  situacao: z.enum(SITUACOES_PROTOCOLO),
+  criadoEm: quando,
+  prazoResposta: dia,
+  prazoDescricao: z.string(),
+  diasUteisRestantes: z.number().int().nullable().describe('0: vence hoje; negativo: atrasado; null: já respondido.'),
+  atrasado: z.boolean(),
+  venceHoje: z.boolean(),
+  codigoContrato: z.string(),
+  beneficiario: z.string().nullable().describe('Nome de quem o pedido trata (ou de quem pediu).'),
+});
+export type ItemFilaAtendimento = z.infer<typeof itemFilaAtendimentoSchema>;
+
+export const filaAtendimentoResponseSchema = z.object({
+  itens: z.array(itemFilaAtendimentoSchema).describe('Por prazo (os atrasados primeiro), depois por número.'),
+  proximoCursor: z.string().nullable(),
+  totais: z.object({
+    abertos: z.number().int(),
+    atrasados: z.number().int(),
+    vencemHoje: z.number().int(),
+  }),
+});
+export type FilaAtendimentoResponse = z.infer<typeof filaAtendimentoResponseSchema>;
+
+export const numeroProtocoloParamsSchema = z.object({
+  numero: z.string().regex(/^\d{20}$/, 'Número de protocolo inválido: informe os 20 dígitos, sem pontos.'),
+});
+
+/** What a kind of protocol asks of the answer ('responder'): see acaoProtocoloRequestSchema. */
+export const DECISOES_POR_TIPO = ['cancelamento', 'correcao', 'aceite'] as const;
+export type DecisaoPorTipo = (typeof DECISOES_POR_TIPO)[number];
+
+export const protocoloAtendimentoSchema = itemFilaAtendimentoSchema.extend({
+  canal: z.string(),
+  solicitante: z.string().describe('Nome de quem pediu.'),
+  pedido: z
+    .array(z.object({ rotulo: z.string(), valor: z.string() }))
+    .describe('O que foi pedido, campo a campo (conforme o tipo).'),
+  resposta: z.string().nullable(),
+  respondidoEm: quando.nullable(),
+  respondidoPor: z.string().nullable().describe('Nome de quem respondeu (equipe) ou o sistema da operadora.'),
+  anexoDaOperadora: z.boolean().describe('A resposta tem um PDF anexado pela operadora.'),
+  decisao: z
+    .enum(DECISOES_POR_TIPO)
+    .nullable()
+    .describe(
+      "O que 'responder' exige: cancelamento {dataEfeito}; correcao {aplicar, motivo?}; aceite {aceitar, motivo?}.",
+    ),
+  historico: z.array(z.object({ em: quando, situacao: z.enum(SITUACOES_PROTOCOLO), descricao: z.string() })),
+  contexto: z.object({
+    contrato: z.object({ codigo: z.string(), plano: z.string(), situacao: z.string() }),
+    beneficiarios: z.array(
+      z.object({
+        nome: z.string(),
+        codigo: z.string(),
+        parentesco: z.string(),
+        situacao: z.string(),
+        cpf: z.string().describe('Mascarado: ***.982.247-**.'),
+      }),
+    ),
+    protocolosAnteriores: z
+      .array(
+        z.object({
+          protocolo: z.string(),
+          tipo: z.enum(TIPOS_PROTOCOLO),
+          assunto: z.string(),
+          situacao: z.enum(SITUACOES_PROTOCOLO),
+          criadoEm: quando,
+        }),
+      )
+      .describe('Os 10 últimos do contrato, além deste.'),
+  }),
+});
+export type ProtocoloAtendimento = z.infer<typeof protocoloAtendimentoSchema>;
+
+// ---------------------------------------------------------------------------------------------
+// Acting on a protocol.
+
+export const ACOES_PROTOCOLO = ['responder', 'pedir-informacao', 'encaminhar', 'cancelar'] as const;
+export type AcaoProtocolo = (typeof ACOES_PROTOCOLO)[number];
+
+export const ROTULOS_ACAO_PROTOCOLO: Record<AcaoProtocolo, string> = {
+  responder: 'Responder',
+  'pedir-informacao': 'Pedir informação',
+  encaminhar: 'Encaminhar',
+  cancelar: 'Cancelar',
+};
+
+/**
+ * POST /api/atendimento/protocolos/:numero/acoes. responder → Concluído (member notified);
+ * pedir-informacao → Em análise, 'Aguardando informações' (member notified); encaminhar {setor} →
+ * an event only; cancelar → Cancelado with the reason. By kind, 'responder' needs: cancellations
+ * {dataEfeito}; data corrections {aplicar, motivo when refused}; dependants and contracting
+ * {aceitar, motivo when refused}.
+ */
+export const acaoProtocoloRequestSchema = z
+  .object({
+    acao: z.enum(ACOES_PROTOCOLO, {
+      error: 'Ação inválida. Use responder, pedir-informacao, encaminhar ou cancelar.',
+    }),
+    texto: z
+      .string({ error: 'Escreva o texto.' })
+      .trim()
+      .min(1, 'Escreva o texto.')
+      .max(2000, 'O texto tem no máximo 2000 caracteres.'),
+    pdfBase64: z.string().optional().describe('Um PDF anexo (base64), até 5 MB; só em responder.'),
+    setor: z.string().trim().min(1, 'Informe o setor.').max(100, 'O setor tem no máximo 100 caracteres.').optional(),
+    dataEfeito: z.iso.date({ error: 'Data de efeito inválida. Use AAAA-MM-DD.' }).optional(),
+    aplicar: z.boolean({ error: 'aplicar deve ser verdadeiro ou falso.' }).optional(),
+    aceitar: z.boolean({ error: 'aceitar deve ser verdadeiro ou falso.' }).optional(),
+    motivo: z.string().trim().min(1, 'Informe o motivo.').max(500, 'O motivo tem no máximo 500 caracteres.').optional(),
+  })
+  .refine((b) => b.acao !== 'encaminhar' || b.setor !== undefined, {
+    message: 'Informe o setor para onde encaminhar.',
+    path: ['setor'],
+  });
+export type AcaoProtocoloRequest = z.input<typeof acaoProtocoloRequestSchema>;
+
+export const acaoProtocoloResponseSchema = protocoloAtendimentoSchema;
+
+// ---------------------------------------------------------------------------------------------
+// Answer templates.
+
+export const modeloDeRespostaSchema = z.object({ id: z.string(), titulo: z.string(), texto: z.string() });
+export type ModeloDeResposta = z.infer<typeof modeloDeRespostaSchema>;
+
+export const listaModelosDeRespostaSchema = z.object({ modelos: z.array(modeloDeRespostaSchema) });
+
+export const criarModeloDeRespostaRequestSchema = z.object({
+  titulo: z
+    .string({ error: 'Informe o título.' })
+    .trim()
+    .min(1, 'Informe o título.')
+    .max(120, 'O título tem no máximo 120 caracteres.'),
+  texto: z
+    .string({ error: 'Escreva o texto.' })
+    .trim()
+    .min(1, 'Escreva o texto.')
+    .max(2000, 'O texto tem no máximo 2000 caracteres.'),
+});
+export type CriarModeloDeRespostaRequest = z.input<typeof criarModeloDeRespostaRequestSchema>;
+
+export const modeloDeRespostaParamsSchema = z.object({
+  id: z.string().regex(/^[0-9]{1,18}$/, 'Identificador inválido.'),
+});
+
+// ---------------------------------------------------------------------------------------------
+// Imports, webhook deliveries, audit trail, accounts.
+
+export const importacoesAtendimentoQuerySchema = z.object({
+  limite: z.preprocess(
+    vazioAusente,
+    z.coerce
+      .number({ error: 'limite inválido: de 1 a 100.' })
+      .int('limite inválido: de 1 a 100.')
+      .min(1, 'limite inválido: de 1 a 100.')
+      .max(100, 'limite inválido: de 1 a 100.')
+      .default(20),
+  ),
+  antes: z.preprocess(vazioAusente, z.uuid({ error: 'antes deve ser o id de uma importação.' }).optional()),
+});
+
+export const importacaoAtendimentoSchema = z.object({
+  id: z.string(),
+  entidade: z.string(),
+  modo: z.enum(['incremental', 'completo']),
+  dryRun: z.boolean(),
+  origem: z.enum(['cli', 'api']),
+  status: z.enum(['em_andamento', 'recusado', 'validado', 'aplicado', 'falhou']),
+  linhas: z.number().int(),
+  incluidos: z.number().int(),
+  alterados: z.number().int(),
+  inalterados: z.number().int(),
+  inativados: z.number().int(),
+  totalErros: z.number().int(),
+  iniciadaEm: quando,
+  concluidaEm: quando.nullable(),
+});
+export const importacoesAtendimentoResponseSchema = z.object({
+  importacoes: z.array(importacaoAtendimentoSchema),
+  proxima: z.string().nullable().describe('Para a página seguinte: ?antes=<proxima>.'),
+});
+export type ImportacoesAtendimentoResponse = z.infer<typeof importacoesAtendimentoResponseSchema>;
+
+export const SITUACOES_ENTREGA = ['pendente', 'entregue', 'falhou', 'cancelada'] as const;
+export const entregasWebhookQuerySchema = z.object({
+  situacao: z.preprocess(
+    vazioAusente,
+    z.enum(SITUACOES_ENTREGA, { error: 'Situação inválida. Use pendente, entregue, falhou ou cancelada.' }).optional(),
+  ),
+  cursor: z.preprocess(
+    vazioAusente,
+    z
+      .string()
+      .regex(/^\d{1,18}$/, 'Cursor inválido.')
+      .optional(),
+  ),
+  limite: z.preprocess(
+    vazioAusente,
+    z.coerce
+      .number({ error: 'limite inválido: de 1 a 100.' })
+      .int('limite inválido: de 1 a 100.')
+      .min(1, 'limite inválido: de 1 a 100.')
+      .max(100, 'limite inválido: de 1 a 100.')
+      .default(50),
+  ),
+});
+export const entregaWebhookSchema = z.object({
+  id: z.string(),
+  mensagemId: z.string().describe('O webhook-id (msg_…).'),
+  tipo: z.string().describe('O evento (protocolo.criado, …).'),
+  endpointId: z.string(),
+  url: z.string(),
+  situacao: z.enum(SITUACOES_ENTREGA),
+  tentativas: z.number().int(),
+  criadoEm: quando,
+  proximaEm: quando.nullable(),
+  entregueEm: quando.nullable(),
+  ultimaTentativa: z
+    .object({ em: quando, statusHttp: z.number().int().nullable(), resultado: z.string(), erro: z.string().nullable() })
+    .nullable(),
+});
+export type EntregaWebhook = z.infer<typeof entregaWebhookSchema>;
+export const entregasWebhookResponseSchema = z.object({
+  entregas: z.array(entregaWebhookSchema).describe('As mais recentes primeiro.'),
+  proximoCursor: z.string().nullable(),
+});
+export type EntregasWebhookResponse = z.infer<typeof entregasWebhookResponseSchema>;
+
+export const mensagemWebhookParamsSchema = z.object({
+  id: z.string().regex(/^msg_[A-Za-z0-9_-]{1,64}$/, 'Identificador de mensagem inválido.'),
+});
+export const reenviarWebhookResponseSchema = z.object({
+  reenviadas: z.number().int().describe('Entregas agendadas de novo (uma por endpoint ativo inscrito).'),
+});
+
+export const auditoriaQuerySchema = z.object({
+  conta: z.preprocess(vazioAusente, z.uuid({ error: 'conta inválida.' }).optional()),
+  desde: z.preprocess(vazioAusente, z.iso.datetime({ error: 'desde inválido: use data e hora ISO 8601.' }).optional()),
+  ate: z.preprocess(vazioAusente, z.iso.datetime({ error: 'ate inválido: use data e hora ISO 8601.' }).optional()),
+  cursor: z.preprocess(
+    vazioAusente,
+    z
+      .string()
+      .regex(/^\d{1,18}$/, 'Cursor inválido.')
+      .optional(),
+  ),
+  limite: z.preprocess(
+    vazioAusente,
+    z.coerce
+      .number({ error: 'limite inválido: de 1 a 200.' })
+      .int('limite inválido: de 1 a 200.')
+      .min(1, 'limite inválido: de 1 a 200.')
+      .max(200, 'limite inválido: de 1 a 200.')
+      .default(50),
+  ),
+});
+export const registroAuditoriaSchema = z.object({
+  id: z.string(),
+  em: quando,
+  evento: z.string().describe('equipe_leu_protocolo, equipe_leu_fila, equipe_respondeu, equipe_entrou, …'),
+  contaId: z.string().nullable(),
+  contaNome: z.string().nullable(),
+  protocolo: z.string().nullable(),
+  codigoContrato: z.string().nullable(),
+  ip: z.string(),
+  detalhe: z.record(z.string(), z.unknown()),
+});
+export type RegistroAuditoria = z.infer<typeof registroAuditoriaSchema>;
+export const auditoriaResponseSchema = z.object({
+  registros: z.array(registroAuditoriaSchema).describe('Os mais recentes primeiro.'),
+  proximoCursor: z.string().nullable(),
+});
+export type AuditoriaResponse = z.infer<typeof auditoriaResponseSchema>;
+
+export const contaEquipeListadaSchema = contaEquipeSchema.extend({
+  totpConfirmado: z.boolean(),
+  bloqueadaAte: quando.nullable(),
+  desativadaEm: quando.nullable(),
+  criadaEm: quando,
+});
+export const contasEquipeResponseSchema = z.object({ contas: z.array(contaEquipeListadaSchema) });
+export type ContasEquipeResponse = z.infer<typeof contasEquipeResponseSchema>;

@@ -40,6 +40,7 @@ import { MeusProtocolosRepository } from './modules/protocolos/repository';
 import { RespostasDeProtocolosService } from './modules/protocolos/respostas';
 import { ProtocolosService } from './modules/protocolos/service';
 import { SolicitacoesService } from './modules/solicitacoes/solicitacoes';
+import { ClienteClamav, ReembolsoService } from './modules/reembolso';
 import { RegistroService } from './modules/registro/service';
 import type { AvisosDeSessao } from './modules/sessao/avisos';
 import { SessionsRepository } from './modules/sessao/repository';
@@ -199,6 +200,17 @@ export function createServices(d: ServiceDeps) {
     respostasDeProtocolos: new RespostasDeProtocolosService(db, d.operadora, notifier, audit, clock, webhooks),
     // The operator's integration API (issue 16): its keys, their limit and the audit of each call.
     integracao: new IntegracaoService(db, d.counters, config.integracao.chamadasPorMinuto, clock),
+    // Reembolso (issue 18, decision 0034): the member's requests and the operator's side of them.
+    reembolso: new ReembolsoService({
+      db,
+      solicitacoes,
+      notifier,
+      webhooks,
+      operadora: d.operadora,
+      clock,
+      clamav: config.reembolso.clamavSocket ? new ClienteClamav(config.reembolso.clamavSocket) : undefined,
+      cotaBytes: config.reembolso.cotaBytes,
+    }),
   };
 }
 

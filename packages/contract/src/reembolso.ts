@@ -159,7 +159,10 @@ export const dadosPagamentoSchema = z.discriminatedUnion(
   [
     z.object({
       forma: z.literal('conta'),
-      banco: z.string({ error: 'Informe o banco.' }).trim().regex(/^\d{3}$/, 'Banco inválido: informe os 3 números.'),
+      banco: z
+        .string({ error: 'Informe o banco.' })
+        .trim()
+        .regex(/^\d{3}$/, 'Banco inválido: informe os 3 números.'),
       agencia: z
         .string({ error: 'Informe a agência.' })
         .trim()
@@ -173,7 +176,11 @@ export const dadosPagamentoSchema = z.discriminatedUnion(
     z.object({
       forma: z.literal('pix'),
       tipoChave: z.enum(['cpf', 'email', 'celular', 'aleatoria'], { error: 'Tipo de chave PIX inválido.' }),
-      chave: z.string({ error: 'Informe a chave PIX.' }).trim().min(1, 'Informe a chave PIX.').max(77, 'Chave PIX inválida.'),
+      chave: z
+        .string({ error: 'Informe a chave PIX.' })
+        .trim()
+        .min(1, 'Informe a chave PIX.')
+        .max(77, 'Chave PIX inválida.'),
     }),
   ],
   { error: 'Informe a conta bancária ou a chave PIX do titular.' },
@@ -195,11 +202,7 @@ export type AnexoReembolso = z.infer<typeof anexoReembolsoSchema>;
 /** Querystring of an upload: what the file is and its name as the member sees it. */
 export const enviarAnexoQuerySchema = z.object({
   documento: z.enum(DOCUMENTOS_REEMBOLSO, { error: 'Informe que documento é o arquivo.' }),
-  nome: z
-    .string({ error: 'Nome do arquivo inválido.' })
-    .trim()
-    .max(200, 'Nome do arquivo muito longo.')
-    .optional(),
+  nome: z.string({ error: 'Nome do arquivo inválido.' }).trim().max(200, 'Nome do arquivo muito longo.').optional(),
 });
 
 /** Headers of an upload: the session code (the body is the file) and the optional Idempotency-Key. */
@@ -324,7 +327,7 @@ export type ReembolsoDetalhe = z.infer<typeof reembolsoDetalheSchema>;
 export const responderPendenciaRequestSchema = membroRequest({
   protocolo: protocoloSchema,
   anexos: anexosSchema,
-  mensagem: textoLivre({ multilinha: true, error: "Mensagem inválida." }).max(1000, 'Mensagem muito longa.').optional(),
+  mensagem: textoLivre({ multilinha: true, error: 'Mensagem inválida.' }).max(1000, 'Mensagem muito longa.').optional(),
 });
 export const responderPendenciaResponseSchema = z.object({
   sucesso: z.literal(true),

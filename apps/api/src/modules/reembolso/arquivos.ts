@@ -132,7 +132,8 @@ async function imagem(r: Recebido, formato: 'jpeg' | 'png'): Promise<Conteudo> {
   const opcoes = { limitInputPixels: LIMITES_REEMBOLSO.pixelsMaximos, failOn: 'error' as const };
   let bytes: Buffer;
   try {
-    const meta = await sharp(r.caminho, opcoes).metadata();
+    // The header only (no decoding, no pixel limit yet): the size is judged before anything is drawn.
+    const meta = await sharp(r.caminho, { limitInputPixels: false }).metadata();
     dimensoesAceitas(meta.width, meta.height);
     const img = sharp(r.caminho, opcoes).rotate();
     bytes = await (formato === 'jpeg' ? img.jpeg({ quality: 85, mozjpeg: true }) : img.png()).toBuffer();
@@ -140,7 +141,12 @@ async function imagem(r: Recebido, formato: 'jpeg' | 'png'): Promise<Conteudo> {
     if (err instanceof AppError) throw err;
     throw invalido('A imagem está corrompida ou incompleta. Tire a foto de novo.');
   }
-  return { tipoMime: formato === 'jpeg' ? 'image/jpeg' : 'image/png', sha256: sha(bytes), tamanho: bytes.length, bytes };
+  return {
+    tipoMime: formato === 'jpeg' ? 'image/jpeg' : 'image/png',
+    sha256: sha(bytes),
+    tamanho: bytes.length,
+    bytes,
+  };
 }
 
 /** HEIC (iPhone photos): decoded by libheif after the dimension check, stored as JPEG. */

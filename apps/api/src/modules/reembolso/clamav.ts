@@ -22,7 +22,9 @@ export class ClienteClamav {
 
   private conectar(): Socket {
     const hostPorta = /^([^/:]+):(\d+)$/.exec(this.socket);
-    return hostPorta ? createConnection({ host: hostPorta[1], port: Number(hostPorta[2]) }) : createConnection(this.socket);
+    return hostPorta
+      ? createConnection({ host: hostPorta[1], port: Number(hostPorta[2]) })
+      : createConnection(this.socket);
   }
 
   async varrer(conteudo: Readable): Promise<ResultadoVarredura> {

@@ -43,7 +43,10 @@ export async function gerarDemonstrativo(d: DadosDemonstrativo): Promise<Buffer>
     ['Beneficiário atendido', `${r.beneficiario} · CPF ${formatCpf(r.cpfBeneficiario)}`],
     ['Titular (recebe o reembolso)', `${r.nomeTitular} · CPF ${formatCpf(r.cpfTitular)}`],
     ['Contrato', `${r.codigoContrato} · ${r.plano}`],
-    ['Atendimento', `${ROTULOS_TIPO_REEMBOLSO[r.tipo]} em ${formatDate(r.dataAtendimento)}${r.codigoTuss ? ` · TUSS ${r.codigoTuss}` : ''}`],
+    [
+      'Atendimento',
+      `${ROTULOS_TIPO_REEMBOLSO[r.tipo]} em ${formatDate(r.dataAtendimento)}${r.codigoTuss ? ` · TUSS ${r.codigoTuss}` : ''}`,
+    ],
     ['Prestador', `${r.prestador} · ${prestadorDoc}${r.conselho ? ` · ${r.conselho}` : ''}`],
     ['Recibo / nota fiscal', r.numeroRecibo],
     ['Pedido recebido em', `${formatDateTime(new Date(r.criadoEm).toISOString())} (horário de Brasília)`],
@@ -54,7 +57,9 @@ export async function gerarDemonstrativo(d: DadosDemonstrativo): Promise<Buffer>
     ['Valor pago ao prestador', reais(r.valorPagoCentavos)],
     ['Prévia mostrada no pedido (estimativa)', reais(r.valorPreviaCentavos)],
     ['Valor aprovado', reais(r.valorAprovadoCentavos)],
-    ...(r.previsaoPagamento ? ([['Pagamento previsto para', formatDate(r.previsaoPagamento)]] as [string, string][]) : []),
+    ...(r.previsaoPagamento
+      ? ([['Pagamento previsto para', formatDate(r.previsaoPagamento)]] as [string, string][])
+      : []),
     ...(r.pagoEm ? ([['Pago em', formatDate(r.pagoEm)]] as [string, string][]) : []),
     ...(r.motivoNegativa ? ([['Motivo da negativa', r.motivoNegativa]] as [string, string][]) : []),
   ]);

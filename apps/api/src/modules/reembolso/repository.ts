@@ -255,7 +255,7 @@ export class ReembolsoRepository {
 
   async anexosDoReembolso(protocolo: string): Promise<AnexoRow[]> {
     return this.q.query<AnexoRow>(
-      `select ${COLUNAS_ANEXO} from reembolso_anexos a where a.protocolo = $1 order by a.criado_em, a.id`,
+      `select ${COLUNAS_ANEXO} from reembolso_anexos a where a.protocolo = $1 order by a.criado_em, a.documento, a.id`,
       [protocolo],
     );
   }
@@ -320,11 +320,18 @@ export class ReembolsoRepository {
   async doMembro(membro: Membro): Promise<ReembolsoRow[]> {
     const params: unknown[] = [];
     const visivel = beneficiarioVisivel(membro, 'b', params);
-    return this.q.query<ReembolsoRow>(`${SELECT_REEMBOLSO} where ${visivel} order by r.criado_em desc, r.protocolo desc`, params);
+    return this.q.query<ReembolsoRow>(
+      `${SELECT_REEMBOLSO} where ${visivel} order by r.criado_em desc, r.protocolo desc`,
+      params,
+    );
   }
 
   /** One of the member's reimbursements; another contract's (or another beneficiary's) reads as not found. */
-  async doMembroPorProtocolo(membro: Membro, protocolo: string, { bloquear = false } = {}): Promise<ReembolsoRow | null> {
+  async doMembroPorProtocolo(
+    membro: Membro,
+    protocolo: string,
+    { bloquear = false } = {},
+  ): Promise<ReembolsoRow | null> {
     const params: unknown[] = [protocolo];
     const visivel = beneficiarioVisivel(membro, 'b', params);
     const [row] = await this.q.query<ReembolsoRow>(
@@ -382,7 +389,10 @@ export class ReembolsoRepository {
       params.push(v);
       sets.push(`${colunas[k]} = $${params.length}`);
     }
-    await this.q.query(`update reembolsos set ${[...sets, 'atualizado_em = $2'].join(', ')} where protocolo = $1`, params);
+    await this.q.query(
+      `update reembolsos set ${[...sets, 'atualizado_em = $2'].join(', ')} where protocolo = $1`,
+      params,
+    );
   }
 
   /** Paid reimbursements of the contract in calendar year `ano`, per beneficiary (the IRPF statement). */

@@ -42,7 +42,13 @@ import type { WebhooksService } from '../webhooks/service';
 import { preparar, receber } from './arquivos';
 import type { ClienteClamav } from './clamav';
 import { gerarDemonstrativo } from './pdf';
-import { type AnexoRow, type LinhaTabela, type PlanoReembolso, ReembolsoRepository, type ReembolsoRow } from './repository';
+import {
+  type AnexoRow,
+  type LinhaTabela,
+  type PlanoReembolso,
+  ReembolsoRepository,
+  type ReembolsoRow,
+} from './repository';
 
 export interface ReembolsoDeps {
   db: Db;
@@ -320,7 +326,13 @@ export class ReembolsoService {
           em: ctx.agora,
         });
         await repo.vincularAnexos(p.anexos, protocolo.numero);
-        await repo.registrarEvento(protocolo.numero, ctx.agora, 'recebido', 'Pedido de reembolso recebido pelo portal.', 'membro');
+        await repo.registrarEvento(
+          protocolo.numero,
+          ctx.agora,
+          'recebido',
+          'Pedido de reembolso recebido pelo portal.',
+          'membro',
+        );
         await ctx.avisarMembro(
           `pedido de reembolso, protocolo ${protocolo.numero}`,
           `recebemos o pedido de reembolso de ${b.nome} (${formatBRL(reais(valorPago))}). ` +
@@ -426,7 +438,9 @@ export class ReembolsoService {
           documentacaoCompletaEm: ctx.agora,
           prazoPagamento,
         });
-        const texto = p.mensagem ? `Documentos enviados pelo beneficiário: ${p.mensagem}` : 'Documentos enviados pelo beneficiário.';
+        const texto = p.mensagem
+          ? `Documentos enviados pelo beneficiário: ${p.mensagem}`
+          : 'Documentos enviados pelo beneficiário.';
         await repo.registrarEvento(r.protocolo, ctx.agora, 'em_analise', texto, 'membro');
         await this.mudouProtocolo(ctx.tx, r, 'em_analise', ctx.agora, prazoPagamento, texto);
         await this.evento(ctx.tx, r, 'em_analise', prazoPagamento);
@@ -567,7 +581,12 @@ export class ReembolsoService {
       const prazo = 'prazoPagamento' in m.campos ? (m.campos.prazoPagamento ?? null) : r.prazoPagamento;
       await this.mudouProtocolo(tx, r, para, agora, prazo, m.descricao);
       await this.evento(tx, r, para, prazo);
-      const entrega = await this.avisar(tx, r.cpf, `reembolso ${r.protocolo}: ${ROTULOS_SITUACAO_REEMBOLSO[para].toLowerCase()}`, m.aviso(r));
+      const entrega = await this.avisar(
+        tx,
+        r.cpf,
+        `reembolso ${r.protocolo}: ${ROTULOS_SITUACAO_REEMBOLSO[para].toLowerCase()}`,
+        m.aviso(r),
+      );
       if (entrega) entregas.push(entrega);
       const atual = await repo.porProtocolo(r.protocolo);
       return this.detalhar(repo, atual!);

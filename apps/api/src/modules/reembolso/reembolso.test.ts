@@ -9,6 +9,7 @@ import PDFDocument from 'pdfkit';
 import sharp from 'sharp';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { BENEFICIARIO, CONTRATO, CPF, HOJE, startApp, type Client, type TestApp } from '../../../test/helper';
+import { lerPdf } from '../../../../../test/pdf-text';
 import { ClienteClamav } from './clamav';
 
 let t: TestApp;
@@ -112,6 +113,21 @@ async function enviar(
   }
   const text = await r.text();
   return { status: r.status, body: JSON.parse(text) as Json };
+}
+
+/** A PDF answer's bytes, as the browser downloads it. */
+async function baixar(c: Client, path: string, body: Json) {
+  const r = await fetch(c.baseUrl + path, {
+    method: 'POST',
+    headers: {
+      'content-type': 'application/json',
+      authorization: `Bearer ${c.token ?? (await c.newToken())}`,
+      cookie: [...c.cookies].map(([k, v]) => `${k}=${v}`).join('; '),
+      'x-forwarded-for': c.ip,
+    },
+    body: JSON.stringify(body),
+  });
+  return { status: r.status, tipo: r.headers.get('content-type'), bytes: new Uint8Array(await r.arrayBuffer()) };
 }
 
 const count = async (sql: string, params: unknown[] = []) =>
@@ -609,13 +625,49 @@ describe('POST /api/Reembolso/Solicitar and the operator side', () => {
       situacao: 'pago',
       valorAprovado: 288,
     });
-    const demonstrativo = await depois.c.post('/api/Reembolso/Demonstrativo', {
+    const demonstrativo = await baixar(depois.c, '/api/Reembolso/Demonstrativo', {
       perfilAutenticado: depois.perfil,
       protocolo,
     });
     expect(demonstrativo.status).toBe(200);
-    expect(demonstrativo.headers.get('content-type')).toBe('application/pdf');
-    expect(demonstrativo.text.startsWith('%PDF-')).toBe(true);
+    expect(demonstrativo.tipo).toBe('application/pdf');
+    const lido = await lerPdf(demonstrativo.bytes);
+    expect(lido.marcado).toBe(true);
+    for (const trecho of [
+      'Demonstrativo de reembolso',
+      `Protocolo: ${protocolo}`,
+      'Situação: Pago',
+      'Beneficiário atendido: Ana Clara Souza',
+      'Titular (recebe o reembolso): Maria Aparecida Souza',
+      'Dra. Helena Prado',
+      'Recibo / nota fiscal: RS-2026-000123',
+      'Pago em: 15/03/2026',
+      'Documentos pendentes: Envie a nota fiscal do exame.',
+    ])
+      expect(lido.texto, trecho).toContain(trecho);
+    expect(lido.texto).toMatch(/Valor aprovado: R\$\s288,00/);
+
+    // The IRPF informe of 2026 (available in 2027) lists the paid reimbursement apart from the plan payments.
+    t.clock.set(Date.parse('2027-01-20T12:00:00Z'));
+    const em2027 = await t.membro(CPF.maria, CONTRATO.maria);
+    const irpf = await em2027.c.post<Json>('/api/Financeiro/ListarExtratoIRPF', {
+      PerfilAutenticado: em2027.perfil,
+      ano: 2026,
+    });
+    expect(irpf.status).toBe(200);
+    expect(irpf.body.reembolsos).toEqual([
+      { descricao: 'Reembolso recebido - Ana Clara Souza (dependente - filho(a))', ano: 2026, valor: 288 },
+    ]);
+    const informe = await baixar(em2027.c, '/api/Financeiro/ExtratoIRPF', {
+      PerfilAutenticado: em2027.perfil,
+      ano: 2026,
+    });
+    expect(informe.status).toBe(200);
+    const texto = (await lerPdf(informe.bytes)).texto;
+    expect(texto).toContain('Reembolsos de despesas médicas pagos no ano');
+    expect(texto).toMatch(/Total reembolsado no ano R\$\s288,00/);
+    expect(texto).not.toContain('Não houve reembolso de despesas no período');
+    t.clock.set(HOJE);
 
     // Another member (another contract) reads it as not found; so does a dependant of another family.
     const roberto = await t.membro(CPF.roberto);

@@ -110,7 +110,7 @@ export const reembolsosIntegracaoRoutes: FastifyPluginAsyncZod = async (app) => 
         .type(a.anexo.tipoArquivo)
         .header('content-disposition', `attachment; filename="${a.anexo.nomeArquivo.replace(/"/g, '')}"`)
         .header('cache-control', 'no-store')
-        .send(a.stream);
+        .send(a.stream as never);
     },
   );
 

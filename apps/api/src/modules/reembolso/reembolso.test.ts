@@ -10,6 +10,7 @@ import sharp from 'sharp';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { BENEFICIARIO, CONTRATO, CPF, HOJE, startApp, type Client, type TestApp } from '../../../test/helper';
 import { lerPdf } from '../../../../../test/pdf-text';
+import { importar } from '../importacao';
 import { ChavesRepository } from '../integracao';
 import { ClienteClamav } from './clamav';
 
@@ -888,5 +889,51 @@ describe('/api/integracao/v1/reembolsos (scope protocolos)', () => {
       headers: { authorization: `Bearer ${c.token!}`, cookie: [...c.cookies].map(([k, v]) => `${k}=${v}`).join('; ') },
     });
     expect(comSessao.status).toBe(401);
+  });
+});
+
+describe("importacao layout 'reembolso-tabela'", () => {
+  it('the operator imports its table (CSV) and the estimate follows it; completo removes the lines left out', async () => {
+    const q = await startApp();
+    try {
+      const csv = (linhas: string[]) =>
+        Readable.from([
+          Buffer.from(['tipo;codigoTuss;descricao;valor;coparticipacaoPercentual', ...linhas].join('\n')),
+        ]);
+      const opcoes = {
+        entidade: 'reembolso-tabela',
+        formato: 'csv',
+        modo: 'incremental',
+        dryRun: false,
+        origem: 'cli',
+      } as const;
+      const r = await importar(
+        q.db,
+        csv(['consulta;;Consulta (tabela nova);200,00;10', 'terapia;5.0.0.0.0.0.0.1;Psicoterapia;95.50;']),
+        opcoes,
+      );
+      expect(r).toMatchObject({ status: 'aplicado', linhas: 2, incluidos: 1, alterados: 1 });
+      const { c, perfil } = await q.membro(CPF.maria, CONTRATO.maria);
+      const previa = (body: Json) => c.post<Json>('/api/Reembolso/Previa', { perfilAutenticado: perfil, ...body });
+      // R$ 200,00 × 2 − 10 %.
+      expect((await previa({ tipo: 'consulta', valorPago: 1000 })).body).toMatchObject({
+        valorEstimado: 360,
+        valorTabela: 200,
+      });
+      expect((await previa({ tipo: 'terapia', codigoTuss: '50000001', valorPago: 1000 })).body).toMatchObject({
+        valorEstimado: 191,
+        referencia: 'TUSS 50000001 - Psicoterapia',
+      });
+      const ruim = await importar(q.db, csv(['cirurgia;;X;10;', 'exame;;Y;-5;']), opcoes);
+      expect(ruim.status).toBe('recusado');
+      expect(ruim.erros.map((e) => e.coluna)).toEqual(['tipo', 'valor']);
+      const completo = await importar(q.db, csv(['consulta;;Consulta;150;20']), { ...opcoes, modo: 'completo' });
+      expect(completo).toMatchObject({ status: 'aplicado', inativados: 7 });
+      const semLinha = await previa({ tipo: 'exame', valorPago: 100 });
+      expect(semLinha.status).toBe(404);
+      expect(semLinha.body).toMatchObject({ code: 'NAO_ENCONTRADO' });
+    } finally {
+      await q.close();
+    }
   });
 });

@@ -871,6 +871,10 @@ describe('/api/integracao/v1/reembolsos (scope protocolos)', () => {
     expect((await api('GET', `/reembolsos/${'1'.repeat(20)}`)).status).toBe(404);
 
     expect((await api('POST', `/reembolsos/${protocolo}/pagamento`, {})).status).toBe(409);
+    // The generic answer of protocols (decision 0032) does not conclude a reimbursement.
+    const generica = await api('POST', `/protocolos/${protocolo}/resposta`, { status: 'CONCLUIDO', resposta: 'Pago.' });
+    expect(generica.status).toBe(422);
+    expect(generica.body).toMatchObject({ message: expect.stringContaining('/api/integracao/v1/reembolsos') });
     const aprovado = await api('POST', `/reembolsos/${protocolo}/aprovacao`, {
       valor: 500,
       previsaoPagamento: '2026-03-20',

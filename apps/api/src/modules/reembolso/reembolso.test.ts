@@ -671,6 +671,14 @@ describe('POST /api/Reembolso/Solicitar and the operator side', () => {
     expect(texto).not.toContain('Não houve reembolso de despesas no período');
     t.clock.set(HOJE);
 
+    // The member opens an attachment as stored; Roberto does not.
+    const anexo = await baixar(depois.c, '/api/Reembolso/BaixarAnexo', {
+      perfilAutenticado: depois.perfil,
+      id: pedidoMedico,
+    });
+    expect(anexo).toMatchObject({ status: 200, tipo: 'image/jpeg' });
+    expect(Buffer.from(anexo.bytes).equals(await bytesGuardados(pedidoMedico))).toBe(true);
+
     // Another member (another contract) reads it as not found; so does a dependant of another family.
     const roberto = await t.membro(CPF.roberto);
     for (const rota of ['/api/Reembolso/Detalhe', '/api/Reembolso/Demonstrativo']) {
@@ -678,6 +686,11 @@ describe('POST /api/Reembolso/Solicitar and the operator side', () => {
       expect(x.status, rota).toBe(404);
       expect(x.body).toMatchObject({ code: 'NAO_ENCONTRADO', message: 'Reembolso não encontrado.' });
     }
+    const alheio = await roberto.c.post<Json>('/api/Reembolso/BaixarAnexo', {
+      perfilAutenticado: roberto.perfil,
+      id: pedidoMedico,
+    });
+    expect(alheio.status).toBe(404);
     const carlos = await t.membro(CPF.carlos);
     expect((await carlos.c.post<Json>('/api/Reembolso/Listar', { perfilAutenticado: carlos.perfil })).body).toEqual({
       reembolsos: [],

@@ -246,6 +246,27 @@ describe('POST /api/Reembolso/Anexos', () => {
     expect(png.body).toMatchObject({ tipoArquivo: 'image/png', nomeArquivo: 'comprovante_pagamento.png' });
   });
 
+  it('a HEIC photo (iPhone) is decoded and stored as JPEG', async () => {
+    // 96 × 64, made with libheif's heif-enc (Debian's libheif-examples) from a sharp JPEG.
+    const heic = Buffer.from(
+      'AAAAHGZ0eXBoZWljAAAAAG1pZjFoZWljbWlhZgAAAT9tZXRhAAAAAAAAACFoZGxyAAAAAAAAAABwaWN0AAAAAAAAAAAAAAAAAAAAAA5waXRtAAAAAAABAAAAImlsb2MAAAAAREAAAQABAAAAAAFjAAEAAAAAAAAAHQAAACNpaW5mAAAAAAABAAAAFWluZmUCAAAAAAEAAGh2YzEAAAAAv2lwcnAAAAChaXBjbwAAAHVodmNDAQNwAAAAAAAAAAAAHvAA/P34+AAADwMgAAEAGEABDAH//wNwAAADAJAAAAMAAAMAHroCQCEAAQAoQgEBA3AAAAMAkAAAAwAAAwAeoDCBBZbqSSmubAgAAAMACAAAAwAIQCIAAQAHRAHBcrAiQAAAABRpc3BlAAAAAAAAAGAAAABAAAAAEHBpeGkAAAAAAwgICAAAABZpcG1hAAAAAAAAAAEAAQOBAoMAAAAlbWRhdAAAABkoAa8TgOaocNO/iUf+S6v/Oc6tJ5vZEMkm',
+      'base64',
+    );
+    const { c, perfil } = await t.membro(CPF.maria, CONTRATO.maria);
+    const r = await enviar(c, perfil, heic, { nome: 'IMG_0001.HEIC', tipo: 'image/heic' });
+    expect(r.status, JSON.stringify(r.body)).toBe(200);
+    expect(r.body).toMatchObject({ tipoArquivo: 'image/jpeg', nomeArquivo: 'IMG_0001.jpg' });
+    expect(await sharp(await bytesGuardados(r.body.id as string)).metadata()).toMatchObject({
+      format: 'jpeg',
+      width: 96,
+      height: 64,
+    });
+    // A HEIC header with nothing decodable after it.
+    const quebrado = await enviar(c, perfil, Buffer.concat([heic.subarray(0, 40), Buffer.alloc(200, 1)]));
+    expect(quebrado.status).toBe(422);
+    expect(quebrado.body).toMatchObject({ code: 'ARQUIVO_INVALIDO' });
+  });
+
   it('refuses by content, size, dimensions and integrity, in Portuguese, storing nothing', async () => {
     const { c, perfil } = await t.membro(CPF.maria, CONTRATO.maria);
     const antes = await count('reembolso_anexos');

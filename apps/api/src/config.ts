@@ -76,6 +76,9 @@ import { z } from 'zod';
  * INTEGRACAO_BODY_LIMIT          2147483648   Largest import file sent to /api/integracao/v1/importacoes (bytes, streamed).
  * INTEGRACAO_CHAMADAS_POR_MINUTO 120          Default calls per minute of an operator key (a key may have its own).
  * EQUIPE_OCIOSIDADE_MINUTOS      15           Staff console session ends after this long unused (decision 0033; at most 10 h in all).
+ * Reembolso (issue 18, decision 0034):
+ * CLAMAV_SOCKET        (unset)        clamd's socket (/run/clamav/clamd.ctl, or host:port): each attachment is scanned (INSTREAM).
+ * REEMBOLSO_COTA_MB    200            Attachment bytes stored per member and contract (deduplicated).
  */
 
 // Same relative path from src/config.ts (tsx) and from dist/server.js (bundle): apps/api/<dir>/file.
@@ -164,6 +167,8 @@ const envSchema = z.object({
   INTEGRACAO_BODY_LIMIT: int(2 * 1024 ** 3, 1024),
   INTEGRACAO_CHAMADAS_POR_MINUTO: int(120, 1),
   EQUIPE_OCIOSIDADE_MINUTOS: int(15, 1).refine((n) => n <= 600, 'no máximo 600'),
+  CLAMAV_SOCKET: z.string().min(1).optional(),
+  REEMBOLSO_COTA_MB: int(200, 1),
 });
 
 export type Env = z.infer<typeof envSchema>;
@@ -239,6 +244,7 @@ export interface Config {
   integracao: { bodyLimit: number; chamadasPorMinuto: number };
   /** The staff console (decision 0033): idle minutes of a staff session. */
   equipe: { ociosidadeMinutos: number };
+  reembolso: { clamavSocket: string | undefined; cotaBytes: number };
 }
 
 function parseTrustProxy(v: string | undefined): boolean | number | string {
@@ -338,5 +344,6 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
     },
     integracao: { bodyLimit: e.INTEGRACAO_BODY_LIMIT, chamadasPorMinuto: e.INTEGRACAO_CHAMADAS_POR_MINUTO },
     equipe: { ociosidadeMinutos: e.EQUIPE_OCIOSIDADE_MINUTOS },
+    reembolso: { clamavSocket: e.CLAMAV_SOCKET, cotaBytes: e.REEMBOLSO_COTA_MB * 1024 * 1024 },
   };
 }

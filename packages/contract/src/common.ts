@@ -132,6 +132,10 @@ export const ERROR_CODES = [
   'PLANO_CANCELADO',
   // Staff console (issue 17, decision 0033): an account locked after wrong passwords.
   'CONTA_BLOQUEADA',
+  // Reembolso (issue 18): a file refused by its content, an infected file, the member's storage quota.
+  'ARQUIVO_INVALIDO',
+  'ARQUIVO_INFECTADO',
+  'COTA_EXCEDIDA',
 ] as const;
 export type ErrorCode = (typeof ERROR_CODES)[number];
 

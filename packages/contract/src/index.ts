@@ -23,3 +23,4 @@ export * from './privacidade';
 export * from './cancelamento';
 export * from './situacao';
 export * from './atendimento';
+export * from './reembolso';

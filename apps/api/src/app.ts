@@ -17,6 +17,7 @@ import { closePasswordWorkers } from './lib/password';
 import { RedisCounterStore } from './lib/counters-redis';
 import {
   areasDeDesenvolvimento,
+  areasDaEquipe,
   areasDeIntegracao,
   areasDoApp,
   areasDoMembro,
@@ -44,7 +45,7 @@ import './types';
  * hook runs last): the route test reads this to prove every member route refuses without a session.
  */
 function documentar(
-  acesso: 'publica' | 'parceiro' | 'app' | 'membro' | 'integracao',
+  acesso: 'publica' | 'parceiro' | 'app' | 'membro' | 'integracao' | 'atendimento',
   security: Record<string, string[]>[],
 ) {
   return (route: RouteOptions) => {
@@ -152,6 +153,7 @@ export async function buildApp(config: Config, overrides: Overrides = {}): Promi
     clubeSecret: await serverSecret(db, 'clube_secret', config.clubeSecret),
     carteirinhaSecret: await serverSecret(db, 'carteirinha_secret', config.carteirinhaSecret),
     webhooksSecret: await serverSecret(db, 'webhooks_secret', undefined),
+    equipeSecret: await serverSecret(db, 'equipe_secret', undefined),
     avisosDeSessao,
   });
 
@@ -198,6 +200,14 @@ export async function buildApp(config: Config, overrides: Overrides = {}): Promi
           for (const area of areasDeIntegracao) await integracao.register(area);
         },
         { prefix: '/integracao/v1' },
+      );
+      // The staff console (issue 17, decision 0033): its own cookie (pb_equipe) and nothing else.
+      await api.register(
+        async (equipe) => {
+          equipe.addHook('onRoute', documentar('atendimento', [{ cookieDaEquipe: [] }]));
+          for (const area of areasDaEquipe) await equipe.register(area);
+        },
+        { prefix: '/atendimento' },
       );
       await api.register(async (comToken) => {
         comToken.addHook('onRequest', requireApiToken);

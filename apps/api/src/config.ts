@@ -75,6 +75,7 @@ import { z } from 'zod';
  * Integration API (issue 16, decision 0024):
  * INTEGRACAO_BODY_LIMIT          2147483648   Largest import file sent to /api/integracao/v1/importacoes (bytes, streamed).
  * INTEGRACAO_CHAMADAS_POR_MINUTO 120          Default calls per minute of an operator key (a key may have its own).
+ * EQUIPE_OCIOSIDADE_MINUTOS      15           Staff console session ends after this long unused (decision 0033; at most 10 h in all).
  */
 
 // Same relative path from src/config.ts (tsx) and from dist/server.js (bundle): apps/api/<dir>/file.
@@ -162,6 +163,7 @@ const envSchema = z.object({
   THROTTLE_CARD_CHECKS_PER_MINUTE_IP: int(30, 1),
   INTEGRACAO_BODY_LIMIT: int(2 * 1024 ** 3, 1024),
   INTEGRACAO_CHAMADAS_POR_MINUTO: int(120, 1),
+  EQUIPE_OCIOSIDADE_MINUTOS: int(15, 1).refine((n) => n <= 600, 'no máximo 600'),
 });
 
 export type Env = z.infer<typeof envSchema>;
@@ -235,6 +237,8 @@ export interface Config {
   };
   /** The integration API (issue 16): largest streamed import, default calls per key per minute. */
   integracao: { bodyLimit: number; chamadasPorMinuto: number };
+  /** The staff console (decision 0033): idle minutes of a staff session. */
+  equipe: { ociosidadeMinutos: number };
 }
 
 function parseTrustProxy(v: string | undefined): boolean | number | string {
@@ -333,5 +337,6 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
       cardCheckIpPerMinute: e.THROTTLE_CARD_CHECKS_PER_MINUTE_IP,
     },
     integracao: { bodyLimit: e.INTEGRACAO_BODY_LIMIT, chamadasPorMinuto: e.INTEGRACAO_CHAMADAS_POR_MINUTO },
+    equipe: { ociosidadeMinutos: e.EQUIPE_OCIOSIDADE_MINUTOS },
   };
 }

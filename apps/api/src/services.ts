@@ -6,6 +6,9 @@ import type { Db } from './db/db';
 import type { CounterStore } from './lib/counters';
 import { Throttle } from './lib/throttle';
 import { AuditRepository } from './modules/audit/repository';
+import { AtendimentoService } from './modules/atendimento/service';
+import { EquipeService } from './modules/atendimento/equipe';
+import { EquipeRepository } from './modules/atendimento/repository';
 import { AutorizacoesRepository } from './modules/autorizacoes/repository';
 import { AutorizacoesService } from './modules/autorizacoes/service';
 import { BeneficiariosRepository } from './modules/beneficiarios/repository';
@@ -53,7 +56,7 @@ import { UtilizacaoRepository } from './modules/utilizacao/repository';
 import { UtilizacaoService } from './modules/utilizacao/service';
 import { VendaRepository } from './modules/venda/repository';
 import { VendaService } from './modules/venda/service';
-import { WebhooksService } from './modules/webhooks/service';
+import { Cofre, WebhooksService } from './modules/webhooks/service';
 
 export interface ServiceDeps {
   db: Db;
@@ -70,6 +73,8 @@ export interface ServiceDeps {
   carteirinhaSecret: string;
   /** Seals the webhook endpoints' secrets (server secret 'webhooks_secret', decision 0030). */
   webhooksSecret: string;
+  /** Seals the staff accounts' TOTP secrets (server secret 'equipe_secret', decision 0033). */
+  equipeSecret: string;
   /** How instances tell each other that sessions ended (Redis or PostgreSQL; none for one instance). */
   avisosDeSessao?: AvisosDeSessao;
 }
@@ -108,6 +113,7 @@ export function createServices(d: ServiceDeps) {
     d.log,
   );
   const solicitacoes = new SolicitacoesService(db, d.operadora, notifier, clock, webhooks);
+  const respostasDeProtocolos = new RespostasDeProtocolosService(db, d.operadora, notifier, audit, clock, webhooks);
   const carteirinhas = new CarteirinhaRepository(db);
   /** The SMS code that confirms a request in the portal, one per flow (its own code table and counters). */
   const confirmacaoPorSms = (fluxo: FluxoConfirmado) =>
@@ -196,7 +202,18 @@ export function createServices(d: ServiceDeps) {
     situacao: new SituacaoService(new SituacaoRepository(db)),
     webhooks,
     // The operator answers protocols through the integration API (issue 17, decision 0032).
-    respostasDeProtocolos: new RespostasDeProtocolosService(db, d.operadora, notifier, audit, clock, webhooks),
+    respostasDeProtocolos,
+    // The staff console (issue 17, decision 0033): its accounts and sessions, and its protocol work
+    // through the same RespostasDeProtocolosService.
+    equipe: new EquipeService({
+      repo: new EquipeRepository(db),
+      cofre: new Cofre(d.equipeSecret),
+      throttle,
+      clock,
+      operadora: d.operadora,
+      ociosidadeMinutos: config.equipe.ociosidadeMinutos,
+    }),
+    atendimento: new AtendimentoService({ db, respostas: respostasDeProtocolos, clock }),
     // The operator's integration API (issue 16): its keys, their limit and the audit of each call.
     integracao: new IntegracaoService(db, d.counters, config.integracao.chamadasPorMinuto, clock),
   };

@@ -11,6 +11,8 @@ export const EXPORTACOES_POR_HORA = 20;
 /** Wrong contacts typed in registration, per CPF and per IP an hour (issue 13, defect 3; decision 0020). */
 export const CONTATOS_ERRADOS_POR_HORA_CPF = 5;
 export const CONTATOS_ERRADOS_POR_HORA_IP = 20;
+/** Wrong staff passwords and codes per e-mail an hour (decision 0033), whether the account exists or not. */
+export const EQUIPE_FALHAS_POR_HORA_EMAIL = 20;
 
 /** The throttling numbers of 0002, on top of a shared counter store. */
 export class Throttle {
@@ -181,6 +183,27 @@ export class Throttle {
   async assertVerificacaoCarteirinha(ip: string): Promise<void> {
     const c = await this.store.hit(`carteirinha:ip:${ip}`, 60_000);
     if (c.count > this.limits.cardCheckIpPerMinute) throw muitasTentativas((c.resetAt - this.clock.now()) / 1000);
+  }
+
+  /**
+   * Staff console sign-in (decision 0033): wrong passwords and codes per e-mail and per IP. Checked
+   * before the password is, so an address over its budget waits whether the next try is right or not;
+   * the account's own lock (5 wrong passwords, 15 min) is on top of this.
+   */
+  async assertEntradaEquipe(email: string, ip: string): Promise<void> {
+    const [porEmail, porIp] = await Promise.all([
+      this.store.peek(`equipe:email:${email}`),
+      this.store.peek(`equipe:ip:${ip}`),
+    ]);
+    for (const [c, limite] of [
+      [porEmail, EQUIPE_FALHAS_POR_HORA_EMAIL],
+      [porIp, this.limits.loginIpPerHour],
+    ] as const)
+      if (c && c.count >= limite) throw muitasTentativas((c.resetAt - this.clock.now()) / 1000);
+  }
+
+  async registrarFalhaEquipe(email: string, ip: string): Promise<void> {
+    await Promise.all([this.store.hit(`equipe:email:${email}`, HOUR), this.store.hit(`equipe:ip:${ip}`, HOUR)]);
   }
 
   /** Every code check counts per IP, on top of the code's own 5 tries. */

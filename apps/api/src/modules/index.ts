@@ -1,4 +1,5 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { equipeRoutes } from './atendimento/routes';
 import { autorizacoesRoutes } from './autorizacoes/routes';
 import { cancelamentoRoutes } from './cancelamento/routes';
 import { carteirinhaRoutes } from './carteirinha/routes';
@@ -61,6 +62,9 @@ export const areasDoMembro: FastifyPluginAsyncZod[] = [
 
 /** The operator's systems, with an operator key (Bearer pbk_…), under /api/integracao/v1 (issue 16). */
 export const areasDeIntegracao: FastifyPluginAsyncZod[] = [integracaoRoutes];
+
+/** The staff console (decision 0033), under /api/atendimento: the staff cookie pb_equipe only. */
+export const areasDaEquipe: FastifyPluginAsyncZod[] = [equipeRoutes];
 
 /** Only outside production (demo-data.md). */
 export const areasDeDesenvolvimento: FastifyPluginAsyncZod[] = [devRoutes];

@@ -28,6 +28,8 @@ export default fp(async function openapi(app: FastifyInstance) {
           segredoDoParceiro: { type: 'http', scheme: 'bearer' },
           // The operator's systems (issue 16): Bearer pbk_<id>_<segredo>, created by `npm run chaves`.
           chaveDeIntegracao: { type: 'http', scheme: 'bearer', bearerFormat: 'pbk_<id>_<segredo>' },
+          // The staff console (decision 0033): its own session cookie, path /api/atendimento.
+          cookieDaEquipe: { type: 'apiKey', in: 'cookie', name: 'pb_equipe' },
         },
       },
       tags: [
@@ -40,6 +42,12 @@ export default fp(async function openapi(app: FastifyInstance) {
           description:
             'API de integração da operadora (/api/integracao/v1): chave da operadora (Bearer pbk_…) com escopos; ' +
             'nem o token do aplicativo nem a sessão do membro valem aqui. Ver docs/integracao/api.md.',
+        },
+        {
+          name: 'atendimento',
+          description:
+            'Console da equipe de atendimento (/api/atendimento): cookie pb_equipe (senha + TOTP), perfis ' +
+            'atendente, supervisor e administrador; chamadas que alteram dados exigem o cabeçalho x-portal-equipe: 1.',
         },
       ],
     },

@@ -39,7 +39,10 @@ export type AuditEvent =
   | 'cancelamento_efetivado'
   // Issue 17 "Answers back" (decision 0032): the operator read or answered a member's protocol (detail: chaveId).
   | 'protocolo_lido_integracao'
-  | 'protocolo_respondido';
+  | 'protocolo_respondido'
+  // The staff console (decision 0033): the member asked for more information, the protocol forwarded.
+  | 'protocolo_informacao_pedida'
+  | 'protocolo_encaminhado';
 
 /** Who did it, from the request. */
 export type { Origin };

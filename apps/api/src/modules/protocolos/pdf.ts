@@ -60,7 +60,14 @@ export async function gerarRespostaPdf(d: DadosRespostaPdf): Promise<Buffer> {
     ['Prazo para resposta', `${formatDate(p.prazoResposta)} · ${d.prazoDescricao}`],
     ['Respondido em', p.respondidoEm ? formatarEmissao(p.respondidoEm) : 'Não informado'],
     ...(p.respondidoPor
-      ? ([['Respondido por', `${op.nome} (sistema de atendimento da operadora)`]] as [string, string][])
+      ? ([
+          [
+            'Respondido por',
+            p.respondidoPorNome
+              ? `${p.respondidoPorNome} (equipe de atendimento da ${op.nome})`
+              : `${op.nome} (sistema de atendimento da operadora)`,
+          ],
+        ] as [string, string][])
       : []),
     ['Canal', ROTULOS_CANAL_PROTOCOLO[p.canal] ?? p.canal],
   ]);

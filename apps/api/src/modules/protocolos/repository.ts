@@ -163,6 +163,24 @@ export class FilaDeProtocolosRepository {
     return row ?? null;
   }
 
+  /** The latest line of the history (a repeated step is recognised by it). */
+  async ultimoEvento(numero: string): Promise<EventoLido | null> {
+    const [row] = await this.q.query<EventoLido>(
+      'select em, situacao, descricao from protocolo_eventos where numero = $1 order by em desc, id desc limit 1',
+      [numero],
+    );
+    return row ?? null;
+  }
+
+  async registrarEvento(numero: string, em: Date, situacao: SituacaoProtocolo, descricao: string): Promise<void> {
+    await new ProtocolosRepository(this.q).registrarEvento(numero, em, situacao, descricao);
+  }
+
+  /** A status that is not an answer ('Em análise' while the member is asked for more): the answer stays. */
+  async mudarSituacao(numero: string, situacao: SituacaoProtocolo): Promise<void> {
+    await this.q.query('update protocolos set situacao = $2 where numero = $1', [numero, situacao]);
+  }
+
   async responder(r: {
     numero: string;
     situacao: SituacaoProtocolo;
@@ -193,8 +211,13 @@ export interface ProtocoloLido {
   prazoResposta: string;
   respondidoEm: Date | null;
   resposta: string | null;
-  /** Who answered: `integracao:<key id>` (the operator's API), null for answers the portal gave itself. */
+  /**
+   * Who answered: `integracao:<key id>` (the operator's API), `equipe:<account id>` (the staff
+   * console), null for answers the portal gave itself.
+   */
   respondidoPor: string | null;
+  /** The staff member's name when the console answered. */
+  respondidoPorNome: string | null;
   solicitante: string;
   cpfSolicitante: string;
   beneficiario: string | null;
@@ -235,7 +258,7 @@ export function protocoloVisivel(membro: Membro, alias: string, params: unknown[
 
 const COLUNAS = `p.numero, p.tipo, p.assunto, p.situacao, p.canal, p.criado_em as "criadoEm",
   p.prazo_resposta::text as "prazoResposta", p.respondido_em as "respondidoEm", p.resposta,
-  p.respondido_por as "respondidoPor", s.nome as solicitante, p.cpf as "cpfSolicitante", pb.nome as beneficiario, p.codigo_contrato as "codigoContrato",
+  p.respondido_por as "respondidoPor", ec.nome as "respondidoPorNome", s.nome as solicitante, p.cpf as "cpfSolicitante", pb.nome as beneficiario, p.codigo_contrato as "codigoContrato",
   pl.nome as plano, pl.registro_ans as "registroAnsPlano"`;
 
 const ORIGEM = `protocolos p
@@ -243,7 +266,8 @@ const ORIGEM = `protocolos p
   join contratos ct on ct.codigo_contrato = p.codigo_contrato
   join planos pl on pl.codigo_plano = ct.codigo_plano
   left join beneficiarios b on b.codigo_beneficiario = p.codigo_beneficiario
-  left join pessoas pb on pb.cpf = b.cpf`;
+  left join pessoas pb on pb.cpf = b.cpf
+  left join equipe_contas ec on p.respondido_por = 'equipe:' || ec.id::text`;
 
 /** 'Meus Protocolos' reads (decision 0017): every method takes the Membro and scopes the SQL with it. */
 export class MeusProtocolosRepository {

@@ -11,6 +11,7 @@ import type { EntregaPendente, Notifier } from '../notificacoes/service';
 import {
   FilaDeProtocolosRepository,
   type ProtocoloDaFila,
+  type RespostaGravada,
   type SituacaoProtocolo,
   type TipoProtocolo,
 } from './repository';
@@ -40,11 +41,24 @@ export interface OuvinteDeAtualizacoes {
   depoisDoCommit(): void;
 }
 
-/** Who calls: the integration key and where from (audit). */
-export interface Operador {
-  chaveId: string;
-  origin: Origin;
-}
+/**
+ * Who answers, and where from (audit): an integration key (decision 0032) or a staff account of
+ * the console (decision 0033), whose name the member's answer PDF shows.
+ */
+export type Operador = { origin: Origin } & ({ chaveId: string } | { equipe: { id: string; nome: string } });
+
+/** `respondido_por` as stored: 'integracao:<key id>' or 'equipe:<account id>'. */
+export const respondidoPorDe = (quem: Operador) =>
+  'chaveId' in quem ? `integracao:${quem.chaveId}` : `equipe:${quem.equipe.id}`;
+
+/** Who it was, for the audit row's detail. */
+const autorDe = (quem: Operador) => ('chaveId' in quem ? { chaveId: quem.chaveId } : { contaEquipe: quem.equipe.id });
+
+/**
+ * What changes beside the answer, in its transaction (the console's kind-specific decisions: a
+ * dependant approved, a correction applied); runs only when the answer is not a repetition.
+ */
+export type EfeitoDaResposta = (tx: Queryable, p: { cpf: string; codigoContrato: string }) => Promise<void>;
 
 const naoEncontrado = () => new AppError(404, 'NAO_ENCONTRADO', 'Protocolo não encontrado.');
 const iso = (d: Date | string) => new Date(d).toISOString();
@@ -150,7 +164,7 @@ export class RespostasDeProtocolosService {
     const p = await repo.buscar(numero);
     if (!p) throw naoEncontrado();
     await this.audit.write('protocolo_lido_integracao', p.cpf, quem.origin, {
-      chaveId: quem.chaveId,
+      ...autorDe(quem),
       protocolo: p.numero.trim(),
     });
     return this.detalhe(repo, p);
@@ -171,6 +185,7 @@ export class RespostasDeProtocolosService {
     numero: string,
     r: { status: SituacaoProtocolo; resposta: string; pdf: Buffer | null },
     quem: Operador,
+    efeito?: EfeitoDaResposta,
   ) {
     if (!(SITUACOES_DE_RESPOSTA as readonly string[]).includes(r.status))
       throw new AppError(
@@ -196,7 +211,7 @@ export class RespostasDeProtocolosService {
           situacao: r.status,
           resposta,
           em,
-          por: `integracao:${quem.chaveId}`,
+          por: respondidoPorDe(quem),
           pdf: r.pdf,
           pdfSha256,
         });
@@ -210,8 +225,9 @@ export class RespostasDeProtocolosService {
       const p = await repo.buscar(numero);
       if (!p) throw naoEncontrado();
       if (!igual) {
+        await efeito?.(tx, { cpf: p.cpf, codigoContrato: p.codigoContrato });
         await this.audit.com(tx).write('protocolo_respondido', p.cpf, quem.origin, {
-          chaveId: quem.chaveId,
+          ...autorDe(quem),
           protocolo: p.numero.trim(),
           situacao: r.status,
           anexo: pdfSha256 !== null,
@@ -235,8 +251,88 @@ export class RespostasDeProtocolosService {
     return atualizado;
   }
 
+  /**
+   * The operator asks the member for more information (staff console, decision 0033): the protocol
+   * goes back to 'Em análise' with an 'Aguardando informações' event the member reads, the member
+   * is told and protocolo.atualizado goes out — in one transaction. Asking the same again changes
+   * nothing; an answered protocol is not reopened this way.
+   */
+  async pedirInformacao(numero: string, texto: string, quem: Operador) {
+    const descricao = `Aguardando informações: ${texto.trim()}`.slice(0, 2000);
+    return this.registrarPasso(numero, quem, async (tx, repo, atual) => {
+      if (!aguardaResposta(atual.situacao))
+        throw new AppError(409, 'JA_REGISTRADO', 'Este protocolo já foi respondido: não é possível pedir informações.');
+      const ultimo = await repo.ultimoEvento(numero);
+      if (atual.situacao === 'EM_ANALISE' && ultimo?.descricao === descricao) return null;
+      await repo.mudarSituacao(numero, 'EM_ANALISE');
+      await repo.registrarEvento(numero, new Date(this.clock.now()), 'EM_ANALISE', descricao);
+      return { evento: 'protocolo_informacao_pedida' as const, avisar: true };
+    });
+  }
+
+  /** Forwarded to another team (staff console): a line of the history only; the member is not told. */
+  async encaminhar(numero: string, setor: string, texto: string, quem: Operador) {
+    const descricao = `Encaminhado para ${setor.trim()}: ${texto.trim()}`.slice(0, 2000);
+    return this.registrarPasso(numero, quem, async (tx, repo, atual) => {
+      const ultimo = await repo.ultimoEvento(numero);
+      if (ultimo?.descricao === descricao) return null;
+      await repo.registrarEvento(numero, new Date(this.clock.now()), atual.situacao, descricao);
+      return { evento: 'protocolo_encaminhado' as const, avisar: false };
+    });
+  }
+
+  /** One step that is not an answer, under the row lock; `passo` returns null when nothing changed. */
+  private async registrarPasso(
+    numero: string,
+    quem: Operador,
+    passo: (
+      tx: Queryable,
+      repo: FilaDeProtocolosRepository,
+      atual: RespostaGravada,
+    ) => Promise<{ evento: 'protocolo_informacao_pedida' | 'protocolo_encaminhado'; avisar: boolean } | null>,
+  ) {
+    const entregas: EntregaPendente[] = [];
+    let avisou = false;
+    const atualizado = await this.db.transaction(async (tx) => {
+      const repo = new FilaDeProtocolosRepository(tx);
+      const atual = await repo.travar(numero);
+      if (!atual) throw naoEncontrado();
+      const feito = await passo(tx, repo, atual);
+      const p = await repo.buscar(numero);
+      if (!p) throw naoEncontrado();
+      if (feito) {
+        await this.audit
+          .com(tx)
+          .write(feito.evento, p.cpf, quem.origin, { ...autorDe(quem), protocolo: p.numero.trim() });
+        if (feito.avisar) {
+          avisou = true;
+          await this.ouvinte?.protocoloAtualizado(tx, {
+            protocolo: p.numero.trim(),
+            tipo: p.tipo,
+            situacao: p.situacao,
+            prazoResposta: p.prazoResposta,
+            codigoContrato: p.codigoContrato,
+            codigoBeneficiario: p.codigoBeneficiario,
+          });
+          const aviso = await this.avisar(tx, p.cpf, p.numero.trim(), p.situacao, 'informacao');
+          if (aviso) entregas.push(aviso);
+        }
+      }
+      return this.detalhe(repo, p);
+    });
+    this.notifier.entregar(entregas);
+    if (avisou) this.ouvinte?.depoisDoCommit();
+    return atualizado;
+  }
+
   /** The member's notice: e-mail when on file, else SMS; no answer text in it (it may be personal). */
-  private async avisar(tx: Queryable, cpf: string, numero: string, situacao: SituacaoProtocolo) {
+  private async avisar(
+    tx: Queryable,
+    cpf: string,
+    numero: string,
+    situacao: SituacaoProtocolo,
+    motivo: 'resposta' | 'informacao' = 'resposta',
+  ) {
     const [contato] = await tx.query<{ email: string | null; celular: string | null }>(
       'select email, celular from pessoas where cpf = $1',
       [cpf],
@@ -250,10 +346,16 @@ export class RespostasDeProtocolosService {
     const nome = this.operadora.nome;
     return this.notifier.registrar(tx, {
       ...destino,
-      assunto: `${nome}: resposta ao protocolo ${formatarNumeroProtocolo(numero)}`,
+      assunto:
+        motivo === 'informacao'
+          ? `${nome}: informações para o protocolo ${formatarNumeroProtocolo(numero)}`
+          : `${nome}: resposta ao protocolo ${formatarNumeroProtocolo(numero)}`,
       texto:
-        `${nome}: seu protocolo ${formatarNumeroProtocolo(numero)} foi respondido ` +
-        `(${ROTULOS_SITUACAO_PROTOCOLO[situacao]}). Veja a resposta em Meus Protocolos, no portal ou no aplicativo.`,
+        motivo === 'informacao'
+          ? `${nome}: seu protocolo ${formatarNumeroProtocolo(numero)} precisa de mais informações. ` +
+            'Veja o que foi pedido em Meus Protocolos, no portal ou no aplicativo.'
+          : `${nome}: seu protocolo ${formatarNumeroProtocolo(numero)} foi respondido ` +
+            `(${ROTULOS_SITUACAO_PROTOCOLO[situacao]}). Veja a resposta em Meus Protocolos, no portal ou no aplicativo.`,
     });
   }
 }

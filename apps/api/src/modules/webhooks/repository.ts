@@ -199,4 +199,44 @@ export class WebhooksRepository {
       [mensagemId],
     );
   }
+
+  /** Deliveries, newest first, optionally of one status, with their last attempt (the staff console). */
+  listarEntregas(f: { situacao?: string | undefined; antesDe?: string | undefined; limite: number }) {
+    const params: unknown[] = [];
+    const where: string[] = [];
+    if (f.situacao) where.push(`w.situacao = $${params.push(f.situacao)}`);
+    if (f.antesDe) where.push(`w.id < $${params.push(f.antesDe)}`);
+    const limite = params.push(f.limite);
+    return this.q.query<{
+      id: string;
+      mensagemId: string;
+      tipo: string;
+      endpointId: string;
+      url: string;
+      situacao: 'pendente' | 'entregue' | 'falhou' | 'cancelada';
+      tentativas: number;
+      criadoEm: Date;
+      proximaEm: Date | null;
+      entregueEm: Date | null;
+      tentativaEm: Date | null;
+      statusHttp: number | null;
+      resultado: string | null;
+      erro: string | null;
+    }>(
+      `select w.id::text as id, w.mensagem_id as "mensagemId", m.tipo, w.endpoint_id as "endpointId", e.url,
+         w.situacao, w.tentativas, w.criado_em as "criadoEm",
+         case when w.situacao = 'pendente' then w.proxima_em end as "proximaEm", w.entregue_em as "entregueEm",
+         t.em as "tentativaEm", t.status_http as "statusHttp", t.resultado, t.erro
+       from webhook_entregas w
+       join webhook_mensagens m on m.id = w.mensagem_id
+       join webhook_endpoints e on e.id = w.endpoint_id
+       left join lateral (
+         select em, status_http, resultado, erro from webhook_tentativas
+         where entrega_id = w.id order by id desc limit 1
+       ) t on true
+       ${where.length ? `where ${where.join(' and ')}` : ''}
+       order by w.id desc limit $${limite}`,
+      params,
+    );
+  }
 }

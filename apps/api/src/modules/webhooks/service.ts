@@ -19,6 +19,8 @@ import { type EndpointRow, WebhooksRepository } from './repository';
 
 export { TIPOS_EVENTO, type TipoEvento } from './eventos';
 export type { OpcoesDeEntrega } from './entregador';
+/** The sealing of secrets (decision 0030), also used for the staff accounts' TOTP secrets (0033). */
+export { Cofre } from './assinatura';
 
 /** An endpoint as listed (never its secret). */
 export interface Endpoint {
@@ -162,6 +164,43 @@ export class WebhooksService {
 
   entregas(mensagemId: string) {
     return new WebhooksRepository(this.db).entregas(mensagemId);
+  }
+
+  /** Deliveries newest first, a page at a time (`cursor`: the id the last page ended before). */
+  async listarEntregas(f: {
+    situacao?: 'pendente' | 'entregue' | 'falhou' | 'cancelada' | undefined;
+    cursor?: string | undefined;
+    limite: number;
+  }) {
+    const linhas = await new WebhooksRepository(this.db).listarEntregas({
+      situacao: f.situacao,
+      antesDe: f.cursor,
+      limite: f.limite + 1,
+    });
+    const pagina = linhas.slice(0, f.limite);
+    return {
+      entregas: pagina.map((l) => ({
+        id: l.id,
+        mensagemId: l.mensagemId,
+        tipo: l.tipo,
+        endpointId: l.endpointId,
+        url: l.url,
+        situacao: l.situacao,
+        tentativas: l.tentativas,
+        criadoEm: new Date(l.criadoEm).toISOString(),
+        proximaEm: iso(l.proximaEm),
+        entregueEm: iso(l.entregueEm),
+        ultimaTentativa: l.tentativaEm
+          ? {
+              em: new Date(l.tentativaEm).toISOString(),
+              statusHttp: l.statusHttp,
+              resultado: l.resultado ?? '',
+              erro: l.erro,
+            }
+          : null,
+      })),
+      proximoCursor: linhas.length > f.limite ? (pagina.at(-1)?.id ?? null) : null,
+    };
   }
 
   /**

@@ -1,0 +1,247 @@
+import { randomBytes, randomUUID } from 'node:crypto';
+import { Secret, TOTP } from 'otpauth';
+import type { ContaEquipe, PapelEquipe } from '@portal/contract';
+import type { Clock } from '../../clock';
+import { AppError, MENSAGEM_SESSAO_INVALIDA } from '../../lib/app-error';
+import { randomToken, sha256 } from '../../lib/crypto';
+import { hashPassword, verifyPassword } from '../../lib/password';
+import type { Origin } from '../../lib/request';
+import type { Throttle } from '../../lib/throttle';
+import type { Cofre } from '../webhooks/service';
+import type { ContaRow, EquipeRepository } from './repository';
+
+/** Decision 0033: the numbers of the staff sign-in. */
+export const PRE_AUTENTICACAO_MS = 5 * 60_000;
+export const SESSAO_MAXIMA_MS = 10 * 3600_000;
+export const SENHAS_ERRADAS_ATE_BLOQUEIO = 5;
+export const BLOQUEIO_MS = 15 * 60_000;
+export const CODIGOS_ERRADOS_POR_ENTRADA = 5;
+/** RFC 6238 as every authenticator app reads it: SHA1, 6 digits, 30 s; one step either side is accepted. */
+const PERIODO_S = 30;
+const JANELA = 1;
+
+export const MENSAGEM_CREDENCIAL = 'E-mail ou senha inválidos.';
+export const MENSAGEM_CODIGO = 'Código inválido.';
+const MENSAGEM_BLOQUEIO =
+  'Conta bloqueada por excesso de tentativas. Tente novamente em 15 minutos ou peça ajuda a um administrador.';
+
+const credencialInvalida = () => new AppError(401, 'CREDENCIAL_INVALIDA', MENSAGEM_CREDENCIAL);
+const sessaoInvalida = () => new AppError(401, 'SESSAO_INVALIDA', MENSAGEM_SESSAO_INVALIDA);
+const bloqueada = (ate: Date, agora: number) =>
+  new AppError(423, 'CONTA_BLOQUEADA', MENSAGEM_BLOQUEIO, Math.max(1, Math.ceil((ate.getTime() - agora) / 1000)));
+
+/** A staff member past the console's hook: who, and the session's hash (sign-out). */
+export interface EquipeAutenticada {
+  conta: ContaEquipe;
+  expiraEm: string;
+  sessaoHash: string;
+}
+
+export interface EquipeServiceDeps {
+  repo: EquipeRepository;
+  /** Seals the TOTP secrets (server secret 'equipe_secret'). */
+  cofre: Cofre;
+  throttle: Throttle;
+  clock: Clock;
+  /** The issuer shown in the authenticator app. */
+  operadora: { nome: string };
+  ociosidadeMinutos: number;
+}
+
+const contaPublica = (c: Pick<ContaRow, 'id' | 'nome' | 'email' | 'papel'>): ContaEquipe => ({
+  id: c.id,
+  nome: c.nome,
+  email: c.email,
+  papel: c.papel,
+});
+
+/** A one-time password for the CLI to print: 16 characters of base64url (96 random bits). */
+const senhaProvisoria = () => randomBytes(12).toString('base64url');
+
+/**
+ * The staff accounts of the console (issue 17, decision 0033): created by the CLI, signed in with
+ * an argon2id password and then a TOTP code, with sessions of their own (idle timeout, 10 h at most).
+ */
+export class EquipeService {
+  constructor(private readonly d: EquipeServiceDeps) {}
+
+  private totp(conta: Pick<ContaRow, 'email' | 'totpSegredo'>): TOTP {
+    return new TOTP({
+      issuer: `${this.d.operadora.nome} · Atendimento`,
+      label: conta.email,
+      algorithm: 'SHA1',
+      digits: 6,
+      period: PERIODO_S,
+      secret: Secret.fromBase32(this.d.cofre.abrir(conta.totpSegredo)),
+    });
+  }
+
+  /** The enrolment to show: the otpauth:// URI (a QR code) and the secret in base32. */
+  private cadastro(conta: Pick<ContaRow, 'email' | 'totpSegredo'>) {
+    const totp = this.totp(conta);
+    return { otpauthUri: totp.toString(), segredo: totp.secret.base32 };
+  }
+
+  // --- the CLI --------------------------------------------------------------------------------
+
+  async criarConta(c: { email: string; nome: string; papel: PapelEquipe }) {
+    const senha = senhaProvisoria();
+    const segredo = new Secret({ size: 20 }).base32;
+    const conta = {
+      id: randomUUID(),
+      email: c.email.trim().toLowerCase(),
+      nome: c.nome.trim(),
+      papel: c.papel,
+      senhaHash: await hashPassword(senha),
+      totpSegredo: this.d.cofre.selar(segredo),
+      em: new Date(this.d.clock.now()),
+    };
+    if (!(await this.d.repo.criarConta(conta))) return null;
+    return { conta: contaPublica(conta), senha, ...this.cadastro(conta) };
+  }
+
+  contas() {
+    return this.d.repo.contas();
+  }
+
+  async desativar(email: string): Promise<boolean> {
+    const id = await this.d.repo.desativar(email.trim().toLowerCase(), new Date(this.d.clock.now()));
+    if (id) await this.d.repo.encerrarSessoesDaConta(id, new Date(this.d.clock.now()));
+    return id !== null;
+  }
+
+  /** A new one-time password and a new TOTP secret; every open session of the account ends. */
+  async redefinir(email: string) {
+    const conta = await this.d.repo.contaPorEmail(email.trim().toLowerCase());
+    if (!conta) return null;
+    const senha = senhaProvisoria();
+    const totpSegredo = this.d.cofre.selar(new Secret({ size: 20 }).base32);
+    await this.d.repo.redefinir(conta.email, await hashPassword(senha), totpSegredo);
+    await this.d.repo.encerrarSessoesDaConta(conta.id, new Date(this.d.clock.now()));
+    return { conta: contaPublica(conta), senha, ...this.cadastro({ email: conta.email, totpSegredo }) };
+  }
+
+  // --- sign-in --------------------------------------------------------------------------------
+
+  private async auditar(evento: string, contaId: string | null, origin: Origin, detalhe: Record<string, unknown> = {}) {
+    await this.d.repo.auditar({
+      em: new Date(this.d.clock.now()),
+      contaId,
+      evento,
+      ip: origin.ip,
+      userAgent: origin.userAgent,
+      detalhe,
+    });
+  }
+
+  /**
+   * The password. Unknown, deactivated and wrong answer alike (401, the same text, a dummy hash
+   * checked when there is no account); the 5th wrong one in a row locks the account for 15 min
+   * (423). Right: a pre-auth token (cookie pb_equipe_pre) and what the next step shows.
+   */
+  async entrar(emailDigitado: string, senha: string, origin: Origin) {
+    const email = emailDigitado.trim().toLowerCase();
+    await this.d.throttle.assertEntradaEquipe(email, origin.ip);
+    const agora = this.d.clock.now();
+    const encontrada = await this.d.repo.contaPorEmail(email);
+    const conta = encontrada && !encontrada.desativadaEm ? encontrada : null;
+    const certa = await verifyPassword(conta?.senhaHash, senha);
+    if (conta?.bloqueadaAte && conta.bloqueadaAte.getTime() > agora) {
+      await this.auditar('equipe_entrada_bloqueada', conta.id, origin);
+      throw bloqueada(conta.bloqueadaAte, agora);
+    }
+    if (!conta || !certa) {
+      await this.d.throttle.registrarFalhaEquipe(email, origin.ip);
+      if (!conta) throw credencialInvalida();
+      const ate = await this.d.repo.registrarFalhaDeSenha(
+        conta.id,
+        SENHAS_ERRADAS_ATE_BLOQUEIO,
+        new Date(agora + BLOQUEIO_MS),
+      );
+      await this.auditar('equipe_senha_errada', conta.id, origin);
+      if (ate && ate.getTime() > agora) throw bloqueada(ate, agora);
+      throw credencialInvalida();
+    }
+    await this.d.repo.limparFalhas(conta.id);
+    const token = randomToken();
+    await this.d.repo.criarPreAutenticacao(sha256(token), conta.id, new Date(agora + PRE_AUTENTICACAO_MS));
+    const etapa = conta.totpConfirmadoEm
+      ? ({ etapa: 'totp' } as const)
+      : ({ etapa: 'cadastrar-totp', ...this.cadastro(conta) } as const);
+    return { token, resposta: etapa };
+  }
+
+  /**
+   * The TOTP code of the pre-auth step. Right (and not a step already used): the session, and the
+   * enrolment confirmed when it was the first code. Wrong: 401; the 5th wrong code ends the step.
+   */
+  async confirmarTotp(preToken: string | undefined, codigo: string, origin: Origin) {
+    const hash = preToken ? sha256(preToken) : null;
+    const pre = hash ? await this.d.repo.preAutenticacao(hash) : null;
+    const agora = this.d.clock.now();
+    if (!hash || !pre || pre.expiraEm.getTime() <= agora) {
+      if (hash) await this.d.repo.apagarPreAutenticacao(hash);
+      throw new AppError(401, 'SESSAO_INVALIDA', 'A etapa do código expirou. Entre novamente com e-mail e senha.');
+    }
+    const conta = await this.d.repo.contaPorId(pre.contaId);
+    if (!conta || conta.desativadaEm) {
+      await this.d.repo.apagarPreAutenticacao(hash);
+      throw new AppError(401, 'SESSAO_INVALIDA', 'A etapa do código expirou. Entre novamente com e-mail e senha.');
+    }
+    const delta = this.totp(conta).validate({ token: codigo, timestamp: agora, window: JANELA });
+    const passo = Math.floor(agora / 1000 / PERIODO_S) + (delta ?? 0);
+    const aceito = delta !== null && (await this.d.repo.aceitarPasso(conta.id, passo, new Date(agora)));
+    if (!aceito) {
+      await this.d.throttle.registrarFalhaEquipe(conta.email, origin.ip);
+      await this.auditar('equipe_codigo_errado', conta.id, origin, { repetido: delta !== null });
+      if ((await this.d.repo.falhaNaPreAutenticacao(hash)) >= CODIGOS_ERRADOS_POR_ENTRADA) {
+        await this.d.repo.apagarPreAutenticacao(hash);
+        throw new AppError(
+          401,
+          'CODIGO_INVALIDO',
+          'Código inválido. Tentativas esgotadas: entre novamente com e-mail e senha.',
+        );
+      }
+      throw new AppError(401, 'CODIGO_INVALIDO', MENSAGEM_CODIGO);
+    }
+    await this.d.repo.apagarPreAutenticacao(hash);
+    const token = randomToken();
+    const em = new Date(agora);
+    const fim = new Date(agora + SESSAO_MAXIMA_MS);
+    await this.d.repo.criarSessao(sha256(token), conta.id, em, fim);
+    await this.auditar('equipe_entrou', conta.id, origin, { cadastrouTotp: !conta.totpConfirmadoEm });
+    return { token, conta: contaPublica(conta), expiraEm: this.expiraEm(em, fim).toISOString() };
+  }
+
+  private expiraEm(ultimoUso: Date, fim: Date): Date {
+    return new Date(Math.min(ultimoUso.getTime() + this.d.ociosidadeMinutos * 60_000, fim.getTime()));
+  }
+
+  /**
+   * The console's hook: the pb_equipe cookie names an open session of an active account with a
+   * confirmed TOTP, used within the idle time and younger than 10 h; else 401. Each call restarts
+   * the idle clock.
+   */
+  async autenticar(token: string | undefined): Promise<EquipeAutenticada> {
+    if (!token) throw sessaoInvalida();
+    const hash = sha256(token);
+    const s = await this.d.repo.sessao(hash);
+    const agora = this.d.clock.now();
+    if (!s) throw sessaoInvalida();
+    if (this.expiraEm(s.ultimoUsoEm, s.expiraEm).getTime() <= agora) {
+      await this.d.repo.encerrarSessao(hash, new Date(agora));
+      throw sessaoInvalida();
+    }
+    await this.d.repo.tocarSessao(hash, new Date(agora));
+    return {
+      conta: contaPublica({ id: s.contaId, nome: s.nome, email: s.email, papel: s.papel }),
+      expiraEm: this.expiraEm(new Date(agora), s.expiraEm).toISOString(),
+      sessaoHash: hash,
+    };
+  }
+
+  async sair(equipe: EquipeAutenticada, origin: Origin): Promise<void> {
+    await this.d.repo.encerrarSessao(equipe.sessaoHash, new Date(this.d.clock.now()));
+    await this.auditar('equipe_saiu', equipe.conta.id, origin);
+  }
+}

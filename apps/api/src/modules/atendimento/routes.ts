@@ -1,0 +1,324 @@
+import type { CookieSerializeOptions } from '@fastify/cookie';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import {
+  acaoProtocoloRequestSchema,
+  acaoProtocoloResponseSchema,
+  apiErrorSchema,
+  auditoriaQuerySchema,
+  auditoriaResponseSchema,
+  contasEquipeResponseSchema,
+  criarModeloDeRespostaRequestSchema,
+  entregasWebhookQuerySchema,
+  entregasWebhookResponseSchema,
+  entrarEquipeRequestSchema,
+  entrarEquipeResponseSchema,
+  euEquipeResponseSchema,
+  filaAtendimentoQuerySchema,
+  filaAtendimentoResponseSchema,
+  importacoesAtendimentoQuerySchema,
+  importacoesAtendimentoResponseSchema,
+  listaModelosDeRespostaSchema,
+  mensagemWebhookParamsSchema,
+  modeloDeRespostaParamsSchema,
+  modeloDeRespostaSchema,
+  numeroProtocoloParamsSchema,
+  protocoloAtendimentoSchema,
+  reenviarWebhookResponseSchema,
+  totpEquipeRequestSchema,
+  totpEquipeResponseSchema,
+} from '@portal/contract';
+import { AppError } from '../../lib/app-error';
+import { originOf } from '../../lib/request';
+import { listarImportacoes, obterImportacao } from '../importacao';
+import { PDF_MAXIMO_BYTES } from '../protocolos/respostas';
+import {
+  CAMINHO_COOKIE_EQUIPE,
+  COOKIE_EQUIPE,
+  COOKIE_EQUIPE_PRE,
+  exigirCabecalhoDaEquipe,
+  exigirEquipe,
+  quemAtende,
+} from './contexto';
+import { PRE_AUTENTICACAO_MS, SESSAO_MAXIMA_MS } from './equipe';
+
+/**
+ * The staff console's API (issue 17 "Staff console", decision 0033), mounted at /api/atendimento in
+ * its own group: the staff cookie pb_equipe (path /api/atendimento) and nothing else opens it.
+ */
+
+const ERROS = {
+  400: apiErrorSchema.describe('Dados inválidos (mensagem em português).'),
+  401: apiErrorSchema.describe('Sem sessão da equipe, ou sessão expirada.'),
+  403: apiErrorSchema.describe('O perfil não permite a ação, ou falta o cabeçalho x-portal-equipe.'),
+  404: apiErrorSchema.describe('Não encontrado.'),
+  429: apiErrorSchema.describe('Muitas tentativas.'),
+} as const;
+
+const ERROS_DA_ACAO = {
+  ...ERROS,
+  409: apiErrorSchema.describe('O estado do protocolo não permite a ação.'),
+  413: apiErrorSchema.describe('O PDF passa de 5 MB.'),
+  422: apiErrorSchema.describe('O pedido não pode ser aplicado como está (recuse com motivo).'),
+} as const;
+
+const semCorpo = z.object({}).optional();
+const SUPERVISAO = ['supervisor', 'administrador'] as const;
+const ADMINISTRACAO = ['administrador'] as const;
+
+/** Sign-in: no session yet (password, then the TOTP code). */
+export const entradaDaEquipeRoutes: FastifyPluginAsyncZod = async (app) => {
+  const { equipe } = app.services;
+  const cookie = (maxAgeMs: number): CookieSerializeOptions => ({
+    httpOnly: true,
+    sameSite: 'strict',
+    secure: app.config.cookieSecure,
+    path: CAMINHO_COOKIE_EQUIPE,
+    maxAge: Math.floor(maxAgeMs / 1000),
+  });
+
+  app.post(
+    '/entrar',
+    {
+      schema: {
+        summary: 'Entrar: e-mail e senha (depois, o código do aplicativo autenticador)',
+        body: entrarEquipeRequestSchema,
+        response: {
+          200: entrarEquipeResponseSchema,
+          ...ERROS,
+          423: apiErrorSchema.describe('Conta bloqueada por 15 minutos após 5 senhas erradas.'),
+        },
+      },
+    },
+    async (request, reply) => {
+      const r = await equipe.entrar(request.body.email, request.body.senha, originOf(request));
+      reply.setCookie(COOKIE_EQUIPE_PRE, r.token, cookie(PRE_AUTENTICACAO_MS));
+      return r.resposta;
+    },
+  );
+
+  app.post(
+    '/totp',
+    {
+      schema: {
+        summary: 'O código de 6 dígitos do aplicativo autenticador (com o cookie da etapa anterior)',
+        body: totpEquipeRequestSchema,
+        response: { 200: totpEquipeResponseSchema, ...ERROS },
+      },
+    },
+    async (request, reply) => {
+      const r = await equipe.confirmarTotp(request.cookies[COOKIE_EQUIPE_PRE], request.body.codigo, originOf(request));
+      reply.clearCookie(COOKIE_EQUIPE_PRE, { path: CAMINHO_COOKIE_EQUIPE });
+      reply.setCookie(COOKIE_EQUIPE, r.token, cookie(SESSAO_MAXIMA_MS));
+      return { conta: r.conta, expiraEm: r.expiraEm };
+    },
+  );
+};
+
+/** Everything else: a staff session (exigirEquipe), and the roles each route names. */
+export const atendimentoRoutes: FastifyPluginAsyncZod = async (app) => {
+  const { equipe, atendimento, webhooks } = app.services;
+  app.addHook('onRequest', exigirEquipe);
+
+  app.post(
+    '/sair',
+    { schema: { summary: 'Sair (encerra a sessão da equipe)', body: semCorpo, response: { 204: z.null(), ...ERROS } } },
+    async (request, reply) => {
+      await equipe.sair(quemAtende(request).equipe, originOf(request));
+      reply.clearCookie(COOKIE_EQUIPE, { path: CAMINHO_COOKIE_EQUIPE });
+      return reply.code(204).send(null);
+    },
+  );
+
+  app.get(
+    '/eu',
+    {
+      schema: { summary: 'A conta da sessão e quando ela expira', response: { 200: euEquipeResponseSchema, ...ERROS } },
+    },
+    async (request) => {
+      const { conta, expiraEm } = quemAtende(request).equipe;
+      return { conta, expiraEm };
+    },
+  );
+
+  app.get(
+    '/protocolos',
+    {
+      schema: {
+        summary: 'Fila de protocolos por prazo (os atrasados primeiro)',
+        querystring: filaAtendimentoQuerySchema,
+        response: { 200: filaAtendimentoResponseSchema, ...ERROS },
+      },
+    },
+    async (request) => atendimento.fila(request.query, quemAtende(request)),
+  );
+
+  app.get(
+    '/protocolos/:numero',
+    {
+      schema: {
+        summary: 'Um protocolo com o contexto do beneficiário (leitura registrada na auditoria)',
+        params: numeroProtocoloParamsSchema,
+        response: { 200: protocoloAtendimentoSchema, ...ERROS },
+      },
+    },
+    async (request) => atendimento.protocolo(request.params.numero, quemAtende(request)),
+  );
+
+  app.post(
+    '/protocolos/:numero/acoes',
+    {
+      // A 5 MB PDF in base64 is about 6.7 MB of JSON.
+      bodyLimit: Math.ceil((PDF_MAXIMO_BYTES * 4) / 3) + 64 * 1024,
+      schema: {
+        summary: 'Responder, pedir informação, encaminhar ou cancelar um protocolo',
+        params: numeroProtocoloParamsSchema,
+        body: acaoProtocoloRequestSchema,
+        response: { 200: acaoProtocoloResponseSchema, ...ERROS_DA_ACAO },
+      },
+    },
+    async (request) => atendimento.agir(request.params.numero, request.body, quemAtende(request)),
+  );
+
+  app.get(
+    '/modelos-de-resposta',
+    { schema: { summary: 'Modelos de resposta', response: { 200: listaModelosDeRespostaSchema, ...ERROS } } },
+    async () => ({ modelos: await atendimento.modelos() }),
+  );
+
+  app.post(
+    '/modelos-de-resposta',
+    {
+      config: { papeis: SUPERVISAO },
+      schema: {
+        summary: 'Cria um modelo de resposta (supervisor ou administrador)',
+        body: criarModeloDeRespostaRequestSchema,
+        response: { 201: modeloDeRespostaSchema, ...ERROS },
+      },
+    },
+    async (request, reply) => {
+      const m = await atendimento.criarModelo(request.body, quemAtende(request));
+      return reply.code(201).send(m);
+    },
+  );
+
+  app.delete(
+    '/modelos-de-resposta/:id',
+    {
+      config: { papeis: SUPERVISAO },
+      schema: {
+        summary: 'Remove um modelo de resposta (supervisor ou administrador)',
+        params: modeloDeRespostaParamsSchema,
+        response: { 204: z.null(), ...ERROS },
+      },
+    },
+    async (request, reply) => {
+      await atendimento.removerModelo(request.params.id, quemAtende(request));
+      return reply.code(204).send(null);
+    },
+  );
+
+  app.get(
+    '/importacoes',
+    {
+      config: { papeis: SUPERVISAO },
+      schema: {
+        summary: 'Histórico de importações (supervisor ou administrador)',
+        querystring: importacoesAtendimentoQuerySchema,
+        response: { 200: importacoesAtendimentoResponseSchema, ...ERROS },
+      },
+    },
+    async (request) => {
+      const { limite, antes } = request.query;
+      if (antes && !(await obterImportacao(app.db, antes)))
+        throw new AppError(404, 'NAO_ENCONTRADO', 'Importação não encontrada.');
+      const linhas = await listarImportacoes(app.db, { limite: limite + 1, antes });
+      const pagina = linhas.slice(0, limite);
+      return {
+        importacoes: pagina.map(({ erros, chaveId: _chave, errosOmitidos, ...i }) => ({
+          ...i,
+          totalErros: erros.length + errosOmitidos,
+        })),
+        proxima: linhas.length > limite ? (pagina.at(-1)?.id ?? null) : null,
+      };
+    },
+  );
+
+  app.get(
+    '/webhooks/entregas',
+    {
+      config: { papeis: SUPERVISAO },
+      schema: {
+        summary: 'Entregas de webhooks, as mais recentes primeiro (supervisor ou administrador)',
+        querystring: entregasWebhookQuerySchema,
+        response: { 200: entregasWebhookResponseSchema, ...ERROS },
+      },
+    },
+    async (request) => webhooks.listarEntregas(request.query),
+  );
+
+  app.post(
+    '/webhooks/mensagens/:id/reenviar',
+    {
+      config: { papeis: SUPERVISAO },
+      schema: {
+        summary: 'Reenvia uma mensagem (mesmo webhook-id) aos endpoints ativos (supervisor ou administrador)',
+        params: mensagemWebhookParamsSchema,
+        body: semCorpo,
+        response: { 200: reenviarWebhookResponseSchema, ...ERROS },
+      },
+    },
+    async (request) => {
+      const reenviadas = await webhooks.reenviar(request.params.id);
+      await atendimento.auditar(quemAtende(request), 'equipe_reenviou_webhook', {
+        detalhe: { mensagemId: request.params.id, reenviadas },
+      });
+      return { reenviadas };
+    },
+  );
+
+  app.get(
+    '/auditoria',
+    {
+      config: { papeis: ADMINISTRACAO },
+      schema: {
+        summary: 'Trilha de auditoria da equipe (administrador)',
+        querystring: auditoriaQuerySchema,
+        response: { 200: auditoriaResponseSchema, ...ERROS },
+      },
+    },
+    async (request) => atendimento.trilha(request.query),
+  );
+
+  app.get(
+    '/contas',
+    {
+      config: { papeis: ADMINISTRACAO },
+      schema: { summary: 'Contas da equipe (administrador)', response: { 200: contasEquipeResponseSchema, ...ERROS } },
+    },
+    async () => {
+      const contas = await equipe.contas();
+      const iso = (d: Date | null) => (d ? new Date(d).toISOString() : null);
+      return {
+        contas: contas.map((c) => ({
+          id: c.id,
+          nome: c.nome,
+          email: c.email,
+          papel: c.papel,
+          totpConfirmado: c.totpConfirmadoEm !== null,
+          bloqueadaAte: c.bloqueadaAte && c.bloqueadaAte.getTime() > app.clock.now() ? iso(c.bloqueadaAte) : null,
+          desativadaEm: iso(c.desativadaEm),
+          criadaEm: new Date(c.criadaEm).toISOString(),
+        })),
+      };
+    },
+  );
+};
+
+/** The console's group (app.ts mounts it at /api/atendimento): the CSRF header first, then sign-in or session. */
+export const equipeRoutes: FastifyPluginAsyncZod = async (app) => {
+  app.decorateRequest('equipe', null);
+  app.addHook('onRequest', exigirCabecalhoDaEquipe);
+  await app.register(entradaDaEquipeRoutes);
+  await app.register(atendimentoRoutes);
+};

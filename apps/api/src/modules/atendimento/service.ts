@@ -1,0 +1,418 @@
+import { diaEmSaoPaulo, formatDate } from '@portal/br';
+import type { AcaoProtocoloRequest, DecisaoPorTipo, ProtocoloAtendimento, TipoProtocolo } from '@portal/contract';
+import type { Clock } from '../../clock';
+import type { Db } from '../../db/db';
+import { AppError, dadosInvalidos } from '../../lib/app-error';
+import { aguardaResposta, descricaoDoPrazo, estaAtrasado } from '../../lib/prazos';
+import type { Origin } from '../../lib/request';
+import {
+  diasUteisAte,
+  type EfeitoDaResposta,
+  lerCursor,
+  lerPdf,
+  type Operador,
+  type RespostasDeProtocolosService,
+} from '../protocolos/respostas';
+import type { EquipeAutenticada } from './equipe';
+import { EquipeRepository, type ItemDaFila } from './repository';
+
+const iso = (d: Date | string) => new Date(d).toISOString();
+const naoEncontrado = () => new AppError(404, 'NAO_ENCONTRADO', 'Protocolo não encontrado.');
+
+/** '529.982.247-25' → '***.982.247-**': enough to tell two people apart on the phone, no more. */
+export const mascararCpf = (cpf: string) => `***.${cpf.slice(3, 6)}.${cpf.slice(6, 9)}-**`;
+
+/** What 'responder' needs by kind (decision 0033; RN 561 for cancellations). */
+export function decisaoDoTipo(tipo: TipoProtocolo): DecisaoPorTipo | null {
+  if (tipo === 'CANCELAMENTO_CONTRATO' || tipo === 'CANCELAMENTO_DEPENDENTES') return 'cancelamento';
+  if (tipo === 'CORRECAO_DADOS') return 'correcao';
+  if (tipo === 'INCLUSAO_DEPENDENTE' || tipo === 'CONTRATACAO_SOS' || tipo === 'CONTRATACAO_ORTOPEDICO')
+    return 'aceite';
+  return null;
+}
+
+const ROTULOS_CAMPO: Record<string, string> = {
+  NOME_SOCIAL: 'Nome social',
+  EMAIL: 'E-mail',
+  CELULAR: 'Celular',
+  ENDERECO: 'Endereço',
+  OUTRO: 'Outro dado',
+};
+
+/** The fields the portal keeps itself, which an applied correction changes (the rest is the operator's system). */
+const CAMPOS_APLICAVEIS = ['NOME_SOCIAL', 'EMAIL', 'CELULAR'] as const;
+type CampoAplicavel = (typeof CAMPOS_APLICAVEIS)[number];
+
+export interface AtendimentoServiceDeps {
+  db: Db;
+  respostas: RespostasDeProtocolosService;
+  clock: Clock;
+}
+
+/** Who acts, as the services and the audit trail take it. */
+export interface QuemAtende {
+  equipe: EquipeAutenticada;
+  origin: Origin;
+}
+
+/**
+ * The console's protocol work (issue 17, decision 0033): the queue by deadline, one protocol with
+ * its member's context (read-only, audited), and the actions — through the same
+ * RespostasDeProtocolosService as the integration API, with a staff account as the Operador.
+ */
+export class AtendimentoService {
+  constructor(private readonly d: AtendimentoServiceDeps) {}
+
+  private get repo() {
+    return new EquipeRepository(this.d.db);
+  }
+
+  private hoje() {
+    return diaEmSaoPaulo(this.d.clock.now());
+  }
+
+  /** An audit row of the staff trail (every read of member data, every action). */
+  async auditar(
+    quem: QuemAtende,
+    evento: string,
+    extra: { protocolo?: string; codigoContrato?: string; detalhe?: Record<string, unknown> } = {},
+  ) {
+    await this.repo.auditar({
+      em: new Date(this.d.clock.now()),
+      contaId: quem.equipe.conta.id,
+      evento,
+      ip: quem.origin.ip,
+      userAgent: quem.origin.userAgent,
+      ...extra,
+    });
+  }
+
+  private item(p: ItemDaFila, hoje: string) {
+    const aberto = aguardaResposta(p.situacao);
+    return {
+      protocolo: p.numero.trim(),
+      tipo: p.tipo,
+      assunto: p.assunto,
+      situacao: p.situacao,
+      criadoEm: iso(p.criadoEm),
+      prazoResposta: p.prazoResposta,
+      prazoDescricao: descricaoDoPrazo(p.tipo),
+      diasUteisRestantes: aberto ? diasUteisAte(hoje, p.prazoResposta) : null,
+      atrasado: estaAtrasado(p.situacao, p.prazoResposta, hoje),
+      venceHoje: aberto && p.prazoResposta === hoje,
+      codigoContrato: p.codigoContrato,
+      beneficiario: p.beneficiario ?? p.solicitante,
+    };
+  }
+
+  async fila(
+    f: {
+      situacao: 'abertos' | 'todos';
+      tipo?: TipoProtocolo | undefined;
+      venceAte?: string | undefined;
+      busca?: string | undefined;
+      cursor?: string | undefined;
+      limite: number;
+    },
+    quem: QuemAtende,
+  ) {
+    const hoje = this.hoje();
+    const repo = this.repo;
+    const linhas = await repo.fila({
+      abertos: f.situacao === 'abertos',
+      tipo: f.tipo,
+      venceAte: f.venceAte,
+      busca: f.busca || undefined,
+      depoisDe: f.cursor ? lerCursor(f.cursor) : undefined,
+      limite: f.limite + 1,
+    });
+    const pagina = linhas.slice(0, f.limite);
+    const ultimo = pagina.at(-1);
+    // A list of names is a read of member data too (LGPD art. 37): one row per page.
+    await this.auditar(quem, 'equipe_leu_fila', {
+      detalhe: { filtros: { ...f, cursor: undefined }, protocolos: pagina.length },
+    });
+    return {
+      itens: pagina.map((p) => this.item(p, hoje)),
+      proximoCursor:
+        linhas.length > f.limite && ultimo
+          ? Buffer.from(`${ultimo.prazoResposta}|${ultimo.numero.trim()}`).toString('base64url')
+          : null,
+      totais: await repo.totais(hoje),
+    };
+  }
+
+  /** One protocol with its member's context; audited as a read of member data ('equipe_leu_protocolo'). */
+  async protocolo(numero: string, quem: QuemAtende): Promise<ProtocoloAtendimento> {
+    const p = await this.repo.protocolo(numero);
+    if (!p) throw naoEncontrado();
+    await this.auditar(quem, 'equipe_leu_protocolo', { protocolo: numero, codigoContrato: p.codigoContrato });
+    return this.detalhe(p);
+  }
+
+  private async pedido(p: ItemDaFila): Promise<{ rotulo: string; valor: string }[]> {
+    const linhas = [{ rotulo: 'Assunto', valor: p.assunto }];
+    const repo = this.repo;
+    if (p.tipo === 'INCLUSAO_DEPENDENTE') {
+      const dep = await repo.dependenteSolicitado(p.numero);
+      if (dep)
+        linhas.push(
+          { rotulo: 'Dependente', valor: dep.nome },
+          { rotulo: 'CPF do dependente', valor: mascararCpf(dep.cpf) },
+          { rotulo: 'Nascimento', valor: formatDate(dep.dataNascimento) },
+          { rotulo: 'Cidade', valor: dep.cidade },
+          { rotulo: 'Situação do pedido', valor: dep.situacao },
+        );
+    } else if (p.tipo === 'CORRECAO_DADOS') {
+      const c = await repo.correcao(p.numero);
+      if (c) {
+        linhas.push(
+          { rotulo: 'Dado a corrigir', valor: ROTULOS_CAMPO[c.campo] ?? c.campo },
+          { rotulo: 'Valor correto', valor: c.valorCorreto },
+        );
+        if (c.observacao) linhas.push({ rotulo: 'Observação', valor: c.observacao });
+      }
+    } else if (p.tipo === 'CANCELAMENTO_CONTRATO' || p.tipo === 'CANCELAMENTO_DEPENDENTES') {
+      const c = await repo.cancelamento(p.numero);
+      if (c) {
+        const bs = (typeof c.beneficiarios === 'string' ? JSON.parse(c.beneficiarios) : c.beneficiarios) as {
+          nome: string;
+        }[];
+        linhas.push(
+          { rotulo: 'Abrangência', valor: c.abrangencia === 'CONTRATO' ? 'Todo o contrato' : 'Dependentes' },
+          { rotulo: 'Beneficiários', valor: bs.map((b) => b.nome).join(', ') },
+          { rotulo: 'Data do cancelamento', valor: formatDate(c.dataCancelamento) },
+        );
+      }
+    }
+    return linhas;
+  }
+
+  private async detalhe(p: ItemDaFila): Promise<ProtocoloAtendimento> {
+    const repo = this.repo;
+    const [historico, contrato, beneficiarios, anteriores, pedido] = await Promise.all([
+      repo.historico(p.numero),
+      repo.contrato(p.codigoContrato),
+      repo.beneficiarios(p.codigoContrato),
+      repo.protocolosAnteriores(p.codigoContrato, p.numero),
+      this.pedido(p),
+    ]);
+    const hoje = this.hoje();
+    return {
+      ...this.item(p, hoje),
+      canal: p.canal,
+      solicitante: p.solicitante,
+      pedido,
+      resposta: p.resposta,
+      respondidoEm: p.respondidoEm ? iso(p.respondidoEm) : null,
+      respondidoPor: p.respondidoPor
+        ? p.respondidoPorNome
+          ? `${p.respondidoPorNome} (equipe de atendimento)`
+          : 'Sistema da operadora (integração)'
+        : null,
+      anexoDaOperadora: p.anexo,
+      decisao: aguardaResposta(p.situacao) ? decisaoDoTipo(p.tipo) : null,
+      historico: historico.map((e) => ({ em: iso(e.em), situacao: e.situacao, descricao: e.descricao })),
+      contexto: {
+        contrato: {
+          codigo: p.codigoContrato,
+          plano: contrato?.plano ?? '',
+          situacao:
+            contrato?.dataCancelamento && contrato.dataCancelamento <= hoje
+              ? `Cancelado em ${formatDate(contrato.dataCancelamento)}`
+              : 'Ativo',
+        },
+        beneficiarios: beneficiarios.map((b) => ({
+          nome: b.nome,
+          codigo: b.codigo,
+          parentesco: b.tipo === 'TITULAR' ? 'Titular' : (b.parentesco ?? 'Dependente'),
+          situacao: b.ativo ? 'Ativo' : b.dataExclusao ? `Excluído em ${formatDate(b.dataExclusao)}` : 'Inativo',
+          cpf: mascararCpf(b.cpf),
+        })),
+        protocolosAnteriores: anteriores.map((a) => ({
+          protocolo: a.numero.trim(),
+          tipo: a.tipo,
+          assunto: a.assunto,
+          situacao: a.situacao,
+          criadoEm: iso(a.criadoEm),
+        })),
+      },
+    };
+  }
+
+  /**
+   * An action on a protocol (contract item 6). Every state change goes through
+   * RespostasDeProtocolosService (one transaction: protocol, history, audit, webhook, notice); the
+   * kind-specific decision is checked here and its effect runs inside that transaction.
+   */
+  async agir(numero: string, a: AcaoProtocoloRequest, quem: QuemAtende): Promise<ProtocoloAtendimento> {
+    const atual = await this.repo.protocolo(numero);
+    if (!atual) throw naoEncontrado();
+    const operador: Operador = {
+      equipe: { id: quem.equipe.conta.id, nome: quem.equipe.conta.nome },
+      origin: quem.origin,
+    };
+    const texto = a.texto.trim();
+    if (a.pdfBase64 !== undefined && a.acao !== 'responder')
+      throw dadosInvalidos('Só a ação responder aceita um PDF anexo.');
+    switch (a.acao) {
+      case 'responder': {
+        const { resposta, efeito, detalhe } = await this.decisao(atual, a, texto);
+        await this.d.respostas.responder(
+          numero,
+          { status: 'CONCLUIDO', resposta, pdf: a.pdfBase64 === undefined ? null : lerPdf(a.pdfBase64) },
+          operador,
+          efeito,
+        );
+        await this.auditar(quem, 'equipe_respondeu', {
+          protocolo: numero,
+          codigoContrato: atual.codigoContrato,
+          detalhe,
+        });
+        break;
+      }
+      case 'cancelar':
+        await this.d.respostas.responder(numero, { status: 'CANCELADO', resposta: texto, pdf: null }, operador);
+        await this.auditar(quem, 'equipe_cancelou', { protocolo: numero, codigoContrato: atual.codigoContrato });
+        break;
+      case 'pedir-informacao':
+        await this.d.respostas.pedirInformacao(numero, texto, operador);
+        await this.auditar(quem, 'equipe_pediu_informacao', {
+          protocolo: numero,
+          codigoContrato: atual.codigoContrato,
+        });
+        break;
+      case 'encaminhar':
+        await this.d.respostas.encaminhar(numero, a.setor ?? '', texto, operador);
+        await this.auditar(quem, 'equipe_encaminhou', {
+          protocolo: numero,
+          codigoContrato: atual.codigoContrato,
+          detalhe: { setor: a.setor },
+        });
+        break;
+    }
+    const depois = await this.repo.protocolo(numero);
+    if (!depois) throw naoEncontrado();
+    return this.detalhe(depois);
+  }
+
+  /** The answer text and its effect, by kind: what each decision requires, checked before anything is written. */
+  private async decisao(
+    p: ItemDaFila,
+    a: AcaoProtocoloRequest,
+    texto: string,
+  ): Promise<{ resposta: string; efeito?: EfeitoDaResposta; detalhe: Record<string, unknown> }> {
+    const motivo = a.motivo?.trim();
+    switch (decisaoDoTipo(p.tipo)) {
+      case 'cancelamento': {
+        if (!a.dataEfeito)
+          throw dadosInvalidos('Informe a data de efeito do cancelamento (dataEfeito, AAAA-MM-DD): a RN 561 exige.');
+        return {
+          resposta: `${texto}\n\nCancelamento confirmado, com efeito em ${formatDate(a.dataEfeito)}. Este documento é o comprovante.`,
+          detalhe: { dataEfeito: a.dataEfeito },
+        };
+      }
+      case 'correcao': {
+        if (a.aplicar === undefined) throw dadosInvalidos('Informe se a correção será aplicada (aplicar: sim ou não).');
+        if (!a.aplicar) {
+          if (!motivo) throw dadosInvalidos('Informe o motivo da recusa da correção.');
+          return { resposta: `${texto}\n\nCorreção recusada. Motivo: ${motivo}`, detalhe: { aplicar: false } };
+        }
+        const c = await this.repo.correcao(p.numero);
+        if (!c)
+          throw new AppError(409, 'DADOS_DIVERGENTES', 'O pedido de correção deste protocolo não foi encontrado.');
+        const campo = c.campo as CampoAplicavel;
+        const aplicavel = (CAMPOS_APLICAVEIS as readonly string[]).includes(c.campo);
+        if (campo === 'CELULAR' && !/^\d{10,11}$/.test(c.valorCorreto.replace(/\D/g, '')))
+          throw new AppError(
+            422,
+            'DADOS_INVALIDOS',
+            'O celular pedido não é válido (DDD e número): recuse a correção informando o motivo.',
+          );
+        if (campo === 'EMAIL' && !/^[^\s@]+@[^\s@]+\.[^\s@]+$/.test(c.valorCorreto.trim()))
+          throw new AppError(
+            422,
+            'DADOS_INVALIDOS',
+            'O e-mail pedido não é válido: recuse a correção informando o motivo.',
+          );
+        const valor = campo === 'CELULAR' ? c.valorCorreto.replace(/\D/g, '') : c.valorCorreto.trim();
+        return {
+          resposta: `${texto}\n\nCorreção aplicada: ${ROTULOS_CAMPO[c.campo] ?? c.campo}.`,
+          efeito: aplicavel
+            ? (tx, alvo) => new EquipeRepository(tx).aplicarCorrecao(alvo.cpf, campo, valor)
+            : undefined,
+          detalhe: { aplicar: true, campo: c.campo, noPortal: aplicavel },
+        };
+      }
+      case 'aceite': {
+        if (a.aceitar === undefined) throw dadosInvalidos('Informe se o pedido foi aceito (aceitar: sim ou não).');
+        if (!a.aceitar && !motivo) throw dadosInvalidos('Informe o motivo da recusa.');
+        const resposta = a.aceitar ? `${texto}\n\nPedido aceito.` : `${texto}\n\nPedido recusado. Motivo: ${motivo}`;
+        return {
+          resposta,
+          efeito:
+            p.tipo === 'INCLUSAO_DEPENDENTE'
+              ? (tx) => new EquipeRepository(tx).decidirDependente(p.numero, a.aceitar === true)
+              : undefined,
+          detalhe: { aceitar: a.aceitar },
+        };
+      }
+      default:
+        return { resposta: texto, detalhe: {} };
+    }
+  }
+
+  // --- answer templates and the audit trail ----------------------------------------------------
+
+  modelos() {
+    return this.repo.modelos();
+  }
+
+  async criarModelo(m: { titulo: string; texto: string }, quem: QuemAtende) {
+    const criado = await this.repo.criarModelo({
+      ...m,
+      contaId: quem.equipe.conta.id,
+      em: new Date(this.d.clock.now()),
+    });
+    await this.auditar(quem, 'equipe_criou_modelo', { detalhe: { modelo: criado.id } });
+    return criado;
+  }
+
+  async removerModelo(id: string, quem: QuemAtende) {
+    if (!(await this.repo.removerModelo(id, new Date(this.d.clock.now()))))
+      throw new AppError(404, 'NAO_ENCONTRADO', 'Modelo de resposta não encontrado.');
+    await this.auditar(quem, 'equipe_removeu_modelo', { detalhe: { modelo: id } });
+  }
+
+  /** The staff trail, newest first (administrators only: the route says so). */
+  async trilha(f: {
+    conta?: string | undefined;
+    desde?: string | undefined;
+    ate?: string | undefined;
+    cursor?: string | undefined;
+    limite: number;
+  }) {
+    const linhas = await this.repo.auditoria({
+      conta: f.conta,
+      desde: f.desde ? new Date(f.desde) : undefined,
+      ate: f.ate ? new Date(f.ate) : undefined,
+      antesDe: f.cursor,
+      limite: f.limite + 1,
+    });
+    const pagina = linhas.slice(0, f.limite);
+    return {
+      registros: pagina.map((r) => ({
+        id: r.id,
+        em: iso(r.em),
+        evento: r.evento,
+        contaId: r.contaId,
+        contaNome: r.contaNome,
+        protocolo: r.protocolo?.trim() ?? null,
+        codigoContrato: r.codigoContrato,
+        ip: r.ip,
+        detalhe: (typeof r.detalhe === 'string' ? JSON.parse(r.detalhe) : r.detalhe) as Record<string, unknown>,
+      })),
+      proximoCursor: linhas.length > f.limite ? (pagina.at(-1)?.id ?? null) : null,
+    };
+  }
+}

@@ -137,7 +137,8 @@ export function AcoesDoProtocolo({ protocolo }: { protocolo: ProtocoloAtendiment
       <h2 id="acoes-titulo" className="mb-3 text-lg font-bold text-slate-900">
         Ações
       </h2>
-      <form className="space-y-4" onSubmit={(e) => void enviar(e)} noValidate>
+      {/* A refusal shown beside the button goes once the person changes anything. */}
+      <form className="space-y-4" onSubmit={(e) => void enviar(e)} onChange={() => setErro(null)} noValidate>
         <fieldset>
           <legend className="mb-2 font-semibold text-slate-800">O que fazer</legend>
           <div className="flex flex-wrap gap-2">

@@ -9,7 +9,8 @@ import { operadora } from '@/lib/operadora';
 import { PODE, useConta, useOciosidade, useSessaoEquipe } from '../lib/sessao';
 
 const ITENS = [
-  { to: '/atendimento', rotulo: 'Fila', pode: () => true, fim: true },
+  // A protocol opened from the queue is still 'Fila'.
+  { to: '/atendimento', rotulo: 'Fila', pode: () => true, ativo: /^\/atendimento(\/protocolos\/.*)?\/?$/ },
   { to: '/atendimento/importacoes', rotulo: 'Importações', pode: PODE.importacoes },
   { to: '/atendimento/entregas', rotulo: 'Entregas de webhooks', pode: PODE.entregas },
   { to: '/atendimento/auditoria', rotulo: 'Auditoria', pode: PODE.auditoria },
@@ -65,11 +66,11 @@ export function LayoutConsole() {
               <li key={i.to}>
                 <NavLink
                   to={i.to}
-                  end={i.fim}
+                  end
                   className={({ isActive }) =>
                     cn(
                       'inline-flex min-h-11 items-center border-b-4 px-3 font-semibold',
-                      isActive
+                      isActive || i.ativo?.test(pathname)
                         ? 'border-brand-700 text-brand-900'
                         : 'border-transparent text-slate-700 hover:text-brand-800',
                     )

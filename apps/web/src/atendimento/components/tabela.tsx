@@ -3,7 +3,13 @@ import type { ReactNode } from 'react';
 /** A plain data table: caption for screen readers, header row, horizontal scroll on narrow screens. */
 export function Tabela({ legenda, colunas, children }: { legenda: string; colunas: string[]; children: ReactNode }) {
   return (
-    <div className="overflow-x-auto rounded-xl border border-slate-200 bg-white">
+    // Focusable, so a table wider than the screen scrolls from the keyboard too.
+    <div
+      role="region"
+      aria-label={legenda}
+      tabIndex={0}
+      className="overflow-x-auto rounded-xl border border-slate-200 bg-white"
+    >
       <table className="w-full text-left text-[15px]">
         <caption className="sr-only">{legenda}</caption>
         <thead className="bg-slate-100 text-sm text-slate-800">

@@ -146,7 +146,7 @@ export function EntrarPage() {
                 <p>
                   Chave para digitar:{' '}
                   <code data-testid="segredo-totp" className="break-all rounded bg-slate-100 px-1.5 py-0.5 font-mono">
-                    {etapa.cadastro.segredo}
+                    {etapa.cadastro.segredo.replace(/(.{4})(?=.)/g, '$1 ')}
                   </code>
                 </p>
                 <p>Depois, digite o código de 6 dígitos que o aplicativo mostrar.</p>

@@ -61,29 +61,30 @@ export function EntregasPage() {
       ) : (
         <Tabela
           legenda="Entregas de webhooks, as mais recentes primeiro"
-          colunas={['Criada em', 'Evento', 'Destino', 'Situação', 'Tentativas', 'Última tentativa', 'Ação']}
+          colunas={['Evento e destino', 'Situação', 'Criada em', 'Ação']}
         >
           {q.data.entregas.map((e) => {
             const [rotulo, variant] = ROTULO[e.situacao];
+            const ultima = e.ultimaTentativa;
             return (
               <tr key={e.id}>
-                <td className="whitespace-nowrap">{dataHora(e.criadoEm)}</td>
                 <td>
                   <span className="block font-semibold">{e.tipo}</span>
-                  <span className="font-mono text-sm text-slate-700">{e.mensagemId}</span>
+                  <span className="block font-mono text-sm text-slate-700">{e.mensagemId}</span>
+                  <span className="block text-sm break-all text-slate-700">{e.url}</span>
                 </td>
-                <td className="max-w-64 break-all">{e.url}</td>
                 <td>
                   <Badge variant={variant}>{rotulo}</Badge>
+                  <span className="block text-sm text-slate-700">
+                    {e.tentativas} {e.tentativas === 1 ? 'tentativa' : 'tentativas'}
+                    {ultima
+                      ? `; a última em ${dataHora(ultima.em)}: ${ultima.statusHttp ? `HTTP ${ultima.statusHttp}` : 'sem resposta'}${
+                          ultima.erro ? ` (${ultima.erro})` : ''
+                        }`
+                      : ''}
+                  </span>
                 </td>
-                <td>{e.tentativas}</td>
-                <td className="text-sm">
-                  {e.ultimaTentativa
-                    ? `${dataHora(e.ultimaTentativa.em)} — ${e.ultimaTentativa.statusHttp ?? 'sem resposta'}${
-                        e.ultimaTentativa.erro ? ` (${e.ultimaTentativa.erro})` : ''
-                      }`
-                    : '—'}
-                </td>
+                <td className="whitespace-nowrap">{dataHora(e.criadoEm)}</td>
                 <td>
                   {PODE.reenviar(conta.papel) ? (
                     <Button

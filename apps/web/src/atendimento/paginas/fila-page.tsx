@@ -166,7 +166,12 @@ export function FilaPage() {
       ) : itens.length === 0 ? (
         <Alert>Nenhum protocolo com esses filtros.</Alert>
       ) : (
-        <div className="overflow-x-auto rounded-xl border border-slate-200 bg-white">
+        <div
+          role="region"
+          aria-label="Protocolos da fila"
+          tabIndex={0}
+          className="overflow-x-auto rounded-xl border border-slate-200 bg-white"
+        >
           <table className="w-full text-left text-[15px]" aria-describedby="atalhos">
             <caption className="sr-only">Protocolos por prazo de resposta, os atrasados primeiro</caption>
             <thead className="bg-slate-100 text-sm text-slate-800">

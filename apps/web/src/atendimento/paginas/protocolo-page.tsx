@@ -1,4 +1,4 @@
-import { ROTULOS_TIPO_PROTOCOLO } from '@portal/contract/protocolos';
+import { ROTULOS_CANAL_PROTOCOLO, ROTULOS_TIPO_PROTOCOLO } from '@portal/contract/protocolos';
 import { ArrowLeft } from 'lucide-react';
 import { Link, useParams } from 'react-router';
 import { Alert } from '@/components/ui/alert';
@@ -71,14 +71,16 @@ export function ProtocoloPage() {
               <dd>{p.beneficiario ?? '—'}</dd>
               <dt className="font-semibold text-slate-700">Aberto em</dt>
               <dd>
-                {dataHora(p.criadoEm)} ({p.canal})
+                {dataHora(p.criadoEm)} ({ROTULOS_CANAL_PROTOCOLO[p.canal] ?? p.canal})
               </dd>
-              {p.pedido.map((c) => (
-                <div key={c.rotulo} className="contents">
-                  <dt className="font-semibold text-slate-700">{c.rotulo}</dt>
-                  <dd className="whitespace-pre-wrap">{c.valor}</dd>
-                </div>
-              ))}
+              {p.pedido
+                .filter((c) => c.rotulo !== 'Assunto')
+                .map((c) => (
+                  <div key={c.rotulo} className="contents">
+                    <dt className="font-semibold text-slate-700">{c.rotulo}</dt>
+                    <dd className="whitespace-pre-wrap">{c.valor}</dd>
+                  </div>
+                ))}
             </dl>
           </Secao>
 

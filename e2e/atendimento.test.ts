@@ -314,6 +314,7 @@ test('an administrador sees imports, webhook deliveries (and replays one) and th
     'Fila',
     'Importações',
     'Entregas de webhooks',
+    'Modelos de resposta',
     'Auditoria',
   ]);
 
@@ -337,10 +338,40 @@ test('an administrador sees imports, webhook deliveries (and replays one) and th
   // The same message again, with the same webhook-id (the receiver deduplicates by it).
   expect(receptor.recebidos.filter((r) => r.id === atualizado.id).length).toBe(antes + 1);
 
+  // A reusable text, then used to forward the demo's overdue request to another team.
+  await menu.getByRole('link', { name: 'Modelos de resposta' }).click();
+  await visible(page.getByRole('heading', { level: 1, name: 'Modelos de resposta' }));
+  const MODELO = 'Seu pedido foi encaminhado ao setor de cadastro, que responde em até 2 dias úteis.';
+  await page.getByLabel('Título').fill('Encaminhado ao cadastro');
+  await page.getByLabel('Texto').fill(MODELO);
+  await page.getByRole('button', { name: 'Salvar modelo' }).click();
+  await visible(toast(page, 'Modelo de resposta salvo.'));
+  await visible(page.getByRole('heading', { level: 3, name: 'Encaminhado ao cadastro' }));
+  await conferirTela(page, 'atendimento-modelos');
+
+  await menu.getByRole('link', { name: 'Fila' }).click();
+  const primeira = page.locator('tbody tr').first();
+  await visible(primeira.getByText('Atrasado', { exact: true }));
+  await primeira.getByRole('link').click();
+  await page.waitForURL(/\/atendimento\/protocolos\/\d{20}$/);
+  const acoes = page.getByRole('region', { name: 'Ações' });
+  await acoes.getByRole('radio', { name: 'Encaminhar' }).check();
+  await acoes.getByLabel('Setor').fill('Cadastro');
+  await acoes.getByLabel('Modelo de resposta').selectOption({ label: 'Encaminhado ao cadastro' });
+  expect(await acoes.getByLabel('Observação do encaminhamento').inputValue()).toBe(MODELO);
+  const eventos = await page.getByRole('region', { name: 'Histórico' }).getByRole('listitem').count();
+  await acoes.getByRole('button', { name: 'Encaminhar' }).click();
+  await visible(toast(page, 'Protocolo encaminhado.'));
+  await page.waitForFunction(
+    (n) => document.querySelectorAll('section[aria-label="Histórico"] li').length === n + 1,
+    eventos,
+  );
+
   await menu.getByRole('link', { name: 'Auditoria' }).click();
   await visible(page.getByRole('heading', { level: 1, name: 'Auditoria' }));
   const leitura = page.locator('tbody tr').filter({ hasText: 'Ana Atendente' }).filter({ hasText: 'Leu um protocolo' });
   await visible(leitura.first());
+  await visible(page.locator('tbody tr').filter({ hasText: 'Bruno Administrador' }).filter({ hasText: 'Encaminhou' }));
   await conferirTela(page, 'atendimento-auditoria');
 
   // The session ends on the server (here: its cookie is gone): the next call (a new filter) sends

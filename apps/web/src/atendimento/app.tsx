@@ -61,6 +61,11 @@ const router = createBrowserRouter([
         children: [{ index: true, ...pagina(() => import('./paginas/entregas-page'), 'EntregasPage') }],
       },
       {
+        path: 'modelos',
+        element: <ExigePapel pode="modelos" />,
+        children: [{ index: true, ...pagina(() => import('./paginas/modelos-page'), 'ModelosPage') }],
+      },
+      {
         path: 'auditoria',
         element: <ExigePapel pode="auditoria" />,
         children: [{ index: true, ...pagina(() => import('./paginas/auditoria-page'), 'AuditoriaPage') }],

@@ -19,10 +19,13 @@ export function useGerirModelos() {
   const depois = () => qc.invalidateQueries({ queryKey: chavesAtendimento.modelos() });
   const criar = useMutation({
     mutationFn: (body: CriarModeloDeRespostaRequest) => chamar<ModeloDeResposta>('/modelos-de-resposta', { body }),
+    // The form shows the refusal itself.
+    meta: { erro: false },
     onSuccess: depois,
   });
   const excluir = useMutation({
     mutationFn: (id: string) => chamar<null>(`/modelos-de-resposta/${encodeURIComponent(id)}`, { method: 'DELETE' }),
+    meta: { erro: { titulo: 'Não foi possível excluir o modelo' } },
     onSuccess: depois,
   });
   return { criar, excluir };

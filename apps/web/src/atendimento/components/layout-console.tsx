@@ -13,6 +13,7 @@ const ITENS = [
   { to: '/atendimento', rotulo: 'Fila', pode: () => true, ativo: /^\/atendimento(\/protocolos\/.*)?\/?$/ },
   { to: '/atendimento/importacoes', rotulo: 'Importações', pode: PODE.importacoes },
   { to: '/atendimento/entregas', rotulo: 'Entregas de webhooks', pode: PODE.entregas },
+  { to: '/atendimento/modelos', rotulo: 'Modelos de resposta', pode: PODE.modelos },
   { to: '/atendimento/auditoria', rotulo: 'Auditoria', pode: PODE.auditoria },
 ];
 

@@ -13,7 +13,17 @@ const EVENTOS: Record<string, string> = {
   equipe_leu_protocolo: 'Leu um protocolo',
   equipe_leu_fila: 'Leu a fila',
   equipe_respondeu: 'Respondeu',
+  equipe_pediu_informacao: 'Pediu informações',
+  equipe_encaminhou: 'Encaminhou',
+  equipe_cancelou: 'Cancelou',
+  equipe_criou_modelo: 'Criou um modelo de resposta',
+  equipe_removeu_modelo: 'Removeu um modelo de resposta',
+  equipe_reenviou_webhook: 'Reenviou um webhook',
   equipe_entrou: 'Entrou',
+  equipe_saiu: 'Saiu',
+  equipe_senha_errada: 'Senha errada',
+  equipe_codigo_errado: 'Código do autenticador errado',
+  equipe_entrada_bloqueada: 'Entrada bloqueada',
 };
 
 /** A day typed in the filter (AAAA-MM-DD) as the instant it starts or ends in São Paulo (UTC−3). */
@@ -56,16 +66,23 @@ export function AuditoriaPage() {
       ) : (
         <Tabela
           legenda="Registros de auditoria, os mais recentes primeiro"
-          colunas={['Quando', 'Conta', 'Evento', 'Protocolo', 'Contrato', 'IP']}
+          colunas={['Quando e de onde', 'Conta', 'Evento', 'Protocolo e contrato']}
         >
           {q.data.registros.map((r) => (
             <tr key={r.id}>
-              <td className="whitespace-nowrap">{dataHora(r.em)}</td>
+              <td>
+                <span className="block whitespace-nowrap">{dataHora(r.em)}</span>
+                <span className="block font-mono text-sm text-slate-700">IP {r.ip}</span>
+              </td>
               <td>{r.contaNome ?? '—'}</td>
               <td>{EVENTOS[r.evento] ?? r.evento}</td>
-              <td className="font-mono whitespace-nowrap">{r.protocolo ? numeroLegivel(r.protocolo) : '—'}</td>
-              <td>{r.codigoContrato ?? '—'}</td>
-              <td className="font-mono">{r.ip}</td>
+              <td>
+                {r.protocolo ? (
+                  <span className="block font-mono whitespace-nowrap">{numeroLegivel(r.protocolo)}</span>
+                ) : null}
+                {r.codigoContrato ? <span className="block text-sm">Contrato {r.codigoContrato}</span> : null}
+                {!r.protocolo && !r.codigoContrato ? '—' : null}
+              </td>
             </tr>
           ))}
         </Tabela>

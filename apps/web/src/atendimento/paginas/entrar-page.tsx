@@ -10,14 +10,12 @@ import { PasswordInput } from '@/components/ui/password-input';
 import { operadora } from '@/lib/operadora';
 import { confirmarTotp, entrar } from '../api/entrar';
 import { mensagemDeErro } from '../lib/cliente';
+import { destinoDepoisDeEntrar as destino } from '../lib/destino';
 import { useSessaoEquipe } from '../lib/sessao';
 
 type Etapa =
   | { tipo: 'credenciais' }
   | { tipo: 'codigo'; cadastro: Extract<EntrarEquipeResponse, { etapa: 'cadastrar-totp' }> | null };
-
-/** Only a path inside the console: '?voltar=' never sends anyone to another site. */
-const destino = (v: string | null) => (v && /^\/atendimento(\/|$|\?)/.test(v) ? v : '/atendimento');
 
 /** /atendimento/entrar: e-mail and password, then the authenticator's code (enrolled the first time). */
 export function EntrarPage() {

@@ -9,9 +9,9 @@ import { Secret, TOTP } from 'otpauth';
 import type { Browser, Page } from 'playwright-core';
 import { Webhook } from 'standardwebhooks';
 import { afterAll, beforeAll, expect, inject, test } from 'vitest';
-import { MARIA } from './support/accounts';
+import { CARLOS, MARIA, SENHA } from './support/accounts';
 import { expectNoAxeViolations, launch, openSession, screenshot, setBaseUrl } from './support/browser';
-import { loginMaria, toast, visible } from './support/flows';
+import { login, loginMaria, toast, visible } from './support/flows';
 import { documentoAberto } from './support/pdf';
 import { portalProprio } from './support/portal-proprio';
 import { type Portal, startPortalVazio } from './support/server';
@@ -119,6 +119,7 @@ let browser: Browser;
 const receptor = new Receptor();
 let ana: ContaDaEquipe;
 let bruno: ContaDaEquipe;
+let carla: ContaDaEquipe;
 
 beforeAll(async () => {
   await receptor.ouvir();
@@ -133,6 +134,7 @@ beforeAll(async () => {
   expect(receptor.segredo).toMatch(/^whsec_/);
   ana = criarConta(dataDir, 'ana.atendente@saudeexemplo.com.br', 'Ana Atendente', 'atendente');
   bruno = criarConta(dataDir, 'bruno.admin@saudeexemplo.com.br', 'Bruno Administrador', 'administrador');
+  carla = criarConta(dataDir, 'carla.supervisora@saudeexemplo.com.br', 'Carla Supervisora', 'supervisor');
   portal = await startPortalVazio(dataDir, { SEED: 'demo', WEBHOOKS_INTERVAL_MS: '100' });
   setBaseUrl(portal.baseUrl);
   browser = await launch();
@@ -382,4 +384,45 @@ test('an administrador sees imports, webhook deliveries (and replays one) and th
   await page.waitForURL(/\/atendimento\/entrar/);
   await visible(page.getByText('Sua sessão foi encerrada por inatividade. Entre novamente.'));
   await s.close();
+}, 180_000);
+
+test('a data correction is refused with a reason, which the member reads', async () => {
+  const m = await openSession(browser);
+  await login(m.page, CARLOS.cpf, SENHA);
+  await m.page.goto('/meus-dados');
+  await m.page.getByRole('radio', { name: 'E-mail' }).check();
+  await m.page.getByLabel('Valor correto').fill('carlos.lima@exemplo.com.br');
+  await m.page.getByRole('button', { name: 'Enviar solicitação' }).click();
+  await visible(m.page.getByText('Solicitação de correção enviada.'));
+  const correcao = (await (await visible(m.page.getByRole('status').getByText(/^\d{20}$/))).textContent())!;
+
+  const s = await openSession(browser, { expectStatuses: [401] });
+  const { page } = s;
+  await entrarNoConsole(page, carla, { primeiraVez: true });
+  // A supervisor: the queue, imports, deliveries and answer templates; not the audit trail.
+  expect(
+    await page.getByRole('navigation', { name: 'Console de atendimento' }).getByRole('link').allTextContents(),
+  ).toEqual(['Fila', 'Importações', 'Entregas de webhooks', 'Modelos de resposta']);
+  await page.getByLabel('Tipo').selectOption({ label: 'Correção de dados pessoais' });
+  await page
+    .getByRole('link', { name: `${correcao.slice(0, 6)} ${correcao.slice(6, 14)} ${correcao.slice(14)}` })
+    .click();
+  await page.waitForURL(new RegExp(`/atendimento/protocolos/${correcao}$`));
+  const acoes = page.getByRole('region', { name: 'Ações' });
+  await acoes.getByRole('radio', { name: 'Recusar' }).check();
+  const MOTIVO = 'O e-mail informado não confere com o cadastro da empresa contratante.';
+  await acoes.getByLabel('Resposta ao beneficiário').fill('Não foi possível corrigir o seu e-mail.');
+  await acoes.getByRole('button', { name: 'Enviar resposta' }).click();
+  await visible(acoes.getByText('Informe o motivo da recusa.'));
+  await acoes.getByLabel('Motivo da recusa').fill(MOTIVO);
+  await conferirTela(page, 'atendimento-protocolo-correcao');
+  await acoes.getByRole('button', { name: 'Enviar resposta' }).click();
+  await visible(toast(page, 'Resposta enviada ao beneficiário.'));
+  await visible(page.getByRole('region', { name: 'Resposta' }).getByText(/Não foi possível corrigir o seu e-mail/));
+  await s.close();
+
+  await m.page.goto(`/protocolos/${correcao}`);
+  await visible(m.page.getByRole('heading', { level: 1, name: 'Detalhes do protocolo' }));
+  await visible(m.page.getByText(/Não foi possível corrigir o seu e-mail/).first());
+  await m.close();
 }, 180_000);

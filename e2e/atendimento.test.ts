@@ -415,10 +415,19 @@ test('a data correction is refused with a reason, which the member reads', async
   await acoes.getByRole('button', { name: 'Enviar resposta' }).click();
   await visible(acoes.getByText('Informe o motivo da recusa.'));
   await acoes.getByLabel('Motivo da recusa').fill(MOTIVO);
+  // The operator's own document goes with the answer (a PDF of a few bytes will do here).
+  await acoes.getByLabel('Anexar PDF (opcional)').setInputFiles({
+    name: 'parecer-cadastro.pdf',
+    mimeType: 'application/pdf',
+    buffer: Buffer.from('%PDF-1.4\n1 0 obj <<>> endobj\ntrailer <<>>\n%%EOF\n'),
+  });
+  await visible(acoes.getByText('parecer-cadastro.pdf'));
   await conferirTela(page, 'atendimento-protocolo-correcao');
   await acoes.getByRole('button', { name: 'Enviar resposta' }).click();
   await visible(toast(page, 'Resposta enviada ao beneficiário.'));
-  await visible(page.getByRole('region', { name: 'Resposta' }).getByText(/Não foi possível corrigir o seu e-mail/));
+  const resposta = page.getByRole('region', { name: 'Resposta' });
+  await visible(resposta.getByText(/Não foi possível corrigir o seu e-mail/));
+  await visible(resposta.getByText(/com PDF anexado/));
   await s.close();
 
   await m.page.goto(`/protocolos/${correcao}`);

@@ -236,13 +236,23 @@ export function AcoesDoProtocolo({ protocolo }: { protocolo: ProtocoloAtendiment
         {acao === 'responder' ? (
           <FormField label="Anexar PDF (opcional)" hint="Até 5 MB. O beneficiário recebe junto com a resposta.">
             {(c) => (
-              <input
-                {...c}
-                type="file"
-                accept="application/pdf"
-                className="block w-full text-base file:mr-3 file:min-h-11 file:rounded-lg file:border-0 file:bg-brand-100 file:px-4 file:font-semibold file:text-brand-900"
-                onChange={(e) => setPdf(e.target.files?.[0] ?? null)}
-              />
+              // The browser's own file button speaks the browser's language: ours says it in Portuguese.
+              <div className="flex flex-wrap items-center gap-3">
+                <input
+                  {...c}
+                  type="file"
+                  accept="application/pdf"
+                  className="peer sr-only"
+                  onChange={(e) => setPdf(e.target.files?.[0] ?? null)}
+                />
+                <label
+                  htmlFor={c.id}
+                  className="inline-flex min-h-11 cursor-pointer items-center rounded-lg bg-brand-100 px-4 font-semibold text-brand-900 peer-focus-visible:outline-3 peer-focus-visible:outline-offset-2 peer-focus-visible:outline-brand-700 hover:bg-brand-200"
+                >
+                  Escolher PDF
+                </label>
+                <span className="text-slate-800">{pdf ? pdf.name : 'Nenhum arquivo escolhido'}</span>
+              </div>
             )}
           </FormField>
         ) : null}

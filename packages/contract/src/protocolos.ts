@@ -98,6 +98,8 @@ export type EventoProtocolo = z.infer<typeof eventoProtocoloSchema>;
 export const detalheProtocoloResponseSchema = protocoloResumoSchema.extend({
   /** The operator's answer, once there is one. */
   resposta: z.string().nullable(),
+  /** The operator attached a PDF of its own to the answer (Protocolos/BaixarAnexo; decision 0032). */
+  anexoDisponivel: z.boolean(),
   historico: z.array(eventoProtocoloSchema),
 });
 export type DetalheProtocolo = z.infer<typeof detalheProtocoloResponseSchema>;
@@ -108,3 +110,10 @@ export type DetalheProtocolo = z.infer<typeof detalheProtocoloResponseSchema>;
  */
 export const baixarRespostaProtocoloRequestSchema = membroRequest({ protocolo: numeroProtocoloSchema });
 export type BaixarRespostaProtocoloRequest = z.input<typeof baixarRespostaProtocoloRequestSchema>;
+
+/**
+ * POST /api/Protocolos/BaixarAnexo (member) — the PDF the operator attached to its answer, as the
+ * operator sent it (application/pdf, attachment); 404 when the protocol has none.
+ */
+export const baixarAnexoProtocoloRequestSchema = membroRequest({ protocolo: numeroProtocoloSchema });
+export type BaixarAnexoProtocoloRequest = z.input<typeof baixarAnexoProtocoloRequestSchema>;

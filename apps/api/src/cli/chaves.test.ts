@@ -58,6 +58,18 @@ describe('npm run chaves', () => {
     expect((await rodar('rotacionar', 'f'.repeat(16))).status).toBe(1);
   });
 
+  it('criar accepts the webhooks scope (issue 17): that key opens /webhooks, a key without it does not', async () => {
+    const criada = await rodar('criar', '--nome', 'ERP', '--escopos', 'webhooks');
+    expect(criada.status).toBe(0);
+    const chave = chaveImpressa(criada.saida);
+    const semEscopo = chaveImpressa((await rodar('criar', '--nome', 'BI', '--escopos', 'leitura,protocolos')).saida);
+    const listar = (k: string) =>
+      t.client().get('/api/integracao/v1/webhooks', { headers: { authorization: `Bearer ${k}` } });
+    expect((await listar(chave)).status).toBe(200);
+    expect((await listar(semEscopo)).status).toBe(403);
+    expect((await rodar('listar')).saida).toContain('escopos: webhooks');
+  });
+
   it('refuses bad usage with a Portuguese message', async () => {
     const erros: [string[], RegExp][] = [
       [[], /Informe um comando/],

@@ -1,5 +1,5 @@
 // `npm run chaves -- <comando>`: the operator's keys to the integration API (issue 16, decision 0024).
-//   criar --nome <nome> --escopos importar,leitura [--expira-em 2027-12-31] [--limite <chamadas/min>]
+//   criar --nome <nome> --escopos importar,leitura,protocolos,webhooks [--expira-em 2027-12-31] [--limite <chamadas/min>]
 //   listar
 //   revogar <id>
 //   rotacionar <id> [--sobreposicao-horas 24]

@@ -2,7 +2,7 @@
  * Webhook endpoints by command line (issue 17, decision 0029). Reads the server's configuration
  * (DATABASE_URL, or DATA_DIR for PGlite — stop the server first: PGlite has one process).
  *
- *   npm run webhooks -- criar --url https://erp.exemplo.com.br/webhooks --eventos protocolo.criado,dependentes.solicitados
+ *   npm run webhooks -- criar --url https://erp.exemplo.com.br/webhooks --eventos protocolo.criado,dependentes.solicitados [--descricao 'ERP']
  *   npm run webhooks -- listar
  *   npm run webhooks -- rotacionar <id> [--sobreposicao-horas 24]
  *   npm run webhooks -- desativar <id>
@@ -23,7 +23,7 @@ import { AppError } from '../lib/app-error';
 import { TIPOS_EVENTO, WebhooksService } from '../modules/webhooks/service';
 
 const USO = `Uso: npm run webhooks -- <comando>
-  criar --url URL --eventos a,b     eventos: ${TIPOS_EVENTO.join(', ')}
+  criar --url URL --eventos a,b [--descricao TEXTO]     eventos: ${TIPOS_EVENTO.join(', ')}
   listar
   rotacionar <id> [--sobreposicao-horas 24]
   desativar <id>
@@ -37,6 +37,7 @@ export async function executar(argv: string[], env: NodeJS.ProcessEnv = process.
     options: {
       url: { type: 'string' },
       eventos: { type: 'string' },
+      descricao: { type: 'string' },
       desde: { type: 'string' },
       ate: { type: 'string' },
       'sobreposicao-horas': { type: 'string' },
@@ -65,6 +66,7 @@ export async function executar(argv: string[], env: NodeJS.ProcessEnv = process.
         const e = await servico.criarEndpoint({
           url: exigir(values.url, '--url'),
           eventos: exigir(values.eventos, '--eventos').split(','),
+          descricao: values.descricao?.trim().slice(0, 200) || null,
         });
         return `${JSON.stringify(e, null, 2)}\nGuarde o segredo agora: ele não será mostrado de novo.`;
       }

@@ -43,7 +43,7 @@ export interface EquipeServiceDeps {
   cofre: Cofre;
   throttle: Throttle;
   clock: Clock;
-  /** The issuer shown in the authenticator app. */
+  /** The issuer shown in the authenticator app (the operator's name). */
   operadora: { nome: string };
   ociosidadeMinutos: number;
 }
@@ -67,7 +67,7 @@ export class EquipeService {
 
   private totp(conta: Pick<ContaRow, 'email' | 'totpSegredo'>): TOTP {
     return new TOTP({
-      issuer: `${this.d.operadora.nome} · Atendimento`,
+      issuer: this.d.operadora.nome,
       label: conta.email,
       algorithm: 'SHA1',
       digits: 6,

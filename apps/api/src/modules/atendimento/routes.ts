@@ -254,7 +254,7 @@ export const atendimentoRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: entregasWebhookResponseSchema, ...ERROS },
       },
     },
-    async (request) => webhooks.listarEntregas(request.query),
+    async (request) => webhooks.listarEntregasDoConsole(request.query),
   );
 
   app.post(

@@ -10,8 +10,8 @@ import type { Queryable } from '../../db/db';
  * no slow hash, and the comparison is constant-time.
  */
 
-/** Scopes a key may carry: `protocolos` is for the answers of issue 17. */
-export const ESCOPOS = ['importar', 'leitura', 'protocolos'] as const;
+/** Scopes a key may carry: `protocolos` and `webhooks` are issue 17's (answers back, webhook endpoints). */
+export const ESCOPOS = ['importar', 'leitura', 'protocolos', 'webhooks'] as const;
 export type Escopo = (typeof ESCOPOS)[number];
 export const escopoSchema = z.enum(ESCOPOS);
 

@@ -122,6 +122,21 @@ const avisos = async (numero: string) =>
     )
   )[0]?.n ?? 0;
 
+/** POST /api/Protocolos/BaixarAnexo as the member's browser does (optionally without the session cookie). */
+async function baixarAnexo(c: Client, perfil: unknown, protocolo: string, { semCookie = false } = {}) {
+  const r = await fetch(`${c.baseUrl}/api/Protocolos/BaixarAnexo`, {
+    method: 'POST',
+    headers: {
+      'content-type': 'application/json',
+      authorization: `Bearer ${c.token}`,
+      ...(semCookie ? {} : { cookie: [...c.cookies].map(([n, v]) => `${n}=${v}`).join('; ') }),
+      'x-forwarded-for': c.ip,
+    },
+    body: JSON.stringify({ perfilAutenticado: perfil, protocolo }),
+  });
+  return { status: r.status, headers: r.headers, bytes: Buffer.from(await r.arrayBuffer()) };
+}
+
 const responder = (c: Client, k: string, numero: string, corpo: Record<string, unknown>) =>
   c.post<Detalhe & { message?: string }>(`${BASE}/${numero}/resposta`, corpo, comChave(k));
 
@@ -268,6 +283,57 @@ describe('answers back through the integration API', () => {
       [numero],
     );
     expect(Buffer.from(linha!.resposta_pdf).equals(pdf)).toBe(true);
+
+    // Maria downloads it from Meus Protocolos, as the operator sent it, to be saved (not rendered).
+    const { c: mc, perfil } = await t.membro(CPF.maria, CONTRATO.maria);
+    const det = await mc.post<Detalhe & { anexoDisponivel: boolean }>('/api/Protocolos/Detalhe', {
+      perfilAutenticado: perfil,
+      protocolo: numero,
+    });
+    expect(det.body.anexoDisponivel).toBe(true);
+    const anexo = await baixarAnexo(mc, perfil, numero);
+    expect(anexo.status).toBe(200);
+    expect(anexo.headers.get('content-type')).toBe('application/pdf');
+    expect(anexo.headers.get('content-disposition')).toBe(
+      `attachment; filename="protocolo-${numero}-anexo-da-operadora.pdf"`,
+    );
+    expect(anexo.headers.get('x-content-type-options')).toBe('nosniff');
+    expect(anexo.headers.get('cache-control')).toBe('no-store');
+    expect(anexo.bytes.equals(pdf)).toBe(true);
+
+    // Another member (another contract) gets 404, as for a number that does not exist.
+    const { c: outro, perfil: perfilOutro } = await t.membro(CPF.carlos);
+    const alheio = await baixarAnexo(outro, perfilOutro, numero);
+    expect(alheio.status).toBe(404);
+    expect(JSON.parse(alheio.bytes.toString()).message).toBe('Protocolo não encontrado.');
+    expect(alheio.bytes.includes(pdf)).toBe(false);
+
+    // Maria's session code without her session cookie opens nothing.
+    const semCookie = await baixarAnexo(mc, perfil, numero, { semCookie: true });
+    expect(semCookie.status).toBe(401);
+    expect(semCookie.bytes.includes(pdf)).toBe(false);
+  });
+
+  it('a protocol answered without a PDF offers no attachment: 404 with a clear message', async () => {
+    const numero = await pedidoDaMaria(HOJE - 86_400_000);
+    const k = await chave();
+    expect(
+      (await responder(t.client(), k, numero, { status: 'CONCLUIDO', resposta: 'Inclusão aprovada.' })).status,
+    ).toBe(200);
+    const { c: mc, perfil } = await t.membro(CPF.maria, CONTRATO.maria);
+    const det = await mc.post<{ anexoDisponivel: boolean }>('/api/Protocolos/Detalhe', {
+      perfilAutenticado: perfil,
+      protocolo: numero,
+    });
+    expect(det.body.anexoDisponivel).toBe(false);
+    const r = await baixarAnexo(mc, perfil, numero);
+    expect(r.status).toBe(404);
+    expect(JSON.parse(r.bytes.toString())).toMatchObject({
+      code: 'DOCUMENTO_INDISPONIVEL',
+      message: 'Este protocolo não tem anexo da operadora.',
+    });
+    const ruim = await baixarAnexo(mc, perfil, '123');
+    expect(ruim.status).toBe(400);
   });
 
   it('refuses a non-PDF file and "em análise" as an answer, in Portuguese, changing nothing', async () => {

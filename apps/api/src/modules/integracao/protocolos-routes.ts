@@ -68,7 +68,10 @@ const listaSchema = z.object({
 const detalheSchema = resumoSchema.extend({
   solicitante: z.string().describe('Nome de quem pediu (sem CPF nem contato).'),
   resposta: z.string().nullable(),
-  respondidoPor: z.string().nullable().describe('integracao:<id da chave>, ou null.'),
+  respondidoPor: z
+    .string()
+    .nullable()
+    .describe('integracao:<id da chave>, equipe:<id da conta> (console da equipe) ou null.'),
   historico: z.array(z.object({ em: z.string(), situacao: z.enum(SITUACOES_PROTOCOLO), descricao: z.string() })),
 });
 

@@ -6,6 +6,7 @@ import { chaveDe } from './contexto';
 import { importacoesRoutes } from './importacoes';
 import { protocolosIntegracaoRoutes } from './protocolos-routes';
 import { chaveAtualSchema, ERROS_INTEGRACAO } from './schemas';
+import { webhooksIntegracaoRoutes } from './webhooks-routes';
 
 /**
  * The integration API (issue 16, decision 0024), mounted at /api/integracao/v1: operator keys only
@@ -80,4 +81,5 @@ export const integracaoRoutes: FastifyPluginAsyncZod = async (app) => {
 
   await app.register(importacoesRoutes);
   await app.register(protocolosIntegracaoRoutes);
+  await app.register(webhooksIntegracaoRoutes);
 };

@@ -218,6 +218,8 @@ export interface ProtocoloLido {
   respondidoPor: string | null;
   /** The staff member's name when the console answered. */
   respondidoPorNome: string | null;
+  /** The operator attached a PDF to its answer (resposta_pdf, migration 0025). */
+  temAnexo: boolean;
   solicitante: string;
   cpfSolicitante: string;
   beneficiario: string | null;
@@ -258,7 +260,7 @@ export function protocoloVisivel(membro: Membro, alias: string, params: unknown[
 
 const COLUNAS = `p.numero, p.tipo, p.assunto, p.situacao, p.canal, p.criado_em as "criadoEm",
   p.prazo_resposta::text as "prazoResposta", p.respondido_em as "respondidoEm", p.resposta,
-  p.respondido_por as "respondidoPor", ec.nome as "respondidoPorNome", s.nome as solicitante, p.cpf as "cpfSolicitante", pb.nome as beneficiario, p.codigo_contrato as "codigoContrato",
+  p.respondido_por as "respondidoPor", ec.nome as "respondidoPorNome", (p.resposta_pdf is not null) as "temAnexo", s.nome as solicitante, p.cpf as "cpfSolicitante", pb.nome as beneficiario, p.codigo_contrato as "codigoContrato",
   pl.nome as plano, pl.registro_ans as "registroAnsPlano"`;
 
 const ORIGEM = `protocolos p
@@ -313,6 +315,18 @@ export class MeusProtocolosRepository {
       params,
     );
     return row ?? null;
+  }
+
+  /** The PDF the operator attached to its answer, of a protocol the member may see; null otherwise. */
+  async anexo(membro: Membro, numero: string): Promise<Buffer | null> {
+    const params: unknown[] = [];
+    const where = protocoloVisivel(membro, 'p', params);
+    params.push(numero);
+    const [row] = await this.q.query<{ pdf: Uint8Array | null }>(
+      `select p.resposta_pdf as pdf from protocolos p where ${where} and p.numero = $${params.length}`,
+      params,
+    );
+    return row?.pdf ? Buffer.from(row.pdf) : null;
   }
 
   /** The history of a protocol the member may see, oldest first (empty for any other number). */

@@ -1,5 +1,6 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import {
+  baixarAnexoProtocoloRequestSchema,
   baixarRespostaProtocoloRequestSchema,
   detalheProtocoloRequestSchema,
   detalheProtocoloResponseSchema,
@@ -10,7 +11,10 @@ import {
 import { enviarPdf } from '../../lib/pdf/arquivo';
 import { respostas } from '../../lib/schema';
 
-/** 'Meus Protocolos' (member group, decision 0017): list and search, one protocol, its answer as a PDF. */
+/**
+ * 'Meus Protocolos' (member group, decision 0017): list and search, one protocol, its answer as a
+ * PDF, and the PDF the operator attached to its answer (decision 0032).
+ */
 export const protocolosRoutes: FastifyPluginAsyncZod = async (app) => {
   const { protocolos } = app.services;
 
@@ -41,5 +45,28 @@ export const protocolosRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request, reply) => enviarPdf(reply, await protocolos.baixarResposta(request.membro, request.body.protocolo)),
+  );
+
+  app.post(
+    '/Protocolos/BaixarAnexo',
+    {
+      schema: {
+        body: baixarAnexoProtocoloRequestSchema,
+        response: {
+          ...respostas(pdfSchema),
+          200: {
+            description: 'O PDF que a operadora anexou à resposta, como ela o enviou (sempre para baixar).',
+            content: { 'application/pdf': { schema: pdfSchema } },
+          },
+        },
+      },
+    },
+    // The operator's own file, not one the portal made: always saved (attachment), never rendered
+    // by sniffing (nosniff, set on every answer), never kept by a cache.
+    async (request, reply) =>
+      enviarPdf(reply, await protocolos.baixarAnexo(request.membro, request.body.protocolo), {
+        baixar: true,
+        semCache: true,
+      }),
   );
 };

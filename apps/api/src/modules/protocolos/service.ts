@@ -73,8 +73,22 @@ export class ProtocolosService {
     return {
       ...this.resumo(p, diaEmSaoPaulo(this.clock.now())),
       resposta: p.resposta,
+      anexoDisponivel: p.temAnexo,
       historico: historico.map((e) => ({ em: iso(e.em), situacao: e.situacao, descricao: e.descricao })),
     };
+  }
+
+  /**
+   * The PDF the operator attached to its answer (decision 0032), as it sent it; 404 for a protocol
+   * the member may not see and for one without an attachment (the same read, scoped in SQL).
+   */
+  async baixarAnexo(membro: Membro, numero: string): Promise<Arquivo> {
+    const pdf = await this.repo.anexo(membro, numero);
+    if (!pdf) {
+      if (!(await this.repo.buscar(membro, numero))) throw naoEncontrado();
+      throw new AppError(404, 'DOCUMENTO_INDISPONIVEL', 'Este protocolo não tem anexo da operadora.');
+    }
+    return { pdf, nome: `protocolo-${numero}-anexo-da-operadora.pdf` };
   }
 
   /** The protocol and its answer as a PDF; 409 while the operator has not answered. */

@@ -67,6 +67,17 @@ export class RetencaoService {
         auditoria_integracao: await remove(tx, 'delete from auditoria_integracao where em < $1', [
           new Date(now - auditDays * DAY),
         ]),
+        // The staff console (decision 0033): its trail is kept like the audit log; its sessions and
+        // pre-auth steps go once past their end.
+        equipe_auditoria: await remove(tx, 'delete from equipe_auditoria where em < $1', [
+          new Date(now - auditDays * DAY),
+        ]),
+        equipe_sessoes: await remove(tx, 'delete from equipe_sessoes where expira_em < $1 or encerrada_em < $1', [
+          graca,
+        ]),
+        equipe_pre_autenticacoes: await remove(tx, 'delete from equipe_pre_autenticacoes where expira_em < $1', [
+          graca,
+        ]),
         servicos_codigos: await remove(tx, 'delete from servicos_codigos where expira_em < $1', [graca]),
         idempotencia: await remove(tx, 'delete from idempotencia where criado_em < $1', [
           new Date(now - IDEMPOTENCIA_DIAS * DAY),

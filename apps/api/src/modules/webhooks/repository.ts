@@ -11,6 +11,37 @@ export interface EndpointRow {
   criado_em: string | Date;
   desativado_em: string | Date | null;
   motivo_desativacao: string | null;
+  descricao: string | null;
+}
+
+/** One delivery as the integration API lists it, with its last attempt. */
+export interface EntregaListada {
+  id: string;
+  mensagem_id: string;
+  tipo: string;
+  endpoint_id: string;
+  situacao: string;
+  tentativas: number;
+  mensagem_criada_em: string | Date;
+  entregue_em: string | Date | null;
+  ultima_em: string | Date | null;
+  ultimo_status_http: number | null;
+  ultimo_resultado: string | null;
+  /** For the staff console (decision 0033): the endpoint's URL, the next try of a pending one, the last error. */
+  url: string;
+  proxima_em: string | Date | null;
+  ultimo_erro: string | null;
+}
+
+export interface FiltroDeEntregas {
+  endpointId?: string | undefined;
+  mensagemId?: string | undefined;
+  situacao?: string | undefined;
+  desde?: Date | undefined;
+  ate?: Date | undefined;
+  /** Only deliveries with a smaller id (keyset, newest first). */
+  antesDe?: string | undefined;
+  limite: number;
 }
 
 /** A claimed delivery: what the worker needs to post it. */
@@ -38,10 +69,73 @@ export interface Tentativa {
 export class WebhooksRepository {
   constructor(private readonly q: Queryable) {}
 
-  async inserirEndpoint(e: { id: string; url: string; eventos: string[]; segredo: string; criadoEm: Date }) {
+  async inserirEndpoint(e: {
+    id: string;
+    url: string;
+    eventos: string[];
+    segredo: string;
+    criadoEm: Date;
+    descricao?: string | null;
+  }) {
     await this.q.query(
-      'insert into webhook_endpoints (id, url, eventos, segredo, criado_em) values ($1, $2, $3, $4, $5)',
-      [e.id, e.url, e.eventos, e.segredo, e.criadoEm],
+      'insert into webhook_endpoints (id, url, eventos, segredo, criado_em, descricao) values ($1, $2, $3, $4, $5, $6)',
+      [e.id, e.url, e.eventos, e.segredo, e.criadoEm, e.descricao ?? null],
+    );
+  }
+
+  /** Changes url, events or description (what is undefined stays). */
+  async alterarEndpoint(
+    id: string,
+    m: { url?: string | undefined; eventos?: string[] | undefined; descricao?: string | null | undefined },
+  ): Promise<void> {
+    await this.q.query(
+      `update webhook_endpoints
+          set url = coalesce($2, url), eventos = coalesce($3, eventos),
+              descricao = case when $4::boolean then $5 else descricao end
+        where id = $1`,
+      [id, m.url ?? null, m.eventos ?? null, m.descricao !== undefined, m.descricao ?? null],
+    );
+  }
+
+  /** Turns a disabled endpoint back on (it gets new events; what was cancelled stays cancelled until replayed). */
+  async reativar(id: string): Promise<void> {
+    await this.q.query(
+      `update webhook_endpoints set ativo = true, desativado_em = null, motivo_desativacao = null where id = $1`,
+      [id],
+    );
+  }
+
+  /** Deliveries, newest first, filtered; each with its last attempt. */
+  listarEntregas(f: FiltroDeEntregas): Promise<EntregaListada[]> {
+    const params: unknown[] = [];
+    const onde: string[] = [];
+    const add = (cond: (n: string) => string, v: unknown) => {
+      params.push(v);
+      onde.push(cond(`$${params.length}`));
+    };
+    if (f.endpointId !== undefined) add((n) => `w.endpoint_id = ${n}`, f.endpointId);
+    if (f.mensagemId !== undefined) add((n) => `w.mensagem_id = ${n}`, f.mensagemId);
+    if (f.situacao !== undefined) add((n) => `w.situacao = ${n}`, f.situacao);
+    if (f.desde !== undefined) add((n) => `m.criado_em >= ${n}`, f.desde);
+    if (f.ate !== undefined) add((n) => `m.criado_em <= ${n}`, f.ate);
+    if (f.antesDe !== undefined) add((n) => `w.id < ${n}::bigint`, f.antesDe);
+    params.push(f.limite);
+    return this.q.query<EntregaListada>(
+      `select w.id::text as id, w.mensagem_id, m.tipo, w.endpoint_id, w.situacao, w.tentativas,
+              m.criado_em as mensagem_criada_em, w.entregue_em,
+              t.em as ultima_em, t.status_http as ultimo_status_http, t.resultado as ultimo_resultado,
+              e.url, case when w.situacao = 'pendente' then w.proxima_em end as proxima_em, t.erro as ultimo_erro
+         from webhook_entregas w
+         join webhook_mensagens m on m.id = w.mensagem_id
+         join webhook_endpoints e on e.id = w.endpoint_id
+         left join lateral (
+           select em, status_http, resultado, erro from webhook_tentativas
+            where entrega_id = w.id order by id desc limit 1
+         ) t on true
+        ${onde.length ? `where ${onde.join(' and ')}` : ''}
+        order by w.id desc
+        limit $${params.length}`,
+      params,
     );
   }
 
@@ -197,46 +291,6 @@ export class WebhooksRepository {
         where w.mensagem_id = $1
         order by w.endpoint_id, t.id`,
       [mensagemId],
-    );
-  }
-
-  /** Deliveries, newest first, optionally of one status, with their last attempt (the staff console). */
-  listarEntregas(f: { situacao?: string | undefined; antesDe?: string | undefined; limite: number }) {
-    const params: unknown[] = [];
-    const where: string[] = [];
-    if (f.situacao) where.push(`w.situacao = $${params.push(f.situacao)}`);
-    if (f.antesDe) where.push(`w.id < $${params.push(f.antesDe)}`);
-    const limite = params.push(f.limite);
-    return this.q.query<{
-      id: string;
-      mensagemId: string;
-      tipo: string;
-      endpointId: string;
-      url: string;
-      situacao: 'pendente' | 'entregue' | 'falhou' | 'cancelada';
-      tentativas: number;
-      criadoEm: Date;
-      proximaEm: Date | null;
-      entregueEm: Date | null;
-      tentativaEm: Date | null;
-      statusHttp: number | null;
-      resultado: string | null;
-      erro: string | null;
-    }>(
-      `select w.id::text as id, w.mensagem_id as "mensagemId", m.tipo, w.endpoint_id as "endpointId", e.url,
-         w.situacao, w.tentativas, w.criado_em as "criadoEm",
-         case when w.situacao = 'pendente' then w.proxima_em end as "proximaEm", w.entregue_em as "entregueEm",
-         t.em as "tentativaEm", t.status_http as "statusHttp", t.resultado, t.erro
-       from webhook_entregas w
-       join webhook_mensagens m on m.id = w.mensagem_id
-       join webhook_endpoints e on e.id = w.endpoint_id
-       left join lateral (
-         select em, status_http, resultado, erro from webhook_tentativas
-         where entrega_id = w.id order by id desc limit 1
-       ) t on true
-       ${where.length ? `where ${where.join(' and ')}` : ''}
-       order by w.id desc limit $${limite}`,
-      params,
     );
   }
 }

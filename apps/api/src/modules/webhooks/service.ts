@@ -15,7 +15,7 @@ import {
   type TipoEvento,
   tiposDeEventoValidos,
 } from './eventos';
-import { type EndpointRow, WebhooksRepository } from './repository';
+import { type EndpointRow, type FiltroDeEntregas, WebhooksRepository } from './repository';
 
 export { TIPOS_EVENTO, type TipoEvento } from './eventos';
 export type { OpcoesDeEntrega } from './entregador';
@@ -26,6 +26,8 @@ export { Cofre } from './assinatura';
 export interface Endpoint {
   id: string;
   url: string;
+  /** The operator's own note (which of its systems listens there). */
+  descricao: string | null;
   eventos: TipoEvento[];
   ativo: boolean;
   criadoEm: string;
@@ -45,6 +47,7 @@ function paraEndpoint(r: EndpointRow): Endpoint {
   return {
     id: r.id,
     url: r.url,
+    descricao: r.descricao,
     eventos: r.eventos as TipoEvento[],
     ativo: r.ativo,
     criadoEm: new Date(r.criado_em).toISOString(),
@@ -56,10 +59,23 @@ function paraEndpoint(r: EndpointRow): Endpoint {
 
 const idAleatorio = (prefixo: string) => `${prefixo}_${randomBytes(16).toString('base64url')}`;
 
+/** A delivery as listed (the integration API): its message, endpoint, state and last attempt. */
+export interface EntregaResumo {
+  id: string;
+  mensagemId: string;
+  tipo: string;
+  endpointId: string;
+  situacao: string;
+  tentativas: number;
+  mensagemCriadaEm: string;
+  entregueEm: string | null;
+  ultimaTentativa: { em: string; statusHttp: number | null; resultado: string } | null;
+}
+
 /**
- * Webhooks out (issue 17, decisions 0029 and 0030). The methods the CLI uses today and the
- * integration API (/api/integracao/v1/webhooks) can call later: criarEndpoint, listar,
- * rotacionarSegredo, desativar, reenviar, reenviarPeriodo, entregas. The request pipeline emits
+ * Webhooks out (issue 17, decisions 0029 and 0030). The methods the CLI and the integration API
+ * (/api/integracao/v1/webhooks) use: criarEndpoint, listar, alterarEndpoint, rotacionarSegredo,
+ * desativar, reenviar, reenviarPeriodo, entregas, listarEntregas. The request pipeline emits
  * through protocoloAberto (inside the request's transaction) and wakes the worker after commit.
  */
 export class WebhooksService {
@@ -103,13 +119,24 @@ export class WebhooksService {
   }
 
   /** A new endpoint; its secret is shown here once and never again (listar omits it). */
-  async criarEndpoint(p: { url: string; eventos: string[] }): Promise<Endpoint & { segredo: string }> {
+  async criarEndpoint(p: {
+    url: string;
+    eventos: string[];
+    descricao?: string | null | undefined;
+  }): Promise<Endpoint & { segredo: string }> {
     const url = this.validarUrl(p.url);
     const eventos = this.validarEventos(p.eventos);
     const segredo = novoSegredo();
     const id = idAleatorio('ep');
     const repo = new WebhooksRepository(this.db);
-    await repo.inserirEndpoint({ id, url, eventos, segredo: this.cofre.selar(segredo), criadoEm: new Date() });
+    await repo.inserirEndpoint({
+      id,
+      url,
+      eventos,
+      segredo: this.cofre.selar(segredo),
+      criadoEm: new Date(),
+      descricao: p.descricao ?? null,
+    });
     const row = await repo.endpoint(id);
     if (!row) throw new Error('endpoint just inserted is missing');
     return { ...paraEndpoint(row), segredo };
@@ -117,6 +144,39 @@ export class WebhooksService {
 
   async listar(): Promise<Endpoint[]> {
     return (await new WebhooksRepository(this.db).endpoints()).map(paraEndpoint);
+  }
+
+  async endpoint(id: string): Promise<Endpoint> {
+    const row = await new WebhooksRepository(this.db).endpoint(id);
+    if (!row) throw naoEncontrado();
+    return paraEndpoint(row);
+  }
+
+  /**
+   * Changes url, events, description, or turns the endpoint off (pending deliveries cancelled, as
+   * `desativar`) or back on (new events reach it; a cancelled delivery goes again only by replay).
+   * The secret is untouched: `rotacionarSegredo` changes it.
+   */
+  async alterarEndpoint(
+    id: string,
+    m: {
+      url?: string | undefined;
+      eventos?: string[] | undefined;
+      descricao?: string | null | undefined;
+      ativo?: boolean | undefined;
+    },
+  ): Promise<Endpoint> {
+    const url = m.url === undefined ? undefined : this.validarUrl(m.url);
+    const eventos = m.eventos === undefined ? undefined : this.validarEventos(m.eventos);
+    await this.db.transaction(async (tx) => {
+      const [row] = await tx.query<EndpointRow>('select * from webhook_endpoints where id = $1 for update', [id]);
+      if (!row) throw naoEncontrado();
+      const repo = new WebhooksRepository(tx);
+      await repo.alterarEndpoint(id, { url, eventos, descricao: m.descricao });
+      if (m.ativo === false && row.ativo) await repo.desativar(id, 'Desativado pelo operador.', new Date());
+      if (m.ativo === true && !row.ativo) await repo.reativar(id);
+    });
+    return this.endpoint(id);
   }
 
   /** A new secret; the old one keeps signing (a second signature) for `sobreposicaoMs`. */
@@ -166,40 +226,71 @@ export class WebhooksService {
     return new WebhooksRepository(this.db).entregas(mensagemId);
   }
 
-  /** Deliveries newest first, a page at a time (`cursor`: the id the last page ended before). */
-  async listarEntregas(f: {
+  /** Deliveries newest first (keyset: `antesDe` is the last id of the previous page). */
+  async listarEntregas(f: FiltroDeEntregas): Promise<{ entregas: EntregaResumo[]; proximoCursor: string | null }> {
+    const rows = await new WebhooksRepository(this.db).listarEntregas({ ...f, limite: f.limite + 1 });
+    const pagina = rows.slice(0, f.limite);
+    return {
+      entregas: pagina.map((r) => ({
+        id: r.id,
+        mensagemId: r.mensagem_id,
+        tipo: r.tipo,
+        endpointId: r.endpoint_id,
+        situacao: r.situacao,
+        tentativas: r.tentativas,
+        mensagemCriadaEm: new Date(r.mensagem_criada_em).toISOString(),
+        entregueEm: iso(r.entregue_em),
+        ultimaTentativa:
+          r.ultima_em === null
+            ? null
+            : {
+                em: new Date(r.ultima_em).toISOString(),
+                statusHttp: r.ultimo_status_http,
+                resultado: r.ultimo_resultado ?? '',
+              },
+      })),
+      proximoCursor: rows.length > f.limite ? (pagina.at(-1)?.id ?? null) : null,
+    };
+  }
+
+  /**
+   * The staff console's view of the same listing (decision 0033): with the endpoint's URL, when a
+   * pending delivery is tried next and the last attempt's error.
+   */
+  async listarEntregasDoConsole(f: {
     situacao?: 'pendente' | 'entregue' | 'falhou' | 'cancelada' | undefined;
     cursor?: string | undefined;
     limite: number;
   }) {
-    const linhas = await new WebhooksRepository(this.db).listarEntregas({
+    const rows = await new WebhooksRepository(this.db).listarEntregas({
       situacao: f.situacao,
       antesDe: f.cursor,
       limite: f.limite + 1,
     });
-    const pagina = linhas.slice(0, f.limite);
+    const pagina = rows.slice(0, f.limite);
     return {
-      entregas: pagina.map((l) => ({
-        id: l.id,
-        mensagemId: l.mensagemId,
-        tipo: l.tipo,
-        endpointId: l.endpointId,
-        url: l.url,
-        situacao: l.situacao,
-        tentativas: l.tentativas,
-        criadoEm: new Date(l.criadoEm).toISOString(),
-        proximaEm: iso(l.proximaEm),
-        entregueEm: iso(l.entregueEm),
-        ultimaTentativa: l.tentativaEm
-          ? {
-              em: new Date(l.tentativaEm).toISOString(),
-              statusHttp: l.statusHttp,
-              resultado: l.resultado ?? '',
-              erro: l.erro,
-            }
-          : null,
+      entregas: pagina.map((r) => ({
+        id: r.id,
+        mensagemId: r.mensagem_id,
+        tipo: r.tipo,
+        endpointId: r.endpoint_id,
+        url: r.url,
+        situacao: r.situacao as 'pendente' | 'entregue' | 'falhou' | 'cancelada',
+        tentativas: r.tentativas,
+        criadoEm: new Date(r.mensagem_criada_em).toISOString(),
+        proximaEm: iso(r.proxima_em),
+        entregueEm: iso(r.entregue_em),
+        ultimaTentativa:
+          r.ultima_em === null
+            ? null
+            : {
+                em: new Date(r.ultima_em).toISOString(),
+                statusHttp: r.ultimo_status_http,
+                resultado: r.ultimo_resultado ?? '',
+                erro: r.ultimo_erro,
+              },
       })),
-      proximoCursor: linhas.length > f.limite ? (pagina.at(-1)?.id ?? null) : null,
+      proximoCursor: rows.length > f.limite ? (pagina.at(-1)?.id ?? null) : null,
     };
   }
 

@@ -408,6 +408,7 @@ describe('webhooks out', () => {
     expect(lista.find((x) => x.id === e.id)).toEqual({
       id: e.id,
       url: 'https://erp.exemplo.com.br/w',
+      descricao: null,
       eventos: ['protocolo.criado'],
       ativo: true,
       criadoEm: expect.any(String),

@@ -6,7 +6,7 @@ import {
   ROTULOS_SITUACAO_PROTOCOLO,
   ROTULOS_TIPO_PROTOCOLO,
 } from '@portal/contract/protocolos';
-import { ArrowLeft, Download } from 'lucide-react';
+import { ArrowLeft, Download, Paperclip } from 'lucide-react';
 import type { ReactNode } from 'react';
 import { Link, useParams } from 'react-router';
 import { DocumentosProvider, useAbrirDocumento } from '@/components/documentos';
@@ -18,6 +18,7 @@ import { Button, buttonVariants } from '@/components/ui/button';
 import { isApiError } from '@/lib/api-client';
 import { usePerfilAutenticado } from '@/lib/membro';
 import { mensagemDoErro } from '@/lib/query-errors';
+import { useBaixarAnexo } from '../api/baixar-anexo';
 import { useBaixarResposta } from '../api/baixar-resposta';
 import { useDetalheProtocolo } from '../api/detalhe-protocolo';
 import { dataHoraDoInstante } from './formatos';
@@ -168,6 +169,7 @@ function Historico({ p }: { p: DetalheProtocolo }) {
 
 function Resposta({ p }: { p: DetalheProtocolo }) {
   const baixar = useBaixarResposta();
+  const baixarAnexo = useBaixarAnexo();
   const abrir = useAbrirDocumento();
   return (
     <section aria-labelledby="resposta-protocolo" className="space-y-3">
@@ -179,19 +181,41 @@ function Resposta({ p }: { p: DetalheProtocolo }) {
           {p.resposta ? (
             <p className="max-w-3xl rounded-2xl border border-slate-200 bg-white p-5 text-slate-900">{p.resposta}</p>
           ) : null}
-          <Button
-            onClick={() =>
-              baixar.mutate(p.protocolo, { onSuccess: (blob) => abrir(blob, `protocolo-${p.protocolo}.pdf`) })
-            }
-            disabled={baixar.isPending}
-            aria-describedby="baixar-resposta-dica"
-          >
-            <Download aria-hidden="true" />
-            {baixar.isPending ? 'Gerando documento...' : 'Baixar resposta'}
-          </Button>
+          <div className="flex flex-wrap gap-3">
+            <Button
+              onClick={() =>
+                baixar.mutate(p.protocolo, { onSuccess: (blob) => abrir(blob, `protocolo-${p.protocolo}.pdf`) })
+              }
+              disabled={baixar.isPending}
+              aria-describedby="baixar-resposta-dica"
+            >
+              <Download aria-hidden="true" />
+              {baixar.isPending ? 'Gerando documento...' : 'Baixar resposta'}
+            </Button>
+            {p.anexoDisponivel ? (
+              <Button
+                variant="outline"
+                onClick={() =>
+                  baixarAnexo.mutate(p.protocolo, {
+                    onSuccess: (blob) => abrir(blob, `protocolo-${p.protocolo}-anexo-da-operadora.pdf`),
+                  })
+                }
+                disabled={baixarAnexo.isPending}
+                aria-describedby="baixar-anexo-dica"
+              >
+                <Paperclip aria-hidden="true" />
+                {baixarAnexo.isPending ? 'Baixando anexo...' : 'Baixar anexo da operadora'}
+              </Button>
+            ) : null}
+          </div>
           <p id="baixar-resposta-dica" className="text-sm text-slate-700">
             PDF com o protocolo, o histórico e a resposta da operadora.
           </p>
+          {p.anexoDisponivel ? (
+            <p id="baixar-anexo-dica" className="text-sm text-slate-700">
+              Anexo: o documento em PDF que a operadora enviou junto com a resposta.
+            </p>
+          ) : null}
         </>
       ) : (
         <p className="rounded-2xl border border-dashed border-slate-300 bg-white p-5 text-slate-800">

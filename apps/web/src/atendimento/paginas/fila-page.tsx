@@ -1,5 +1,5 @@
 import { ROTULOS_TIPO_PROTOCOLO, TIPOS_PROTOCOLO, type TipoProtocolo } from '@portal/contract/protocolos';
-import { useEffect, useRef, type KeyboardEvent as ReactKeyboardEvent } from 'react';
+import { useEffect, useRef, useState, type KeyboardEvent as ReactKeyboardEvent } from 'react';
 import { Link, useNavigate, useSearchParams } from 'react-router';
 import { Alert } from '@/components/ui/alert';
 import { FormField } from '@/components/ui/form-field';
@@ -48,6 +48,8 @@ export function FilaPage() {
   };
   const fila = useFila(filtros);
   const linhas = useRef<HTMLTableSectionElement>(null);
+  // What is typed in 'Buscar' goes to the address (and the server) once typing pauses.
+  const [digitado, setDigitado] = useState(busca);
 
   const mudar = (nome: string, valor: string) =>
     setParams(
@@ -59,6 +61,12 @@ export function FilaPage() {
       },
       { replace: true },
     );
+
+  useEffect(() => {
+    if (digitado === busca) return;
+    const t = window.setTimeout(() => mudar('busca', digitado), 300);
+    return () => window.clearTimeout(t);
+  });
 
   // j / k anywhere on the page (not while typing) move through the queue; Enter opens the focused one.
   useEffect(() => {
@@ -152,8 +160,8 @@ export function FilaPage() {
               {...c}
               type="search"
               placeholder="Protocolo, contrato ou nome"
-              defaultValue={busca}
-              onChange={(e) => mudar('busca', e.target.value)}
+              value={digitado}
+              onChange={(e) => setDigitado(e.target.value)}
             />
           )}
         </FormField>

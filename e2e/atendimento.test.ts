@@ -158,6 +158,10 @@ async function conferirTela(page: Page, nome: string) {
   }
 }
 
+/** The 30 s TOTP step each account last used: the server refuses a code of the same step twice. */
+const passoUsado = new Map<string, number>();
+const passoAtual = () => Math.floor(Date.now() / 30_000);
+
 /** E-mail and password, then the enrolment (first time) or the code; lands on the queue. */
 async function entrarNoConsole(page: Page, conta: ContaDaEquipe, opts: { primeiraVez: boolean; conferir?: boolean }) {
   await page.goto('/atendimento');
@@ -177,6 +181,9 @@ async function entrarNoConsole(page: Page, conta: ContaDaEquipe, opts: { primeir
   }
   const campo = page.getByLabel('Código do autenticador');
   expect(await campo.getAttribute('autocomplete')).toBe('one-time-code');
+  // As a person would: a code already typed in this step is not typed again, the next one is.
+  while (passoUsado.get(conta.email) === passoAtual()) await new Promise((ok) => setTimeout(ok, 500));
+  passoUsado.set(conta.email, passoAtual());
   await campo.fill(codigoTotp(conta.segredo));
   await page.getByRole('button', { name: 'Confirmar' }).click();
   await page.waitForURL(/\/atendimento$/);
@@ -435,3 +442,23 @@ test('a data correction is refused with a reason, which the member reads', async
   await visible(m.page.getByText(/Não foi possível corrigir o seu e-mail/).first());
   await m.close();
 }, 180_000);
+
+test('a console left alone signs out by itself and says why', async () => {
+  const s = await openSession(browser, { expectStatuses: [401] });
+  const { page } = s;
+  await page.clock.install();
+  await entrarNoConsole(page, ana, { primeiraVez: false });
+  await visible(page.locator('tbody tr').first());
+  // Keys and clicks keep it open…
+  await page.clock.fastForward('10:00');
+  await page.keyboard.press('j');
+  await page.clock.fastForward('10:00');
+  expect(page.url()).toMatch(/\/atendimento$/);
+  // …15 minutes without them (the server's EQUIPE_OCIOSIDADE_MINUTOS) end it.
+  await page.clock.fastForward('16:00');
+  await page.waitForURL(/\/atendimento\/entrar/);
+  await visible(page.getByText('Sua sessão foi encerrada por inatividade. Entre novamente.'));
+  await page.goto('/atendimento');
+  await page.waitForURL(/\/atendimento\/entrar/);
+  await s.close();
+}, 120_000);

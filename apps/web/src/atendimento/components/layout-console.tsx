@@ -6,7 +6,7 @@ import { NavLink, Outlet, useLocation } from 'react-router';
 import { Button } from '@/components/ui/button';
 import { cn } from '@/lib/cn';
 import { operadora } from '@/lib/operadora';
-import { PODE, useConta, useOciosidade, useSessaoEquipe } from '../lib/sessao';
+import { PODE, useConta, useOciosidade, useOciosidadeMs, useSessaoEquipe } from '../lib/sessao';
 
 const ITENS = [
   // A protocol opened from the queue is still 'Fila'.
@@ -27,7 +27,7 @@ export function LayoutConsole() {
   const primeira = useRef(true);
   const { nome, logo } = operadora();
 
-  useOciosidade(sair);
+  useOciosidade(sair, useOciosidadeMs());
   // Leaving (Sair, idle timeout, expired session) forgets every member's data this tab fetched.
   useEffect(() => () => qc.clear(), [qc]);
   useEffect(() => {

@@ -2,6 +2,7 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { ApiError } from '@/lib/api-client';
 import { chamar, mensagemDeErro, quandoSessaoExpirar } from './cliente';
 import { destinoDepoisDeEntrar } from './destino';
+import { OCIOSIDADE_MS, ociosidadeDaSessao } from './sessao';
 
 function resposta(status: number, body?: unknown): Response {
   return new Response(body === undefined ? null : JSON.stringify(body), {
@@ -88,5 +89,16 @@ describe('where entrar goes next', () => {
       '/atendimentos',
     ])
       expect(destinoDepoisDeEntrar(fora), String(fora)).toBe('/atendimento');
+  });
+});
+
+describe('the idle window', () => {
+  it("is the server's (expiraEm of the session just after a call), else 15 minutes", () => {
+    const agora = Date.parse('2026-11-27T01:00:00Z');
+    expect(ociosidadeDaSessao('2026-11-27T01:05:00Z', agora)).toBe(5 * 60_000);
+    expect(ociosidadeDaSessao('2026-11-27T01:30:00Z', agora)).toBe(30 * 60_000);
+    expect(ociosidadeDaSessao(undefined, agora)).toBe(OCIOSIDADE_MS);
+    expect(ociosidadeDaSessao('não é data', agora)).toBe(OCIOSIDADE_MS);
+    expect(ociosidadeDaSessao('2026-11-27T00:59:00Z', agora)).toBe(OCIOSIDADE_MS);
   });
 });

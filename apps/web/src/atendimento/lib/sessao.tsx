@@ -1,6 +1,6 @@
 import { createContext, useCallback, useContext, useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
 import { chamar, quandoSessaoExpirar } from './cliente';
-import type { ContaEquipe, PapelEquipe } from '@portal/contract';
+import type { ContaEquipe, PapelEquipe, SessaoEquipe } from '@portal/contract';
 
 /**
  * The staff session as the console sees it. The server owns it (cookie pb_equipe, idle timeout,
@@ -8,14 +8,26 @@ import type { ContaEquipe, PapelEquipe } from '@portal/contract';
  * OCIOSIDADE_MS, ends it here and sends the person back to 'entrar' with the reason.
  */
 export const OCIOSIDADE_MS = 15 * 60 * 1000;
+
+/**
+ * The server's idle window as the session tells it (`expiraEm` of /eu and /totp, just after a
+ * call: now + EQUIPE_OCIOSIDADE_MINUTOS, or less near the 10 h end); OCIOSIDADE_MS without it.
+ */
+export function ociosidadeDaSessao(expiraEm: string | undefined, agora = Date.now()): number {
+  const ms = expiraEm ? Date.parse(expiraEm) - agora : NaN;
+  return Number.isFinite(ms) && ms > 60_000 ? ms : OCIOSIDADE_MS;
+}
 export const AVISO_OCIOSIDADE = 'Sua sessão foi encerrada por inatividade. Entre novamente.';
 export const AVISO_SAIU = 'Você saiu do console de atendimento.';
 
-type Estado = { tipo: 'carregando' } | { tipo: 'fora'; aviso?: string } | { tipo: 'dentro'; conta: ContaEquipe };
+type Estado =
+  | { tipo: 'carregando' }
+  | { tipo: 'fora'; aviso?: string }
+  | { tipo: 'dentro'; conta: ContaEquipe; ociosidadeMs: number };
 
 interface Sessao {
   estado: Estado;
-  entrou(conta: ContaEquipe): void;
+  entrou(sessao: SessaoEquipe): void;
   sair(aviso?: string): Promise<void>;
 }
 
@@ -26,8 +38,8 @@ export function SessaoEquipeProvider({ children }: { children: ReactNode }) {
 
   useEffect(() => {
     let vivo = true;
-    chamar<{ conta: ContaEquipe }>('/eu', { semExpirar: true })
-      .then((r) => vivo && setEstado({ tipo: 'dentro', conta: r.conta }))
+    chamar<SessaoEquipe>('/eu', { semExpirar: true })
+      .then((r) => vivo && setEstado({ tipo: 'dentro', conta: r.conta, ociosidadeMs: ociosidadeDaSessao(r.expiraEm) }))
       .catch(() => vivo && setEstado({ tipo: 'fora' }));
     return () => {
       vivo = false;
@@ -44,7 +56,10 @@ export function SessaoEquipeProvider({ children }: { children: ReactNode }) {
     setEstado({ tipo: 'fora', aviso });
   }, []);
 
-  const entrou = useCallback((conta: ContaEquipe) => setEstado({ tipo: 'dentro', conta }), []);
+  const entrou = useCallback(
+    (r: SessaoEquipe) => setEstado({ tipo: 'dentro', conta: r.conta, ociosidadeMs: ociosidadeDaSessao(r.expiraEm) }),
+    [],
+  );
   const valor = useMemo(() => ({ estado, entrou, sair }), [estado, entrou, sair]);
   return <Ctx.Provider value={valor}>{children}</Ctx.Provider>;
 }
@@ -71,8 +86,18 @@ export const PODE = {
   auditoria: (p: PapelEquipe) => p === 'administrador',
 };
 
-/** Ends the session after OCIOSIDADE_MS without a key, click or touch in this tab. */
-export function useOciosidade(sair: (aviso: string) => void): void {
+/** The idle window of the signed-in session (only under the protected layout). */
+export function useOciosidadeMs(): number {
+  const { estado } = useSessaoEquipe();
+  return estado.tipo === 'dentro' ? estado.ociosidadeMs : OCIOSIDADE_MS;
+}
+
+/**
+ * Ends the session after `ms` without a key, click or touch in this tab. The server has its own
+ * idle clock, but the queue refreshes itself every minute, which keeps that one running: this is
+ * what signs out a console left open on an empty desk.
+ */
+export function useOciosidade(sair: (aviso: string) => void, ms: number): void {
   const ultima = useRef(0);
   useEffect(() => {
     ultima.current = Date.now();
@@ -80,11 +105,11 @@ export function useOciosidade(sair: (aviso: string) => void): void {
     const eventos = ['keydown', 'pointerdown', 'wheel', 'touchstart'] as const;
     for (const e of eventos) window.addEventListener(e, mexeu, { passive: true });
     const timer = window.setInterval(() => {
-      if (Date.now() - ultima.current >= OCIOSIDADE_MS) sair(AVISO_OCIOSIDADE);
+      if (Date.now() - ultima.current >= ms) sair(AVISO_OCIOSIDADE);
     }, 15_000);
     return () => {
       for (const e of eventos) window.removeEventListener(e, mexeu);
       window.clearInterval(timer);
     };
-  }, [sair]);
+  }, [sair, ms]);
 }

@@ -62,7 +62,7 @@ export function EntrarPage() {
     setErro(null);
     try {
       const r = await confirmarTotp({ codigo });
-      entrou(r.conta);
+      entrou(r);
       void navigate(destino(params.get('voltar')), { replace: true });
     } catch (err) {
       setCodigo('');

@@ -243,6 +243,21 @@ test('an atendente signs in with password + TOTP, finds the protocol in the queu
   const impresso = `${numero.slice(0, 6)} ${numero.slice(6, 14)} ${numero.slice(14)}`;
   await visible(page.getByRole('link', { name: impresso }));
   await conferirTela(page, 'atendimento-fila');
+  // Keyboard-first: j / k and the arrows walk the queue's protocols (focus on each one's link).
+  const focado = () => page.evaluate(() => document.activeElement?.getAttribute('data-protocolo') ?? null);
+  const ordem = await page
+    .locator('tbody a[data-protocolo]')
+    .evaluateAll((as) => as.map((a) => a.getAttribute('data-protocolo')));
+  await page.locator('h1').click();
+  await page.keyboard.press('j');
+  expect(await focado()).toBe(ordem[0]);
+  await page.keyboard.press('ArrowDown');
+  expect(await focado()).toBe(ordem[1]);
+  await page.keyboard.press('j');
+  expect(await focado()).toBe(ordem[2]);
+  await page.keyboard.press('k');
+  await page.keyboard.press('ArrowUp');
+  expect(await focado()).toBe(ordem[0]);
 
   // Her number (the ERP got it in the webhook) puts it at the top; j then Enter opens it.
   await page.getByLabel('Buscar').fill(numero);

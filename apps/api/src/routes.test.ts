@@ -100,6 +100,18 @@ describe('the route map', () => {
     }
   });
 
+  it('the staff console’s routes are their own group, with the staff cookie as their only credential (decision 0033)', () => {
+    const equipe = of('atendimento');
+    expect(equipe.length).toBeGreaterThanOrEqual(15);
+    for (const r of equipe) {
+      expect(r.path, `${r.method} ${r.path}`).toMatch(/^\/api\/atendimento\//);
+      expect(r.op.security, `${r.method} ${r.path}`).toEqual([{ cookieDaEquipe: [] }]);
+    }
+    expect(
+      routes.filter((r) => r.path.startsWith('/api/atendimento/')).every((r) => r.op.tags?.[0] === 'atendimento'),
+    ).toBe(true);
+  });
+
   it('every token route answers 401 without the API token', async () => {
     const c = t.client();
     for (const r of [...of('app'), ...of('membro')]) {

@@ -599,6 +599,34 @@ describe('acting on a protocol', () => {
     expect(depois.status).toBe(409);
   });
 
+  it('an answer may carry a PDF, checked by its content; the detail says an attachment exists', async () => {
+    const numero = await pedidoDeDependenteDaMaria(t);
+    const c = await logado(await novaConta('supervisor'));
+    const pdf = Buffer.from('%PDF-1.4\n% anexo de teste\n%%EOF\n').toString('base64');
+    const naoPdf = await post(c, `/protocolos/${numero}/acoes`, {
+      acao: 'responder',
+      texto: 'Segue o termo.',
+      aceitar: true,
+      pdfBase64: Buffer.from('não sou um PDF').toString('base64'),
+    });
+    expect(naoPdf.status).toBe(400);
+    expect(naoPdf.body).toMatchObject({ message: 'O arquivo enviado não é um PDF (o conteúdo não começa com %PDF-).' });
+    const soNoResponder = await post(c, `/protocolos/${numero}/acoes`, {
+      acao: 'pedir-informacao',
+      texto: 'Veja o anexo.',
+      pdfBase64: pdf,
+    });
+    expect(soNoResponder.status).toBe(400);
+    const r = await post<Detalhe & { anexoDaOperadora: boolean }>(c, `/protocolos/${numero}/acoes`, {
+      acao: 'responder',
+      texto: 'Segue o termo.',
+      aceitar: true,
+      pdfBase64: pdf,
+    });
+    expect(r.status).toBe(200);
+    expect(r.body.anexoDaOperadora).toBe(true);
+  });
+
   it('bad input gets a Portuguese 4xx, never a 500', async () => {
     const numero = await pedidoDeDependenteDaMaria(t);
     const c = await logado(await novaConta('atendente'));

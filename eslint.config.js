@@ -141,6 +141,23 @@ export default tseslint.config(
   },
   ...featureBoundaries,
   {
+    // The staff console (atendimento.html, its own bundle) uses shared code, never the member app's
+    // wiring or features: what both need lives in components/ or lib/.
+    files: ['apps/web/src/atendimento/**/*.{ts,tsx}'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            noAppImports,
+            { group: ['@/features/*', '@/features'], message: 'The staff console never imports a member feature.' },
+            { regex: '^(\\.\\./)+(features|app)/', message: 'The staff console never imports the member app.' },
+          ],
+        },
+      ],
+    },
+  },
+  {
     // Shared code (lib/, components/) serves every feature and never depends on one.
     files: ['apps/web/src/lib/**/*.{ts,tsx}'],
     rules: { 'no-restricted-imports': ['error', { patterns: sharedPatterns }] },
@@ -188,8 +205,14 @@ export default tseslint.config(
   },
   {
     // One HTTP client (token, 401 queue, timeouts, error shape): nothing else talks to the network.
+    // The staff console (issue 17) has its own client, atendimento/lib/cliente.ts: no app token, its
+    // own cookie and CSRF header; it still reuses api-client's ApiError.
     files: ['apps/web/src/**/*.{ts,tsx}'],
-    ignores: ['apps/web/src/lib/api-client.ts', 'apps/web/src/**/*.test.{ts,tsx}'],
+    ignores: [
+      'apps/web/src/lib/api-client.ts',
+      'apps/web/src/atendimento/lib/cliente.ts',
+      'apps/web/src/**/*.test.{ts,tsx}',
+    ],
     rules: {
       'no-restricted-globals': [
         'error',

@@ -31,7 +31,9 @@ const targets = [
     sources: [
       p('apps/web/src'),
       p('apps/web/index.html'),
+      p('apps/web/atendimento.html'),
       p('apps/web/vite.config.ts'),
+      p('apps/web/vite.atendimento.config.ts'),
       p('apps/web/public'),
       ...shared,
     ],

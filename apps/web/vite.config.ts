@@ -1,4 +1,4 @@
-import { readdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { existsSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { fileURLToPath, URL } from 'node:url';
 import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
@@ -23,12 +23,26 @@ function operadoraNoDev(): Plugin {
   };
 }
 
+/** In dev, /atendimento and its sub-paths are the staff console's page, as the API serves them in production. */
+function consoleNoDev(): Plugin {
+  return {
+    name: 'portal:console-dev',
+    apply: 'serve',
+    configureServer(server) {
+      server.middlewares.use((req, _res, next) => {
+        if (req.url && /^\/atendimento(\/|\?|$)/.test(req.url)) req.url = '/atendimento.html';
+        next();
+      });
+    },
+  };
+}
+
 /**
  * sonner injects its stylesheet with a <style> tag (no nonce) when its module loads, which the
  * strict CSP (style-src 'self' 'nonce-…') blocks. We turn that injector into a no-op and import
  * `sonner/dist/styles.css` from our own stylesheet instead.
  */
-function sonnerWithoutInjectedCss(): Plugin {
+export function sonnerWithoutInjectedCss(): Plugin {
   return {
     name: 'portal:sonner-without-injected-css',
     enforce: 'pre',
@@ -45,7 +59,7 @@ function sonnerWithoutInjectedCss(): Plugin {
  * Writes .br and .gz next to every hashed asset, once, at build time: the server hands them out
  * (@fastify/static preCompressed) so phones download ~3× less without compressing per request.
  */
-function precompressAssets(): Plugin {
+export function precompressAssets(): Plugin {
   let outDir = 'dist';
   return {
     name: 'portal:precompress-assets',
@@ -58,7 +72,7 @@ function precompressAssets(): Plugin {
       for (const name of readdirSync(dir)) {
         if (!/\.(js|css|svg|json)$/.test(name)) continue;
         const body = readFileSync(join(dir, name));
-        if (body.length < 1024) continue;
+        if (body.length < 1024 || existsSync(join(dir, `${name}.br`))) continue;
         writeFileSync(join(dir, `${name}.gz`), gzipSync(body, { level: 9 }));
         writeFileSync(
           join(dir, `${name}.br`),
@@ -87,7 +101,15 @@ const pwa = VitePWA({
 });
 
 export default defineConfig({
-  plugins: [operadoraNoDev(), sonnerWithoutInjectedCss(), react(), tailwindcss(), precompressAssets(), pwa],
+  plugins: [
+    operadoraNoDev(),
+    consoleNoDev(),
+    sonnerWithoutInjectedCss(),
+    react(),
+    tailwindcss(),
+    precompressAssets(),
+    pwa,
+  ],
   resolve: { alias: { '@': fileURLToPath(new URL('./src', import.meta.url)) } },
   // The server swaps this placeholder for a fresh nonce on every response (CSP style-src).
   html: { cspNonce: '__CSP_NONCE__' },
@@ -102,6 +124,7 @@ export default defineConfig({
       '/manifest.webmanifest': 'http://localhost:3000',
     },
   },
-  // The manifest lets bench/login-bundle.mjs find the login route's chunks.
+  // The manifest lets bench/login-bundle.mjs find the login route's chunks. The staff console
+  // (atendimento.html) is built after this by vite.atendimento.config.ts, into the same dist/.
   build: { target: 'es2022', assetsDir: 'assets', manifest: true },
 });

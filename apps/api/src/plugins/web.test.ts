@@ -7,12 +7,15 @@ import { startApp, type TestApp } from '../../test/helper';
 const dist = mkdtempSync(join(tmpdir(), 'portal-web-'));
 const INDEX = `<!doctype html><html lang="pt-BR"><head><meta property="csp-nonce" nonce="__CSP_NONCE__">
 <script type="module" src="/assets/index-a1b2c3.js"></script><style nonce="__CSP_NONCE__">body{}</style></head><body><div id="root"></div></body></html>`;
+const ATENDIMENTO = `<!doctype html><html lang="pt-BR"><head><meta property="csp-nonce" nonce="__CSP_NONCE__">
+<title>Atendimento — __OPERADORA_NOME__</title><!--__OPERADORA_HEAD__--></head><body><div id="console"></div></body></html>`;
 
 let t: TestApp;
 beforeAll(async () => {
   mkdirSync(join(dist, 'assets'));
   mkdirSync(join(dist, 'selos'));
   writeFileSync(join(dist, 'index.html'), INDEX);
+  writeFileSync(join(dist, 'atendimento.html'), ATENDIMENTO);
   writeFileSync(join(dist, 'assets/index-a1b2c3.js'), 'console.log("app")');
   writeFileSync(join(dist, 'selos/12.png'), 'png');
   t = await startApp({ env: { WEB_DIST: dist } });
@@ -47,6 +50,25 @@ describe('the SPA', () => {
       expect(r.status, path).toBe(200);
       expect(r.text, path).toContain('<div id="root">');
     }
+  });
+
+  it('the staff console (/atendimento and below) answers its own page, branded, with a fresh nonce', async () => {
+    for (const path of ['/atendimento', '/atendimento/entrar', '/atendimento/protocolos/2026000123?x=1']) {
+      const r = await t.client().get(path);
+      expect(r.status, path).toBe(200);
+      expect(r.headers.get('cache-control'), path).toBe('no-cache');
+      expect(r.text, path).toContain('<div id="console">');
+      expect(r.text, path).not.toContain('<div id="root">');
+      expect(r.text, path).not.toContain('__CSP_NONCE__');
+      expect(r.text, path).not.toContain('__OPERADORA_NOME__');
+      expect(r.text, path).toContain('<script type="application/json" id="operadora">');
+      const nonce = /nonce="([^"]+)"/.exec(r.text)?.[1];
+      expect(r.headers.get('content-security-policy'), path).toContain(`style-src 'self' 'nonce-${nonce}';`);
+    }
+    // Only the console's own paths: a member path that merely starts alike stays the member app.
+    expect((await t.client().get('/atendimentos')).text).toContain('<div id="root">');
+    // The page itself is not a static file (its placeholders would go out unfilled).
+    expect((await t.client().get('/atendimento.html')).text).toContain('<div id="root">');
   });
 
   it('hashed assets are immutable; other files cached an hour; a missing asset is a 404', async () => {

@@ -22,28 +22,31 @@ const NOT_BUILT = `<!doctype html>
  */
 export default fp(async function web(app: FastifyInstance) {
   const root = app.config.webDist;
-  const indexPath = join(root, 'index.html');
-  let cached: string | undefined;
+  const cached = new Map<string, string | undefined>();
 
-  async function template(): Promise<string | undefined> {
-    if (cached !== undefined) return cached;
-    const html = await readFile(indexPath, 'utf8').catch(() => undefined);
-    if (app.config.production) cached = html; // development rebuilds the SPA under a running server
+  async function template(file: string): Promise<string | undefined> {
+    if (cached.has(file)) return cached.get(file);
+    const html = await readFile(join(root, file), 'utf8').catch(() => undefined);
+    if (app.config.production) cached.set(file, html); // development rebuilds the SPA under a running server
     return html;
   }
 
-  async function serveIndex(_request: FastifyRequest, reply: FastifyReply) {
-    const html = await template();
-    if (html === undefined) {
-      return reply.status(503).type('text/html; charset=utf-8').header('cache-control', 'no-store').send(NOT_BUILT);
-    }
-    const nonce = randomBytes(16).toString('base64');
-    return reply
-      .type('text/html; charset=utf-8')
-      .header('cache-control', 'no-cache')
-      .header('content-security-policy', contentSecurityPolicy(nonce, imagensExternas))
-      .send(branded(html).replaceAll('__CSP_NONCE__', nonce));
-  }
+  // index.html: the member app; atendimento.html: the staff console, its own bundle (issue 17).
+  const servePage = (file: 'index.html' | 'atendimento.html') =>
+    async function (_request: FastifyRequest, reply: FastifyReply) {
+      const html = await template(file);
+      if (html === undefined) {
+        return reply.status(503).type('text/html; charset=utf-8').header('cache-control', 'no-store').send(NOT_BUILT);
+      }
+      const nonce = randomBytes(16).toString('base64');
+      return reply
+        .type('text/html; charset=utf-8')
+        .header('cache-control', 'no-cache')
+        .header('content-security-policy', contentSecurityPolicy(nonce, imagensExternas))
+        .send(branded(html).replaceAll('__CSP_NONCE__', nonce));
+    };
+  const serveIndex = servePage('index.html');
+  const serveAtendimento = servePage('atendimento.html');
   // The operator's name, colours and configuration go into the page itself: the first paint is
   // already branded and no request waits for them (the web app reads #operadora).
   const branded = (html: string) => paginaComOperadora(html, app.operadora);
@@ -75,7 +78,7 @@ export default fp(async function web(app: FastifyInstance) {
       index: false,
       wildcard: false,
       // sw.js: served by pwaRoutes, never cached (a new release must reach installed apps).
-      globIgnore: ['**/index.html', 'assets/**', '**/*.br', '**/*.gz', 'sw.js'],
+      globIgnore: ['**/index.html', '**/atendimento.html', 'assets/**', '**/*.br', '**/*.gz', 'sw.js'],
       maxAge: '1h',
       preCompressed: true,
     });
@@ -104,6 +107,8 @@ export default fp(async function web(app: FastifyInstance) {
 
   app.get('/', { schema: { hide: true } }, serveIndex);
   app.get('/index.html', { schema: { hide: true } }, serveIndex);
+  app.get('/atendimento', { schema: { hide: true } }, serveAtendimento);
+  app.get('/atendimento/*', { schema: { hide: true } }, serveAtendimento);
 
   app.setNotFoundHandler((request, reply) => {
     const path = request.url.split('?')[0] ?? '';

@@ -46,7 +46,15 @@ registerRoute(
         },
       ],
     }),
-    { denylist: [/^\/api\//, /^\/(sw\.js|manifest\.webmanifest|healthz|readyz)$/, /^\/(assets|operadora|selos)\//] },
+    // /atendimento: the staff console is another page (atendimento.html), never the member's shell.
+    {
+      denylist: [
+        /^\/api\//,
+        /^\/atendimento(\/|$)/,
+        /^\/(sw\.js|manifest\.webmanifest|healthz|readyz)$/,
+        /^\/(assets|operadora|selos)\//,
+      ],
+    },
   ),
 );
 

@@ -3,7 +3,7 @@ import { useEffect, useState } from 'react';
 import { Carregando, FalhaAoCarregar } from '@/components/membro/carregando';
 import { Alert } from '@/components/ui/alert';
 import { useQrCode } from '../api/gerar-qr-code';
-import { QrSvg } from './qr-svg';
+import { QrSvg } from '@/components/qr-svg';
 
 const hora = new Intl.DateTimeFormat('pt-BR', { timeZone: 'America/Sao_Paulo', hour: '2-digit', minute: '2-digit' });
 

@@ -1,0 +1,20 @@
+import type { TipoProtocolo } from '@portal/contract/protocolos';
+
+/** The queue's filters (filaAtendimentoQuerySchema's fields the console sends). */
+export interface FiltrosFila {
+  situacao: 'abertos' | 'todos';
+  tipo?: TipoProtocolo;
+  venceAte?: string;
+  busca?: string;
+}
+
+/** Query keys of the console, one factory (mutations invalidate through it). */
+export const chavesAtendimento = {
+  tudo: ['atendimento'] as const,
+  fila: (filtros: FiltrosFila) => ['atendimento', 'fila', filtros] as const,
+  protocolo: (numero: string) => ['atendimento', 'protocolo', numero] as const,
+  modelos: () => ['atendimento', 'modelos'] as const,
+  importacoes: () => ['atendimento', 'importacoes'] as const,
+  entregas: (situacao: string) => ['atendimento', 'entregas', situacao] as const,
+  auditoria: (filtros: Record<string, string>) => ['atendimento', 'auditoria', filtros] as const,
+};

@@ -1,0 +1,92 @@
+import { ROTULOS_PAPEL_EQUIPE } from '@portal/contract';
+import { useQueryClient } from '@tanstack/react-query';
+import { LogOut } from 'lucide-react';
+import { useEffect, useRef } from 'react';
+import { NavLink, Outlet, useLocation } from 'react-router';
+import { Button } from '@/components/ui/button';
+import { cn } from '@/lib/cn';
+import { operadora } from '@/lib/operadora';
+import { PODE, useConta, useOciosidade, useOciosidadeMs, useSessaoEquipe } from '../lib/sessao';
+
+const ITENS = [
+  // A protocol opened from the queue is still 'Fila'.
+  { to: '/atendimento', rotulo: 'Fila', pode: () => true, ativo: /^\/atendimento(\/protocolos\/.*)?\/?$/ },
+  { to: '/atendimento/importacoes', rotulo: 'Importações', pode: PODE.importacoes },
+  { to: '/atendimento/entregas', rotulo: 'Entregas de webhooks', pode: PODE.entregas },
+  { to: '/atendimento/modelos', rotulo: 'Modelos de resposta', pode: PODE.modelos },
+  { to: '/atendimento/auditoria', rotulo: 'Auditoria', pode: PODE.auditoria },
+];
+
+/** Header (operator, account, 'Sair'), the menu of what the role may use, and the page. */
+export function LayoutConsole() {
+  const conta = useConta();
+  const { sair } = useSessaoEquipe();
+  const qc = useQueryClient();
+  const mainRef = useRef<HTMLElement>(null);
+  const { pathname } = useLocation();
+  const primeira = useRef(true);
+  const { nome, logo } = operadora();
+
+  useOciosidade(sair, useOciosidadeMs());
+  // Leaving (Sair, idle timeout, expired session) forgets every member's data this tab fetched.
+  useEffect(() => () => qc.clear(), [qc]);
+  useEffect(() => {
+    if (primeira.current) {
+      primeira.current = false;
+      return;
+    }
+    mainRef.current?.querySelector<HTMLElement>('h1')?.focus();
+  }, [pathname]);
+
+  return (
+    <div className="min-h-dvh">
+      <a
+        href="#conteudo"
+        className="sr-only z-50 rounded-lg bg-white px-4 py-3 font-semibold text-brand-800 focus:not-sr-only focus:fixed focus:left-3 focus:top-3"
+      >
+        Pular para o conteúdo
+      </a>
+      <header className="border-b border-slate-200 bg-white">
+        <div className="mx-auto flex max-w-7xl flex-wrap items-center gap-x-4 gap-y-2 px-4 py-2">
+          <div className="mr-auto flex items-center gap-3">
+            <img src={logo} alt={nome} className="block h-9 w-auto max-w-48 object-contain object-left" />
+            <span className="border-l border-slate-300 pl-3 font-semibold text-slate-800">Console de atendimento</span>
+          </div>
+          <p className="text-right text-sm leading-tight">
+            <span className="block font-semibold text-slate-900">{conta.nome}</span>
+            <span className="text-slate-700">{ROTULOS_PAPEL_EQUIPE[conta.papel]}</span>
+          </p>
+          <Button variant="outline" size="sm" onClick={() => void sair()}>
+            <LogOut aria-hidden="true" />
+            Sair
+          </Button>
+        </div>
+        <nav aria-label="Console de atendimento" className="mx-auto max-w-7xl px-4">
+          <ul className="flex flex-wrap gap-1">
+            {ITENS.filter((i) => i.pode(conta.papel)).map((i) => (
+              <li key={i.to}>
+                <NavLink
+                  to={i.to}
+                  end
+                  className={({ isActive }) =>
+                    cn(
+                      'inline-flex min-h-11 items-center border-b-4 px-3 font-semibold',
+                      isActive || i.ativo?.test(pathname)
+                        ? 'border-brand-700 text-brand-900'
+                        : 'border-transparent text-slate-700 hover:text-brand-800',
+                    )
+                  }
+                >
+                  {i.rotulo}
+                </NavLink>
+              </li>
+            ))}
+          </ul>
+        </nav>
+      </header>
+      <main id="conteudo" ref={mainRef} tabIndex={-1} className="mx-auto max-w-7xl px-4 py-6">
+        <Outlet />
+      </main>
+    </div>
+  );
+}

@@ -1,0 +1,30 @@
+import type { ReactNode } from 'react';
+
+/** A plain data table: caption for screen readers, header row, horizontal scroll on narrow screens. */
+export function Tabela({ legenda, colunas, children }: { legenda: string; colunas: string[]; children: ReactNode }) {
+  return (
+    // Focusable, so a table wider than the screen scrolls from the keyboard too.
+    <div
+      role="region"
+      aria-label={legenda}
+      tabIndex={0}
+      className="overflow-x-auto rounded-xl border border-slate-200 bg-white"
+    >
+      <table className="w-full text-left text-[15px]">
+        <caption className="sr-only">{legenda}</caption>
+        <thead className="bg-slate-100 text-sm text-slate-800">
+          <tr>
+            {colunas.map((c) => (
+              <th key={c} scope="col" className="px-3 py-2 whitespace-nowrap">
+                {c}
+              </th>
+            ))}
+          </tr>
+        </thead>
+        <tbody className="[&>tr]:border-t [&>tr]:border-slate-200 [&_td]:px-3 [&_td]:py-2 [&_td]:align-top">
+          {children}
+        </tbody>
+      </table>
+    </div>
+  );
+}

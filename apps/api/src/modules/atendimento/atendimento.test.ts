@@ -222,7 +222,10 @@ describe('no confirmed TOTP, no member data', () => {
     expect(leituras).toHaveLength(0);
 
     const logada = await logado(conta);
-    expect((await get(logada, `/protocolos/${numero}`)).status).toBe(200);
+    const lido = await get<{ pedido: { rotulo: string; valor: string }[] }>(logada, `/protocolos/${numero}`);
+    expect(lido.status).toBe(200);
+    // The request's own state in words, as the member reads it.
+    expect(lido.body.pedido).toContainEqual({ rotulo: 'Situação do pedido', valor: 'Em análise' });
     const nova = await t.app.services.equipe.redefinir(conta.email);
     expect(nova?.segredo).not.toBe(conta.segredo);
     expect((await get(logada, `/protocolos/${numero}`)).status).toBe(401);

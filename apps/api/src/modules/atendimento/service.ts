@@ -60,6 +60,13 @@ export interface QuemAtende {
  * its member's context (read-only, audited), and the actions — through the same
  * RespostasDeProtocolosService as the integration API, with a staff account as the Operador.
  */
+
+/** dependentes_solicitados.situacao in words (migration 0006). */
+const SITUACAO_DO_DEPENDENTE: Record<string, string> = {
+  EM_ANALISE: 'Em análise',
+  APROVADA: 'Aprovada',
+  RECUSADA: 'Recusada',
+};
 export class AtendimentoService {
   constructor(private readonly d: AtendimentoServiceDeps) {}
 
@@ -161,7 +168,7 @@ export class AtendimentoService {
           { rotulo: 'CPF do dependente', valor: mascararCpf(dep.cpf) },
           { rotulo: 'Nascimento', valor: formatDate(dep.dataNascimento) },
           { rotulo: 'Cidade', valor: dep.cidade },
-          { rotulo: 'Situação do pedido', valor: dep.situacao },
+          { rotulo: 'Situação do pedido', valor: SITUACAO_DO_DEPENDENTE[dep.situacao] ?? dep.situacao },
         );
     } else if (p.tipo === 'CORRECAO_DADOS') {
       const c = await repo.correcao(p.numero);

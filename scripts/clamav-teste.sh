@@ -9,7 +9,8 @@ cd "$(dirname "$0")/.."
 
 if ! command -v clamd >/dev/null 2>&1; then
   if [ "$(id -u)" = 0 ] && command -v apt-get >/dev/null 2>&1; then
-    DEBIAN_FRONTEND=noninteractive apt-get install -y -qq clamav-daemon >/dev/null
+    export DEBIAN_FRONTEND=noninteractive
+    apt-get install -y -qq clamav-daemon >/dev/null || { apt-get update -qq && apt-get install -y -qq clamav-daemon >/dev/null; }
   else
     echo "clamd is not installed (apt-get install clamav-daemon): skipping the real-clamd test"
     exit 0

@@ -9,6 +9,7 @@ import PDFDocument from 'pdfkit';
 import sharp from 'sharp';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { BENEFICIARIO, CONTRATO, CPF, HOJE, startApp, type Client, type TestApp } from '../../../test/helper';
+import { enviarAnexo as enviar } from '../../../test/reembolso';
 import { lerPdf } from '../../../../../test/pdf-text';
 import { importar } from '../importacao';
 import { ChavesDeIntegracao, ChavesRepository } from '../integracao';
@@ -81,41 +82,6 @@ function crc32(b: Buffer): number {
 }
 
 /** One file, as the web app sends it: the bytes as the body, the session code in a header. */
-async function enviar(
-  c: Client,
-  perfil: Perfil,
-  corpo: Buffer | Readable,
-  q: { documento?: string; nome?: string; chave?: string; tipo?: string; semSessao?: boolean } = {},
-) {
-  c.token ??= await c.newToken();
-  const params = new URLSearchParams();
-  if (q.documento !== undefined || !('documento' in q)) params.set('documento', q.documento ?? 'comprovante_pagamento');
-  if (q.nome) params.set('nome', q.nome);
-  const headers: Record<string, string> = {
-    authorization: `Bearer ${c.token}`,
-    'x-forwarded-for': c.ip,
-    'content-type': q.tipo ?? 'application/octet-stream',
-    cookie: [...c.cookies].map(([k, v]) => `${k}=${v}`).join('; '),
-  };
-  if (!q.semSessao) headers['x-codigo-sessao'] = String(perfil.codigoSessao);
-  if (q.chave) headers['idempotency-key'] = q.chave;
-  const ir = () =>
-    fetch(`${c.baseUrl}/api/Reembolso/Anexos?${params}`, {
-      method: 'POST',
-      headers,
-      body: corpo instanceof Readable ? (Readable.toWeb(corpo) as ReadableStream) : corpo,
-      ...(corpo instanceof Readable ? { duplex: 'half' } : {}),
-    } as RequestInit);
-  let r = await ir();
-  // Like the web app: an expired API token (the tests move the clock) is renewed once.
-  if (r.status === 401 && r.headers.get('www-authenticate') && Buffer.isBuffer(corpo)) {
-    c.token = await c.newToken();
-    headers.authorization = `Bearer ${c.token}`;
-    r = await ir();
-  }
-  const text = await r.text();
-  return { status: r.status, body: JSON.parse(text) as Json };
-}
 
 /** A PDF answer's bytes, as the browser downloads it. */
 async function baixar(c: Client, path: string, body: Json) {

@@ -1,0 +1,42 @@
+import { Readable } from 'node:stream';
+import type { Client } from './helper';
+
+/**
+ * POST /api/Reembolso/Anexos as the web app sends it: the file itself as the body (a Buffer or a
+ * stream), the session code in x-codigo-sessao, the kind of document in the query (decision 0034).
+ */
+export async function enviarAnexo(
+  c: Client,
+  perfil: { codigoSessao: number },
+  corpo: Buffer | Readable,
+  q: { documento?: string; nome?: string; chave?: string; tipo?: string; semSessao?: boolean } = {},
+) {
+  c.token ??= await c.newToken();
+  const params = new URLSearchParams();
+  if (q.documento !== undefined || !('documento' in q)) params.set('documento', q.documento ?? 'comprovante_pagamento');
+  if (q.nome) params.set('nome', q.nome);
+  const headers: Record<string, string> = {
+    authorization: `Bearer ${c.token}`,
+    'x-forwarded-for': c.ip,
+    'content-type': q.tipo ?? 'application/octet-stream',
+    cookie: [...c.cookies].map(([k, v]) => `${k}=${v}`).join('; '),
+  };
+  if (!q.semSessao) headers['x-codigo-sessao'] = String(perfil.codigoSessao);
+  if (q.chave) headers['idempotency-key'] = q.chave;
+  const ir = () =>
+    fetch(`${c.baseUrl}/api/Reembolso/Anexos?${params}`, {
+      method: 'POST',
+      headers,
+      body: corpo instanceof Readable ? (Readable.toWeb(corpo) as ReadableStream) : corpo,
+      ...(corpo instanceof Readable ? { duplex: 'half' } : {}),
+    } as RequestInit);
+  let r = await ir();
+  // Like the web app: an expired API token (the tests move the clock) is renewed once.
+  if (r.status === 401 && r.headers.get('www-authenticate') && Buffer.isBuffer(corpo)) {
+    c.token = await c.newToken();
+    headers.authorization = `Bearer ${c.token}`;
+    r = await ir();
+  }
+  const text = await r.text();
+  return { status: r.status, body: JSON.parse(text) as Record<string, unknown> };
+}

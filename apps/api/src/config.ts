@@ -75,6 +75,9 @@ import { z } from 'zod';
  * Integration API (issue 16, decision 0024):
  * INTEGRACAO_BODY_LIMIT          2147483648   Largest import file sent to /api/integracao/v1/importacoes (bytes, streamed).
  * INTEGRACAO_CHAMADAS_POR_MINUTO 120          Default calls per minute of an operator key (a key may have its own).
+ * Reembolso (issue 18, decision 0034):
+ * CLAMAV_SOCKET        (unset)        clamd's socket (/run/clamav/clamd.ctl, or host:port): each attachment is scanned (INSTREAM).
+ * REEMBOLSO_COTA_MB    200            Attachment bytes stored per member and contract (deduplicated).
  */
 
 // Same relative path from src/config.ts (tsx) and from dist/server.js (bundle): apps/api/<dir>/file.
@@ -162,6 +165,8 @@ const envSchema = z.object({
   THROTTLE_CARD_CHECKS_PER_MINUTE_IP: int(30, 1),
   INTEGRACAO_BODY_LIMIT: int(2 * 1024 ** 3, 1024),
   INTEGRACAO_CHAMADAS_POR_MINUTO: int(120, 1),
+  CLAMAV_SOCKET: z.string().min(1).optional(),
+  REEMBOLSO_COTA_MB: int(200, 1),
 });
 
 export type Env = z.infer<typeof envSchema>;
@@ -235,6 +240,7 @@ export interface Config {
   };
   /** The integration API (issue 16): largest streamed import, default calls per key per minute. */
   integracao: { bodyLimit: number; chamadasPorMinuto: number };
+  reembolso: { clamavSocket: string | undefined; cotaBytes: number };
 }
 
 function parseTrustProxy(v: string | undefined): boolean | number | string {
@@ -333,5 +339,6 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
       cardCheckIpPerMinute: e.THROTTLE_CARD_CHECKS_PER_MINUTE_IP,
     },
     integracao: { bodyLimit: e.INTEGRACAO_BODY_LIMIT, chamadasPorMinuto: e.INTEGRACAO_CHAMADAS_POR_MINUTO },
+    reembolso: { clamavSocket: e.CLAMAV_SOCKET, cotaBytes: e.REEMBOLSO_COTA_MB * 1024 * 1024 },
   };
 }

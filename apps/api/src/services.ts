@@ -47,6 +47,7 @@ import { RespostasDeProtocolosService } from './modules/protocolos/respostas';
 import { ProtocolosService } from './modules/protocolos/service';
 import { IdempotenciaRepository } from './modules/solicitacoes/repository';
 import { SolicitacoesService } from './modules/solicitacoes/solicitacoes';
+import { ClienteClamav, ReembolsoService } from './modules/reembolso';
 import { RegistroService } from './modules/registro/service';
 import { RetencaoRepository } from './modules/retencao/repository';
 import { RetencaoService } from './modules/retencao/service';
@@ -254,6 +255,17 @@ export function createServices(d: ServiceDeps) {
       counters: d.counters,
       limitePadrao: config.integracao.chamadasPorMinuto,
       clock,
+    }),
+    // Reembolso (issue 18, decision 0034): the member's requests and the operator's side of them.
+    reembolso: new ReembolsoService({
+      db,
+      solicitacoes,
+      notifier,
+      webhooks,
+      operadora: d.operadora,
+      clock,
+      clamav: config.reembolso.clamavSocket ? new ClienteClamav(config.reembolso.clamavSocket) : undefined,
+      cotaBytes: config.reembolso.cotaBytes,
     }),
   };
 }

@@ -130,6 +130,10 @@ export const ERROR_CODES = [
   'JA_REVOGADO',
   // Cancellation (issue 8): a cancelled contract or beneficiary makes no new request.
   'PLANO_CANCELADO',
+  // Reembolso (issue 18): a file refused by its content, an infected file, the member's storage quota.
+  'ARQUIVO_INVALIDO',
+  'ARQUIVO_INFECTADO',
+  'COTA_EXCEDIDA',
 ] as const;
 export type ErrorCode = (typeof ERROR_CODES)[number];
 

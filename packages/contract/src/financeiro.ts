@@ -181,6 +181,12 @@ export const listarExtratoIrpfRequestSchema = financeiroRequest({ ano: anoSchema
 export const listarExtratoIrpfResponseSchema = z.object({
   dados: z.array(itemIrpfSchema),
   anos: z.array(z.number().int()),
+  /**
+   * Reimbursements paid in the year (issue 18), per beneficiary: not plan payments, so not in
+   * `dados` (nor its total); the member subtracts them from the provider expense declared. Present
+   * only when there is one.
+   */
+  reembolsos: z.array(itemIrpfSchema).optional(),
 });
 export type ListarExtratoIrpfResponse = z.infer<typeof listarExtratoIrpfResponseSchema>;
 

@@ -22,3 +22,4 @@ export * from './protocolos';
 export * from './privacidade';
 export * from './cancelamento';
 export * from './situacao';
+export * from './reembolso';

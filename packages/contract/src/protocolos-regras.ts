@@ -4,7 +4,7 @@
  * free of zod (`@portal/contract/protocolos`) so the page's chunk carries no schema library.
  */
 
-/** Every kind of request that gets a protocol (migrations 0006 and 0011). */
+/** Every kind of request that gets a protocol (migrations 0006, 0011 and 0028). */
 export const TIPOS_PROTOCOLO = [
   'INCLUSAO_DEPENDENTE',
   'CONTATO_COMERCIAL',
@@ -17,6 +17,7 @@ export const TIPOS_PROTOCOLO = [
   'CANCELAMENTO_DEPENDENTES',
   'CORRECAO_DADOS',
   'REVOGACAO_CONSENTIMENTO',
+  'REEMBOLSO',
 ] as const;
 export type TipoProtocolo = (typeof TIPOS_PROTOCOLO)[number];
 
@@ -33,6 +34,7 @@ export const ROTULOS_TIPO_PROTOCOLO: Record<TipoProtocolo, string> = {
   CANCELAMENTO_DEPENDENTES: 'Cancelamento de dependentes',
   CORRECAO_DADOS: 'Correção de dados pessoais',
   REVOGACAO_CONSENTIMENTO: 'Retirada de autorização de uso de dados',
+  REEMBOLSO: 'Reembolso',
 };
 
 export const SITUACOES_PROTOCOLO = ['ABERTO', 'EM_ANALISE', 'CONCLUIDO', 'CANCELADO'] as const;

@@ -1,4 +1,4 @@
-import { somarDiasUteis } from '@portal/br';
+import { somarDias, somarDiasUteis } from '@portal/br';
 import type { SituacaoProtocolo, TipoProtocolo } from '@portal/contract/protocolos';
 
 /**
@@ -14,8 +14,13 @@ import type { SituacaoProtocolo, TipoProtocolo } from '@portal/contract/protocol
  * - LGPD art. 8 § 5: consent may be withdrawn at any time by a free and easy procedure; the portal
  *   withdraws it on the spot, so the same as a cancellation. A correction of personal data (art. 18,
  *   III) has no deadline in the law and is a non-assistance request: RN 623's 7 business days.
+ * - Lei 9.656/98, art. 12, VI: a reimbursement is paid within 30 days of complete documentation
+ *   (calendar days; the clock restarts when a 'pendente' is answered — decision 0034).
  */
-export type RegraDePrazo = { tipo: 'DIAS_UTEIS'; dias: number; norma: string } | { tipo: 'IMEDIATO'; norma: string };
+export type RegraDePrazo =
+  | { tipo: 'DIAS_UTEIS'; dias: number; norma: string }
+  | { tipo: 'DIAS_CORRIDOS'; dias: number; norma: string }
+  | { tipo: 'IMEDIATO'; norma: string };
 
 /** RN 623/2024: non-assistance requests are answered within 7 business days of their registration. */
 export const PRAZO_DIAS_UTEIS = 7;
@@ -35,20 +40,22 @@ export const REGRAS_DE_PRAZO: Record<TipoProtocolo, RegraDePrazo> = {
   CANCELAMENTO_DEPENDENTES: CANCELAMENTO,
   CORRECAO_DADOS: NAO_ASSISTENCIAL,
   REVOGACAO_CONSENTIMENTO: { tipo: 'IMEDIATO', norma: 'LGPD, art. 8º, § 5º' },
+  REEMBOLSO: { tipo: 'DIAS_CORRIDOS', dias: 30, norma: 'Lei 9.656/98, art. 12, VI' },
 };
 
 /** The day (AAAA-MM-DD) by which a request of this kind registered on `dia` (São Paulo) is answered. */
 export function prazoDeResposta(tipo: TipoProtocolo, dia: string): string {
   const regra = REGRAS_DE_PRAZO[tipo];
-  return regra.tipo === 'IMEDIATO' ? dia : somarDiasUteis(dia, regra.dias);
+  if (regra.tipo === 'IMEDIATO') return dia;
+  return regra.tipo === 'DIAS_CORRIDOS' ? somarDias(dia, regra.dias) : somarDiasUteis(dia, regra.dias);
 }
 
 /** The rule in plain words, for the member: 'Até 7 dias úteis (RN 623/2024)'. */
 export function descricaoDoPrazo(tipo: TipoProtocolo): string {
   const regra = REGRAS_DE_PRAZO[tipo];
-  return regra.tipo === 'IMEDIATO'
-    ? `Imediato: vale a partir do pedido (${regra.norma})`
-    : `Até ${regra.dias} dias úteis (${regra.norma})`;
+  if (regra.tipo === 'IMEDIATO') return `Imediato: vale a partir do pedido (${regra.norma})`;
+  if (regra.tipo === 'DIAS_CORRIDOS') return `Até ${regra.dias} dias da documentação completa (${regra.norma})`;
+  return `Até ${regra.dias} dias úteis (${regra.norma})`;
 }
 
 /** Still waiting for the operator (concluded and cancelled protocols are closed). */

@@ -13,6 +13,7 @@ import { meusDadosRoutes } from './meus-dados/routes';
 import { medicinaPreventivaRoutes } from './medicina-preventiva/routes';
 import { operadoraRoutes } from './operadora/routes';
 import { protocolosRoutes } from './protocolos/routes';
+import { reembolsoRoutes } from './reembolso';
 import { registroRoutes } from './registro/routes';
 import { servicosRoutes } from './servicos/routes';
 import { situacaoRoutes } from './situacao/routes';
@@ -57,6 +58,7 @@ export const areasDoMembro: FastifyPluginAsyncZod[] = [
   protocolosRoutes,
   meusDadosRoutes,
   cancelamentoRoutes,
+  reembolsoRoutes,
 ];
 
 /** The operator's systems, with an operator key (Bearer pbk_…), under /api/integracao/v1 (issue 16). */

@@ -36,8 +36,15 @@ export const prazoDaRequisicao = fp(async (app: FastifyInstance, { ms }: { ms: n
     if (raw.complete) return done();
     const socket = raw.socket;
     if (request.routeOptions.config.envioLongo) {
-      socket.setTimeout(ms, () => socket.destroy());
-      raw.once('end', () => socket.setTimeout(0));
+      const fechar = () => socket.destroy();
+      socket.setTimeout(ms, fechar);
+      // The listener goes with the request: a keep-alive socket carries many uploads (Reembolso/Anexos).
+      const parar = () => {
+        socket.setTimeout(0);
+        socket.removeListener('timeout', fechar);
+      };
+      raw.once('end', parar);
+      raw.once('close', parar);
       return done();
     }
     const timer = setTimeout(() => {

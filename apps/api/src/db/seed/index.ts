@@ -10,6 +10,7 @@ import { financeiro } from './financeiro';
 import { guiaMedico } from './guia-medico';
 import type { SeedContexto, SeedPart } from './part';
 import { protocolos } from './protocolos';
+import { reembolso } from './reembolso';
 
 export type { SeedContexto, SeedPart } from './part';
 
@@ -25,6 +26,7 @@ export const DEMO_PARTS: SeedPart<any>[] = [
   guiaMedico,
   protocolos,
   cancelamento,
+  reembolso,
 ];
 
 async function done(q: Queryable): Promise<Set<string>> {

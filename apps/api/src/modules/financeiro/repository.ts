@@ -45,6 +45,18 @@ export interface PagamentoIrpfRow {
   valorCentavos: number;
 }
 
+/** Reimbursements paid to a beneficiary in a year (the IRPF informe lists them apart). */
+export interface ReembolsoIrpfRow {
+  codigoBeneficiario: string;
+  nome: string;
+  cpf: string;
+  dataNascimento: string | null;
+  titular: boolean;
+  parentesco: string | null;
+  valorCentavos: number;
+  quantidade: number;
+}
+
 /** The people a document is addressed to. */
 export interface TitularidadeRow {
   nome: string;
@@ -146,6 +158,26 @@ export class FinanceiroRepository {
          join pessoas p on p.cpf = b.cpf
         where m.codigo_contrato = $1 and m.pago_em >= make_date($2, 1, 1) and m.pago_em < make_date($2 + 1, 1, 1)
         order by (b.tipo = 'TITULAR') desc, b.codigo_beneficiario, m.pago_em, i.ordem`,
+      [membro.codigoContrato, ano],
+    );
+  }
+
+  /**
+   * Reimbursements the operator paid in calendar year `ano` (issue 18, by payment date), per
+   * beneficiary of the member's contract.
+   */
+  reembolsosPagosNoAno(membro: Membro, ano: number): Promise<ReembolsoIrpfRow[]> {
+    return this.db.query<ReembolsoIrpfRow>(
+      `select r.codigo_beneficiario as "codigoBeneficiario", p.nome, p.cpf, p.data_nascimento::text as "dataNascimento",
+              (b.tipo = 'TITULAR') as titular, b.parentesco, sum(r.valor_aprovado_centavos)::int as "valorCentavos",
+              count(*)::int as quantidade
+         from reembolsos r
+         join beneficiarios b on b.codigo_beneficiario = r.codigo_beneficiario
+         join pessoas p on p.cpf = b.cpf
+        where r.codigo_contrato = $1 and r.situacao = 'pago'
+          and r.pago_em >= make_date($2, 1, 1) and r.pago_em < make_date($2 + 1, 1, 1)
+        group by r.codigo_beneficiario, p.nome, p.cpf, p.data_nascimento, b.tipo, b.parentesco
+        order by (b.tipo = 'TITULAR') desc, r.codigo_beneficiario`,
       [membro.codigoContrato, ano],
     );
   }

@@ -27,7 +27,7 @@ import { reais } from './reais';
 import { digitosBoleto, gerarBoleto } from './pdf/boleto';
 import { gerarDeclaracaoQuitacao } from './pdf/declaracao-quitacao';
 import { gerarExtratoCoParticipacao } from './pdf/extrato-coparticipacao';
-import { type BeneficiarioIrpf, gerarInformeIrpf } from './pdf/informe-irpf';
+import { type BeneficiarioIrpf, gerarInformeIrpf, type ReembolsoIrpf } from './pdf/informe-irpf';
 import { qrSvg } from './pdf/graficos';
 import { gerarRecibo } from './pdf/recibo';
 import type { Arquivo } from '../../lib/pdf/arquivo';
@@ -297,6 +297,17 @@ export class FinanceiroService {
     return { beneficiarios: [...porBeneficiario.values()], pagamentos };
   }
 
+  /** Reimbursements paid in `ano` per beneficiary (issue 18): declared apart, to net the provider expense. */
+  private async reembolsosIrpf(membro: Membro, ano: number): Promise<ReembolsoIrpf[]> {
+    return (await this.repo.reembolsosPagosNoAno(membro, ano)).map((r) => ({
+      nome: r.nome,
+      cpf: r.cpf,
+      relacao: r.titular ? 'Titular' : `Dependente${r.parentesco ? ` - ${r.parentesco.toLowerCase()}` : ''}`,
+      valorCentavos: r.valorCentavos,
+      quantidade: r.quantidade,
+    }));
+  }
+
   async listarExtratoIrpf(membro: Membro, ano?: number): Promise<ListarExtratoIrpfResponse> {
     this.exigirFinanceiro(membro, MENSAGEM_IRPF_SO_FINANCEIRO);
     const atual = this.mesAtual().ano;
@@ -305,6 +316,7 @@ export class FinanceiroService {
     const escolhido = ano ?? (anos.includes(atual - 1) ? atual - 1 : anos[0]);
     if (escolhido === undefined || !anos.includes(escolhido)) return { dados: [], anos };
     const { beneficiarios } = await this.beneficiariosIrpf(membro, escolhido);
+    const reembolsos = await this.reembolsosIrpf(membro, escolhido);
     return {
       anos,
       dados: beneficiarios.map((b) => ({
@@ -312,6 +324,13 @@ export class FinanceiroService {
         ano: escolhido,
         valor: reais(b.mensalidadesCentavos + b.coparticipacaoCentavos),
       })),
+      ...(reembolsos.length && {
+        reembolsos: reembolsos.map((r) => ({
+          descricao: `Reembolso recebido - ${r.nome} (${r.relacao.toLowerCase()})`,
+          ano: escolhido,
+          valor: reais(r.valorCentavos),
+        })),
+      }),
     };
   }
 
@@ -339,6 +358,7 @@ export class FinanceiroService {
       plano: dono.plano,
       beneficiarios,
       pagamentos,
+      reembolsos: await this.reembolsosIrpf(membro, ano),
     });
     return { pdf, nome: `informe-irpf-${ano}-contrato-${membro.codigoContrato}.pdf` };
   }

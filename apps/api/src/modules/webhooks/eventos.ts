@@ -11,6 +11,8 @@ export const TIPOS_EVENTO = [
   'cancelamento.solicitado',
   'correcao.solicitada',
   'consentimento.revogado',
+  'reembolso.solicitado',
+  'reembolso.atualizado',
 ] as const;
 export type TipoEvento = (typeof TIPOS_EVENTO)[number];
 
@@ -29,6 +31,7 @@ export const EVENTO_DO_TIPO: Record<TipoProtocolo, TipoEvento | null> = {
   CANCELAMENTO_DEPENDENTES: 'cancelamento.solicitado',
   CORRECAO_DADOS: 'correcao.solicitada',
   REVOGACAO_CONSENTIMENTO: 'consentimento.revogado',
+  REEMBOLSO: 'reembolso.solicitado',
 };
 
 /** What the operator must do about a kind of request (the `acao` of the payload). */
@@ -44,6 +47,7 @@ export const ACAO_DO_TIPO: Record<TipoProtocolo, string> = {
   CANCELAMENTO_DEPENDENTES: 'efetivar_cancelamento_rn561',
   CORRECAO_DADOS: 'aplicar_ou_recusar_correcao',
   REVOGACAO_CONSENTIMENTO: 'registrar_revogacao_lgpd',
+  REEMBOLSO: 'analisar_reembolso',
 };
 
 /**

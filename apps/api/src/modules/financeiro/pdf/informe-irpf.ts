@@ -23,6 +23,16 @@ export interface DadosInformeIrpf {
   beneficiarios: BeneficiarioIrpf[];
   /** Each payment of the year, oldest first. */
   pagamentos: { pagoEm: string; competencia: string; valorCentavos: number }[];
+  /** Reimbursements the operator paid in the year, per beneficiary (issue 18). */
+  reembolsos?: ReembolsoIrpf[];
+}
+
+export interface ReembolsoIrpf {
+  nome: string;
+  cpf: string;
+  relacao: string;
+  valorCentavos: number;
+  quantidade: number;
 }
 
 /**
@@ -89,12 +99,31 @@ export async function gerarInformeIrpf(i: DadosInformeIrpf): Promise<Buffer> {
     i.pagamentos.map((p) => [formatDate(p.pagoEm), p.competencia, reais(p.valorCentavos)]),
     [[`${i.pagamentos.length} ${i.pagamentos.length === 1 ? 'pagamento' : 'pagamentos'}`, '', reais(total)]],
   );
+  const reembolsos = i.reembolsos ?? [];
+  if (reembolsos.length) {
+    titulo(d, 'Reembolsos de despesas médicas pagos no ano', 'H2');
+    tabela(
+      d,
+      [
+        { titulo: 'Beneficiário', largura: '*' },
+        { titulo: 'CPF', largura: 76 },
+        { titulo: 'Relação', largura: 106 },
+        { titulo: 'Pedidos', largura: 50, alinhar: 'right' },
+        { titulo: 'Valor reembolsado', largura: 90, alinhar: 'right' },
+      ],
+      reembolsos.map((r) => [r.nome, formatCpf(r.cpf), r.relacao, String(r.quantidade), reais(r.valorCentavos)]),
+      [['Total reembolsado no ano', '', '', '', reais(reembolsos.reduce((s, r) => s + r.valorCentavos, 0))]],
+    );
+  }
   paragrafo(
     d,
     `Valores pagos a ${i.operadora.razaoSocial} em ${i.ano}, dedutíveis como despesas médicas na declaração de ajuste ` +
       'anual (Lei nº 9.250/1995, art. 8º, II, a) por quem os pagou, em relação a si e a seus dependentes na declaração. ' +
-      'Não houve reembolso de despesas no período. Estes valores também são informados à Receita Federal na ' +
-      'Declaração de Planos de Saúde (DPS).',
+      (reembolsos.length
+        ? 'Os reembolsos acima não são pagamentos ao plano: declare a despesa paga ao prestador informando o valor ' +
+          'reembolsado, de modo que só a parte não reembolsada seja deduzida. '
+        : 'Não houve reembolso de despesas no período. ') +
+      'Estes valores também são informados à Receita Federal na Declaração de Planos de Saúde (DPS).',
     { tamanho: 8.5 },
   );
   return d.finalizar();

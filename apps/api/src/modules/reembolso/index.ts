@@ -1,0 +1,5 @@
+/** Reembolso (issue 18): what other modules and services.ts use. */
+export { reembolsoRoutes } from './routes';
+export { ReembolsoService, calcularPrevia } from './service';
+export { ClienteClamav } from './clamav';
+export { ReembolsoRepository } from './repository';

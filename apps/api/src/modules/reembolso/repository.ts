@@ -1,0 +1,409 @@
+import type { DocumentoReembolso, SituacaoReembolso, TipoReembolso } from '@portal/contract';
+import type { Queryable } from '../../db/db';
+import { beneficiarioVisivel, type Membro } from '../sessao/membro';
+import { type Conteudo, partes } from './arquivos';
+
+export interface BeneficiarioReembolso {
+  codigoBeneficiario: string;
+  nome: string;
+  /** The holder of the beneficiary's contract: who is paid. */
+  cpfTitular: string;
+  nomeTitular: string;
+}
+
+export interface PlanoReembolso {
+  multiplo: number;
+  coparticipativo: boolean;
+}
+
+export interface LinhaTabela {
+  tipo: TipoReembolso;
+  codigoTuss: string;
+  descricao: string;
+  valorCentavos: number;
+  coparticipacaoPercentual: number;
+}
+
+export interface AnexoRow {
+  id: string;
+  documento: DocumentoReembolso;
+  nomeArquivo: string;
+  tipoArquivo: string;
+  tamanho: number;
+  criadoEm: string;
+  sha256Enviado: string;
+  protocolo: string | null;
+}
+
+export interface ReembolsoRow {
+  protocolo: string;
+  cpf: string;
+  codigoContrato: string;
+  codigoBeneficiario: string;
+  beneficiario: string;
+  cpfBeneficiario: string;
+  tipo: TipoReembolso;
+  codigoTuss: string | null;
+  dataAtendimento: string;
+  prestadorDocumento: string;
+  prestador: string;
+  conselho: string | null;
+  valorPagoCentavos: number;
+  numeroRecibo: string;
+  pagamento: Record<string, string>;
+  situacao: SituacaoReembolso;
+  valorPreviaCentavos: number | null;
+  valorAprovadoCentavos: number | null;
+  previsaoPagamento: string | null;
+  pagoEm: string | null;
+  pergunta: string | null;
+  motivoNegativa: string | null;
+  documentacaoCompletaEm: string | null;
+  prazoPagamento: string | null;
+  criadoEm: string;
+  nomeTitular: string;
+  cpfTitular: string;
+  plano: string;
+}
+
+export interface NovoReembolso {
+  protocolo: string;
+  membro: Membro;
+  codigoBeneficiario: string;
+  tipo: TipoReembolso;
+  codigoTuss: string | null;
+  dataAtendimento: string;
+  prestadorDocumento: string;
+  prestadorNome: string;
+  conselho: string | null;
+  valorPagoCentavos: number;
+  numeroRecibo: string;
+  pagamento: Record<string, string>;
+  valorPreviaCentavos: number | null;
+  prazoPagamento: string;
+  em: Date;
+}
+
+const COLUNAS_ANEXO = `a.id, a.documento, a.nome_arquivo as "nomeArquivo", a.tipo_mime as "tipoArquivo", a.tamanho,
+  a.criado_em as "criadoEm", a.sha256_enviado as "sha256Enviado", a.protocolo`;
+
+const SELECT_REEMBOLSO = `
+  select r.protocolo, r.cpf, r.codigo_contrato as "codigoContrato", r.codigo_beneficiario as "codigoBeneficiario",
+         pb.nome as beneficiario, pb.cpf as "cpfBeneficiario", r.tipo, r.codigo_tuss as "codigoTuss",
+         r.data_atendimento::text as "dataAtendimento", r.prestador_documento as "prestadorDocumento",
+         r.prestador_nome as prestador, r.conselho, r.valor_pago_centavos as "valorPagoCentavos",
+         r.numero_recibo as "numeroRecibo", r.pagamento, r.situacao, r.valor_previa_centavos as "valorPreviaCentavos",
+         r.valor_aprovado_centavos as "valorAprovadoCentavos", r.previsao_pagamento::text as "previsaoPagamento",
+         r.pago_em::text as "pagoEm", r.pergunta, r.motivo_negativa as "motivoNegativa",
+         r.documentacao_completa_em as "documentacaoCompletaEm", r.prazo_pagamento::text as "prazoPagamento",
+         r.criado_em as "criadoEm", pt.nome as "nomeTitular", pt.cpf as "cpfTitular", pl.nome as plano
+    from reembolsos r
+    join beneficiarios b on b.codigo_beneficiario = r.codigo_beneficiario
+    join pessoas pb on pb.cpf = b.cpf
+    join contratos ct on ct.codigo_contrato = r.codigo_contrato
+    join planos pl on pl.codigo_plano = ct.codigo_plano
+    join beneficiarios bt on bt.codigo_beneficiario = coalesce(b.codigo_titular, b.codigo_beneficiario)
+    join pessoas pt on pt.cpf = bt.cpf`;
+
+/** Reimbursements, their attachments and contents, the table (0028_reembolso.sql). */
+export class ReembolsoRepository {
+  constructor(private readonly q: Queryable) {}
+
+  com(tx: Queryable): ReembolsoRepository {
+    return new ReembolsoRepository(tx);
+  }
+
+  /** An active beneficiary with this CPF that the member may see, with the holder who is paid. */
+  async beneficiarioPorCpf(membro: Membro, cpf: string): Promise<BeneficiarioReembolso | null> {
+    const params: unknown[] = [cpf];
+    const visivel = beneficiarioVisivel(membro, 'b', params);
+    const [row] = await this.q.query<BeneficiarioReembolso>(
+      `select b.codigo_beneficiario as "codigoBeneficiario", p.nome, pt.cpf as "cpfTitular", pt.nome as "nomeTitular"
+         from beneficiarios b
+         join pessoas p on p.cpf = b.cpf
+         join beneficiarios bt on bt.codigo_beneficiario = coalesce(b.codigo_titular, b.codigo_beneficiario)
+         join pessoas pt on pt.cpf = bt.cpf
+        where b.cpf = $1 and b.ativo and ${visivel}`,
+      params,
+    );
+    return row ?? null;
+  }
+
+  async plano(membro: Membro): Promise<PlanoReembolso> {
+    const [row] = await this.q.query<{ multiplo: string; coparticipativo: boolean }>(
+      `select pl.multiplo_reembolso::text as multiplo, pl.coparticipativo
+         from contratos ct join planos pl on pl.codigo_plano = ct.codigo_plano
+        where ct.codigo_contrato = $1`,
+      [membro.codigoContrato],
+    );
+    return { multiplo: Number(row?.multiplo ?? 1), coparticipativo: row?.coparticipativo ?? false };
+  }
+
+  /** The TUSS code's line when the table prices it, else the kind's line. */
+  async linhaDaTabela(tipo: TipoReembolso, codigoTuss: string | undefined): Promise<LinhaTabela | null> {
+    const rows = await this.q.query<LinhaTabela & { coparticipacaoPercentual: string }>(
+      `select tipo, codigo_tuss as "codigoTuss", descricao, valor_centavos as "valorCentavos",
+              coparticipacao_percentual::text as "coparticipacaoPercentual"
+         from reembolso_tabela where tipo = $1 and codigo_tuss in ('', $2)
+        order by codigo_tuss desc limit 1`,
+      [tipo, codigoTuss ?? ''],
+    );
+    const r = rows[0];
+    return r ? { ...r, coparticipacaoPercentual: Number(r.coparticipacaoPercentual) } : null;
+  }
+
+  // --- Contents and attachments -------------------------------------------------------------
+
+  /**
+   * Stores the bytes once per SHA-256 (inside the caller's transaction). Two identical uploads at
+   * the same time queue on the hash's advisory lock; the second finds the first's content.
+   */
+  async guardarConteudo(c: Conteudo, em: Date): Promise<void> {
+    await this.q.query('select pg_advisory_xact_lock(hashtextextended($1, 18))', [c.sha256]);
+    const [existe] = await this.q.query('select 1 from reembolso_conteudos where sha256 = $1', [c.sha256]);
+    if (existe) return;
+    await this.q.query(
+      'insert into reembolso_conteudos (sha256, tamanho, tipo_mime, criado_em) values ($1, $2, $3, $4)',
+      [c.sha256, c.tamanho, c.tipoMime, em],
+    );
+    let ordem = 0;
+    for await (const parte of partes(c)) {
+      await this.q.query('insert into reembolso_conteudo_partes (sha256, ordem, dados) values ($1, $2, $3)', [
+        c.sha256,
+        ordem++,
+        parte,
+      ]);
+    }
+  }
+
+  /** Bytes the member's attachments hold (each content once). */
+  async usoDoMembro(membro: Membro): Promise<number> {
+    const [row] = await this.q.query<{ bytes: string }>(
+      `select coalesce(sum(c.tamanho), 0)::text as bytes from reembolso_conteudos c
+        where c.sha256 in (select sha256 from reembolso_anexos where cpf = $1 and codigo_contrato = $2)`,
+      [membro.cpf, membro.codigoContrato],
+    );
+    return Number(row?.bytes ?? 0);
+  }
+
+  async conteudoDoMembro(membro: Membro, sha256: string): Promise<boolean> {
+    const [row] = await this.q.query(
+      'select 1 from reembolso_anexos where cpf = $1 and codigo_contrato = $2 and sha256 = $3 limit 1',
+      [membro.cpf, membro.codigoContrato, sha256],
+    );
+    return Boolean(row);
+  }
+
+  async anexoPorChave(membro: Membro, chave: string): Promise<AnexoRow | null> {
+    const [row] = await this.q.query<AnexoRow>(
+      `select ${COLUNAS_ANEXO} from reembolso_anexos a
+        where a.cpf = $1 and a.codigo_contrato = $2 and a.chave_idempotencia = $3`,
+      [membro.cpf, membro.codigoContrato, chave],
+    );
+    return row ?? null;
+  }
+
+  /** Inserts the attachment; null when the Idempotency-Key was taken meanwhile (a retry at once). */
+  async inserirAnexo(a: {
+    id: string;
+    membro: Membro;
+    sha256: string;
+    sha256Enviado: string;
+    documento: DocumentoReembolso;
+    nomeArquivo: string;
+    tipoMime: string;
+    tamanho: number;
+    chave: string | null;
+    em: Date;
+  }): Promise<AnexoRow | null> {
+    const [row] = await this.q.query<AnexoRow>(
+      `insert into reembolso_anexos as a (id, cpf, codigo_contrato, sha256, sha256_enviado, documento, nome_arquivo,
+         tipo_mime, tamanho, chave_idempotencia, criado_em)
+       values ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11)
+       on conflict (cpf, codigo_contrato, chave_idempotencia) where chave_idempotencia is not null do nothing
+       returning ${COLUNAS_ANEXO}`,
+      [
+        a.id,
+        a.membro.cpf,
+        a.membro.codigoContrato,
+        a.sha256,
+        a.sha256Enviado,
+        a.documento,
+        a.nomeArquivo,
+        a.tipoMime,
+        a.tamanho,
+        a.chave,
+        a.em,
+      ],
+    );
+    return row ?? null;
+  }
+
+  /** The member's attachments with these ids, locked (for the request that takes them). */
+  async anexosParaUsar(membro: Membro, ids: string[]): Promise<AnexoRow[]> {
+    return this.q.query<AnexoRow>(
+      `select ${COLUNAS_ANEXO} from reembolso_anexos a
+        where a.cpf = $1 and a.codigo_contrato = $2 and a.id = any($3::text[])
+        for update`,
+      [membro.cpf, membro.codigoContrato, ids],
+    );
+  }
+
+  async vincularAnexos(ids: string[], protocolo: string): Promise<void> {
+    await this.q.query('update reembolso_anexos set protocolo = $2 where id = any($1::text[])', [ids, protocolo]);
+  }
+
+  async anexosDoReembolso(protocolo: string): Promise<AnexoRow[]> {
+    return this.q.query<AnexoRow>(
+      `select ${COLUNAS_ANEXO} from reembolso_anexos a where a.protocolo = $1 order by a.criado_em, a.documento, a.id`,
+      [protocolo],
+    );
+  }
+
+  /** An attachment's stored bytes, part by part (the operator's console reads them this way). */
+  async *bytesDoAnexo(id: string): AsyncGenerator<Buffer> {
+    for (let ordem = 0; ; ordem++) {
+      const [row] = await this.q.query<{ dados: Uint8Array }>(
+        `select p.dados from reembolso_anexos a join reembolso_conteudo_partes p on p.sha256 = a.sha256
+          where a.id = $1 and p.ordem = $2`,
+        [id, ordem],
+      );
+      if (!row) return;
+      yield Buffer.from(row.dados);
+    }
+  }
+
+  // --- Requests --------------------------------------------------------------------------------
+
+  async inserir(r: NovoReembolso): Promise<void> {
+    await this.q.query(
+      `insert into reembolsos (protocolo, cpf, codigo_contrato, codigo_beneficiario, tipo, codigo_tuss, data_atendimento,
+         prestador_documento, prestador_nome, conselho, valor_pago_centavos, numero_recibo, pagamento, situacao,
+         valor_previa_centavos, documentacao_completa_em, prazo_pagamento, criado_em, atualizado_em)
+       values ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, 'recebido', $14, $15, $16, $15, $15)`,
+      [
+        r.protocolo,
+        r.membro.cpf,
+        r.membro.codigoContrato,
+        r.codigoBeneficiario,
+        r.tipo,
+        r.codigoTuss,
+        r.dataAtendimento,
+        r.prestadorDocumento,
+        r.prestadorNome,
+        r.conselho,
+        r.valorPagoCentavos,
+        r.numeroRecibo,
+        JSON.stringify(r.pagamento),
+        r.valorPreviaCentavos,
+        r.em,
+        r.prazoPagamento,
+      ],
+    );
+  }
+
+  async registrarEvento(protocolo: string, em: Date, situacao: SituacaoReembolso, descricao: string, por: string) {
+    await this.q.query(
+      'insert into reembolso_eventos (protocolo, em, situacao, descricao, por) values ($1, $2, $3, $4, $5)',
+      [protocolo, em, situacao, descricao.slice(0, 2000), por],
+    );
+  }
+
+  async eventos(protocolo: string) {
+    return this.q.query<{ em: string; situacao: SituacaoReembolso; descricao: string }>(
+      'select em, situacao, descricao from reembolso_eventos where protocolo = $1 order by id',
+      [protocolo],
+    );
+  }
+
+  /** The member's reimbursements (beneficiaries they may see), newest first. */
+  async doMembro(membro: Membro): Promise<ReembolsoRow[]> {
+    const params: unknown[] = [];
+    const visivel = beneficiarioVisivel(membro, 'b', params);
+    return this.q.query<ReembolsoRow>(
+      `${SELECT_REEMBOLSO} where ${visivel} order by r.criado_em desc, r.protocolo desc`,
+      params,
+    );
+  }
+
+  /** One of the member's reimbursements; another contract's (or another beneficiary's) reads as not found. */
+  async doMembroPorProtocolo(
+    membro: Membro,
+    protocolo: string,
+    { bloquear = false } = {},
+  ): Promise<ReembolsoRow | null> {
+    const params: unknown[] = [protocolo];
+    const visivel = beneficiarioVisivel(membro, 'b', params);
+    const [row] = await this.q.query<ReembolsoRow>(
+      `${SELECT_REEMBOLSO} where r.protocolo = $1 and ${visivel} ${bloquear ? 'for update of r' : ''}`,
+      params,
+    );
+    return row ?? null;
+  }
+
+  /** Any reimbursement, for the operator (console, integration). */
+  async porProtocolo(protocolo: string, { bloquear = false } = {}): Promise<ReembolsoRow | null> {
+    const [row] = await this.q.query<ReembolsoRow>(
+      `${SELECT_REEMBOLSO} where r.protocolo = $1 ${bloquear ? 'for update of r' : ''}`,
+      [protocolo],
+    );
+    return row ?? null;
+  }
+
+  /** The operator's queue: open requests by legal deadline (pending ones, with no clock, last). */
+  async fila(limite: number, situacoes: readonly SituacaoReembolso[]): Promise<ReembolsoRow[]> {
+    return this.q.query<ReembolsoRow>(
+      `${SELECT_REEMBOLSO} where r.situacao = any($1::text[])
+        order by r.prazo_pagamento asc nulls last, r.protocolo limit $2`,
+      [situacoes, limite],
+    );
+  }
+
+  async atualizar(
+    protocolo: string,
+    em: Date,
+    campos: Partial<{
+      situacao: SituacaoReembolso;
+      valorAprovadoCentavos: number;
+      previsaoPagamento: string;
+      pagoEm: string;
+      pergunta: string | null;
+      motivoNegativa: string;
+      documentacaoCompletaEm: Date | null;
+      prazoPagamento: string | null;
+    }>,
+  ): Promise<void> {
+    const colunas: Record<string, string> = {
+      situacao: 'situacao',
+      valorAprovadoCentavos: 'valor_aprovado_centavos',
+      previsaoPagamento: 'previsao_pagamento',
+      pagoEm: 'pago_em',
+      pergunta: 'pergunta',
+      motivoNegativa: 'motivo_negativa',
+      documentacaoCompletaEm: 'documentacao_completa_em',
+      prazoPagamento: 'prazo_pagamento',
+    };
+    const sets: string[] = [];
+    const params: unknown[] = [protocolo, em];
+    for (const [k, v] of Object.entries(campos)) {
+      params.push(v);
+      sets.push(`${colunas[k]} = $${params.length}`);
+    }
+    await this.q.query(
+      `update reembolsos set ${[...sets, 'atualizado_em = $2'].join(', ')} where protocolo = $1`,
+      params,
+    );
+  }
+
+  /** Paid reimbursements of the contract in calendar year `ano`, per beneficiary (the IRPF statement). */
+  async pagosNoAno(codigoContrato: string, ano: number) {
+    return this.q.query<{ codigoBeneficiario: string; valorCentavos: number }>(
+      `select codigo_beneficiario as "codigoBeneficiario", sum(valor_aprovado_centavos)::int as "valorCentavos"
+         from reembolsos
+        where codigo_contrato = $1 and situacao = 'pago'
+          and pago_em >= make_date($2, 1, 1) and pago_em < make_date($2 + 1, 1, 1)
+        group by codigo_beneficiario`,
+      [codigoContrato, ano],
+    );
+  }
+}

@@ -1,0 +1,751 @@
+import { randomBytes } from 'node:crypto';
+import { createReadStream } from 'node:fs';
+import type { Readable } from 'node:stream';
+import {
+  diaEmSaoPaulo,
+  formatBRL,
+  formatCpf,
+  formatDate,
+  isValidCpf,
+  isValidEmail,
+  isValidMobile,
+  onlyDigits,
+  somarDias,
+} from '@portal/br';
+import {
+  type AnexoReembolso,
+  type DadosPagamento,
+  type DocumentoReembolso,
+  LIMITES_REEMBOLSO,
+  type ListarReembolsosResponse,
+  type Operadora,
+  type PreviaReembolsoResponse,
+  ROTULOS_SITUACAO_REEMBOLSO,
+  ROTULOS_TIPO_REEMBOLSO,
+  type ReembolsoDetalhe,
+  type ReembolsoResumo,
+  type SituacaoReembolso,
+  type SolicitarReembolsoResponse,
+  TIPOS_COM_PEDIDO_MEDICO,
+  type TipoReembolso,
+} from '@portal/contract';
+import type { Clock } from '../../clock';
+import type { Db, Queryable } from '../../db/db';
+import { AppError } from '../../lib/app-error';
+import type { Arquivo } from '../../lib/pdf/arquivo';
+import { beneficiarioNaoEncontrado } from '../../lib/not-found';
+import type { EntregaPendente, Notifier } from '../notificacoes/service';
+import type { Membro } from '../sessao/membro';
+import type { Envio } from '../solicitacoes/pedido';
+import { exigirVinculoAtivo, type SolicitacoesService } from '../solicitacoes/solicitacoes';
+import type { WebhooksService } from '../webhooks/service';
+import { preparar, receber } from './arquivos';
+import type { ClienteClamav } from './clamav';
+import { gerarDemonstrativo } from './pdf';
+import {
+  type AnexoRow,
+  type LinhaTabela,
+  type PlanoReembolso,
+  ReembolsoRepository,
+  type ReembolsoRow,
+} from './repository';
+
+export interface ReembolsoDeps {
+  db: Db;
+  solicitacoes: SolicitacoesService;
+  notifier: Notifier;
+  webhooks: WebhooksService;
+  operadora: Operadora;
+  clock: Clock;
+  /** clamd, when CLAMAV_SOCKET is set. */
+  clamav?: ClienteClamav;
+  /** Attachment bytes per member and contract (REEMBOLSO_COTA_MB). */
+  cotaBytes: number;
+}
+
+export interface NovoAnexo {
+  documento: DocumentoReembolso;
+  nome?: string;
+  chave?: string;
+}
+
+export interface PedidoReembolso {
+  cpfBeneficiario: string;
+  tipo: TipoReembolso;
+  codigoTuss?: string;
+  dataAtendimento: string;
+  prestador: {
+    documento: string;
+    nome: string;
+    conselho?: string;
+    numeroConselho?: string;
+    ufConselho?: string;
+  };
+  valorPago: number;
+  numeroRecibo: string;
+  anexos: string[];
+  pagamento: DadosPagamento;
+}
+
+const centavos = (reais: number) => Math.round(reais * 100);
+const reais = (c: number) => Math.round(c) / 100;
+const iso = (v: string | Date) => new Date(v).toISOString();
+
+const naoEncontrado = () => new AppError(404, 'NAO_ENCONTRADO', 'Reembolso não encontrado.');
+const regra = (mensagem: string) => new AppError(422, 'DADOS_INVALIDOS', mensagem);
+
+/** What the estimate adds up (pure: decision 0034's rules, tested through Previa). */
+export function calcularPrevia(linha: LinhaTabela, plano: PlanoReembolso, valorPagoCentavos: number) {
+  const bruto = Math.round(linha.valorCentavos * plano.multiplo);
+  const coparticipacao = plano.coparticipativo ? Math.round((bruto * linha.coparticipacaoPercentual) / 100) : 0;
+  const liquido = Math.max(0, bruto - coparticipacao);
+  const estimado = Math.min(liquido, valorPagoCentavos);
+  return { bruto, coparticipacao, estimado, limitado: liquido > valorPagoCentavos };
+}
+
+/** The protocol's status for each reimbursement status ('Meus Protocolos' shows it). */
+const SITUACAO_PROTOCOLO: Record<SituacaoReembolso, 'ABERTO' | 'EM_ANALISE' | 'CONCLUIDO'> = {
+  recebido: 'ABERTO',
+  em_analise: 'EM_ANALISE',
+  pendente: 'EM_ANALISE',
+  aprovado: 'EM_ANALISE',
+  pago: 'CONCLUIDO',
+  negado: 'CONCLUIDO',
+};
+
+/** Where the money goes, masked for the screens and the PDF. */
+export function pagamentoMascarado(p: Record<string, string>): string {
+  if (p.forma === 'pix') {
+    const chave = p.chave ?? '';
+    if (p.tipoChave === 'cpf') return `PIX (CPF) ***.${chave.slice(3, 6)}.${chave.slice(6, 9)}-**`;
+    if (p.tipoChave === 'email') return `PIX (e-mail) ${chave.replace(/^(.{2}).*(@.*)$/, '$1***$2')}`;
+    if (p.tipoChave === 'celular') return `PIX (celular) ****-${chave.slice(-4)}`;
+    return `PIX (chave aleatória) ${chave.slice(0, 8)}…`;
+  }
+  const conta = p.conta ?? '';
+  const tipo = p.tipoConta === 'poupanca' ? 'poupança' : 'conta corrente';
+  return `Banco ${p.banco} · agência ${p.agencia} · ${tipo} ****${conta.slice(-3)}`;
+}
+
+/**
+ * Reembolso (issue 18, decision 0034). The member side: attachments, the estimate, the request
+ * (an RN 623 protocol through SolicitacoesService), list, detail, the answer to a 'pendente' and
+ * the demonstrativo. The operator side (the staff console and the integration API call these):
+ * the queue by legal deadline, analysis, a question ('pendente'), approval, denial, payment —
+ * each writes the history, the `reembolso.atualizado` event and the member's notice in one
+ * transaction.
+ */
+export class ReembolsoService {
+  private readonly repo: ReembolsoRepository;
+
+  constructor(private readonly d: ReembolsoDeps) {
+    this.repo = new ReembolsoRepository(d.db);
+  }
+
+  private agora(): Date {
+    return new Date(this.d.clock.now());
+  }
+
+  // --- Attachments -------------------------------------------------------------------------------
+
+  /**
+   * One file, streamed: received into a temporary file, scanned by clamd when configured, checked
+   * and re-encoded (arquivos.ts), then stored once per SHA-256 within the member's quota. With an
+   * Idempotency-Key a retry of the same bytes gets the same attachment; other bytes under the same
+   * key are refused.
+   */
+  async enviarAnexo(membro: Membro, corpo: Readable, a: NovoAnexo): Promise<AnexoReembolso> {
+    await exigirVinculoAtivo(this.d.db, membro);
+    const recebido = await receber(corpo);
+    try {
+      const repetir = (anterior: AnexoRow) => {
+        if (anterior.sha256Enviado !== recebido.sha256 || anterior.documento !== a.documento) {
+          throw new AppError(
+            422,
+            'IDEMPOTENCIA_CONFLITO',
+            'Esta chave de idempotência já foi usada para outro arquivo. Envie uma nova chave para um novo arquivo.',
+          );
+        }
+        return anexoPublico(anterior);
+      };
+      if (a.chave) {
+        const anterior = await this.repo.anexoPorChave(membro, a.chave);
+        if (anterior) return repetir(anterior);
+      }
+      if (this.d.clamav) {
+        let resultado;
+        try {
+          resultado = await this.d.clamav.varrer(createReadStream(recebido.caminho));
+        } catch {
+          throw new AppError(
+            503,
+            'INDISPONIVEL',
+            'Não foi possível verificar o arquivo contra vírus agora. Tente novamente em alguns minutos.',
+          );
+        }
+        if (!resultado.limpo) {
+          throw new AppError(
+            422,
+            'ARQUIVO_INFECTADO',
+            `O arquivo foi recusado: o antivírus encontrou ${resultado.virus}. Envie outro arquivo (por exemplo, uma foto do documento).`,
+          );
+        }
+      }
+      const conteudo = await preparar(recebido);
+      const em = this.agora();
+      const nome = nomeDoArquivo(a.nome, a.documento, conteudo.tipoMime);
+      return await this.d.db.transaction(async (tx) => {
+        const repo = this.repo.com(tx);
+        // Per member and contract; a content the member already stored costs nothing more.
+        if (!(await repo.conteudoDoMembro(membro, conteudo.sha256))) {
+          const uso = await repo.usoDoMembro(membro);
+          if (uso + conteudo.tamanho > this.d.cotaBytes) {
+            const mb = Math.floor(this.d.cotaBytes / 1024 ** 2);
+            throw new AppError(
+              422,
+              'COTA_EXCEDIDA',
+              `Você atingiu o limite de ${mb} MB de anexos de reembolso. Fale com a Central de Atendimento.`,
+            );
+          }
+        }
+        await repo.guardarConteudo(conteudo, em);
+        const novo = await repo.inserirAnexo({
+          id: `anx_${randomBytes(16).toString('hex')}`,
+          membro,
+          sha256: conteudo.sha256,
+          sha256Enviado: recebido.sha256,
+          documento: a.documento,
+          nomeArquivo: nome,
+          tipoMime: conteudo.tipoMime,
+          tamanho: conteudo.tamanho,
+          chave: a.chave ?? null,
+          em,
+        });
+        if (novo) return anexoPublico(novo);
+        // The same key was stored at the same time by another try: the same answer.
+        const anterior = await repo.anexoPorChave(membro, a.chave!);
+        if (!anterior) throw new Error('attachment key conflict without a row');
+        return repetir(anterior);
+      });
+    } finally {
+      await recebido.descartar();
+    }
+  }
+
+  // --- Estimate ----------------------------------------------------------------------------------
+
+  async previa(
+    membro: Membro,
+    p: { tipo: TipoReembolso; codigoTuss?: string; valorPago: number },
+  ): Promise<PreviaReembolsoResponse> {
+    const linha = await this.repo.linhaDaTabela(p.tipo, p.codigoTuss);
+    if (!linha) {
+      throw new AppError(
+        404,
+        'NAO_ENCONTRADO',
+        'Não há valor de referência para este atendimento na tabela de reembolso. Você ainda pode enviar o pedido; a operadora calcula o valor na análise.',
+      );
+    }
+    const plano = await this.repo.plano(membro);
+    const pago = centavos(p.valorPago);
+    const c = calcularPrevia(linha, plano, pago);
+    return {
+      estimativa: true,
+      valorEstimado: reais(c.estimado),
+      valorTabela: reais(linha.valorCentavos),
+      multiplo: plano.multiplo,
+      coparticipacao: reais(c.coparticipacao),
+      valorPago: reais(pago),
+      limitadoAoValorPago: c.limitado,
+      referencia: linha.codigoTuss ? `TUSS ${linha.codigoTuss} - ${linha.descricao}` : linha.descricao,
+      mensagem:
+        `Estimativa de ${formatBRL(reais(c.estimado))}: é uma prévia pela tabela de reembolso do seu plano, ` +
+        'não uma garantia. O valor final é definido na análise dos documentos.',
+    };
+  }
+
+  // --- New request -------------------------------------------------------------------------------
+
+  async solicitar(membro: Membro, p: PedidoReembolso, envio: Envio): Promise<SolicitarReembolsoResponse> {
+    // A cancelled plan says so first (its beneficiaries are no longer active, which would read as not found).
+    await exigirVinculoAtivo(this.d.db, membro);
+    const b = await this.repo.beneficiarioPorCpf(membro, p.cpfBeneficiario);
+    if (!b) throw beneficiarioNaoEncontrado();
+    const hoje = diaEmSaoPaulo(this.d.clock.now());
+    if (p.dataAtendimento > hoje) throw regra('A data do atendimento não pode estar no futuro.');
+    if (p.dataAtendimento < somarDias(hoje, -LIMITES_REEMBOLSO.diasMaximosAtendimento)) {
+      throw regra(
+        `O reembolso pode ser pedido até ${LIMITES_REEMBOLSO.diasMaximosAtendimento} dias após o atendimento. ` +
+          'Para atendimentos mais antigos, fale com a Central de Atendimento.',
+      );
+    }
+    const pagamento = validarPagamento(p.pagamento, b);
+    const conselho = p.prestador.conselho
+      ? `${p.prestador.conselho} ${p.prestador.numeroConselho}/${p.prestador.ufConselho}`
+      : null;
+    const valorPago = centavos(p.valorPago);
+    const linha = await this.repo.linhaDaTabela(p.tipo, p.codigoTuss);
+    const previa = linha ? calcularPrevia(linha, await this.repo.plano(membro), valorPago).estimado : null;
+
+    return this.d.solicitacoes.registrar({
+      membro,
+      ...envio,
+      executar: async (ctx) => {
+        const repo = this.repo.com(ctx.tx);
+        const anexos = await this.anexosUsaveis(repo, membro, p.anexos);
+        const documentos = new Set(anexos.map((a) => a.documento));
+        if (!documentos.has('comprovante_pagamento')) {
+          throw regra('Anexe o comprovante de pagamento (recibo ou nota fiscal com a quitação).');
+        }
+        if (TIPOS_COM_PEDIDO_MEDICO.includes(p.tipo) && !documentos.has('pedido_medico')) {
+          throw regra(`Para ${ROTULOS_TIPO_REEMBOLSO[p.tipo].toLowerCase()}, anexe também o pedido médico.`);
+        }
+        const protocolo = await ctx.abrirProtocolo({
+          tipo: 'REEMBOLSO',
+          assunto: `Reembolso de ${ROTULOS_TIPO_REEMBOLSO[p.tipo].toLowerCase()} de ${b.nome} (${formatBRL(reais(valorPago))})`,
+          situacao: 'ABERTO',
+          codigoBeneficiario: b.codigoBeneficiario,
+        });
+        // Every document the law asks for arrived with the request: the 30 days start now.
+        const prazoPagamento = protocolo.prazoResposta;
+        await repo.inserir({
+          protocolo: protocolo.numero,
+          membro,
+          codigoBeneficiario: b.codigoBeneficiario,
+          tipo: p.tipo,
+          codigoTuss: p.codigoTuss ?? null,
+          dataAtendimento: p.dataAtendimento,
+          prestadorDocumento: p.prestador.documento,
+          prestadorNome: p.prestador.nome,
+          conselho,
+          valorPagoCentavos: valorPago,
+          numeroRecibo: p.numeroRecibo,
+          pagamento,
+          valorPreviaCentavos: previa,
+          prazoPagamento,
+          em: ctx.agora,
+        });
+        await repo.vincularAnexos(p.anexos, protocolo.numero);
+        await repo.registrarEvento(
+          protocolo.numero,
+          ctx.agora,
+          'recebido',
+          'Pedido de reembolso recebido pelo portal.',
+          'membro',
+        );
+        await ctx.avisarMembro(
+          `pedido de reembolso, protocolo ${protocolo.numero}`,
+          `recebemos o pedido de reembolso de ${b.nome} (${formatBRL(reais(valorPago))}). ` +
+            `O prazo para pagamento é ${formatDate(prazoPagamento)}. Protocolo ${protocolo.numero}.`,
+        );
+        return {
+          sucesso: true as const,
+          mensagem: `Pedido de reembolso enviado. Protocolo ${protocolo.numero}.`,
+          protocolo: protocolo.numero,
+          prazoResposta: protocolo.prazoResposta,
+          prazoPagamento,
+        };
+      },
+    });
+  }
+
+  /** The member's own attachments, not yet in a request; another member's read as not found. */
+  private async anexosUsaveis(repo: ReembolsoRepository, membro: Membro, ids: string[]): Promise<AnexoRow[]> {
+    const anexos = await repo.anexosParaUsar(membro, ids);
+    if (anexos.length !== ids.length) {
+      throw new AppError(404, 'NAO_ENCONTRADO', 'Anexo não encontrado. Envie o arquivo de novo.');
+    }
+    const usado = anexos.find((a) => a.protocolo);
+    if (usado) {
+      throw new AppError(
+        409,
+        'JA_REGISTRADO',
+        `O arquivo ${usado.nomeArquivo} já faz parte do reembolso ${usado.protocolo}. Envie o arquivo de novo para outro pedido.`,
+      );
+    }
+    return anexos;
+  }
+
+  // --- List, detail, demonstrativo ---------------------------------------------------------------
+
+  async listar(membro: Membro): Promise<ListarReembolsosResponse> {
+    return { reembolsos: (await this.repo.doMembro(membro)).map(resumo) };
+  }
+
+  async detalhe(membro: Membro, protocolo: string): Promise<ReembolsoDetalhe> {
+    const r = await this.repo.doMembroPorProtocolo(membro, protocolo);
+    if (!r) throw naoEncontrado();
+    return this.detalhar(this.repo, r);
+  }
+
+  private async detalhar(repo: ReembolsoRepository, r: ReembolsoRow): Promise<ReembolsoDetalhe> {
+    const [anexos, eventos] = await Promise.all([repo.anexosDoReembolso(r.protocolo), repo.eventos(r.protocolo)]);
+    return {
+      ...resumo(r),
+      codigoTuss: r.codigoTuss,
+      prestadorDocumento: r.prestadorDocumento,
+      conselho: r.conselho,
+      numeroRecibo: r.numeroRecibo,
+      valorPrevia: r.valorPreviaCentavos === null ? null : reais(r.valorPreviaCentavos),
+      previsaoPagamento: r.previsaoPagamento,
+      pagoEm: r.pagoEm,
+      pergunta: r.situacao === 'pendente' ? r.pergunta : null,
+      motivoNegativa: r.motivoNegativa,
+      pagamento: pagamentoMascarado(r.pagamento),
+      documentacaoCompletaEm: r.documentacaoCompletaEm && iso(r.documentacaoCompletaEm),
+      anexos: anexos.map(anexoPublico),
+      historico: eventos.map((e) => ({ em: iso(e.em), situacao: e.situacao, descricao: e.descricao })),
+    };
+  }
+
+  async demonstrativo(membro: Membro, protocolo: string): Promise<Arquivo> {
+    const r = await this.repo.doMembroPorProtocolo(membro, protocolo);
+    if (!r) throw naoEncontrado();
+    const detalhe = await this.detalhar(this.repo, r);
+    const pdf = await gerarDemonstrativo({
+      operadora: this.d.operadora,
+      emitidoEm: this.agora(),
+      reembolso: r,
+      detalhe,
+    });
+    return { pdf, nome: `demonstrativo-reembolso-${r.protocolo}.pdf` };
+  }
+
+  // --- The member answers a 'pendente' ------------------------------------------------------------
+
+  async responderPendencia(
+    membro: Membro,
+    p: { protocolo: string; anexos: string[]; mensagem?: string },
+    envio: Envio,
+  ): Promise<{ sucesso: true; mensagem: string; prazoPagamento: string }> {
+    return this.d.solicitacoes.registrar({
+      membro,
+      ...envio,
+      executar: async (ctx) => {
+        const repo = this.repo.com(ctx.tx);
+        const r = await repo.doMembroPorProtocolo(membro, p.protocolo, { bloquear: true });
+        if (!r) throw naoEncontrado();
+        if (r.situacao !== 'pendente') {
+          throw new AppError(409, 'JA_REGISTRADO', 'Este reembolso não está aguardando documentos.');
+        }
+        await this.anexosUsaveis(repo, membro, p.anexos);
+        await repo.vincularAnexos(p.anexos, r.protocolo);
+        // Lei 9.656 art. 12 VI: the 30 days count again from the day the documentation is complete.
+        const prazoPagamento = somarDias(ctx.hoje, LIMITES_REEMBOLSO.diasParaPagamento);
+        await repo.atualizar(r.protocolo, ctx.agora, {
+          situacao: 'em_analise',
+          pergunta: null,
+          documentacaoCompletaEm: ctx.agora,
+          prazoPagamento,
+        });
+        const texto = p.mensagem
+          ? `Documentos enviados pelo beneficiário: ${p.mensagem}`
+          : 'Documentos enviados pelo beneficiário.';
+        await repo.registrarEvento(r.protocolo, ctx.agora, 'em_analise', texto, 'membro');
+        await this.mudouProtocolo(ctx.tx, r, 'em_analise', ctx.agora, prazoPagamento, texto);
+        await this.evento(ctx.tx, r, 'em_analise', prazoPagamento);
+        await ctx.avisarMembro(
+          `documentos do reembolso ${r.protocolo} recebidos`,
+          `recebemos os documentos do reembolso ${r.protocolo}. O novo prazo para pagamento é ${formatDate(prazoPagamento)}.`,
+        );
+        return {
+          sucesso: true as const,
+          mensagem: `Documentos enviados. O novo prazo para pagamento é ${formatDate(prazoPagamento)}.`,
+          prazoPagamento,
+        };
+      },
+    });
+  }
+
+  // --- Operator side -----------------------------------------------------------------------------
+
+  /** Open requests by legal deadline, the nearest first ('pendente', with the clock stopped, last). */
+  async fila(
+    limite = 50,
+    situacoes: readonly SituacaoReembolso[] = ['recebido', 'em_analise', 'pendente', 'aprovado'],
+  ): Promise<ReembolsoDetalhe[]> {
+    const rows = await this.repo.fila(Math.min(Math.max(limite, 1), 200), situacoes);
+    return Promise.all(rows.map((r) => this.detalhar(this.repo, r)));
+  }
+
+  async detalheOperador(protocolo: string): Promise<ReembolsoDetalhe> {
+    const r = await this.repo.porProtocolo(protocolo);
+    if (!r) throw naoEncontrado();
+    return this.detalhar(this.repo, r);
+  }
+
+  /** An attachment's bytes (for the console's viewer), part by part. Null when not found. */
+  async anexoOperador(id: string): Promise<{ anexo: AnexoReembolso; bytes: AsyncGenerator<Buffer> } | null> {
+    const [row] = await this.d.db.query<AnexoRow>(
+      `select a.id, a.documento, a.nome_arquivo as "nomeArquivo", a.tipo_mime as "tipoArquivo", a.tamanho,
+              a.criado_em as "criadoEm", a.sha256_enviado as "sha256Enviado", a.protocolo
+         from reembolso_anexos a where a.id = $1 and a.protocolo is not null`,
+      [id],
+    );
+    return row ? { anexo: anexoPublico(row), bytes: this.repo.bytesDoAnexo(id) } : null;
+  }
+
+  iniciarAnalise(protocolo: string, por: string) {
+    return this.mudar(protocolo, por, ['recebido'], 'em_analise', () => ({
+      campos: {},
+      descricao: 'Pedido em análise pela operadora.',
+      aviso: (r) => `o reembolso ${r.protocolo} está em análise.`,
+    }));
+  }
+
+  /** 'pendente' with the operator's question: the legal clock stops until the member answers. */
+  pedirDocumentos(protocolo: string, pergunta: string, por: string) {
+    const texto = pergunta.trim();
+    if (!texto) throw regra('Escreva o que falta para o beneficiário.');
+    return this.mudar(protocolo, por, ['recebido', 'em_analise'], 'pendente', () => ({
+      campos: { pergunta: texto.slice(0, 1000), documentacaoCompletaEm: null, prazoPagamento: null },
+      descricao: `Documentos pendentes: ${texto}`,
+      aviso: (r) =>
+        `o reembolso ${r.protocolo} precisa de documentos: ${texto}. Envie pelo portal, em Reembolso; ` +
+        'o prazo de 30 dias recomeça quando a documentação estiver completa.',
+    }));
+  }
+
+  aprovar(protocolo: string, a: { valor: number; previsaoPagamento: string }, por: string) {
+    return this.mudar(protocolo, por, ['recebido', 'em_analise'], 'aprovado', (r, hoje) => {
+      const valor = centavos(a.valor);
+      if (!Number.isFinite(a.valor) || valor <= 0) throw regra('Informe o valor aprovado.');
+      if (valor > r.valorPagoCentavos) throw regra('O valor aprovado não pode passar do valor pago.');
+      if (!/^\d{4}-\d{2}-\d{2}$/.test(a.previsaoPagamento) || a.previsaoPagamento < hoje) {
+        throw regra('Informe a data prevista de pagamento (hoje ou depois).');
+      }
+      return {
+        campos: { valorAprovadoCentavos: valor, previsaoPagamento: a.previsaoPagamento },
+        descricao: `Reembolso aprovado: ${formatBRL(reais(valor))}, pagamento previsto para ${formatDate(a.previsaoPagamento)}.`,
+        aviso: () =>
+          `o reembolso ${r.protocolo} foi aprovado: ${formatBRL(reais(valor))}, com pagamento previsto para ${formatDate(a.previsaoPagamento)}.`,
+      };
+    });
+  }
+
+  negar(protocolo: string, motivo: string, por: string) {
+    const texto = motivo.trim();
+    if (!texto) throw regra('Informe o motivo da negativa.');
+    return this.mudar(protocolo, por, ['recebido', 'em_analise', 'pendente'], 'negado', () => ({
+      campos: { motivoNegativa: texto.slice(0, 1000), pergunta: null },
+      descricao: `Reembolso negado: ${texto}`,
+      aviso: (r) => `o reembolso ${r.protocolo} foi negado. Motivo: ${texto}`,
+    }));
+  }
+
+  marcarPago(protocolo: string, p: { pagoEm?: string }, por: string) {
+    return this.mudar(protocolo, por, ['aprovado'], 'pago', (r, hoje) => {
+      const pagoEm = p.pagoEm ?? hoje;
+      if (!/^\d{4}-\d{2}-\d{2}$/.test(pagoEm) || pagoEm > hoje) throw regra('Data de pagamento inválida.');
+      const valor = formatBRL(reais(r.valorAprovadoCentavos ?? 0));
+      return {
+        campos: { pagoEm },
+        descricao: `Reembolso pago: ${valor} em ${formatDate(pagoEm)}.`,
+        aviso: () => `o reembolso ${r.protocolo} foi pago: ${valor} em ${formatDate(pagoEm)}.`,
+      };
+    });
+  }
+
+  /** One operator change: checked against the current status, written with its history, event and notice. */
+  private async mudar(
+    protocolo: string,
+    por: string,
+    de: readonly SituacaoReembolso[],
+    para: SituacaoReembolso,
+    montar: (
+      r: ReembolsoRow,
+      hoje: string,
+    ) => {
+      campos: Parameters<ReembolsoRepository['atualizar']>[2];
+      descricao: string;
+      aviso: (r: ReembolsoRow) => string;
+    },
+  ): Promise<ReembolsoDetalhe> {
+    const agora = this.agora();
+    const hoje = diaEmSaoPaulo(agora.getTime());
+    const entregas: EntregaPendente[] = [];
+    const detalhe = await this.d.db.transaction(async (tx) => {
+      const repo = this.repo.com(tx);
+      const r = await repo.porProtocolo(protocolo, { bloquear: true });
+      if (!r) throw naoEncontrado();
+      if (!de.includes(r.situacao)) {
+        throw new AppError(
+          409,
+          'JA_REGISTRADO',
+          `O reembolso está ${ROTULOS_SITUACAO_REEMBOLSO[r.situacao].toLowerCase()} e não pode passar a ${ROTULOS_SITUACAO_REEMBOLSO[para].toLowerCase()}.`,
+        );
+      }
+      const m = montar(r, hoje);
+      await repo.atualizar(r.protocolo, agora, { ...m.campos, situacao: para });
+      await repo.registrarEvento(r.protocolo, agora, para, m.descricao, por);
+      const prazo = 'prazoPagamento' in m.campos ? (m.campos.prazoPagamento ?? null) : r.prazoPagamento;
+      await this.mudouProtocolo(tx, r, para, agora, prazo, m.descricao);
+      await this.evento(tx, r, para, prazo);
+      const entrega = await this.avisar(
+        tx,
+        r.cpf,
+        `reembolso ${r.protocolo}: ${ROTULOS_SITUACAO_REEMBOLSO[para].toLowerCase()}`,
+        m.aviso(r),
+      );
+      if (entrega) entregas.push(entrega);
+      const atual = await repo.porProtocolo(r.protocolo);
+      return this.detalhar(repo, atual!);
+    });
+    this.d.notifier.entregar(entregas);
+    this.d.webhooks.depoisDoCommit();
+    return detalhe;
+  }
+
+  /** The protocol follows: its status, its history line, and protocolo.atualizado when the status changes. */
+  private async mudouProtocolo(
+    tx: Queryable,
+    r: ReembolsoRow,
+    para: SituacaoReembolso,
+    em: Date,
+    prazo: string | null,
+    descricao: string,
+  ): Promise<void> {
+    const situacao = SITUACAO_PROTOCOLO[para];
+    const [antes] = await tx.query<{ situacao: string; prazo: string }>(
+      'select situacao, prazo_resposta::text as prazo from protocolos where numero = $1',
+      [r.protocolo],
+    );
+    const concluido = situacao === 'CONCLUIDO';
+    await tx.query(
+      `update protocolos set situacao = $2, prazo_resposta = coalesce($3::date, prazo_resposta),
+              respondido_em = case when $4 then $5::timestamptz else respondido_em end,
+              resposta = case when $4 then $6 else resposta end
+        where numero = $1`,
+      [r.protocolo, situacao, prazo, concluido, em, descricao],
+    );
+    await tx.query('insert into protocolo_eventos (numero, em, situacao, descricao) values ($1, $2, $3, $4)', [
+      r.protocolo,
+      em,
+      situacao,
+      descricao.slice(0, 2000),
+    ]);
+    if (antes?.situacao !== situacao) {
+      await this.d.webhooks.protocoloAtualizado(tx, {
+        protocolo: r.protocolo,
+        tipo: 'REEMBOLSO',
+        situacao,
+        prazoResposta: prazo ?? antes?.prazo ?? '',
+        codigoContrato: r.codigoContrato,
+        codigoBeneficiario: r.codigoBeneficiario,
+      });
+    }
+  }
+
+  /** reembolso.atualizado: identifiers, status and amounts; no name, CPF or bank data. */
+  private async evento(tx: Queryable, r: ReembolsoRow, para: SituacaoReembolso, prazo: string | null) {
+    const [atual] = await tx.query<{ aprovado: number | null; previsao: string | null; pago: string | null }>(
+      `select valor_aprovado_centavos as aprovado, previsao_pagamento::text as previsao, pago_em::text as pago
+         from reembolsos where protocolo = $1`,
+      [r.protocolo],
+    );
+    await this.d.webhooks.registrarEvento(tx, 'reembolso.atualizado', {
+      protocolo: r.protocolo,
+      situacao: para,
+      prazoPagamento: prazo,
+      codigoContrato: r.codigoContrato,
+      codigoBeneficiario: r.codigoBeneficiario,
+      valorAprovado: atual?.aprovado == null ? null : reais(atual.aprovado),
+      previsaoPagamento: atual?.previsao ?? null,
+      pagoEm: atual?.pago ?? null,
+    });
+  }
+
+  private async avisar(tx: Queryable, cpf: string, assunto: string, texto: string): Promise<EntregaPendente | null> {
+    const [contato] = await tx.query<{ email: string | null; celular: string | null }>(
+      'select email, celular from pessoas where cpf = $1',
+      [cpf],
+    );
+    const destino = contato?.email
+      ? ({ canal: 'email', destino: contato.email } as const)
+      : contato?.celular
+        ? ({ canal: 'sms', destino: contato.celular } as const)
+        : null;
+    if (!destino) return null;
+    const nome = this.d.operadora.nome;
+    return this.d.notifier.registrar(tx, { ...destino, assunto: `${nome}: ${assunto}`, texto: `${nome}: ${texto}` });
+  }
+}
+
+function resumo(r: ReembolsoRow): ReembolsoResumo {
+  return {
+    protocolo: r.protocolo,
+    tipo: r.tipo,
+    beneficiario: r.beneficiario,
+    dataAtendimento: r.dataAtendimento,
+    prestador: r.prestador,
+    valorPago: reais(r.valorPagoCentavos),
+    situacao: r.situacao,
+    prazoPagamento: r.prazoPagamento,
+    valorAprovado: r.valorAprovadoCentavos === null ? null : reais(r.valorAprovadoCentavos),
+    criadoEm: iso(r.criadoEm),
+  };
+}
+
+function anexoPublico(a: AnexoRow): AnexoReembolso {
+  return {
+    id: a.id,
+    documento: a.documento,
+    nomeArquivo: a.nomeArquivo,
+    tipoArquivo: a.tipoArquivo,
+    tamanho: a.tamanho,
+    criadoEm: iso(a.criadoEm),
+  };
+}
+
+const EXTENSOES: Record<string, string> = { 'application/pdf': 'pdf', 'image/jpeg': 'jpg', 'image/png': 'png' };
+
+/** The name as the member sent it (no path, no control characters), with the stored type's extension. */
+function nomeDoArquivo(nome: string | undefined, documento: DocumentoReembolso, tipoMime: string): string {
+  const ext = EXTENSOES[tipoMime] ?? 'bin';
+  const base = (nome ?? '')
+    .split(/[\\/]/)
+    .pop()!
+    // eslint-disable-next-line no-control-regex
+    .replace(/[\u0000-\u001f\u007f"<>|*?:]/g, '')
+    .replace(/\.[^.]*$/, '')
+    .trim()
+    .slice(0, 100);
+  return `${base || documento}.${ext}`;
+}
+
+/**
+ * The holder is paid: a CPF key must be the holder's own; the other keys are checked for their
+ * shape (the bank checks the owner when it pays).
+ */
+function validarPagamento(p: DadosPagamento, b: { cpfTitular: string; nomeTitular: string }): Record<string, string> {
+  if (p.forma === 'conta') {
+    return { forma: 'conta', banco: p.banco, agencia: p.agencia, conta: p.conta, tipoConta: p.tipoConta };
+  }
+  let chave = p.chave.trim();
+  switch (p.tipoChave) {
+    case 'cpf':
+      chave = onlyDigits(chave);
+      if (!isValidCpf(chave)) throw regra('Chave PIX inválida: confira o CPF.');
+      if (chave !== b.cpfTitular) {
+        throw regra(
+          `A chave PIX do tipo CPF deve ser o CPF do titular do contrato (${b.nomeTitular}, ${formatCpf(b.cpfTitular).replace(/^\d{3}\.(\d{3})\.(\d{3})-\d{2}$/, '***.$1.$2-**')}): o reembolso é pago ao titular.`,
+        );
+      }
+      break;
+    case 'email':
+      chave = chave.toLowerCase();
+      if (!isValidEmail(chave)) throw regra('Chave PIX inválida: confira o e-mail.');
+      break;
+    case 'celular':
+      chave = onlyDigits(chave).replace(/^55(?=\d{11}$)/, '');
+      if (!isValidMobile(chave)) throw regra('Chave PIX inválida: confira o celular com DDD.');
+      break;
+    case 'aleatoria':
+      if (!/^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i.test(chave)) {
+        throw regra('Chave PIX aleatória inválida.');
+      }
+      chave = chave.toLowerCase();
+      break;
+  }
+  return { forma: 'pix', tipoChave: p.tipoChave, chave };
+}

@@ -82,6 +82,8 @@ const apiPublicFiles = {
   integracao: ['index.ts'],
   notificacoes: ['service.ts'],
   protocolos: ['repository.ts', 'respostas.ts'],
+  // The integration API mounts its operator routes; the staff console calls the service.
+  reembolso: ['index.ts'],
   retencao: ['service.ts'],
   sessao: ['membro.ts', 'service.ts', 'repository.ts'],
   solicitacoes: ['solicitacoes.ts', 'pedido.ts'],

@@ -1011,6 +1011,77 @@ const irpf: Layout = {
   },
 };
 
+/** The operator's reimbursement table (issue 18, decision 0034): what the estimate (prévia) reads. */
+const reembolsoTabela: Layout = {
+  colunas: [
+    col(
+      'tipo',
+      true,
+      'consulta | exame | terapia | honorarios | internacao',
+      PORTAL,
+      'Tipo de atendimento reembolsável',
+      'consulta',
+      opcoes(['consulta', 'exame', 'terapia', 'honorarios', 'internacao'], {
+        CONSULTA: 'consulta',
+        EXAME: 'exame',
+        TERAPIA: 'terapia',
+        HONORARIOS: 'honorarios',
+        INTERNACAO: 'internacao',
+      }),
+    ),
+    col(
+      'codigoTuss',
+      false,
+      '8 dígitos',
+      TUSS,
+      'Procedimento com valor próprio (vazio: a linha geral do tipo)',
+      '10101012',
+      digitos(8),
+    ),
+    col('descricao', true, 'texto', PORTAL, 'Descrição da linha da tabela', 'Consulta em consultório', texto(200)),
+    col('valor', true, 'reais', PORTAL, 'Valor de referência (antes do múltiplo do plano)', '180.00', dinheiro),
+    col(
+      'coparticipacaoPercentual',
+      false,
+      'inteiro 0 a 100',
+      PORTAL,
+      'Parte do beneficiário em planos coparticipativos (%)',
+      '20',
+      inteiro(0, 100),
+    ),
+  ],
+  chave: ['tipo', 'codigoTuss'],
+  notas: [
+    'A prévia do reembolso usa a linha do código TUSS quando a tabela o tem; senão, a linha geral do tipo (sem código). Cada tipo deve ter sua linha geral.',
+    'O múltiplo de cada plano (quantas vezes a tabela o plano reembolsa) fica em `planos.multiplo_reembolso` (padrão 1).',
+    'Modo `completo`: linhas ausentes do arquivo são apagadas da tabela (a tabela é a foto da operadora).',
+  ],
+  verificacoes: [],
+  async aplicar(tx, modo) {
+    const r = await contar(
+      tx,
+      `insert into reembolso_tabela as t (tipo, codigo_tuss, descricao, valor_centavos, coparticipacao_percentual)
+       select "tipo", coalesce("codigoTuss", ''), "descricao", "valor"::bigint, coalesce("coparticipacaoPercentual", '0')::numeric
+         from importacao_stg
+       on conflict (tipo, codigo_tuss) do update set descricao = excluded.descricao,
+         valor_centavos = excluded.valor_centavos, coparticipacao_percentual = excluded.coparticipacao_percentual
+       where (t.descricao, t.valor_centavos, t.coparticipacao_percentual)
+         is distinct from (excluded.descricao, excluded.valor_centavos, excluded.coparticipacao_percentual)`,
+    );
+    let inativados = 0;
+    if (modo === 'completo') {
+      const [d] = await tx.query<{ n: number }>(
+        `with d as (delete from reembolso_tabela t
+           where not exists (select 1 from importacao_stg s where s."tipo" = t.tipo and coalesce(s."codigoTuss", '') = t.codigo_tuss)
+           returning 1)
+         select count(*)::int as n from d`,
+      );
+      inativados = d?.n ?? 0;
+    }
+    return { ...r, inativados };
+  },
+};
+
 export const ENTIDADES = [
   'produtos',
   'contratos',
@@ -1021,6 +1092,7 @@ export const ENTIDADES = [
   'prestadores',
   'autorizacoes',
   'utilizacao',
+  'reembolso-tabela',
 ] as const;
 export type Entidade = (typeof ENTIDADES)[number];
 
@@ -1035,6 +1107,7 @@ export const LAYOUTS: Record<Entidade, Layout> = {
   utilizacao,
   prestadores,
   irpf,
+  'reembolso-tabela': reembolsoTabela,
 };
 
 /** The zod schema of one row of each entity with a layout (for the OpenAPI document). */

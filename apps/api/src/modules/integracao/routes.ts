@@ -5,6 +5,7 @@ import { ESCOPOS } from './chaves';
 import { chaveDe } from './contexto';
 import { importacoesRoutes } from './importacoes';
 import { protocolosIntegracaoRoutes } from './protocolos-routes';
+import { reembolsosIntegracaoRoutes } from '../reembolso';
 import { chaveAtualSchema, ERROS_INTEGRACAO } from './schemas';
 import { webhooksIntegracaoRoutes } from './webhooks-routes';
 
@@ -82,4 +83,6 @@ export const integracaoRoutes: FastifyPluginAsyncZod = async (app) => {
   await app.register(importacoesRoutes);
   await app.register(protocolosIntegracaoRoutes);
   await app.register(webhooksIntegracaoRoutes);
+  // Reembolso's operator side (issue 18, decision 0034), scope `protocolos`.
+  await app.register(reembolsosIntegracaoRoutes);
 };

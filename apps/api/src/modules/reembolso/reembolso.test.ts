@@ -10,6 +10,8 @@ import sharp from 'sharp';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { BENEFICIARIO, CONTRATO, CPF, HOJE, startApp, type Client, type TestApp } from '../../../test/helper';
 import { lerPdf } from '../../../../../test/pdf-text';
+import { importar } from '../importacao';
+import { ChavesRepository } from '../integracao';
 import { ClienteClamav } from './clamav';
 
 let t: TestApp;
@@ -548,7 +550,7 @@ describe('POST /api/Reembolso/Solicitar and the operator side', () => {
 
     // The operator asks for a document: 'pendente', the clock stops.
     const { reembolso } = t.app.services;
-    expect((await reembolso.fila()).map((x) => x.protocolo)).toContain(protocolo);
+    expect((await reembolso.filaOperador()).map((x) => x.protocolo)).toContain(protocolo);
     await reembolso.iniciarAnalise(protocolo, 'atendente:ana');
     const pendente = await reembolso.pedirDocumentos(protocolo, 'Envie a nota fiscal do exame.', 'atendente:ana');
     expect(pendente).toMatchObject({
@@ -812,5 +814,126 @@ describe('POST /api/Reembolso/Solicitar and the operator side', () => {
       conselho: null,
       pagamento: 'Banco 341 · agência 1234 · conta corrente ****5-4',
     });
+  });
+});
+
+describe('/api/integracao/v1/reembolsos (scope protocolos)', () => {
+  it("the operator's systems list by deadline, read the attachments and move a request to paid", async () => {
+    const chaves = new ChavesRepository(t.db, t.clock);
+    const { chave } = await chaves.criar({ nome: 'Reembolsos da operadora', escopos: ['protocolos'] });
+    const { chave: semEscopo } = await chaves.criar({ nome: 'Só importação', escopos: ['importar'] });
+    const api = async (metodo: string, caminho: string, body?: Json, k = chave) => {
+      const r = await fetch(`${t.url}/api/integracao/v1${caminho}`, {
+        method: metodo,
+        headers: { authorization: `Bearer ${k}`, ...(body ? { 'content-type': 'application/json' } : {}) },
+        body: body ? JSON.stringify(body) : undefined,
+      });
+      const bytes = Buffer.from(await r.arrayBuffer());
+      let json: Json = {};
+      try {
+        json = JSON.parse(bytes.toString('utf8')) as Json;
+      } catch {
+        // a file
+      }
+      return { status: r.status, tipo: r.headers.get('content-type'), bytes, body: json };
+    };
+
+    const { c, perfil } = await t.membro(CPF.maria, CONTRATO.maria);
+    const foto = await jpeg('#345');
+    const comprovante = (await enviar(c, perfil, foto)).body.id as string;
+    const r = await solicitar(
+      c,
+      perfil,
+      pedido([comprovante], {
+        pagamento: { forma: 'conta', banco: '001', agencia: '1234-5', conta: '12345-6', tipoConta: 'poupanca' },
+      }),
+    );
+    const protocolo = r.body.protocolo as string;
+
+    expect((await api('GET', '/reembolsos', undefined, semEscopo)).status).toBe(403);
+    expect((await api('GET', '/reembolsos', undefined, 'pbk_x_y')).status).toBe(401);
+    const fila = await api('GET', '/reembolsos?limite=200');
+    expect(fila.status).toBe(200);
+    const lista = fila.body.reembolsos as Json[];
+    const prazos = lista.map((x) => (x.prazoPagamento as string | null) ?? '9999');
+    expect(prazos).toEqual([...prazos].sort());
+    expect(lista.find((x) => x.protocolo === protocolo)).toMatchObject({
+      codigoContrato: CONTRATO.maria,
+      codigoBeneficiario: BENEFICIARIO.anaClara,
+      dadosPagamento: { forma: 'conta', banco: '001', agencia: '1234-5', conta: '12345-6', tipoConta: 'poupanca' },
+      pagamento: 'Banco 001 · agência 1234-5 · poupança ****5-6',
+    });
+    const arquivo = await api('GET', `/reembolsos/${protocolo}/anexos/${comprovante}`);
+    expect(arquivo.status).toBe(200);
+    expect(arquivo.tipo).toBe('image/jpeg');
+    expect(arquivo.bytes.equals(await bytesGuardados(comprovante))).toBe(true);
+    expect((await api('GET', `/reembolsos/${protocolo}/anexos/anx_${'0'.repeat(32)}`)).status).toBe(404);
+    expect((await api('GET', `/reembolsos/${'1'.repeat(20)}`)).status).toBe(404);
+
+    expect((await api('POST', `/reembolsos/${protocolo}/pagamento`, {})).status).toBe(409);
+    const aprovado = await api('POST', `/reembolsos/${protocolo}/aprovacao`, {
+      valor: 500,
+      previsaoPagamento: '2026-03-20',
+    });
+    expect(aprovado.status).toBe(422);
+    expect(aprovado.body).toMatchObject({ message: 'O valor aprovado não pode passar do valor pago.' });
+    const ok = await api('POST', `/reembolsos/${protocolo}/aprovacao`, { valor: 240, previsaoPagamento: '2026-03-20' });
+    expect(ok.status).toBe(200);
+    expect(ok.body).toMatchObject({ situacao: 'aprovado', valorAprovado: 240 });
+    const pago = await api('POST', `/reembolsos/${protocolo}/pagamento`, { pagoEm: '2026-03-10' });
+    expect(pago.body).toMatchObject({ situacao: 'pago', pagoEm: '2026-03-10' });
+    expect((pago.body.historico as Json[]).map((e) => e.situacao)).toEqual(['recebido', 'aprovado', 'pago']);
+    expect(await count(`reembolso_eventos where protocolo = $1 and por like 'integracao:%'`, [protocolo])).toBe(2);
+    // A member session does not open the integration API.
+    const comSessao = await fetch(`${t.url}/api/integracao/v1/reembolsos`, {
+      headers: { authorization: `Bearer ${c.token!}`, cookie: [...c.cookies].map(([k, v]) => `${k}=${v}`).join('; ') },
+    });
+    expect(comSessao.status).toBe(401);
+  });
+});
+
+describe("importacao layout 'reembolso-tabela'", () => {
+  it('the operator imports its table (CSV) and the estimate follows it; completo removes the lines left out', async () => {
+    const q = await startApp();
+    try {
+      const csv = (linhas: string[]) =>
+        Readable.from([
+          Buffer.from(['tipo;codigoTuss;descricao;valor;coparticipacaoPercentual', ...linhas].join('\n')),
+        ]);
+      const opcoes = {
+        entidade: 'reembolso-tabela',
+        formato: 'csv',
+        modo: 'incremental',
+        dryRun: false,
+        origem: 'cli',
+      } as const;
+      const r = await importar(
+        q.db,
+        csv(['consulta;;Consulta (tabela nova);200,00;10', 'terapia;5.0.0.0.0.0.0.1;Psicoterapia;95.50;']),
+        opcoes,
+      );
+      expect(r).toMatchObject({ status: 'aplicado', linhas: 2, incluidos: 1, alterados: 1 });
+      const { c, perfil } = await q.membro(CPF.maria, CONTRATO.maria);
+      const previa = (body: Json) => c.post<Json>('/api/Reembolso/Previa', { perfilAutenticado: perfil, ...body });
+      // R$ 200,00 × 2 − 10 %.
+      expect((await previa({ tipo: 'consulta', valorPago: 1000 })).body).toMatchObject({
+        valorEstimado: 360,
+        valorTabela: 200,
+      });
+      expect((await previa({ tipo: 'terapia', codigoTuss: '50000001', valorPago: 1000 })).body).toMatchObject({
+        valorEstimado: 191,
+        referencia: 'TUSS 50000001 - Psicoterapia',
+      });
+      const ruim = await importar(q.db, csv(['cirurgia;;X;10;', 'exame;;Y;-5;']), opcoes);
+      expect(ruim.status).toBe('recusado');
+      expect(ruim.erros.map((e) => e.coluna)).toEqual(['tipo', 'valor']);
+      const completo = await importar(q.db, csv(['consulta;;Consulta;150;20']), { ...opcoes, modo: 'completo' });
+      expect(completo).toMatchObject({ status: 'aplicado', inativados: 7 });
+      const semLinha = await previa({ tipo: 'exame', valorPago: 100 });
+      expect(semLinha.status).toBe(404);
+      expect(semLinha.body).toMatchObject({ code: 'NAO_ENCONTRADO' });
+    } finally {
+      await q.close();
+    }
   });
 });

@@ -1,6 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import { createReadStream } from 'node:fs';
-import type { Readable } from 'node:stream';
+import { Readable } from 'node:stream';
 import {
   diaEmSaoPaulo,
   formatBRL,
@@ -62,6 +62,13 @@ export interface ReembolsoDeps {
   /** Attachment bytes per member and contract (REEMBOLSO_COTA_MB). */
   cotaBytes: number;
 }
+
+/** A request as the operator reads it (console, integration API). */
+export type ReembolsoOperador = ReembolsoDetalhe & {
+  codigoContrato: string;
+  codigoBeneficiario: string;
+  dadosPagamento: Record<string, string>;
+};
 
 export interface NovoAnexo {
   documento: DocumentoReembolso;
@@ -460,29 +467,35 @@ export class ReembolsoService {
   // --- Operator side -----------------------------------------------------------------------------
 
   /** Open requests by legal deadline, the nearest first ('pendente', with the clock stopped, last). */
-  async fila(
+  async filaOperador(
     limite = 50,
     situacoes: readonly SituacaoReembolso[] = ['recebido', 'em_analise', 'pendente', 'aprovado'],
-  ): Promise<ReembolsoDetalhe[]> {
+  ): Promise<ReembolsoOperador[]> {
     const rows = await this.repo.fila(Math.min(Math.max(limite, 1), 200), situacoes);
-    return Promise.all(rows.map((r) => this.detalhar(this.repo, r)));
+    return Promise.all(rows.map((r) => this.detalharOperador(r)));
   }
 
-  async detalheOperador(protocolo: string): Promise<ReembolsoDetalhe> {
+  /** One request as the operator sees it: with contract, beneficiary code and the unmasked bank data. */
+  async detalheOperador(protocolo: string): Promise<ReembolsoOperador> {
     const r = await this.repo.porProtocolo(protocolo);
     if (!r) throw naoEncontrado();
-    return this.detalhar(this.repo, r);
+    return this.detalharOperador(r);
   }
 
-  /** An attachment's bytes (for the console's viewer), part by part. Null when not found. */
-  async anexoOperador(id: string): Promise<{ anexo: AnexoReembolso; bytes: AsyncGenerator<Buffer> } | null> {
-    const [row] = await this.d.db.query<AnexoRow>(
-      `select a.id, a.documento, a.nome_arquivo as "nomeArquivo", a.tipo_mime as "tipoArquivo", a.tamanho,
-              a.criado_em as "criadoEm", a.sha256_enviado as "sha256Enviado", a.protocolo
-         from reembolso_anexos a where a.id = $1 and a.protocolo is not null`,
-      [id],
-    );
-    return row ? { anexo: anexoPublico(row), bytes: this.repo.bytesDoAnexo(id) } : null;
+  private async detalharOperador(r: ReembolsoRow): Promise<ReembolsoOperador> {
+    return {
+      ...(await this.detalhar(this.repo, r)),
+      codigoContrato: r.codigoContrato,
+      codigoBeneficiario: r.codigoBeneficiario,
+      dadosPagamento: r.pagamento,
+    };
+  }
+
+  /** An attachment of a request, its bytes streamed part by part (the console's viewer, the integration). */
+  async anexoOperador(protocolo: string, id: string): Promise<{ anexo: AnexoReembolso; stream: Readable }> {
+    const anexo = (await this.repo.anexosDoReembolso(protocolo)).find((a) => a.id === id);
+    if (!anexo) throw new AppError(404, 'NAO_ENCONTRADO', 'Anexo não encontrado.');
+    return { anexo: anexoPublico(anexo), stream: Readable.from(this.repo.bytesDoAnexo(id)) };
   }
 
   iniciarAnalise(protocolo: string, por: string) {
@@ -560,11 +573,11 @@ export class ReembolsoService {
       descricao: string;
       aviso: (r: ReembolsoRow) => string;
     },
-  ): Promise<ReembolsoDetalhe> {
+  ): Promise<ReembolsoOperador> {
     const agora = this.agora();
     const hoje = diaEmSaoPaulo(agora.getTime());
     const entregas: EntregaPendente[] = [];
-    const detalhe = await this.d.db.transaction(async (tx) => {
+    const mudado = await this.d.db.transaction(async (tx) => {
       const repo = this.repo.com(tx);
       const r = await repo.porProtocolo(protocolo, { bloquear: true });
       if (!r) throw naoEncontrado();
@@ -588,12 +601,11 @@ export class ReembolsoService {
         m.aviso(r),
       );
       if (entrega) entregas.push(entrega);
-      const atual = await repo.porProtocolo(r.protocolo);
-      return this.detalhar(repo, atual!);
+      return r.protocolo;
     });
     this.d.notifier.entregar(entregas);
     this.d.webhooks.depoisDoCommit();
-    return detalhe;
+    return this.detalheOperador(mudado);
   }
 
   /** The protocol follows: its status, its history line, and protocolo.atualizado when the status changes. */

@@ -89,7 +89,7 @@ afterAll(async () => {
   if (dataDir) rmSync(dataDir, { recursive: true, force: true });
 });
 
-/** The file input behind a 'Tirar foto' / 'Escolher arquivo' button. */
+/** The file input behind a 'Tirar foto' (camera) / 'Escolher arquivo' (files) button. */
 const entrada = (page: Page, rotulo: string) => page.getByLabel(rotulo, { exact: true });
 
 test('Maria asks for a reimbursement from her phone and follows it to Aprovado (375 px)', async () => {
@@ -100,6 +100,7 @@ test('Maria asks for a reimbursement from her phone and follows it to Aprovado (
   await page.waitForURL(/\/reembolso$/);
   await visible(page.getByRole('heading', { level: 1, name: 'Reembolso' }));
   await visible(page.getByText('Você ainda não pediu nenhum reembolso.'));
+  await semAvisos(page);
   await verificarNasDuasLarguras(page, 'reembolso-lista-vazia', 375);
 
   await page.getByRole('link', { name: 'Solicitar reembolso' }).click();
@@ -107,10 +108,12 @@ test('Maria asks for a reimbursement from her phone and follows it to Aprovado (
 
   // Nothing filled: the errors are under their fields ('Title. message'), not toasts, and the
   // first wrong field has the focus.
+  await semAvisos(page);
   await page.getByRole('button', { name: 'Ver prévia' }).click();
   const tipo = page.getByLabel('Tipo de atendimento');
   await visible(page.getByText('Campo obrigatório. Selecione o tipo de atendimento.'));
   expect(await tipo.getAttribute('aria-invalid')).toBe('true');
+  expect(await tipo.evaluate((el) => el === document.activeElement)).toBe(true);
   await visible(page.getByText('Campo obrigatório. Anexe o comprovante de pagamento ou o recibo.'));
   expect(await page.locator('[data-sonner-toast]').count()).toBe(0);
   await expectNoAxeViolations(page, 'reembolso: formulário com erros @375');
@@ -145,12 +148,12 @@ test('Maria asks for a reimbursement from her phone and follows it to Aprovado (
   // Two photos of the receipt from the camera and the clinic's invoice as a PDF, each with its own
   // progress bar. The PDF's first answer is lost on the way back (a dropped connection): the retry
   // carries the same Idempotency-Key and the API answers the attachment it already kept.
-  await entrada(page, 'Tirar foto: Comprovante de pagamento').setInputFiles({
+  await entrada(page, 'Câmera: Comprovante de pagamento').setInputFiles({
     name: 'recibo-frente.jpg',
     mimeType: 'image/jpeg',
     buffer: await foto(235, 232, 220),
   });
-  await entrada(page, 'Tirar foto: Comprovante de pagamento').setInputFiles({
+  await entrada(page, 'Câmera: Comprovante de pagamento').setInputFiles({
     name: 'recibo-verso.jpg',
     mimeType: 'image/jpeg',
     buffer: await foto(210, 215, 225),
@@ -167,7 +170,7 @@ test('Maria asks for a reimbursement from her phone and follows it to Aprovado (
     await route.fetch(); // the server receives and keeps the file…
     await route.abort('connectionreset'); // …and the answer never reaches the phone
   });
-  await entrada(page, 'Escolher arquivos: Nota fiscal ou recibo').setInputFiles({
+  await entrada(page, 'Arquivos do aparelho: Nota fiscal ou recibo').setInputFiles({
     name: 'nota-fiscal.pdf',
     mimeType: 'application/pdf',
     buffer: await pdf('Nota fiscal de servicos 000777 - Consulta - Dra. Helena Prado'),
@@ -223,7 +226,7 @@ test('Maria asks for a reimbursement from her phone and follows it to Aprovado (
   await visible(pedido.getByText(PERGUNTA));
   await visible(page.getByText('Pendente').first());
   await verificarNasDuasLarguras(page, 'reembolso-pendente', 375);
-  await entrada(page, 'Tirar foto: Documentos pedidos').setInputFiles({
+  await entrada(page, 'Câmera: Documentos pedidos').setInputFiles({
     name: 'comprovante-cartao.jpg',
     mimeType: 'image/jpeg',
     buffer: await foto(200, 230, 205),

@@ -64,7 +64,7 @@ export function CampoDeAnexos({
           capture="environment"
           className="sr-only"
           tabIndex={-1}
-          aria-label={`Tirar foto: ${titulo}`}
+          aria-label={`Câmera: ${titulo}`}
           data-entrada="camera"
           onChange={(e) => escolher(e.currentTarget)}
         />
@@ -75,21 +75,31 @@ export function CampoDeAnexos({
           multiple
           className="sr-only"
           tabIndex={-1}
-          aria-label={`Escolher arquivos: ${titulo}`}
+          aria-label={`Arquivos do aparelho: ${titulo}`}
           data-entrada="arquivos"
           onChange={(e) => escolher(e.currentTarget)}
         />
-        <Button variant="outline" disabled={desabilitado} onClick={() => camera.current?.click()}>
+        <Button
+          variant="outline"
+          disabled={desabilitado}
+          onClick={() => camera.current?.click()}
+          aria-label={`Tirar foto: ${titulo}`}
+        >
           <Camera aria-hidden="true" />
-          Tirar foto<span className="sr-only">: {titulo}</span>
+          Tirar foto
         </Button>
-        <Button variant="outline" disabled={desabilitado} onClick={() => arquivos.current?.click()}>
+        <Button
+          variant="outline"
+          disabled={desabilitado}
+          onClick={() => arquivos.current?.click()}
+          aria-label={`Escolher arquivo: ${titulo}`}
+        >
           <FileUp aria-hidden="true" />
-          Escolher arquivo<span className="sr-only">: {titulo}</span>
+          Escolher arquivo
         </Button>
       </div>
       {itens.length > 0 ? (
-        <ul className="space-y-2" aria-label={`Arquivos: ${titulo}`}>
+        <ul className="space-y-2" aria-label={`Arquivos escolhidos: ${titulo}`}>
           {itens.map((i) => (
             <ItemDeAnexo key={i.local} item={i} anexos={anexos} />
           ))}
@@ -159,9 +169,14 @@ function ItemDeAnexo({ item, anexos }: { item: ArquivoEmEnvio; anexos: Anexos })
             {item.erro}
           </p>
           {item.podeTentarDeNovo ? (
-            <Button variant="outline" size="sm" onClick={() => anexos.tentarDeNovo(item.local)}>
+            <Button
+              variant="outline"
+              size="sm"
+              onClick={() => anexos.tentarDeNovo(item.local)}
+              aria-label={`Tentar novamente: ${item.nome}`}
+            >
               <RotateCcw aria-hidden="true" />
-              Tentar novamente<span className="sr-only">: {item.nome}</span>
+              Tentar novamente
             </Button>
           ) : null}
         </div>

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { hojeEmSaoPaulo, mascaraBRL, mascaraCpfCnpj, reaisDaMascara } from './formatos';
+import { documentoDoPrestador, hojeEmSaoPaulo, mascaraBRL, mascaraCpfCnpj, reaisDaMascara } from './formatos';
 
 describe('reembolso: masks', () => {
   it('masks a CPF up to 11 digits and a CNPJ from the 12th', () => {
@@ -14,6 +14,11 @@ describe('reembolso: masks', () => {
     expect(mascaraBRL('')).toBe('');
     expect(reaisDaMascara('R$ 1.234,56')).toBe(1234.56);
     expect(reaisDaMascara('')).toBeNull();
+  });
+  it("writes the provider's document with its punctuation", () => {
+    expect(documentoDoPrestador('52998224725')).toBe('529.982.247-25');
+    expect(documentoDoPrestador('11222333000181')).toBe('11.222.333/0001-81');
+    expect(documentoDoPrestador('***.982.247-**')).toBe('***.982.247-**');
   });
   it("today's date in São Paulo, not UTC", () => {
     expect(hojeEmSaoPaulo(new Date('2026-11-27T02:00:00Z'))).toBe('2026-11-26');

@@ -1,4 +1,4 @@
-import { formatBRL, onlyDigits } from '@portal/br';
+import { formatBRL, formatCnpj, formatCpf, onlyDigits } from '@portal/br';
 import { applyMask } from '@/lib/mask';
 
 /** Provider document as typed: CPF mask up to 11 digits, CNPJ mask from the 12th. */
@@ -39,7 +39,8 @@ export function dataHoraDoInstante(iso: string): string {
   return `${dia.format(d)} às ${hora.format(d)}`;
 }
 
-/** The protocol in groups of digits, easier to read aloud ('2026 1127 …'). */
-export function protocoloLegivel(p: string): string {
-  return p.replace(/(\d{4})(?=\d)/g, '$1 ');
+/** The provider's CPF or CNPJ as people write it (anything else as it came). */
+export function documentoDoPrestador(doc: string): string {
+  const d = onlyDigits(doc);
+  return d.length === 11 ? formatCpf(d) : d.length === 14 ? formatCnpj(d) : doc;
 }

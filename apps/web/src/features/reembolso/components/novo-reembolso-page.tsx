@@ -563,7 +563,7 @@ function FormularioReembolso({ beneficiarios }: { beneficiarios: BeneficiarioRee
                   onChange={() => set('forma', f)}
                   className="size-5 accent-brand-700"
                 />
-                {f === 'pix' ? 'Chave PIX' : 'Conta bancária'}
+                {f === 'pix' ? 'PIX' : 'Conta bancária'}
               </label>
             ))}
           </div>

@@ -25,7 +25,7 @@ import { usePerfilAutenticado } from '@/lib/membro';
 import { mensagemDoErro } from '@/lib/query-errors';
 import { useBaixarDemonstrativo, useDetalheReembolso, useResponderPendencia } from '../api/reembolsos';
 import { CampoDeAnexos, tamanhoLegivel } from './campo-de-anexos';
-import { dataHoraDoInstante, protocoloLegivel } from './formatos';
+import { dataHoraDoInstante, documentoDoPrestador } from './formatos';
 import { SituacaoReembolsoBadge } from './situacao-reembolso';
 import { useAnexos } from './use-anexos';
 
@@ -61,6 +61,8 @@ export function ReembolsoPage() {
 
 function Reembolso({ protocolo }: { protocolo: string }) {
   const detalhe = useDetalheReembolso(protocolo);
+  // The answer to a 'pendente' outlives its form: the refreshed request is 'em análise' by then.
+  const [respondido, setRespondido] = useState<string | null>(null);
   if (detalhe.isPending) return <Carregando label="Carregando reembolso..." />;
   if (detalhe.isError) {
     const naoEncontrado = isApiError(detalhe.error) && detalhe.error.status === 404;
@@ -82,8 +84,13 @@ function Reembolso({ protocolo }: { protocolo: string }) {
   const r = detalhe.data;
   return (
     <div className="max-w-3xl space-y-6">
+      {respondido ? (
+        <Alert variant="success" title="Documentos enviados">
+          {respondido}
+        </Alert>
+      ) : null}
       <Resumo r={r} />
-      {r.situacao === 'pendente' ? <Pendencia r={r} /> : null}
+      {r.situacao === 'pendente' ? <Pendencia r={r} onRespondido={setRespondido} /> : null}
       <Demonstrativo r={r} />
       <Anexos r={r} />
       <Historico r={r} />
@@ -110,7 +117,7 @@ function Resumo({ r }: { r: ReembolsoDetalhe }) {
         {ROTULOS_TIPO_REEMBOLSO[r.tipo]} · {r.prestador}
       </h2>
       <p className="mt-2 break-all text-slate-800">
-        Protocolo <span className="font-mono text-lg font-bold text-slate-900">{protocoloLegivel(r.protocolo)}</span>
+        Protocolo <span className="font-mono text-lg font-bold text-slate-900">{r.protocolo}</span>
       </p>
       <div className="mt-3">
         <SituacaoReembolsoBadge situacao={r.situacao} />
@@ -136,7 +143,7 @@ function Resumo({ r }: { r: ReembolsoDetalhe }) {
         <Campo rotulo="Prestador">
           {r.prestador}
           <span className="block text-sm text-slate-700">
-            {r.prestadorDocumento}
+            {documentoDoPrestador(r.prestadorDocumento)}
             {r.conselho ? ` · ${r.conselho}` : ''}
           </span>
         </Campo>
@@ -155,7 +162,7 @@ function Resumo({ r }: { r: ReembolsoDetalhe }) {
 }
 
 /** The operator asked for something: the member answers by uploading it (the 30 days restart). */
-function Pendencia({ r }: { r: ReembolsoDetalhe }) {
+function Pendencia({ r, onRespondido }: { r: ReembolsoDetalhe; onRespondido: (mensagem: string) => void }) {
   const anexos = useAnexos();
   const responder = useResponderPendencia(r.protocolo);
   const chave = useChaveDeEnvio();
@@ -163,7 +170,6 @@ function Pendencia({ r }: { r: ReembolsoDetalhe }) {
   const [mensagem, setMensagem] = useState('');
   const [erro, setErro] = useState<string | null>(null);
   const [recusa, setRecusa] = useState<string | null>(null);
-  const [feito, setFeito] = useState<string | null>(null);
 
   const enviar = (e: FormEvent) => {
     e.preventDefault();
@@ -178,19 +184,13 @@ function Pendencia({ r }: { r: ReembolsoDetalhe }) {
         onSuccess: (res) => {
           chave.concluir();
           anexos.limpar();
-          setFeito(res.mensagem);
+          onRespondido(res.mensagem);
         },
         onError: (err) => setRecusa(mensagemDoErro(err, 'Não foi possível enviar os documentos. Tente novamente.')),
       },
     );
   };
 
-  if (feito)
-    return (
-      <Alert variant="success" title="Documentos enviados">
-        {feito}
-      </Alert>
-    );
   return (
     <section
       aria-labelledby="pendencia-reembolso"

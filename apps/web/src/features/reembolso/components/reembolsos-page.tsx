@@ -8,7 +8,6 @@ import { PageHeader } from '@/components/page-header';
 import { buttonVariants } from '@/components/ui/button';
 import { usePerfilAutenticado } from '@/lib/membro';
 import { useReembolsos } from '../api/reembolsos';
-import { protocoloLegivel } from './formatos';
 import { SituacaoReembolsoBadge } from './situacao-reembolso';
 
 export function ReembolsosPage() {
@@ -91,7 +90,7 @@ function Item({ r }: { r: ReembolsoResumo }) {
           </p>
           <p className="break-all font-mono text-sm text-slate-700">
             <span className="font-sans">Protocolo </span>
-            {protocoloLegivel(r.protocolo)}
+            {r.protocolo}
           </p>
         </div>
         <ChevronRight aria-hidden="true" className="size-5 shrink-0 text-slate-600 group-hover:text-brand-700" />

@@ -323,6 +323,9 @@ export const reembolsoDetalheSchema = reembolsoResumoSchema.extend({
 });
 export type ReembolsoDetalhe = z.infer<typeof reembolsoDetalheSchema>;
 
+/** POST /api/Reembolso/BaixarAnexo: the file as stored (the member's own, or of a request they see). */
+export const baixarAnexoReembolsoRequestSchema = membroRequest({ id: idAnexoSchema });
+
 /** POST /api/Reembolso/ResponderPendencia: what the operator asked for, uploaded. */
 export const responderPendenciaRequestSchema = membroRequest({
   protocolo: protocoloSchema,

@@ -98,6 +98,7 @@ export interface ProtocoloDaFila {
 
 /** The answer as stored (the natural check of a repeated identical answer). */
 export interface RespostaGravada {
+  tipo: TipoProtocolo;
   situacao: SituacaoProtocolo;
   resposta: string | null;
   pdfSha256: string | null;
@@ -161,7 +162,7 @@ export class FilaDeProtocolosRepository {
   /** Locks the row until the transaction ends (two answers at once are applied one after the other). */
   async travar(numero: string): Promise<RespostaGravada | null> {
     const [row] = await this.q.query<RespostaGravada>(
-      `select situacao, resposta, resposta_pdf_sha256 as "pdfSha256" from protocolos where numero = $1 for update`,
+      `select tipo, situacao, resposta, resposta_pdf_sha256 as "pdfSha256" from protocolos where numero = $1 for update`,
       [numero],
     );
     return row ?? null;

@@ -187,6 +187,14 @@ export class RespostasDeProtocolosService {
       const repo = new FilaDeProtocolosRepository(tx);
       const atual = await repo.travar(numero);
       if (!atual) throw naoEncontrado();
+      // A reimbursement is concluded by its own steps (approval and payment, or denial), which keep
+      // its legal deadline and the member's history right (decision 0034).
+      if (atual.tipo === 'REEMBOLSO')
+        throw new AppError(
+          422,
+          'DADOS_INVALIDOS',
+          'Protocolo de reembolso: responda por /api/integracao/v1/reembolsos (análise, pendência, aprovação, negativa, pagamento).',
+        );
       const igual = atual.situacao === r.status && atual.resposta === resposta && atual.pdfSha256 === pdfSha256;
       if (!igual) {
         mudou = true;

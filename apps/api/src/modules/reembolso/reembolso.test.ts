@@ -246,6 +246,27 @@ describe('POST /api/Reembolso/Anexos', () => {
     expect(png.body).toMatchObject({ tipoArquivo: 'image/png', nomeArquivo: 'comprovante_pagamento.png' });
   });
 
+  it('a HEIC photo (iPhone) is decoded and stored as JPEG', async () => {
+    // 96 × 64, made with libheif's heif-enc (Debian's libheif-examples) from a sharp JPEG.
+    const heic = Buffer.from(
+      'AAAAHGZ0eXBoZWljAAAAAG1pZjFoZWljbWlhZgAAAT9tZXRhAAAAAAAAACFoZGxyAAAAAAAAAABwaWN0AAAAAAAAAAAAAAAAAAAAAA5waXRtAAAAAAABAAAAImlsb2MAAAAAREAAAQABAAAAAAFjAAEAAAAAAAAAHQAAACNpaW5mAAAAAAABAAAAFWluZmUCAAAAAAEAAGh2YzEAAAAAv2lwcnAAAAChaXBjbwAAAHVodmNDAQNwAAAAAAAAAAAAHvAA/P34+AAADwMgAAEAGEABDAH//wNwAAADAJAAAAMAAAMAHroCQCEAAQAoQgEBA3AAAAMAkAAAAwAAAwAeoDCBBZbqSSmubAgAAAMACAAAAwAIQCIAAQAHRAHBcrAiQAAAABRpc3BlAAAAAAAAAGAAAABAAAAAEHBpeGkAAAAAAwgICAAAABZpcG1hAAAAAAAAAAEAAQOBAoMAAAAlbWRhdAAAABkoAa8TgOaocNO/iUf+S6v/Oc6tJ5vZEMkm',
+      'base64',
+    );
+    const { c, perfil } = await t.membro(CPF.maria, CONTRATO.maria);
+    const r = await enviar(c, perfil, heic, { nome: 'IMG_0001.HEIC', tipo: 'image/heic' });
+    expect(r.status, JSON.stringify(r.body)).toBe(200);
+    expect(r.body).toMatchObject({ tipoArquivo: 'image/jpeg', nomeArquivo: 'IMG_0001.jpg' });
+    expect(await sharp(await bytesGuardados(r.body.id as string)).metadata()).toMatchObject({
+      format: 'jpeg',
+      width: 96,
+      height: 64,
+    });
+    // A HEIC header with nothing decodable after it.
+    const quebrado = await enviar(c, perfil, Buffer.concat([heic.subarray(0, 40), Buffer.alloc(200, 1)]));
+    expect(quebrado.status).toBe(422);
+    expect(quebrado.body).toMatchObject({ code: 'ARQUIVO_INVALIDO' });
+  });
+
   it('refuses by content, size, dimensions and integrity, in Portuguese, storing nothing', async () => {
     const { c, perfil } = await t.membro(CPF.maria, CONTRATO.maria);
     const antes = await count('reembolso_anexos');
@@ -671,6 +692,14 @@ describe('POST /api/Reembolso/Solicitar and the operator side', () => {
     expect(texto).not.toContain('Não houve reembolso de despesas no período');
     t.clock.set(HOJE);
 
+    // The member opens an attachment as stored; Roberto does not.
+    const anexo = await baixar(depois.c, '/api/Reembolso/BaixarAnexo', {
+      perfilAutenticado: depois.perfil,
+      id: pedidoMedico,
+    });
+    expect(anexo).toMatchObject({ status: 200, tipo: 'image/jpeg' });
+    expect(Buffer.from(anexo.bytes).equals(await bytesGuardados(pedidoMedico))).toBe(true);
+
     // Another member (another contract) reads it as not found; so does a dependant of another family.
     const roberto = await t.membro(CPF.roberto);
     for (const rota of ['/api/Reembolso/Detalhe', '/api/Reembolso/Demonstrativo']) {
@@ -678,6 +707,11 @@ describe('POST /api/Reembolso/Solicitar and the operator side', () => {
       expect(x.status, rota).toBe(404);
       expect(x.body).toMatchObject({ code: 'NAO_ENCONTRADO', message: 'Reembolso não encontrado.' });
     }
+    const alheio = await roberto.c.post<Json>('/api/Reembolso/BaixarAnexo', {
+      perfilAutenticado: roberto.perfil,
+      id: pedidoMedico,
+    });
+    expect(alheio.status).toBe(404);
     const carlos = await t.membro(CPF.carlos);
     expect((await carlos.c.post<Json>('/api/Reembolso/Listar', { perfilAutenticado: carlos.perfil })).body).toEqual({
       reembolsos: [],
@@ -871,6 +905,10 @@ describe('/api/integracao/v1/reembolsos (scope protocolos)', () => {
     expect((await api('GET', `/reembolsos/${'1'.repeat(20)}`)).status).toBe(404);
 
     expect((await api('POST', `/reembolsos/${protocolo}/pagamento`, {})).status).toBe(409);
+    // The generic answer of protocols (decision 0032) does not conclude a reimbursement.
+    const generica = await api('POST', `/protocolos/${protocolo}/resposta`, { status: 'CONCLUIDO', resposta: 'Pago.' });
+    expect(generica.status).toBe(422);
+    expect(generica.body).toMatchObject({ message: expect.stringContaining('/api/integracao/v1/reembolsos') });
     const aprovado = await api('POST', `/reembolsos/${protocolo}/aprovacao`, {
       valor: 500,
       previsaoPagamento: '2026-03-20',

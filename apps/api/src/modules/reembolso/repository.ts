@@ -249,6 +249,23 @@ export class ReembolsoRepository {
     );
   }
 
+  /**
+   * An attachment the member may open: one they uploaded (this contract), or one of a request they
+   * may see (the holder opens a dependant's). Anything else reads as not found.
+   */
+  async anexoDoMembro(membro: Membro, id: string): Promise<AnexoRow | null> {
+    const params: unknown[] = [id, membro.cpf, membro.codigoContrato];
+    const visivel = beneficiarioVisivel(membro, 'b', params);
+    const [row] = await this.q.query<AnexoRow>(
+      `select ${COLUNAS_ANEXO} from reembolso_anexos a
+         left join reembolsos r on r.protocolo = a.protocolo
+         left join beneficiarios b on b.codigo_beneficiario = r.codigo_beneficiario
+        where a.id = $1 and ((a.cpf = $2 and a.codigo_contrato = $3) or (b.codigo_beneficiario is not null and ${visivel}))`,
+      params,
+    );
+    return row ?? null;
+  }
+
   async vincularAnexos(ids: string[], protocolo: string): Promise<void> {
     await this.q.query('update reembolso_anexos set protocolo = $2 where id = any($1::text[])', [ids, protocolo]);
   }

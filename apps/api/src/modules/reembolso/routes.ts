@@ -3,6 +3,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import {
   anexoReembolsoSchema,
   apiErrorSchema,
+  baixarAnexoReembolsoRequestSchema,
   enviarAnexoHeadersSchema,
   enviarAnexoQuerySchema,
   idempotencyHeadersSchema,
@@ -26,6 +27,7 @@ import { envioDe } from '../solicitacoes/pedido';
 import { arquivoGrande } from './arquivos';
 
 const MB = LIMITES_REEMBOLSO.bytesPorArquivo / 1024 ** 2;
+const arquivoSchema = z.string().meta({ format: 'binary' });
 
 /** Reembolso (issue 18, decision 0034), member group: /api/Reembolso/… */
 export const reembolsoRoutes: FastifyPluginAsyncZod = async (app) => {
@@ -118,6 +120,30 @@ export const reembolsoRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request) => reembolso.responderPendencia(request.membro, request.body, envioDe(request)),
+  );
+
+  app.post(
+    '/Reembolso/BaixarAnexo',
+    {
+      schema: {
+        body: baixarAnexoReembolsoRequestSchema,
+        response: {
+          ...respostas(arquivoSchema),
+          200: {
+            description: 'O arquivo como guardado (PDF, JPEG ou PNG).',
+            content: { 'application/octet-stream': { schema: arquivoSchema } },
+          },
+        },
+      },
+    },
+    async (request, reply) => {
+      const a = await reembolso.baixarAnexo(request.membro, request.body.id);
+      return reply
+        .type(a.anexo.tipoArquivo)
+        .header('content-disposition', `inline; filename="${a.anexo.nomeArquivo.replace(/"/g, '')}"`)
+        .header('cache-control', 'no-store')
+        .send(a.stream as never);
+    },
   );
 
   app.post(

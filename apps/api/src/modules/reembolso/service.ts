@@ -239,6 +239,13 @@ export class ReembolsoService {
     }
   }
 
+  /** One of the member's attachments, as stored (images re-encoded), streamed part by part. */
+  async baixarAnexo(membro: Membro, id: string): Promise<{ anexo: AnexoReembolso; stream: Readable }> {
+    const anexo = await this.repo.anexoDoMembro(membro, id);
+    if (!anexo) throw new AppError(404, 'NAO_ENCONTRADO', 'Anexo não encontrado.');
+    return { anexo: anexoPublico(anexo), stream: Readable.from(this.repo.bytesDoAnexo(id)) };
+  }
+
   // --- Estimate ----------------------------------------------------------------------------------
 
   async previa(

@@ -11,6 +11,7 @@ import { MARIA } from './support/accounts';
 import { expectNoAxeViolations, launch, openSession, screenshot, setBaseUrl } from './support/browser';
 import { loginMaria, navegar, semAvisos, visible } from './support/flows';
 import { documentoNasDuasLarguras, mudarLargura, verificarNasDuasLarguras } from './support/larguras';
+import { documentoAberto } from './support/pdf';
 import { portalProprio } from './support/portal-proprio';
 import { type Portal, startPortal } from './support/server';
 
@@ -264,6 +265,14 @@ test('Maria asks for a reimbursement from her phone and follows it to Aprovado (
     },
     375,
   );
+  // Her own invoice, opened from the request as the API keeps it.
+  const nota = await documentoAberto(
+    page,
+    () => page.getByRole('button', { name: 'Abrir nota-fiscal.pdf' }).click(),
+    375,
+  );
+  expect(nota.pdf.texto).toContain('Nota fiscal de servicos 000777');
+  expect(nota.nome).toBe('nota-fiscal.pdf');
   await mudarLargura(page, 375);
   await screenshot(page, 'reembolso-aprovado-final-375');
   await s.close();

@@ -141,3 +141,24 @@ export function useBaixarDemonstrativo() {
     },
   });
 }
+
+/** POST /api/Reembolso/BaixarAnexo: an attachment as the API keeps it (images re-encoded, without EXIF). */
+export function useBaixarAnexoReembolso() {
+  const perfil = usePerfilAutenticado();
+  return useMutation({
+    mutationFn: async (id: string) => {
+      const blob = await api.post<Blob>(
+        '/api/Reembolso/BaixarAnexo',
+        { perfilAutenticado: perfil, id },
+        { responseType: 'blob' },
+      );
+      if (!(blob instanceof Blob) || blob.size === 0) {
+        throw new ApiError({ kind: 'http', status: 200, code: 'DOCUMENTO_INVALIDO' });
+      }
+      return blob;
+    },
+    meta: {
+      erro: { titulo: 'Erro ao baixar documento', mensagem: 'Não foi possível obter o arquivo. Tente novamente.' },
+    },
+  });
+}

@@ -7,7 +7,7 @@ import {
   ROTULOS_TIPO_REEMBOLSO,
   type ReembolsoDetalhe,
 } from '@portal/contract';
-import { ArrowLeft, Download, Paperclip, Send } from 'lucide-react';
+import { ArrowLeft, Download, Eye, Paperclip, Send } from 'lucide-react';
 import { type FormEvent, type ReactNode, useState } from 'react';
 import { Link, useParams } from 'react-router';
 import { DocumentosProvider, useAbrirDocumento } from '@/components/documentos';
@@ -23,7 +23,12 @@ import { isApiError } from '@/lib/api-client';
 import { useChaveDeEnvio } from '@/lib/idempotencia';
 import { usePerfilAutenticado } from '@/lib/membro';
 import { mensagemDoErro } from '@/lib/query-errors';
-import { useBaixarDemonstrativo, useDetalheReembolso, useResponderPendencia } from '../api/reembolsos';
+import {
+  useBaixarAnexoReembolso,
+  useBaixarDemonstrativo,
+  useDetalheReembolso,
+  useResponderPendencia,
+} from '../api/reembolsos';
 import { CampoDeAnexos, tamanhoLegivel } from './campo-de-anexos';
 import { dataHoraDoInstante, documentoDoPrestador } from './formatos';
 import { SituacaoReembolsoBadge } from './situacao-reembolso';
@@ -282,6 +287,8 @@ function Demonstrativo({ r }: { r: ReembolsoDetalhe }) {
 }
 
 function Anexos({ r }: { r: ReembolsoDetalhe }) {
+  const baixar = useBaixarAnexoReembolso();
+  const abrir = useAbrirDocumento();
   return (
     <section aria-labelledby="anexos-reembolso" className="space-y-3">
       <h2 id="anexos-reembolso" className="text-xl font-bold text-slate-900">
@@ -292,14 +299,25 @@ function Anexos({ r }: { r: ReembolsoDetalhe }) {
       ) : (
         <ul className="grid gap-2">
           {r.anexos.map((a) => (
-            <li key={a.id} className="flex items-start gap-2 rounded-lg border border-slate-200 bg-white p-3">
-              <Paperclip aria-hidden="true" className="mt-0.5 size-5 shrink-0 text-slate-600" />
-              <div className="min-w-0">
+            <li key={a.id} className="flex items-center gap-2 rounded-lg border border-slate-200 bg-white p-3">
+              <Paperclip aria-hidden="true" className="size-5 shrink-0 text-slate-600" />
+              <div className="min-w-0 flex-1">
                 <p className="break-all font-medium text-slate-900">{a.nomeArquivo}</p>
                 <p className="text-sm text-slate-700">
-                  {ROTULOS_DOCUMENTO_REEMBOLSO[a.documento]} · {tamanhoLegivel(a.tamanho)}
+                  {ROTULOS_DOCUMENTO_REEMBOLSO[a.documento]} ·{' '}
+                  <span className="whitespace-nowrap">{tamanhoLegivel(a.tamanho)}</span>
                 </p>
               </div>
+              <Button
+                variant="ghost"
+                size="sm"
+                disabled={baixar.isPending && baixar.variables === a.id}
+                onClick={() => baixar.mutate(a.id, { onSuccess: (blob) => abrir(blob, a.nomeArquivo) })}
+                aria-label={`Abrir ${a.nomeArquivo}`}
+              >
+                <Eye aria-hidden="true" />
+                Abrir
+              </Button>
             </li>
           ))}
         </ul>

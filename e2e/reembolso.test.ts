@@ -7,9 +7,9 @@ import PDFDocument from 'pdfkit';
 import type { Browser, Page } from 'playwright-core';
 import sharp from 'sharp';
 import { afterAll, beforeAll, expect, inject, test } from 'vitest';
-import { MARIA } from './support/accounts';
+import { CARLOS, MARIA, SENHA } from './support/accounts';
 import { expectNoAxeViolations, launch, openSession, screenshot, setBaseUrl } from './support/browser';
-import { loginMaria, navegar, semAvisos, visible } from './support/flows';
+import { login, loginMaria, navegar, semAvisos, visible } from './support/flows';
 import { documentoNasDuasLarguras, mudarLargura, verificarNasDuasLarguras } from './support/larguras';
 import { documentoAberto } from './support/pdf';
 import { portalProprio } from './support/portal-proprio';
@@ -227,11 +227,13 @@ test('Maria asks for a reimbursement from her phone and follows it to Aprovado (
   await visible(pedido.getByText(PERGUNTA));
   await visible(page.getByText('Pendente').first());
   await verificarNasDuasLarguras(page, 'reembolso-pendente', 375);
-  await entrada(page, 'Câmera: Documentos pedidos').setInputFiles({
-    name: 'comprovante-cartao.jpg',
-    mimeType: 'image/jpeg',
-    buffer: await foto(200, 230, 205),
-  });
+  // From the keyboard: the button opens the phone's file picker.
+  await pedido.getByRole('button', { name: 'Escolher arquivo: Documentos pedidos' }).focus();
+  const seletor = page.waitForEvent('filechooser');
+  await page.keyboard.press('Enter');
+  await (
+    await seletor
+  ).setFiles({ name: 'comprovante-cartao.jpg', mimeType: 'image/jpeg', buffer: await foto(200, 230, 205) });
   await visible(pedido.getByText('Enviado', { exact: true }));
   await pedido.getByRole('button', { name: 'Enviar documentos' }).click();
   await visible(page.getByText('Documentos enviados', { exact: true }));
@@ -273,7 +275,27 @@ test('Maria asks for a reimbursement from her phone and follows it to Aprovado (
   );
   expect(nota.pdf.texto).toContain('Nota fiscal de servicos 000777');
   expect(nota.nome).toBe('nota-fiscal.pdf');
+  // Paid: the list says so.
+  const pago = await operadora(`/reembolsos/${protocolo}/pagamento`, {});
+  expect(pago.status, JSON.stringify(pago.json)).toBe(200);
+  await page.goto('/reembolso');
+  await visible(page.getByRole('link', { name: /Consulta · Dra\. Helena Prado/ }).getByText('Pago', { exact: true }));
+  await visible(page.getByText(/Aprovado: R\$\s280,00/));
   await mudarLargura(page, 375);
-  await screenshot(page, 'reembolso-aprovado-final-375');
+  await screenshot(page, 'reembolso-lista-pago-375');
+  await s.close();
+});
+
+test('a dependant asks only for himself (Carlos)', async () => {
+  const s = await openSession(browser, { width: 375 });
+  const { page } = s;
+  await login(page, CARLOS.cpf, SENHA);
+  await page.goto('/reembolso/novo');
+  const beneficiario = page.getByLabel('Beneficiário atendido');
+  await visible(beneficiario);
+  expect(await beneficiario.isDisabled()).toBe(true);
+  const opcoes = await beneficiario.locator('option').allTextContents();
+  expect(opcoes).toEqual([`Carlos Eduardo Lima (CPF ${CARLOS.cpf})`]);
+  await visible(page.getByText('O reembolso é pedido para você.'));
   await s.close();
 });

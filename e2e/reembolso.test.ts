@@ -191,6 +191,9 @@ test('Maria asks for a reimbursement from her phone and follows it to Aprovado (
   // Paid to her PIX key (her own CPF).
   await page.getByLabel('Tipo de chave').selectOption('cpf');
   await page.getByLabel('Chave PIX').pressSequentially(MARIA.cpf.replace(/\D/g, ''));
+  // Every error shown earlier went away as its field was fixed (decision 0031).
+  expect(await page.locator('[aria-invalid="true"]').count()).toBe(0);
+  expect(await page.getByText(/Campo obrigatório\.|CPF ou CNPJ inválido\./).count()).toBe(0);
   await verificarNasDuasLarguras(page, 'reembolso-formulario', 375);
 
   // The estimate, clearly not a promise, then the request.
@@ -228,12 +231,10 @@ test('Maria asks for a reimbursement from her phone and follows it to Aprovado (
   await visible(page.getByText('Pendente').first());
   await verificarNasDuasLarguras(page, 'reembolso-pendente', 375);
   // From the keyboard: the button opens the phone's file picker.
-  await pedido.getByRole('button', { name: 'Escolher arquivo: Documentos pedidos' }).focus();
-  const seletor = page.waitForEvent('filechooser');
-  await page.keyboard.press('Enter');
-  await (
-    await seletor
-  ).setFiles({ name: 'comprovante-cartao.jpg', mimeType: 'image/jpeg', buffer: await foto(200, 230, 205) });
+  const escolher = pedido.getByRole('button', { name: 'Escolher arquivo: Documentos pedidos' });
+  await visible(escolher);
+  const [seletor] = await Promise.all([page.waitForEvent('filechooser'), escolher.press('Enter')]);
+  await seletor.setFiles({ name: 'comprovante-cartao.jpg', mimeType: 'image/jpeg', buffer: await foto(200, 230, 205) });
   await visible(pedido.getByText('Enviado', { exact: true }));
   await pedido.getByRole('button', { name: 'Enviar documentos' }).click();
   await visible(page.getByText('Documentos enviados', { exact: true }));

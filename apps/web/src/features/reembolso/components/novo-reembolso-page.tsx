@@ -226,7 +226,7 @@ function FormularioReembolso({ beneficiarios }: { beneficiarios: BeneficiarioRee
   const solicitar = useSolicitarReembolso();
   const chave = useChaveDeEnvio();
   const [c, setC] = useState<Campos>({ ...VAZIO, cpfBeneficiario: beneficiarios[0]!.cpf });
-  const [erros, setErros] = useState<Record<string, string>>({});
+  // From the first 'Ver prévia' on, the errors follow the fields: each goes as soon as it is fixed.
   const [tentativa, setTentativa] = useState(0);
   const [estimativa, setEstimativa] = useState<{ corpo: string; r: PreviaReembolsoResponse } | null>(null);
   const [recusa, setRecusa] = useState<string | null>(null);
@@ -237,6 +237,7 @@ function FormularioReembolso({ beneficiarios }: { beneficiarios: BeneficiarioRee
 
   const corpo = montarCorpo(c, anexos.ids);
   const corpoJson = JSON.stringify(corpo);
+  const erros = tentativa > 0 ? validar(c, corpo, anexos, perfil.codigoSessao) : {};
   const previaValida = estimativa && estimativa.corpo === corpoJson ? estimativa.r : null;
 
   // After a failed check, the first wrong field gets the focus (its message is read with it).
@@ -251,25 +252,14 @@ function FormularioReembolso({ beneficiarios }: { beneficiarios: BeneficiarioRee
     if (feito) feitoRef.current?.focus();
   }, [feito]);
 
-  const set = <K extends keyof Campos>(k: K, v: Campos[K]) => {
-    setC((a) => ({ ...a, [k]: v }));
-    setErros((e) => {
-      if (Object.keys(e).length === 0) return e;
-      const { [k]: _, ...resto } = e;
-      return resto;
-    });
-  };
+  const set = <K extends keyof Campos>(k: K, v: Campos[K]) => setC((a) => ({ ...a, [k]: v }));
   const erro = (campo: string) => erroCampo(campo, erros[campo]);
 
   const verPrevia = (e: FormEvent) => {
     e.preventDefault();
     setRecusa(null);
-    const encontrados = validar(c, corpo, anexos, perfil.codigoSessao);
-    setErros(encontrados);
-    if (Object.keys(encontrados).length > 0) {
-      setTentativa((t) => t + 1);
-      return;
-    }
+    setTentativa((t) => t + 1);
+    if (Object.keys(validar(c, corpo, anexos, perfil.codigoSessao)).length > 0) return;
     const pedido = {
       tipo: corpo.tipo,
       valorPago: corpo.valorPago,

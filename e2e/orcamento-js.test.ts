@@ -31,6 +31,8 @@ const ROUTES = [
   '/tabela-copart',
   '/protocolos',
   '/meus-dados',
+  '/reembolso',
+  '/reembolso/novo',
 ];
 
 let browser: Browser;

@@ -8,6 +8,7 @@ import {
   IdCard,
   Landmark,
   ListChecks,
+  ReceiptText,
   MessageCircle,
   ShieldCheck,
   ShoppingBag,
@@ -18,7 +19,7 @@ import {
   type LucideIcon,
 } from 'lucide-react';
 
-/** Spec 2 'Layout': menu entries, in order, with their exact labels and paths; issue 8's pages after them. */
+/** Spec 2 'Layout': menu entries, in order, with their exact labels and paths; issue 8's pages after them, then issue 18's Reembolso. */
 export const NAV_ITEMS: readonly { to: string; label: string; icon: LucideIcon }[] = [
   { to: '/home', label: 'Home', icon: House },
   { to: '/autorizacoes', label: 'Autorizações', icon: FileCheck2 },
@@ -36,4 +37,6 @@ export const NAV_ITEMS: readonly { to: string; label: string; icon: LucideIcon }
   { to: '/protocolos', label: 'Meus Protocolos', icon: ListChecks },
   { to: '/meus-dados', label: 'Meus dados', icon: ShieldCheck },
   { to: '/cancelamento', label: 'Cancelar plano', icon: XCircle },
+  // Issue 18: after the spec's entries.
+  { to: '/reembolso', label: 'Reembolso', icon: ReceiptText },
 ];

@@ -99,6 +99,20 @@ const protectedPages: RouteObject[] = [
       import('@/features/meus-dados/components/meus-dados-page').then((m) => ({ Component: m.MeusDadosPage })),
   },
   {
+    path: 'reembolso',
+    lazy: () =>
+      import('@/features/reembolso/components/reembolsos-page').then((m) => ({ Component: m.ReembolsosPage })),
+  },
+  {
+    path: 'reembolso/novo',
+    lazy: () =>
+      import('@/features/reembolso/components/novo-reembolso-page').then((m) => ({ Component: m.NovoReembolsoPage })),
+  },
+  {
+    path: 'reembolso/:protocolo',
+    lazy: () => import('@/features/reembolso/components/reembolso-page').then((m) => ({ Component: m.ReembolsoPage })),
+  },
+  {
     path: 'cancelamento',
     lazy: () =>
       import('@/features/cancelamento/components/cancelamento-page').then((m) => ({ Component: m.CancelamentoPage })),

@@ -1,0 +1,302 @@
+import { spawnSync } from 'node:child_process';
+import { cpSync, mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { cpfFromBase, diaEmSaoPaulo, somarDias } from '@portal/br';
+import PDFDocument from 'pdfkit';
+import type { Browser, Page } from 'playwright-core';
+import sharp from 'sharp';
+import { afterAll, beforeAll, expect, inject, test } from 'vitest';
+import { CARLOS, MARIA, SENHA } from './support/accounts';
+import { expectNoAxeViolations, launch, openSession, screenshot, setBaseUrl } from './support/browser';
+import { login, loginMaria, navegar, semAvisos, visible } from './support/flows';
+import { documentoNasDuasLarguras, mudarLargura, verificarNasDuasLarguras } from './support/larguras';
+import { documentoAberto } from './support/pdf';
+import { portalProprio } from './support/portal-proprio';
+import { type Portal, startPortal } from './support/server';
+
+// Issue 18 at 375 px: Maria photographs her receipts, sees the estimate, sends and gets her
+// protocol; the operator (through the integration API, scope `protocolos`) asks for the payment
+// proof, Maria uploads it, the operator approves, Maria sees 'Aprovado' and downloads the
+// demonstrativo. The integration key is made by the CLI before the server starts (PGlite is one
+// process's database), so this file serves its own copy of the seeded database.
+portalProprio();
+
+const root = join(import.meta.dirname, '..');
+const PRESTADOR_CPF = cpfFromBase('271828182');
+const PERGUNTA = 'Envie o comprovante de pagamento da consulta (recibo assinado ou comprovante do cartão).';
+
+let dataDir: string;
+let portal: Portal;
+let chave: string;
+let browser: Browser;
+
+/** A phone 'photo' of a receipt: a small real JPEG, each one different (the API deduplicates by content). */
+function foto(r: number, g: number, b: number): Promise<Buffer> {
+  return sharp({ create: { width: 640, height: 480, channels: 3, background: { r, g, b } } })
+    .jpeg({ quality: 80 })
+    .toBuffer();
+}
+
+function pdf(texto: string): Promise<Buffer> {
+  return new Promise((resolve, reject) => {
+    const doc = new PDFDocument({ size: 'A4' });
+    const partes: Buffer[] = [];
+    doc.on('data', (p: Buffer) => partes.push(p));
+    doc.on('end', () => resolve(Buffer.concat(partes)));
+    doc.on('error', reject);
+    doc.fontSize(14).text(texto);
+    doc.end();
+  });
+}
+
+/** The operator's system: the integration API with its key. */
+async function operadora(caminho: string, body?: unknown): Promise<{ status: number; json: Record<string, unknown> }> {
+  const r = await fetch(`${portal.baseUrl}/api/integracao/v1${caminho}`, {
+    method: body === undefined ? 'GET' : 'POST',
+    headers: {
+      authorization: `Bearer ${chave}`,
+      ...(body === undefined ? {} : { 'content-type': 'application/json' }),
+    },
+    body: body === undefined ? undefined : JSON.stringify(body),
+  });
+  return { status: r.status, json: (await r.json()) as Record<string, unknown> };
+}
+
+beforeAll(async () => {
+  dataDir = mkdtempSync(join(tmpdir(), 'portal-e2e-reembolso-'));
+  cpSync(inject('seedDir'), dataDir, { recursive: true });
+  const cli = spawnSync(
+    process.execPath,
+    [join(root, 'apps/api/dist/chaves.js'), 'criar', '--nome', 'Reembolsos e2e', '--escopos', 'protocolos'],
+    {
+      cwd: root,
+      env: { ...process.env, DATA_DIR: dataDir, DATABASE_URL: '', REDIS_URL: '', LOG_LEVEL: 'silent' },
+      encoding: 'utf8',
+      timeout: 60_000,
+    },
+  );
+  const m = /Chave: (pbk_[0-9a-f]{16}_[A-Za-z0-9_-]+)/.exec(cli.stdout);
+  if (cli.status !== 0 || !m?.[1]) throw new Error(`chaves criar: ${cli.status}\n${cli.stdout}\n${cli.stderr}`);
+  chave = m[1];
+  portal = await startPortal(dataDir);
+  setBaseUrl(portal.baseUrl);
+  browser = await launch();
+}, 120_000);
+
+afterAll(async () => {
+  await browser?.close();
+  await portal?.stop();
+  if (dataDir) rmSync(dataDir, { recursive: true, force: true });
+});
+
+/** The file input behind a 'Tirar foto' (camera) / 'Escolher arquivo' (files) button. */
+const entrada = (page: Page, rotulo: string) => page.getByLabel(rotulo, { exact: true });
+
+test('Maria asks for a reimbursement from her phone and follows it to Aprovado (375 px)', async () => {
+  const s = await openSession(browser, { width: 375 });
+  const { page } = s;
+  await loginMaria(page);
+  await navegar(page, 'Reembolso');
+  await page.waitForURL(/\/reembolso$/);
+  await visible(page.getByRole('heading', { level: 1, name: 'Reembolso' }));
+  await visible(page.getByText('Você ainda não pediu nenhum reembolso.'));
+  await semAvisos(page);
+  await verificarNasDuasLarguras(page, 'reembolso-lista-vazia', 375);
+
+  await page.getByRole('link', { name: 'Solicitar reembolso' }).click();
+  await visible(page.getByRole('heading', { level: 1, name: 'Solicitar reembolso' }));
+
+  // Nothing filled: the errors are under their fields ('Title. message'), not toasts, and the
+  // first wrong field has the focus.
+  await semAvisos(page);
+  await page.getByRole('button', { name: 'Ver prévia' }).click();
+  const tipo = page.getByLabel('Tipo de atendimento');
+  await visible(page.getByText('Campo obrigatório. Selecione o tipo de atendimento.'));
+  expect(await tipo.getAttribute('aria-invalid')).toBe('true');
+  expect(await tipo.evaluate((el) => el === document.activeElement)).toBe(true);
+  await visible(page.getByText('Campo obrigatório. Anexe o comprovante de pagamento ou o recibo.'));
+  expect(await page.locator('[data-sonner-toast]').count()).toBe(0);
+  await expectNoAxeViolations(page, 'reembolso: formulário com erros @375');
+
+  // The holder may choose anyone on her contract; she asks for herself.
+  const beneficiario = page.getByLabel('Beneficiário atendido');
+  expect(await beneficiario.isDisabled()).toBe(false);
+  expect(await beneficiario.locator('option').count()).toBe(3);
+  await beneficiario.selectOption({ label: `Maria Aparecida Souza (CPF ${MARIA.cpf})` });
+  await tipo.selectOption({ label: 'Consulta' });
+  const hoje = diaEmSaoPaulo(Date.now());
+  await page.getByLabel('Data do atendimento').fill(somarDias(hoje, -6));
+
+  // A CPF with wrong check digits is refused under the field; the mask formats as she types.
+  const documento = page.getByLabel('CPF ou CNPJ do prestador');
+  await documento.pressSequentially('27182818200');
+  expect(await documento.inputValue()).toBe('271.828.182-00');
+  await page.getByRole('button', { name: 'Ver prévia' }).click();
+  await visible(page.getByText('CPF ou CNPJ inválido. CPF ou CNPJ do prestador inválido.'));
+  await documento.fill('');
+  await documento.pressSequentially(PRESTADOR_CPF);
+  await page.getByLabel('Nome do prestador').fill('Dra. Helena Prado');
+  // A professional (CPF): council, number and UF.
+  await page.getByLabel('Conselho profissional').selectOption('CRM');
+  await page.getByLabel('Número no conselho').fill('123456');
+  await page.getByLabel('UF', { exact: true }).selectOption('SP');
+  const valor = page.getByLabel('Valor pago');
+  await valor.pressSequentially('35000');
+  expect((await valor.inputValue()).replace(/\s/g, ' ')).toBe('R$ 350,00');
+  await page.getByLabel('Número do recibo ou da nota fiscal').fill('RS-2026-000777');
+
+  // Two photos of the receipt from the camera and the clinic's invoice as a PDF, each with its own
+  // progress bar. The PDF's first answer is lost on the way back (a dropped connection): the retry
+  // carries the same Idempotency-Key and the API answers the attachment it already kept.
+  await entrada(page, 'Câmera: Comprovante de pagamento').setInputFiles({
+    name: 'recibo-frente.jpg',
+    mimeType: 'image/jpeg',
+    buffer: await foto(235, 232, 220),
+  });
+  await entrada(page, 'Câmera: Comprovante de pagamento').setInputFiles({
+    name: 'recibo-verso.jpg',
+    mimeType: 'image/jpeg',
+    buffer: await foto(210, 215, 225),
+  });
+  const chaves: string[] = [];
+  page.on('request', (r) => {
+    if (r.url().includes('/api/Reembolso/Anexos') && r.url().includes('nota_fiscal'))
+      chaves.push(r.headers()['idempotency-key'] ?? '');
+  });
+  let perdida = false;
+  await page.route('**/api/Reembolso/Anexos?*', async (route) => {
+    if (perdida || !route.request().url().includes('nota_fiscal')) return route.continue();
+    perdida = true;
+    await route.fetch(); // the server receives and keeps the file…
+    await route.abort('connectionreset'); // …and the answer never reaches the phone
+  });
+  await entrada(page, 'Arquivos do aparelho: Nota fiscal ou recibo').setInputFiles({
+    name: 'nota-fiscal.pdf',
+    mimeType: 'application/pdf',
+    buffer: await pdf('Nota fiscal de servicos 000777 - Consulta - Dra. Helena Prado'),
+  });
+  await visible(page.getByText('A conexão caiu durante o envio. Tente novamente: o arquivo não será duplicado.'));
+  await page.getByRole('button', { name: 'Tentar novamente: nota-fiscal.pdf' }).click();
+  const barras = page.getByRole('progressbar');
+  await expect.poll(() => page.getByText('Enviado', { exact: true }).count(), { timeout: 30_000 }).toBe(3);
+  expect(await barras.count()).toBe(3);
+  for (const b of await barras.all()) expect(await b.getAttribute('aria-valuenow')).toBe('100');
+  expect(chaves).toHaveLength(2);
+  expect(chaves[0]).toMatch(/^[0-9a-f-]{36}$/);
+  expect(chaves[1]).toBe(chaves[0]);
+  // The browser logged the reset request; that one was provoked on purpose.
+  s.problems.splice(0, s.problems.length, ...s.problems.filter((p) => !/ERR_CONNECTION_RESET|ERR_FAILED/.test(p)));
+
+  // Paid to her PIX key (her own CPF).
+  await page.getByLabel('Tipo de chave').selectOption('cpf');
+  await page.getByLabel('Chave PIX').pressSequentially(MARIA.cpf.replace(/\D/g, ''));
+  // Every error shown earlier went away as its field was fixed (decision 0031).
+  expect(await page.locator('[aria-invalid="true"]').count()).toBe(0);
+  expect(await page.getByText(/Campo obrigatório\.|CPF ou CNPJ inválido\./).count()).toBe(0);
+  await verificarNasDuasLarguras(page, 'reembolso-formulario', 375);
+
+  // The estimate, clearly not a promise, then the request.
+  await page.getByRole('button', { name: 'Ver prévia' }).click();
+  const previa = page.getByRole('region', { name: 'Prévia do reembolso' });
+  await visible(previa.getByText('Estimativa, não garantia'));
+  await visible(previa.getByText(/R\$\s[\d.]+,\d{2}/).first());
+  await verificarNasDuasLarguras(page, 'reembolso-previa', 375);
+  await previa.getByRole('button', { name: 'Enviar solicitação' }).click();
+  await visible(page.getByText('Solicitação de reembolso enviada'));
+  const texto = (await page.getByText('Número de protocolo').locator('..').textContent()) ?? '';
+  const protocolo = /\d{20}/.exec(texto.replace(/\s/g, ''))?.[0];
+  expect(protocolo, texto).toBeDefined();
+  await visible(page.getByText(/Prazo para pagamento: até \d{2}\/\d{2}\/\d{4}/));
+  await verificarNasDuasLarguras(page, 'reembolso-enviado', 375);
+
+  // Three attachments reached the request: the lost answer did not make a fourth.
+  const recebido = await operadora(`/reembolsos/${protocolo}`);
+  expect(recebido.status).toBe(200);
+  expect((recebido.json.anexos as unknown[]).length).toBe(3);
+
+  // The list shows it with its status, protocol and amount.
+  await page.getByRole('link', { name: 'Ver meus reembolsos' }).click();
+  const item = page.getByRole('link', { name: /Consulta · Dra\. Helena Prado/ });
+  await visible(item);
+  await visible(item.getByText('Recebido'));
+  await visible(item.getByText(/R\$\s350,00/));
+
+  // The operator asks for the payment proof.
+  const pendencia = await operadora(`/reembolsos/${protocolo}/pendencia`, { pergunta: PERGUNTA });
+  expect(pendencia.status, JSON.stringify(pendencia.json)).toBe(200);
+  await page.goto(`/reembolso/${protocolo}`);
+  const pedido = page.getByRole('region', { name: 'A operadora pediu documentos' });
+  await visible(pedido.getByText(PERGUNTA));
+  await visible(page.getByText('Pendente').first());
+  await verificarNasDuasLarguras(page, 'reembolso-pendente', 375);
+  // From the keyboard: the button opens the phone's file picker.
+  const escolher = pedido.getByRole('button', { name: 'Escolher arquivo: Documentos pedidos' });
+  await visible(escolher);
+  const [seletor] = await Promise.all([page.waitForEvent('filechooser'), escolher.press('Enter')]);
+  await seletor.setFiles({ name: 'comprovante-cartao.jpg', mimeType: 'image/jpeg', buffer: await foto(200, 230, 205) });
+  await visible(pedido.getByText('Enviado', { exact: true }));
+  await pedido.getByRole('button', { name: 'Enviar documentos' }).click();
+  await visible(page.getByText('Documentos enviados', { exact: true }));
+  await visible(page.getByText(/O novo prazo para pagamento é \d{2}\/\d{2}\/\d{4}/));
+
+  // The operator approves.
+  const aprovacao = await operadora(`/reembolsos/${protocolo}/aprovacao`, {
+    valor: 280,
+    previsaoPagamento: somarDias(hoje, 10),
+  });
+  expect(aprovacao.status, JSON.stringify(aprovacao.json)).toBe(200);
+  await page.reload();
+  await visible(page.getByRole('heading', { level: 1, name: 'Detalhes do reembolso' }));
+  await visible(page.getByText('Aprovado', { exact: true }).first());
+  await visible(page.getByText(/Aprovado: R\$\s280,00/));
+  expect(await page.getByRole('region', { name: 'A operadora pediu documentos' }).count()).toBe(0);
+  await visible(page.getByText('comprovante-cartao.jpg'));
+  await verificarNasDuasLarguras(page, 'reembolso-aprovado', 375);
+
+  // The demonstrativo: a download on the phone, a new tab on a computer; a real PDF either way.
+  await semAvisos(page);
+  await documentoNasDuasLarguras(
+    page,
+    () => page.getByRole('button', { name: 'Baixar demonstrativo' }).click(),
+    ({ pdf: lido, nome }, largura) => {
+      expect(lido.texto).toContain('Demonstrativo de reembolso');
+      expect(lido.texto).toContain(`Protocolo: ${protocolo}`);
+      expect(lido.texto).toContain('Dra. Helena Prado');
+      expect(lido.texto).toMatch(/Valor aprovado: R\$\s280,00/);
+      if (largura === 375) expect(nome).toBe(`demonstrativo-reembolso-${protocolo}.pdf`);
+    },
+    375,
+  );
+  // Her own invoice, opened from the request as the API keeps it.
+  const nota = await documentoAberto(
+    page,
+    () => page.getByRole('button', { name: 'Abrir nota-fiscal.pdf' }).click(),
+    375,
+  );
+  expect(nota.pdf.texto).toContain('Nota fiscal de servicos 000777');
+  expect(nota.nome).toBe('nota-fiscal.pdf');
+  // Paid: the list says so.
+  const pago = await operadora(`/reembolsos/${protocolo}/pagamento`, {});
+  expect(pago.status, JSON.stringify(pago.json)).toBe(200);
+  await page.goto('/reembolso');
+  await visible(page.getByRole('link', { name: /Consulta · Dra\. Helena Prado/ }).getByText('Pago', { exact: true }));
+  await visible(page.getByText(/Aprovado: R\$\s280,00/));
+  await mudarLargura(page, 375);
+  await screenshot(page, 'reembolso-lista-pago-375');
+  await s.close();
+});
+
+test('a dependant asks only for himself (Carlos)', async () => {
+  const s = await openSession(browser, { width: 375 });
+  const { page } = s;
+  await login(page, CARLOS.cpf, SENHA);
+  await page.goto('/reembolso/novo');
+  const beneficiario = page.getByLabel('Beneficiário atendido');
+  await visible(beneficiario);
+  expect(await beneficiario.isDisabled()).toBe(true);
+  const opcoes = await beneficiario.locator('option').allTextContents();
+  expect(opcoes).toEqual([`Carlos Eduardo Lima (CPF ${CARLOS.cpf})`]);
+  await visible(page.getByText('O reembolso é pedido para você.'));
+  await s.close();
+});

@@ -15,7 +15,7 @@ export async function listarExtratoIrpf(
     ano === null ? { PerfilAutenticado } : { PerfilAutenticado, ano },
     { signal },
   );
-  return { dados: r?.dados ?? [], anos: r?.anos ?? [] };
+  return { dados: r?.dados ?? [], anos: r?.anos ?? [], reembolsos: r?.reembolsos ?? [] };
 }
 
 export const listarExtratoIrpfQuery = (perfil: PerfilAutenticado, ano: number | null) =>

@@ -23,6 +23,7 @@ export function ImpostoDeRenda() {
   const selecionado = ano ?? (anos.includes(anterior) ? anterior : (anos[0] ?? null));
   const itens = lista.data?.dados ?? [];
   const total = itens.reduce((s, i) => s + i.valor, 0);
+  const reembolsos = lista.data?.reembolsos ?? [];
 
   const baixar = (a: number) =>
     informe.mutate(a, {
@@ -91,6 +92,32 @@ export function ImpostoDeRenda() {
               {itens.length > 0 ? <RodapeTotal colunas={3} total={Math.round(total * 100) / 100} /> : null}
             </table>
           </div>
+          {reembolsos.length > 0 ? (
+            // Issue 18: reimbursements paid in the year are not plan payments (not in the total above);
+            // the member subtracts them from the expense with the provider declared.
+            <div className="overflow-x-auto rounded-2xl border border-slate-200 bg-white p-4 shadow-sm sm:p-5">
+              <table className="w-full border-collapse text-left text-[15px]">
+                <caption className="mb-2 text-left text-lg font-bold text-slate-900">
+                  Reembolsos recebidos em {selecionado}
+                </caption>
+                <CabecalhoValores colunas={['Descrição', 'Ano', 'Valor']} />
+                <tbody>
+                  {reembolsos.map((i) => (
+                    <tr key={i.descricao} className="border-b border-slate-200 align-top">
+                      <td className="py-2 pr-3 text-slate-900">{i.descricao}</td>
+                      <td className="py-2 pr-3 tabular-nums text-slate-900">{i.ano}</td>
+                      <td className="whitespace-nowrap py-2 text-right tabular-nums text-slate-900">
+                        {formatBRL(i.valor)}
+                      </td>
+                    </tr>
+                  ))}
+                </tbody>
+              </table>
+              <p className="mt-3 text-slate-700">
+                Na declaração, informe a despesa com o prestador descontando o valor reembolsado pelo plano.
+              </p>
+            </div>
+          ) : null}
         </>
       )}
     </section>

@@ -1,4 +1,4 @@
-import { formatBRL } from '@portal/br';
+import { formatBRL, formatCnpj, formatCpf } from '@portal/br';
 import { ROTULOS_DOCUMENTO_REEMBOLSO, ROTULOS_TIPO_REEMBOLSO, type ReembolsoAtendimento } from '@portal/contract';
 import { ArrowLeft, Download, ExternalLink } from 'lucide-react';
 import { useState } from 'react';
@@ -187,7 +187,12 @@ export function ReembolsoPage() {
             <Campos
               linhas={[
                 ['Nome', r.prestador],
-                ['CPF ou CNPJ', r.prestadorDocumento],
+                [
+                  r.prestadorDocumento.length === 14 ? 'CNPJ' : 'CPF',
+                  r.prestadorDocumento.length === 14
+                    ? formatCnpj(r.prestadorDocumento)
+                    : formatCpf(r.prestadorDocumento),
+                ],
                 ...(r.conselho ? [['Conselho', r.conselho] as [string, string]] : []),
               ]}
             />

@@ -241,7 +241,9 @@ test('a staff member finds it by deadline, opens the receipt, asks for the payme
   await page.waitForURL(new RegExp(`/atendimento/reembolsos/${protocolo}$`));
   await visible(page.getByRole('heading', { level: 1, name: `Reembolso ${impresso}` }));
   await visible(page.getByText('Dra. Helena Prado').first());
-  await visible(page.getByRole('region', { name: 'Dados para pagamento' }).getByText('PIX'));
+  const pagamento = page.getByRole('region', { name: 'Dados para pagamento' });
+  expect(await pagamento.locator('dt').allTextContents()).toEqual(['Forma', 'Tipo de chave PIX', 'Chave PIX']);
+  expect(await pagamento.locator('dd').allTextContents()).toEqual(['PIX', 'CPF', MARIA.cpf]);
   await conferirTela(page, 'atendimento-reembolso');
 
   // The receipt: opened in a new tab (the image itself), and downloaded with its name.

@@ -144,10 +144,15 @@ export function ReembolsoPage() {
     );
 
   const r = q.data;
-  const pagamento = Object.entries(r.dadosPagamento).map(([k, v]): [string, React.ReactNode] => [
-    ROTULOS_PAGAMENTO[k] ?? k,
-    VALORES_PAGAMENTO[v] ?? v,
-  ]);
+  // In the order a transfer is typed; a CPF key readable on the screen.
+  const ordem = Object.keys(ROTULOS_PAGAMENTO);
+  const posicao = (k: string) => (ordem.includes(k) ? ordem.indexOf(k) : ordem.length);
+  const pagamento = Object.entries(r.dadosPagamento)
+    .sort(([a], [b]) => posicao(a) - posicao(b))
+    .map(([k, v]): [string, React.ReactNode] => [
+      ROTULOS_PAGAMENTO[k] ?? k,
+      k === 'chave' && r.dadosPagamento.tipoChave === 'cpf' ? formatCpf(v) : (VALORES_PAGAMENTO[v] ?? v),
+    ]);
   return (
     <>
       <Cabecalho titulo={`Reembolso ${numeroLegivel(r.protocolo)}`}>{voltar}</Cabecalho>

@@ -14,7 +14,7 @@ import { dataDoDia, numeroLegivel } from '../lib/formatos';
 
 const SITUACOES = ['abertos', 'todos', ...SITUACOES_REEMBOLSO] as const;
 const ROTULO_FILTRO: Record<string, string> = {
-  abertos: 'Em aberto (recebidos, em análise, pendentes e aprovados)',
+  abertos: 'Em aberto (até o pagamento)',
   todos: 'Todos, inclusive pagos e negados',
   ...ROTULOS_SITUACAO_REEMBOLSO,
 };

@@ -233,7 +233,7 @@ test('an atendente signs in with password + TOTP, finds the protocol in the queu
 
   // The menu shows only what an atendente may use.
   const menu = page.getByRole('navigation', { name: 'Console de atendimento' });
-  expect(await menu.getByRole('link').allTextContents()).toEqual(['Fila']);
+  expect(await menu.getByRole('link').allTextContents()).toEqual(['Fila', 'Reembolsos']);
   await visible(page.getByText('Ana Atendente'));
 
   // By deadline: the demo's overdue request first, said in words; Maria's new one is in the queue.
@@ -336,6 +336,7 @@ test('an administrador sees imports, webhook deliveries (and replays one) and th
   const menu = page.getByRole('navigation', { name: 'Console de atendimento' });
   expect(await menu.getByRole('link').allTextContents()).toEqual([
     'Fila',
+    'Reembolsos',
     'Importações',
     'Entregas de webhooks',
     'Modelos de resposta',
@@ -424,7 +425,7 @@ test('a data correction is refused with a reason, which the member reads', async
   // A supervisor: the queue, imports, deliveries and answer templates; not the audit trail.
   expect(
     await page.getByRole('navigation', { name: 'Console de atendimento' }).getByRole('link').allTextContents(),
-  ).toEqual(['Fila', 'Importações', 'Entregas de webhooks', 'Modelos de resposta']);
+  ).toEqual(['Fila', 'Reembolsos', 'Importações', 'Entregas de webhooks', 'Modelos de resposta']);
   await page.getByLabel('Tipo').selectOption({ label: 'Correção de dados pessoais' });
   await page
     .getByRole('link', { name: `${correcao.slice(0, 6)} ${correcao.slice(6, 14)} ${correcao.slice(14)}` })

@@ -1,5 +1,7 @@
 import { z } from 'zod';
 import { SITUACOES_PROTOCOLO, TIPOS_PROTOCOLO } from './protocolos-regras';
+import { reembolsoDetalheSchema, reembolsoResumoSchema, SITUACOES_REEMBOLSO } from './reembolso';
+import { textoLivre } from './texto';
 
 /**
  * The staff console (/atendimento, issue 17, decision 0033): its own accounts, sessions and routes
@@ -410,3 +412,104 @@ export const contaEquipeListadaSchema = contaEquipeSchema.extend({
 });
 export const contasEquipeResponseSchema = z.object({ contas: z.array(contaEquipeListadaSchema) });
 export type ContasEquipeResponse = z.infer<typeof contasEquipeResponseSchema>;
+
+// ---------------------------------------------------------------------------------------------
+// Reimbursements (issue 18, operator side; decisions 0033 and 0034): the queue by the legal
+// payment deadline, one request, its attachments and the five status changes.
+
+/** GET /api/atendimento/reembolsos */
+export const reembolsosAtendimentoQuerySchema = z.object({
+  situacao: z.preprocess(
+    vazioAusente,
+    z
+      .enum(['abertos', 'todos', ...SITUACOES_REEMBOLSO], {
+        error: `situacao inválida. Use abertos, todos ou uma de: ${SITUACOES_REEMBOLSO.join(', ')}.`,
+      })
+      .default('abertos')
+      .describe('abertos (padrão): recebido, em_analise, pendente e aprovado; todos; ou uma situação.'),
+  ),
+  limite: z.preprocess(
+    vazioAusente,
+    z.coerce
+      .number({ error: 'limite inválido: de 1 a 200.' })
+      .int('limite inválido: de 1 a 200.')
+      .min(1, 'limite inválido: de 1 a 200.')
+      .max(200, 'limite inválido: de 1 a 200.')
+      .default(50),
+  ),
+});
+export type ReembolsosAtendimentoQuery = z.input<typeof reembolsosAtendimentoQuerySchema>;
+
+const prazoDoReembolso = {
+  codigoContrato: z.string(),
+  diasRestantes: z
+    .number()
+    .int()
+    .nullable()
+    .describe(
+      'Dias corridos até o prazo legal de pagamento: 0 vence hoje, negativo atrasado, null sem prazo correndo.',
+    ),
+  atrasado: z.boolean(),
+  venceHoje: z.boolean(),
+};
+
+export const itemReembolsoAtendimentoSchema = reembolsoResumoSchema.extend(prazoDoReembolso);
+export type ItemReembolsoAtendimento = z.infer<typeof itemReembolsoAtendimentoSchema>;
+
+export const reembolsosAtendimentoResponseSchema = z.object({
+  itens: z
+    .array(itemReembolsoAtendimentoSchema)
+    .describe('Por prazo de pagamento (o mais próximo primeiro; os pendentes, sem prazo correndo, por último).'),
+});
+export type ReembolsosAtendimentoResponse = z.infer<typeof reembolsosAtendimentoResponseSchema>;
+
+/** GET /api/atendimento/reembolsos/:protocolo (a read of member data: audited). */
+export const reembolsoAtendimentoSchema = reembolsoDetalheSchema.extend({
+  ...prazoDoReembolso,
+  codigoBeneficiario: z.string(),
+  dadosPagamento: z
+    .record(z.string(), z.string())
+    .describe(
+      'Conta (banco, agencia, conta, tipoConta) ou PIX (tipoChave, chave) do titular, sem máscara: para pagar.',
+    ),
+});
+export type ReembolsoAtendimento = z.infer<typeof reembolsoAtendimentoSchema>;
+
+export const protocoloReembolsoParamsSchema = z.object({
+  protocolo: z.string().regex(/^\d{20}$/, 'Número de protocolo inválido: informe os 20 dígitos, sem pontos.'),
+});
+export const anexoReembolsoParamsSchema = protocoloReembolsoParamsSchema.extend({
+  id: z.string().regex(/^anx_[0-9a-f]{32}$/, 'Anexo inválido.'),
+});
+
+/** POST …/pendencia: what is missing, which the member reads. */
+export const pedirDocumentosReembolsoRequestSchema = z.object({
+  pergunta: textoLivre({ multilinha: true, error: 'Informe o que falta.' })
+    .min(1, 'Informe o que falta.')
+    .max(1000, 'No máximo 1000 caracteres.'),
+});
+export type PedirDocumentosReembolsoRequest = z.input<typeof pedirDocumentosReembolsoRequestSchema>;
+
+/** POST …/aprovacao: the amount approved (reais, at most the amount paid) and the payment date. */
+export const aprovarReembolsoRequestSchema = z.object({
+  valor: z
+    .number({ error: 'Informe o valor aprovado.' })
+    .positive('Informe o valor aprovado.')
+    .max(1_000_000, 'Valor aprovado inválido.'),
+  previsaoPagamento: z.iso.date({ error: 'Data prevista de pagamento inválida: use AAAA-MM-DD.' }),
+});
+export type AprovarReembolsoRequest = z.input<typeof aprovarReembolsoRequestSchema>;
+
+/** POST …/negativa: the reason, which the member reads. */
+export const negarReembolsoRequestSchema = z.object({
+  motivo: textoLivre({ multilinha: true, error: 'Informe o motivo.' })
+    .min(1, 'Informe o motivo.')
+    .max(1000, 'No máximo 1000 caracteres.'),
+});
+export type NegarReembolsoRequest = z.input<typeof negarReembolsoRequestSchema>;
+
+/** POST …/pagamento: the day it was paid (default today). */
+export const marcarPagoReembolsoRequestSchema = z.object({
+  pagoEm: z.preprocess(vazioAusente, z.iso.date({ error: 'Data de pagamento inválida: use AAAA-MM-DD.' }).optional()),
+});
+export type MarcarPagoReembolsoRequest = z.input<typeof marcarPagoReembolsoRequestSchema>;

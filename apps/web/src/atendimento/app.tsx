@@ -50,6 +50,8 @@ const router = createBrowserRouter([
     children: [
       { index: true, ...pagina(() => import('./paginas/fila-page'), 'FilaPage') },
       { path: 'protocolos/:numero', ...pagina(() => import('./paginas/protocolo-page'), 'ProtocoloPage') },
+      { path: 'reembolsos', ...pagina(() => import('./paginas/reembolsos-page'), 'ReembolsosPage') },
+      { path: 'reembolsos/:protocolo', ...pagina(() => import('./paginas/reembolso-page'), 'ReembolsoPage') },
       {
         path: 'importacoes',
         element: <ExigePapel pode="importacoes" />,

@@ -41,6 +41,7 @@ import {
   quemAtende,
 } from './contexto';
 import { PRE_AUTENTICACAO_MS, SESSAO_MAXIMA_MS } from './equipe';
+import { reembolsosAtendimentoRoutes } from './reembolsos';
 
 /**
  * The staff console's API (issue 17 "Staff console", decision 0033), mounted at /api/atendimento in
@@ -119,6 +120,7 @@ export const entradaDaEquipeRoutes: FastifyPluginAsyncZod = async (app) => {
 export const atendimentoRoutes: FastifyPluginAsyncZod = async (app) => {
   const { equipe, atendimento, webhooks } = app.services;
   app.addHook('onRequest', exigirEquipe);
+  await app.register(reembolsosAtendimentoRoutes);
 
   app.post(
     '/sair',

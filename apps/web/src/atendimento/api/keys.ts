@@ -13,6 +13,8 @@ export const chavesAtendimento = {
   tudo: ['atendimento'] as const,
   fila: (filtros: FiltrosFila) => ['atendimento', 'fila', filtros] as const,
   protocolo: (numero: string) => ['atendimento', 'protocolo', numero] as const,
+  reembolsos: (situacao: string) => ['atendimento', 'reembolsos', situacao] as const,
+  reembolso: (protocolo: string) => ['atendimento', 'reembolso', protocolo] as const,
   modelos: () => ['atendimento', 'modelos'] as const,
   importacoes: () => ['atendimento', 'importacoes'] as const,
   entregas: (situacao: string) => ['atendimento', 'entregas', situacao] as const,

@@ -11,6 +11,12 @@ import { PODE, useConta, useOciosidade, useOciosidadeMs, useSessaoEquipe } from 
 const ITENS = [
   // A protocol opened from the queue is still 'Fila'.
   { to: '/atendimento', rotulo: 'Fila', pode: () => true, ativo: /^\/atendimento(\/protocolos\/.*)?\/?$/ },
+  {
+    to: '/atendimento/reembolsos',
+    rotulo: 'Reembolsos',
+    pode: () => true,
+    ativo: /^\/atendimento\/reembolsos(\/.*)?$/,
+  },
   { to: '/atendimento/importacoes', rotulo: 'Importações', pode: PODE.importacoes },
   { to: '/atendimento/entregas', rotulo: 'Entregas de webhooks', pode: PODE.entregas },
   { to: '/atendimento/modelos', rotulo: 'Modelos de resposta', pode: PODE.modelos },

@@ -96,3 +96,17 @@ export function mensagemDeErro(e: unknown, padrao = 'Não foi possível concluir
   }
   return padrao;
 }
+
+/** A file of the console (an attachment) as a Blob: same cookie and header; a 401 ends the session. */
+export async function baixarArquivo(path: string): Promise<Blob> {
+  let res: Response;
+  try {
+    res = await fetch(url(path), { headers: { 'x-portal-equipe': '1' }, credentials: 'same-origin' });
+  } catch {
+    throw new ApiError({ kind: 'network' });
+  }
+  if (res.ok) return res.blob();
+  const erro = new ApiError({ kind: 'http', status: res.status, code: null, serverMessage: null, body: null });
+  if (res.status === 401) aoExpirar?.(erro);
+  throw erro;
+}

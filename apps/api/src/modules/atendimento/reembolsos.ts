@@ -1,0 +1,237 @@
+import { diaEmSaoPaulo } from '@portal/br';
+import {
+  anexoReembolsoParamsSchema,
+  apiErrorSchema,
+  aprovarReembolsoRequestSchema,
+  type ItemReembolsoAtendimento,
+  marcarPagoReembolsoRequestSchema,
+  negarReembolsoRequestSchema,
+  pedirDocumentosReembolsoRequestSchema,
+  protocoloReembolsoParamsSchema,
+  type ReembolsoAtendimento,
+  reembolsoAtendimentoSchema,
+  reembolsosAtendimentoQuerySchema,
+  reembolsosAtendimentoResponseSchema,
+  SITUACOES_REEMBOLSO,
+  type SituacaoReembolso,
+} from '@portal/contract';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import type { ReembolsoService } from '../reembolso';
+import { quemAtende } from './contexto';
+import type { QuemAtende } from './service';
+
+/**
+ * The console's side of Reembolso (issue 18 "Operator side", decisions 0033 and 0034), under
+ * /api/atendimento/reembolsos: registered inside atendimentoRoutes, so the staff session, the
+ * x-portal-equipe header on writes and the roles apply. Every read of member data (the queue, a
+ * request, an attachment) and every change is a row of equipe_auditoria; the change itself goes
+ * through ReembolsoService like the integration routes, with 'equipe:<account id>' as who acted.
+ * All three roles may act: a reimbursement decision is the same daily work as answering a protocol.
+ */
+
+/** A request as ReembolsoService gives it to the operator (unmasked bank data, contract, beneficiary code). */
+type ReembolsoOperador = Awaited<ReturnType<ReembolsoService['detalheOperador']>>;
+
+const ERROS = {
+  400: apiErrorSchema.describe('Dados inválidos (mensagem em português).'),
+  401: apiErrorSchema.describe('Sem sessão da equipe, ou sessão expirada.'),
+  403: apiErrorSchema.describe('O perfil não permite a ação, ou falta o cabeçalho x-portal-equipe.'),
+  404: apiErrorSchema.describe('Reembolso ou anexo não encontrado.'),
+} as const;
+
+const ERROS_DA_MUDANCA = {
+  ...ERROS,
+  409: apiErrorSchema.describe('A situação atual não permite a mudança.'),
+  422: apiErrorSchema.describe('Regra não atendida (valor acima do pago, data inválida).'),
+} as const;
+
+const ABERTAS: readonly SituacaoReembolso[] = ['recebido', 'em_analise', 'pendente', 'aprovado'];
+/** Situations in which the legal payment deadline still runs. */
+const PRAZO_CORRENDO: readonly SituacaoReembolso[] = ['recebido', 'em_analise', 'aprovado'];
+
+const DIA_MS = 86_400_000;
+const diasEntre = (de: string, ate: string) => Math.round((Date.parse(ate) - Date.parse(de)) / DIA_MS);
+
+/** The deadline as the console shows it ('Atrasado', 'Vence hoje'). */
+export function prazoDoReembolso(r: { situacao: SituacaoReembolso; prazoPagamento: string | null }, hoje: string) {
+  const correndo = PRAZO_CORRENDO.includes(r.situacao) && r.prazoPagamento !== null;
+  const diasRestantes = correndo && r.prazoPagamento ? diasEntre(hoje, r.prazoPagamento) : null;
+  return {
+    diasRestantes,
+    atrasado: diasRestantes !== null && diasRestantes < 0,
+    venceHoje: diasRestantes === 0,
+  };
+}
+
+const por = (quem: QuemAtende) => `equipe:${quem.equipe.conta.id}`;
+
+export const reembolsosAtendimentoRoutes: FastifyPluginAsyncZod = async (app) => {
+  const { atendimento, reembolso } = app.services;
+  const hoje = () => diaEmSaoPaulo(app.clock.now());
+
+  const detalhe = (r: ReembolsoOperador): ReembolsoAtendimento => ({ ...r, ...prazoDoReembolso(r, hoje()) });
+
+  app.get(
+    '/reembolsos',
+    {
+      schema: {
+        summary: 'Reembolsos por prazo legal de pagamento (os pendentes, sem prazo correndo, por último)',
+        querystring: reembolsosAtendimentoQuerySchema,
+        response: { 200: reembolsosAtendimentoResponseSchema, ...ERROS },
+      },
+    },
+    async (request) => {
+      const { situacao, limite } = request.query;
+      const situacoes =
+        situacao === 'abertos' ? ABERTAS : situacao === 'todos' ? SITUACOES_REEMBOLSO : [situacao as SituacaoReembolso];
+      const lista = await reembolso.filaOperador(limite, situacoes);
+      // A list of names is a read of member data too (LGPD art. 37): one row per page.
+      await atendimento.auditar(quemAtende(request), 'equipe_leu_reembolsos', {
+        detalhe: { filtros: { situacao, limite }, reembolsos: lista.length },
+      });
+      const d = hoje();
+      const itens: ItemReembolsoAtendimento[] = lista.map((r) => ({
+        protocolo: r.protocolo,
+        tipo: r.tipo,
+        beneficiario: r.beneficiario,
+        dataAtendimento: r.dataAtendimento,
+        prestador: r.prestador,
+        valorPago: r.valorPago,
+        situacao: r.situacao,
+        prazoPagamento: r.prazoPagamento,
+        valorAprovado: r.valorAprovado,
+        criadoEm: r.criadoEm,
+        codigoContrato: r.codigoContrato,
+        ...prazoDoReembolso(r, d),
+      }));
+      return { itens };
+    },
+  );
+
+  app.get(
+    '/reembolsos/:protocolo',
+    {
+      schema: {
+        summary: 'Um reembolso: pedido, beneficiário, prestador, valores, dados bancários, anexos e histórico',
+        params: protocoloReembolsoParamsSchema,
+        response: { 200: reembolsoAtendimentoSchema, ...ERROS },
+      },
+    },
+    async (request) => {
+      const r = await reembolso.detalheOperador(request.params.protocolo);
+      await atendimento.auditar(quemAtende(request), 'equipe_leu_reembolso', {
+        protocolo: r.protocolo,
+        codigoContrato: r.codigoContrato,
+      });
+      return detalhe(r);
+    },
+  );
+
+  app.get(
+    '/reembolsos/:protocolo/anexos/:id',
+    {
+      schema: {
+        summary: 'Os bytes de um anexo (PDF, JPEG ou PNG; leitura registrada na auditoria)',
+        params: anexoReembolsoParamsSchema,
+        response: {
+          200: {
+            description: 'O arquivo (PDF, JPEG ou PNG), para baixar.',
+            content: { 'application/octet-stream': { schema: z.string().meta({ format: 'binary' }) } },
+          },
+          ...ERROS,
+        },
+      },
+    },
+    async (request, reply) => {
+      const { protocolo, id } = request.params;
+      const r = await reembolso.detalheOperador(protocolo);
+      const a = await reembolso.anexoOperador(protocolo, id);
+      await atendimento.auditar(quemAtende(request), 'equipe_baixou_anexo_reembolso', {
+        protocolo,
+        codigoContrato: r.codigoContrato,
+        detalhe: { anexo: id, documento: a.anexo.documento },
+      });
+      // Only the three kinds stored (a HEIC photo is kept as JPEG); anything else is bytes to save.
+      const tipo = ['application/pdf', 'image/jpeg', 'image/png'].includes(a.anexo.tipoArquivo)
+        ? a.anexo.tipoArquivo
+        : 'application/octet-stream';
+      const nome = a.anexo.nomeArquivo.replace(/[^\w .()-]/g, '_');
+      return reply
+        .type(tipo)
+        .header(
+          'content-disposition',
+          `attachment; filename="${nome}"; filename*=UTF-8''${encodeURIComponent(a.anexo.nomeArquivo)}`,
+        )
+        .header('x-content-type-options', 'nosniff')
+        .header('cache-control', 'no-store')
+        .send(a.stream as never);
+    },
+  );
+
+  const mudanca = <S extends z.ZodType>(
+    caminho: string,
+    evento: string,
+    summary: string,
+    body: S,
+    fazer: (protocolo: string, corpo: z.output<S>, quem: string) => Promise<ReembolsoOperador>,
+  ) =>
+    app.post(
+      `/reembolsos/:protocolo/${caminho}`,
+      {
+        schema: {
+          summary,
+          params: protocoloReembolsoParamsSchema,
+          body,
+          response: { 200: reembolsoAtendimentoSchema, ...ERROS_DA_MUDANCA },
+        },
+      },
+      async (request) => {
+        const quem = quemAtende(request);
+        const { protocolo } = request.params as z.infer<typeof protocoloReembolsoParamsSchema>;
+        const r = await fazer(protocolo, request.body as z.output<S>, por(quem));
+        await atendimento.auditar(quem, evento, {
+          protocolo: r.protocolo,
+          codigoContrato: r.codigoContrato,
+          detalhe: { situacao: r.situacao },
+        });
+        return detalhe(r);
+      },
+    );
+
+  mudanca(
+    'analise',
+    'equipe_analisou_reembolso',
+    'Inicia a análise (recebido → em_analise)',
+    z.object({}).optional(),
+    (p, _b, quem) => reembolso.iniciarAnalise(p, quem),
+  );
+  mudanca(
+    'pendencia',
+    'equipe_pediu_documentos_reembolso',
+    'Pede documentos (→ pendente; o prazo de 30 dias para até o envio)',
+    pedirDocumentosReembolsoRequestSchema,
+    (p, b, quem) => reembolso.pedirDocumentos(p, b.pergunta, quem),
+  );
+  mudanca(
+    'aprovacao',
+    'equipe_aprovou_reembolso',
+    'Aprova (valor em reais, data prevista de pagamento)',
+    aprovarReembolsoRequestSchema,
+    (p, b, quem) => reembolso.aprovar(p, b, quem),
+  );
+  mudanca(
+    'negativa',
+    'equipe_negou_reembolso',
+    'Nega (com o motivo, que o beneficiário lê)',
+    negarReembolsoRequestSchema,
+    (p, b, quem) => reembolso.negar(p, b.motivo, quem),
+  );
+  mudanca(
+    'pagamento',
+    'equipe_marcou_reembolso_pago',
+    'Marca como pago (aprovado → pago)',
+    marcarPagoReembolsoRequestSchema,
+    (p, b, quem) => reembolso.marcarPago(p, b.pagoEm ? { pagoEm: b.pagoEm } : {}, quem),
+  );
+};

@@ -1,0 +1,222 @@
+import { formatBRL } from '@portal/br';
+import type { ReembolsoAtendimento, SituacaoReembolso } from '@portal/contract';
+import { useId, useState, type FormEvent } from 'react';
+import { Alert } from '@/components/ui/alert';
+import { Button } from '@/components/ui/button';
+import { FormField } from '@/components/ui/form-field';
+import { Input } from '@/components/ui/input';
+import { Textarea } from '@/components/ui/textarea';
+import { toast } from '@/lib/toast';
+import { useAcaoReembolso, type AcaoReembolso } from '../api/reembolsos';
+import { mensagemDeErro } from '../lib/cliente';
+import { diaEmSaoPaulo } from '../lib/formatos';
+
+type Acao = AcaoReembolso['acao'];
+
+const ACOES: { acao: Acao; rotulo: string; botao: string; feito: string; de: SituacaoReembolso[] }[] = [
+  {
+    acao: 'analise',
+    rotulo: 'Iniciar análise',
+    botao: 'Iniciar análise',
+    feito: 'Reembolso em análise.',
+    de: ['recebido'],
+  },
+  {
+    acao: 'pendencia',
+    rotulo: 'Pedir documentos',
+    botao: 'Pedir documentos',
+    feito: 'Pedido de documentos enviado ao beneficiário.',
+    de: ['recebido', 'em_analise'],
+  },
+  {
+    acao: 'aprovacao',
+    rotulo: 'Aprovar',
+    botao: 'Aprovar reembolso',
+    feito: 'Reembolso aprovado.',
+    de: ['recebido', 'em_analise'],
+  },
+  {
+    acao: 'negativa',
+    rotulo: 'Negar',
+    botao: 'Negar reembolso',
+    feito: 'Reembolso negado.',
+    de: ['recebido', 'em_analise', 'pendente'],
+  },
+  {
+    acao: 'pagamento',
+    rotulo: 'Marcar como pago',
+    botao: 'Marcar como pago',
+    feito: 'Reembolso marcado como pago.',
+    de: ['aprovado'],
+  },
+];
+
+/** '240,50' or '240.50' → 240.5; null when it is not an amount. */
+function lerValor(texto: string): number | null {
+  const limpo = texto.replace(/[R$\s]/g, '');
+  const normal = limpo.includes(',') ? limpo.replace(/\./g, '').replace(',', '.') : limpo;
+  if (!/^\d+(\.\d{1,2})?$/.test(normal)) return null;
+  return Number(normal);
+}
+
+/** The status changes the request's situation allows, each with what it needs. */
+export function AcoesDoReembolso({ reembolso }: { reembolso: ReembolsoAtendimento }) {
+  const possiveis = ACOES.filter((a) => a.de.includes(reembolso.situacao));
+  const [acao, setAcao] = useState<Acao | null>(null);
+  const [texto, setTexto] = useState('');
+  const [valor, setValor] = useState('');
+  const [data, setData] = useState('');
+  const [erro, setErro] = useState<string | null>(null);
+  const mutacao = useAcaoReembolso(reembolso.protocolo);
+  const nomeAcao = useId();
+  const escolhida = possiveis.find((a) => a.acao === acao) ?? possiveis[0];
+  if (!escolhida) return null;
+
+  function enviar(e: FormEvent) {
+    e.preventDefault();
+    if (!escolhida) return;
+    setErro(null);
+    let pedido: AcaoReembolso;
+    switch (escolhida.acao) {
+      case 'analise':
+        pedido = { acao: 'analise' };
+        break;
+      case 'pendencia':
+        if (!texto.trim()) return setErro('Escreva o que falta para o beneficiário.');
+        pedido = { acao: 'pendencia', corpo: { pergunta: texto.trim() } };
+        break;
+      case 'negativa':
+        if (!texto.trim()) return setErro('Informe o motivo da negativa.');
+        pedido = { acao: 'negativa', corpo: { motivo: texto.trim() } };
+        break;
+      case 'aprovacao': {
+        const v = lerValor(valor);
+        if (v === null || v <= 0) return setErro('Informe o valor aprovado, em reais (por exemplo, 240,00).');
+        if (!data) return setErro('Informe a data prevista de pagamento.');
+        pedido = { acao: 'aprovacao', corpo: { valor: v, previsaoPagamento: data } };
+        break;
+      }
+      case 'pagamento':
+        pedido = { acao: 'pagamento', corpo: data ? { pagoEm: data } : {} };
+        break;
+    }
+    mutacao.mutate(pedido, {
+      onSuccess: () => {
+        toast.success(escolhida.feito);
+        setTexto('');
+        setValor('');
+        setData('');
+        setAcao(null);
+      },
+      onError: (err) => setErro(mensagemDeErro(err)),
+    });
+  }
+
+  return (
+    <section aria-labelledby="acoes-reembolso" className="rounded-xl border-2 border-brand-200 bg-white p-4">
+      <h2 id="acoes-reembolso" className="mb-3 text-lg font-bold text-slate-900">
+        Ações
+      </h2>
+      <form className="space-y-4" onSubmit={enviar} onChange={() => setErro(null)} noValidate>
+        <fieldset>
+          <legend className="mb-2 font-semibold text-slate-800">O que fazer</legend>
+          <div className="flex flex-wrap gap-2">
+            {possiveis.map((a) => (
+              <label
+                key={a.acao}
+                className="flex min-h-11 cursor-pointer items-center gap-2 rounded-lg border border-slate-400 px-3 has-checked:border-brand-700 has-checked:bg-brand-50"
+              >
+                <input
+                  type="radio"
+                  name={nomeAcao}
+                  value={a.acao}
+                  className="size-5 accent-brand-700"
+                  checked={escolhida.acao === a.acao}
+                  onChange={() => {
+                    setAcao(a.acao);
+                    setErro(null);
+                  }}
+                />
+                {a.rotulo}
+              </label>
+            ))}
+          </div>
+        </fieldset>
+
+        {escolhida.acao === 'pendencia' || escolhida.acao === 'negativa' ? (
+          <FormField
+            label={
+              escolhida.acao === 'pendencia'
+                ? 'Documentos que faltam (o beneficiário lê)'
+                : 'Motivo da negativa (o beneficiário lê)'
+            }
+            hint={
+              escolhida.acao === 'pendencia'
+                ? 'O prazo de 30 dias para até o beneficiário enviar os documentos.'
+                : undefined
+            }
+          >
+            {(c) => (
+              <Textarea
+                {...c}
+                name="texto"
+                maxLength={1000}
+                rows={4}
+                value={texto}
+                onChange={(e) => setTexto(e.target.value)}
+              />
+            )}
+          </FormField>
+        ) : null}
+
+        {escolhida.acao === 'aprovacao' ? (
+          <div className="grid gap-3 sm:grid-cols-2">
+            <FormField
+              label="Valor aprovado (R$)"
+              hint={`Até o valor pago, ${formatBRL(reembolso.valorPago)}.${
+                reembolso.valorPrevia !== null ? ` Prévia mostrada: ${formatBRL(reembolso.valorPrevia)}.` : ''
+              }`}
+            >
+              {(c) => <Input {...c} inputMode="decimal" value={valor} onChange={(e) => setValor(e.target.value)} />}
+            </FormField>
+            <FormField label="Data prevista de pagamento">
+              {(c) => (
+                <Input
+                  {...c}
+                  type="date"
+                  min={diaEmSaoPaulo()}
+                  value={data}
+                  onChange={(e) => setData(e.target.value)}
+                />
+              )}
+            </FormField>
+          </div>
+        ) : null}
+
+        {escolhida.acao === 'pagamento' ? (
+          <FormField label="Pago em" hint="Deixe em branco para hoje.">
+            {(c) => (
+              <Input
+                {...c}
+                type="date"
+                max={diaEmSaoPaulo()}
+                value={data}
+                onChange={(e) => setData(e.target.value)}
+                className="max-w-56"
+              />
+            )}
+          </FormField>
+        ) : null}
+
+        {erro ? <Alert variant="error">{erro}</Alert> : null}
+        <Button
+          type="submit"
+          variant={escolhida.acao === 'negativa' ? 'destructive' : 'primary'}
+          disabled={mutacao.isPending}
+        >
+          {mutacao.isPending ? 'Enviando…' : escolhida.botao}
+        </Button>
+      </form>
+    </section>
+  );
+}

@@ -1,0 +1,260 @@
+import { formatBRL, formatCnpj, formatCpf } from '@portal/br';
+import { ROTULOS_DOCUMENTO_REEMBOLSO, ROTULOS_TIPO_REEMBOLSO, type ReembolsoAtendimento } from '@portal/contract';
+import { ArrowLeft, Download, ExternalLink } from 'lucide-react';
+import { useState } from 'react';
+import { Link, useParams } from 'react-router';
+import { Alert } from '@/components/ui/alert';
+import { Button } from '@/components/ui/button';
+import { Spinner } from '@/components/ui/spinner';
+import { isApiError } from '@/lib/api-client';
+import { toast } from '@/lib/toast';
+import { anexoComoBlob, urlDoAnexo, useReembolso } from '../api/reembolsos';
+import { AcoesDoReembolso } from '../components/acoes-do-reembolso';
+import { Cabecalho } from '../components/cabecalho';
+import { SeloPrazo, SeloSituacaoReembolso } from '../components/selos-prazo';
+import { dataDoDia, dataHora, numeroLegivel } from '../lib/formatos';
+
+function Secao({ titulo, children }: { titulo: string; children: React.ReactNode }) {
+  return (
+    <section aria-label={titulo} className="rounded-xl border border-slate-200 bg-white p-4">
+      <h2 className="mb-3 text-lg font-bold text-slate-900">{titulo}</h2>
+      {children}
+    </section>
+  );
+}
+
+function Campos({ linhas }: { linhas: [string, React.ReactNode][] }) {
+  return (
+    <dl className="grid gap-x-4 gap-y-2 sm:grid-cols-[max-content_1fr]">
+      {linhas.map(([rotulo, valor]) => (
+        <div key={rotulo} className="contents">
+          <dt className="font-semibold text-slate-700">{rotulo}</dt>
+          <dd className="break-words">{valor}</dd>
+        </div>
+      ))}
+    </dl>
+  );
+}
+
+const ROTULOS_PAGAMENTO: Record<string, string> = {
+  forma: 'Forma',
+  banco: 'Banco',
+  agencia: 'Agência',
+  conta: 'Conta',
+  tipoConta: 'Tipo de conta',
+  tipoChave: 'Tipo de chave PIX',
+  chave: 'Chave PIX',
+};
+const VALORES_PAGAMENTO: Record<string, string> = {
+  pix: 'PIX',
+  conta: 'Conta bancária',
+  corrente: 'Corrente',
+  poupanca: 'Poupança',
+  cpf: 'CPF',
+  email: 'E-mail',
+  celular: 'Celular',
+  aleatoria: 'Chave aleatória',
+};
+
+/** The attachment in a new tab (the server answers 'attachment': fetched here, shown as a blob). */
+async function abrir(protocolo: string, id: string, nome: string) {
+  const aba = window.open('', '_blank');
+  try {
+    const blob = await anexoComoBlob(protocolo, id);
+    const endereco = URL.createObjectURL(blob);
+    if (aba) aba.location.href = endereco;
+    else window.location.href = endereco;
+    window.setTimeout(() => URL.revokeObjectURL(endereco), 60_000);
+  } catch {
+    aba?.close();
+    toast.error('Não foi possível abrir o anexo', { description: `Tente baixar ${nome}.` });
+  }
+}
+
+function Anexos({ r }: { r: ReembolsoAtendimento }) {
+  const [abrindo, setAbrindo] = useState<string | null>(null);
+  if (!r.anexos.length) return <p>Nenhum anexo.</p>;
+  return (
+    <ul className="space-y-3">
+      {r.anexos.map((a) => {
+        const url = urlDoAnexo(r.protocolo, a.id);
+        return (
+          <li key={a.id} className="flex flex-wrap items-center gap-x-3 gap-y-2 border-l-4 border-brand-200 pl-3">
+            <span className="mr-auto">
+              <span className="block font-semibold">{ROTULOS_DOCUMENTO_REEMBOLSO[a.documento]}</span>
+              <span className="text-sm text-slate-700">
+                {a.nomeArquivo} · {a.tipoArquivo === 'application/pdf' ? 'PDF' : 'Imagem'} ·{' '}
+                {Math.max(1, Math.round(a.tamanho / 1024))} KB · enviado em {dataHora(a.criadoEm)}
+              </span>
+            </span>
+            <Button
+              variant="outline"
+              size="sm"
+              disabled={abrindo === a.id}
+              aria-label={`Abrir ${a.nomeArquivo}`}
+              onClick={() => {
+                setAbrindo(a.id);
+                void abrir(r.protocolo, a.id, a.nomeArquivo).finally(() => setAbrindo(null));
+              }}
+            >
+              <ExternalLink aria-hidden="true" />
+              Abrir
+            </Button>
+            <a
+              href={url}
+              download={a.nomeArquivo}
+              aria-label={`Baixar ${a.nomeArquivo}`}
+              className="inline-flex min-h-11 items-center gap-1 rounded-lg px-2 font-semibold text-brand-800 underline underline-offset-4"
+            >
+              <Download aria-hidden="true" className="size-5" />
+              Baixar
+            </a>
+          </li>
+        );
+      })}
+    </ul>
+  );
+}
+
+/** /atendimento/reembolsos/:protocolo — the request, its attachments, the history and the actions. */
+export function ReembolsoPage() {
+  const { protocolo = '' } = useParams();
+  const q = useReembolso(protocolo);
+  const voltar = (
+    <Link
+      to="/atendimento/reembolsos"
+      className="inline-flex min-h-11 items-center gap-1 font-semibold text-brand-800 underline"
+    >
+      <ArrowLeft aria-hidden="true" className="size-5" />
+      Voltar aos reembolsos
+    </Link>
+  );
+
+  if (q.isPending) return <Spinner className="py-10" label="Carregando o reembolso..." />;
+  if (q.isError)
+    return (
+      <>
+        <Cabecalho titulo="Reembolso">{voltar}</Cabecalho>
+        <Alert variant="error">
+          {isApiError(q.error) && (q.error.status === 404 || q.error.status === 400)
+            ? 'Reembolso não encontrado.'
+            : 'Não foi possível carregar o reembolso. Tente novamente.'}
+        </Alert>
+      </>
+    );
+
+  const r = q.data;
+  // In the order a transfer is typed; a CPF key readable on the screen.
+  const ordem = Object.keys(ROTULOS_PAGAMENTO);
+  const posicao = (k: string) => (ordem.includes(k) ? ordem.indexOf(k) : ordem.length);
+  const pagamento = Object.entries(r.dadosPagamento)
+    .sort(([a], [b]) => posicao(a) - posicao(b))
+    .map(([k, v]): [string, React.ReactNode] => [
+      ROTULOS_PAGAMENTO[k] ?? k,
+      k === 'chave' && r.dadosPagamento.tipoChave === 'cpf' ? formatCpf(v) : (VALORES_PAGAMENTO[v] ?? v),
+    ]);
+  return (
+    <>
+      <Cabecalho titulo={`Reembolso ${numeroLegivel(r.protocolo)}`}>{voltar}</Cabecalho>
+      <div className="mb-4 flex flex-wrap items-center gap-2">
+        <SeloSituacaoReembolso situacao={r.situacao} />
+        <SeloPrazo atrasado={r.atrasado} venceHoje={r.venceHoje} />
+        <span className="text-slate-800">
+          {r.prazoPagamento ? (
+            <>
+              Prazo de pagamento: <strong>{dataDoDia(r.prazoPagamento)}</strong> — 30 dias da documentação completa (RN
+              623)
+            </>
+          ) : r.situacao === 'pendente' ? (
+            'Prazo parado até o beneficiário enviar os documentos.'
+          ) : null}
+        </span>
+      </div>
+
+      <div className="grid gap-4 lg:grid-cols-[minmax(0,3fr)_minmax(0,2fr)]">
+        <div className="space-y-4">
+          <Secao titulo="Pedido">
+            <Campos
+              linhas={[
+                ['Tipo', ROTULOS_TIPO_REEMBOLSO[r.tipo]],
+                ['Beneficiário', r.beneficiario],
+                ['Contrato', r.codigoContrato],
+                ['Código do beneficiário', r.codigoBeneficiario],
+                ['Atendimento em', dataDoDia(r.dataAtendimento)],
+                ...(r.codigoTuss ? [['Código TUSS', r.codigoTuss] as [string, string]] : []),
+                ['Recibo / nota fiscal', r.numeroRecibo],
+                ['Enviado em', dataHora(r.criadoEm)],
+              ]}
+            />
+          </Secao>
+
+          <Secao titulo="Prestador">
+            <Campos
+              linhas={[
+                ['Nome', r.prestador],
+                [
+                  r.prestadorDocumento.length === 14 ? 'CNPJ' : 'CPF',
+                  r.prestadorDocumento.length === 14
+                    ? formatCnpj(r.prestadorDocumento)
+                    : formatCpf(r.prestadorDocumento),
+                ],
+                ...(r.conselho ? [['Conselho', r.conselho] as [string, string]] : []),
+              ]}
+            />
+          </Secao>
+
+          <Secao titulo="Anexos">
+            <Anexos r={r} />
+          </Secao>
+
+          {r.pergunta ? (
+            <Secao titulo="Documentos pedidos">
+              <p className="whitespace-pre-wrap">{r.pergunta}</p>
+            </Secao>
+          ) : null}
+          {r.motivoNegativa ? (
+            <Secao titulo="Motivo da negativa">
+              <p className="whitespace-pre-wrap">{r.motivoNegativa}</p>
+            </Secao>
+          ) : null}
+
+          <AcoesDoReembolso reembolso={r} />
+
+          <Secao titulo="Histórico">
+            <ol className="space-y-2">
+              {r.historico.map((h, i) => (
+                <li key={`${h.em}-${i}`} className="border-l-4 border-brand-200 pl-3">
+                  <span className="block text-sm text-slate-700">{dataHora(h.em)}</span>
+                  <span className="flex flex-wrap items-center gap-2">
+                    <SeloSituacaoReembolso situacao={h.situacao} />
+                    {h.descricao}
+                  </span>
+                </li>
+              ))}
+            </ol>
+          </Secao>
+        </div>
+        <div className="space-y-4">
+          <Secao titulo="Valores">
+            <Campos
+              linhas={[
+                ['Valor pago', formatBRL(r.valorPago)],
+                [
+                  'Prévia mostrada ao beneficiário',
+                  r.valorPrevia !== null ? `${formatBRL(r.valorPrevia)} (estimativa)` : '—',
+                ],
+                ['Valor aprovado', r.valorAprovado !== null ? formatBRL(r.valorAprovado) : '—'],
+                ['Pagamento previsto', r.previsaoPagamento ? dataDoDia(r.previsaoPagamento) : '—'],
+                ['Pago em', r.pagoEm ? dataDoDia(r.pagoEm) : '—'],
+              ]}
+            />
+          </Secao>
+          <Secao titulo="Dados para pagamento">
+            <Campos linhas={pagamento} />
+            <p className="mt-2 text-sm text-slate-700">Conta ou chave PIX do titular, informada no pedido.</p>
+          </Secao>
+        </div>
+      </div>
+    </>
+  );
+}

@@ -1,0 +1,316 @@
+import { spawnSync } from 'node:child_process';
+import { cpSync, mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { diaEmSaoPaulo, somarDias } from '@portal/br';
+import { Secret, TOTP } from 'otpauth';
+import PDFDocument from 'pdfkit';
+import type { Browser, Page } from 'playwright-core';
+import sharp from 'sharp';
+import { afterAll, beforeAll, expect, inject, test } from 'vitest';
+import { MARIA, SENHA } from './support/accounts';
+import { expectNoAxeViolations, launch, openSession, screenshot, setBaseUrl } from './support/browser';
+import { toast, visible } from './support/flows';
+import { portalProprio } from './support/portal-proprio';
+import { type Portal, startPortalVazio } from './support/server';
+
+// Issue 18, operator side in the staff console: Maria asks for a reimbursement through the member
+// API (a photographed receipt); a staff member signs in with password + TOTP, finds it in
+// 'Reembolsos' by deadline, opens the receipt, asks for the payment proof; Maria uploads it through
+// the API; the staff approves; the member API says 'aprovado'. The staff account is made with the
+// operator's CLI, which needs the database to itself (PGlite): this file serves its own copy of the seed.
+portalProprio();
+
+const root = join(import.meta.dirname, '..');
+const PERGUNTA = 'Envie o comprovante de pagamento da consulta (comprovante do cartão ou do PIX).';
+
+let dataDir: string;
+let portal: Portal;
+let browser: Browser;
+let conta: { email: string; senha: string; segredo: string };
+
+function cli(nome: string, args: string[]): string {
+  const r = spawnSync(process.execPath, [join(root, `apps/api/dist/${nome}.js`), ...args], {
+    cwd: root,
+    env: { ...process.env, DATA_DIR: dataDir, DATABASE_URL: '', REDIS_URL: '', SEED: 'demo', LOG_LEVEL: 'silent' },
+    encoding: 'utf8',
+    timeout: 60_000,
+  });
+  if (r.status !== 0) throw new Error(`${nome} ${args.join(' ')}: ${r.status}\n${r.stdout}\n${r.stderr}`);
+  return r.stdout;
+}
+
+beforeAll(async () => {
+  dataDir = mkdtempSync(join(tmpdir(), 'portal-e2e-atendimento-reembolso-'));
+  cpSync(inject('seedDir'), dataDir, { recursive: true });
+  const email = 'rita.reembolsos@saudeexemplo.com.br';
+  const saida = cli('equipe', ['criar', '--email', email, '--nome', 'Rita Reembolsos', '--papel', 'atendente']);
+  const senha = /Senha provisória: (\S+)/.exec(saida)?.[1];
+  const segredo = /Segredo TOTP \(base32\): ([A-Z2-7]+)/.exec(saida)?.[1];
+  if (!senha || !segredo) throw new Error(`equipe criar: saída inesperada\n${saida}`);
+  conta = { email, senha, segredo };
+  portal = await startPortalVazio(dataDir, { SEED: 'demo' });
+  setBaseUrl(portal.baseUrl);
+  browser = await launch();
+}, 180_000);
+
+afterAll(async () => {
+  await browser?.close();
+  await portal?.stop();
+  if (dataDir) rmSync(dataDir, { recursive: true, force: true });
+});
+
+/** Maria through the member API, as the app does: the app token, then her session on contract 100234. */
+class Membro {
+  token = '';
+  codigoSessao = 0;
+  cookies = new Map<string, string>();
+
+  private cabecalhos(extra: Record<string, string> = {}) {
+    return {
+      authorization: `Bearer ${this.token}`,
+      cookie: [...this.cookies].map(([k, v]) => `${k}=${v}`).join('; '),
+      ...extra,
+    };
+  }
+
+  private guardar(r: Response) {
+    for (const c of r.headers.getSetCookie()) {
+      const [par = ''] = c.split(';');
+      const i = par.indexOf('=');
+      this.cookies.set(par.slice(0, i), par.slice(i + 1));
+    }
+  }
+
+  async post(caminho: string, corpo: Record<string, unknown>) {
+    const r = await fetch(`${portal.baseUrl}${caminho}`, {
+      method: 'POST',
+      headers: this.cabecalhos({ 'content-type': 'application/json' }),
+      body: JSON.stringify({ perfilAutenticado: { codigoSessao: this.codigoSessao }, ...corpo }),
+    });
+    this.guardar(r);
+    return { status: r.status, json: (await r.json()) as Record<string, unknown> };
+  }
+
+  async entrar() {
+    const t = await fetch(`${portal.baseUrl}/api/Token/GerarToken`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ usuario: 'portal-web', senha: 'portal-web-demo' }),
+    });
+    this.token = (await t.json()) as string;
+    const cpf = MARIA.cpf.replace(/\D/g, '');
+    const perfis = await fetch(`${portal.baseUrl}/api/Login/PerfisDaConta`, {
+      method: 'POST',
+      headers: this.cabecalhos({ 'content-type': 'application/json' }),
+      body: JSON.stringify({ cpf: Number(cpf), senha: SENHA }),
+    });
+    const lista = (await perfis.json()) as { codigoPlano: string; codigoContrato: string }[];
+    const p = lista.find((x) => x.codigoContrato === '100234');
+    if (!p) throw new Error(`Maria sem o contrato 100234: ${JSON.stringify(lista)}`);
+    const a = await fetch(`${portal.baseUrl}/api/Login/Autenticar`, {
+      method: 'POST',
+      headers: this.cabecalhos({ 'content-type': 'application/json' }),
+      body: JSON.stringify({ cpf, senha: SENHA, codigoPlano: p.codigoPlano, codigoContrato: p.codigoContrato }),
+    });
+    this.guardar(a);
+    const s = (await a.json()) as { sucesso: boolean; codigoSessao: number };
+    expect(s.sucesso).toBe(true);
+    this.codigoSessao = s.codigoSessao;
+  }
+
+  /** POST /api/Reembolso/Anexos: the file as the body. */
+  async anexar(arquivo: Buffer, documento: string, nome: string): Promise<string> {
+    const r = await fetch(`${portal.baseUrl}/api/Reembolso/Anexos?${new URLSearchParams({ documento, nome })}`, {
+      method: 'POST',
+      headers: this.cabecalhos({
+        'content-type': 'application/octet-stream',
+        'x-codigo-sessao': String(this.codigoSessao),
+      }),
+      body: new Uint8Array(arquivo),
+    });
+    const json = (await r.json()) as Record<string, unknown>;
+    expect(r.status, JSON.stringify(json)).toBe(200);
+    return json.id as string;
+  }
+}
+
+function comprovantePdf(texto: string): Promise<Buffer> {
+  return new Promise((resolve, reject) => {
+    const doc = new PDFDocument({ size: 'A4' });
+    const partes: Buffer[] = [];
+    doc.on('data', (p: Buffer) => partes.push(p));
+    doc.on('end', () => resolve(Buffer.concat(partes)));
+    doc.on('error', reject);
+    doc.fontSize(14).text(texto);
+    doc.end();
+  });
+}
+
+/** The console at 1280 and at tablet width (768): axe finds nothing, a screenshot of each. Ends at 1280. */
+async function conferirTela(page: Page, nome: string) {
+  for (const width of [768, 1280]) {
+    await page.setViewportSize({ width, height: 900 });
+    await page.evaluate(() => window.scrollTo(0, 0));
+    await page.waitForTimeout(150);
+    await expectNoAxeViolations(page, `${nome} @${width}`);
+    await screenshot(page, `${nome}-${width}`);
+  }
+}
+
+let passoUsado = -1;
+async function entrarNoConsole(page: Page) {
+  await page.goto('/atendimento');
+  await page.waitForURL(/\/atendimento\/entrar/);
+  await page.getByLabel('E-mail').fill(conta.email);
+  await page.getByLabel('Senha', { exact: true }).fill(conta.senha);
+  await page.getByRole('button', { name: 'Entrar' }).click();
+  await visible(page.getByRole('heading', { level: 1, name: /Cadastre o autenticador|Código do autenticador/ }));
+  // A code is accepted once per 30 s step.
+  while (passoUsado === Math.floor(Date.now() / 30_000)) await new Promise((ok) => setTimeout(ok, 500));
+  passoUsado = Math.floor(Date.now() / 30_000);
+  const codigo = new TOTP({
+    secret: Secret.fromBase32(conta.segredo),
+    algorithm: 'SHA1',
+    digits: 6,
+    period: 30,
+  }).generate();
+  await page.getByLabel('Código do autenticador').fill(codigo);
+  await page.getByRole('button', { name: 'Confirmar' }).click();
+  await page.waitForURL(/\/atendimento$/);
+}
+
+const maria = new Membro();
+let protocolo = '';
+
+test('Maria asks for a reimbursement through the member API', async () => {
+  await maria.entrar();
+  const foto = await sharp({ create: { width: 640, height: 480, channels: 3, background: '#d8c9a8' } })
+    .jpeg({ quality: 80 })
+    .toBuffer();
+  const recibo = await maria.anexar(foto, 'comprovante_pagamento', 'recibo-consulta.jpg');
+  const r = await maria.post('/api/Reembolso/Solicitar', {
+    cpfBeneficiario: MARIA.cpf,
+    tipo: 'consulta',
+    dataAtendimento: somarDias(diaEmSaoPaulo(Date.now()), -3),
+    prestador: {
+      documento: '111.444.777-35',
+      nome: 'Dra. Helena Prado',
+      conselho: 'CRM',
+      numeroConselho: '123456',
+      ufConselho: 'SP',
+    },
+    valorPago: 350,
+    numeroRecibo: 'RS-2026-0420',
+    anexos: [recibo],
+    pagamento: { forma: 'pix', tipoChave: 'cpf', chave: MARIA.cpf },
+  });
+  expect(r.status, JSON.stringify(r.json)).toBe(200);
+  protocolo = r.json.protocolo as string;
+  expect(protocolo).toMatch(/^\d{20}$/);
+}, 60_000);
+
+test('a staff member finds it by deadline, opens the receipt, asks for the payment proof; Maria sends it; the staff approves', async () => {
+  expect(protocolo).not.toBe('');
+  const s = await openSession(browser, { expectStatuses: [401] });
+  const { page } = s;
+  await entrarNoConsole(page);
+
+  const menu = page.getByRole('navigation', { name: 'Console de atendimento' });
+  await menu.getByRole('link', { name: 'Reembolsos' }).click();
+  await page.waitForURL(/\/atendimento\/reembolsos$/);
+  await visible(page.getByRole('heading', { level: 1, name: 'Reembolsos' }));
+  const impresso = `${protocolo.slice(0, 6)} ${protocolo.slice(6, 14)} ${protocolo.slice(14)}`;
+  const link = page.getByRole('link', { name: impresso });
+  await visible(link);
+  const linha = page.locator('tbody tr', { has: link });
+  await visible(linha.getByText('Vence em 30 dias'));
+  await visible(linha.getByText('Recebido', { exact: true }));
+  // By deadline: the dates of the column never go back.
+  const ordem = await page
+    .locator('tbody a[data-protocolo]')
+    .evaluateAll((as) => as.map((a) => a.getAttribute('data-protocolo')));
+  expect(ordem).toContain(protocolo);
+  await conferirTela(page, 'atendimento-reembolsos');
+
+  // Keyboard: j moves through the list; Enter opens the focused one.
+  await page.locator('h1').click();
+  for (let i = 0; i <= ordem.indexOf(protocolo); i++) await page.keyboard.press('j');
+  expect(await page.evaluate(() => document.activeElement?.getAttribute('data-protocolo'))).toBe(protocolo);
+  await page.keyboard.press('Enter');
+  await page.waitForURL(new RegExp(`/atendimento/reembolsos/${protocolo}$`));
+  await visible(page.getByRole('heading', { level: 1, name: `Reembolso ${impresso}` }));
+  await visible(page.getByText('Dra. Helena Prado').first());
+  const pagamento = page.getByRole('region', { name: 'Dados para pagamento' });
+  expect(await pagamento.locator('dt').allTextContents()).toEqual(['Forma', 'Tipo de chave PIX', 'Chave PIX']);
+  expect(await pagamento.locator('dd').allTextContents()).toEqual(['PIX', 'CPF', MARIA.cpf]);
+  await conferirTela(page, 'atendimento-reembolso');
+
+  // The receipt: opened in a new tab (the image itself), and downloaded with its name.
+  const anexos = page.getByRole('region', { name: 'Anexos' });
+  const [aba] = await Promise.all([
+    page.waitForEvent('popup'),
+    anexos.getByRole('button', { name: 'Abrir recibo-consulta.jpg' }).click(),
+  ]);
+  await aba.waitForURL(/^blob:/);
+  const dimensoes = await aba.evaluate(async () => {
+    const img = document.querySelector('img');
+    if (img && !img.complete) await new Promise((ok) => img.addEventListener('load', ok));
+    return img ? [img.naturalWidth, img.naturalHeight] : null;
+  });
+  expect(dimensoes).toEqual([640, 480]);
+  await aba.close();
+  const [baixado] = await Promise.all([
+    page.waitForEvent('download'),
+    anexos.getByRole('link', { name: 'Baixar recibo-consulta.jpg' }).click(),
+  ]);
+  expect(baixado.suggestedFilename()).toBe('recibo-consulta.jpg');
+
+  // Ask for the payment proof: keyboard only, from the action's radio to the button.
+  const acoes = page.getByRole('region', { name: 'Ações' });
+  await acoes.getByRole('radio', { name: 'Pedir documentos' }).check();
+  await acoes.getByRole('button', { name: 'Pedir documentos' }).click();
+  await visible(acoes.getByText('Escreva o que falta para o beneficiário.'));
+  await acoes.getByLabel('Documentos que faltam (o beneficiário lê)').fill(PERGUNTA);
+  await conferirTela(page, 'atendimento-reembolso-pendencia');
+  await acoes.getByLabel('Documentos que faltam (o beneficiário lê)').focus();
+  await page.keyboard.press('Tab');
+  await page.keyboard.press('Enter');
+  await visible(toast(page, 'Pedido de documentos enviado ao beneficiário.'));
+  await visible(page.getByRole('region', { name: 'Documentos pedidos' }).getByText(PERGUNTA));
+  await visible(page.getByText('Prazo parado até o beneficiário enviar os documentos.'));
+
+  // Maria answers through the API with the proof.
+  const pedido = await maria.post('/api/Reembolso/Detalhe', { protocolo });
+  expect(pedido.json).toMatchObject({ situacao: 'pendente', pergunta: PERGUNTA });
+  const prova = await maria.anexar(
+    await comprovantePdf('Comprovante PIX — R$ 350,00 — Dra. Helena Prado'),
+    'comprovante_pagamento',
+    'comprovante-pix.pdf',
+  );
+  const resposta = await maria.post('/api/Reembolso/ResponderPendencia', {
+    protocolo,
+    anexos: [prova],
+    mensagem: 'Segue o comprovante do PIX.',
+  });
+  expect(resposta.status, JSON.stringify(resposta.json)).toBe(200);
+
+  // The staff sees it back in analysis, with the new attachment, and approves.
+  await page.reload();
+  await visible(page.getByRole('heading', { level: 1, name: `Reembolso ${impresso}` }));
+  await visible(anexos.getByText('comprovante-pix.pdf', { exact: false }));
+  await visible(page.getByText('Em análise', { exact: true }).first());
+  const previsto = somarDias(diaEmSaoPaulo(Date.now()), 5);
+  await acoes.getByRole('radio', { name: 'Aprovar' }).check();
+  await acoes.getByLabel('Valor aprovado (R$)').fill('240,00');
+  await acoes.getByLabel('Data prevista de pagamento').fill(previsto);
+  await conferirTela(page, 'atendimento-reembolso-aprovacao');
+  await acoes.getByRole('button', { name: 'Aprovar reembolso' }).click();
+  await visible(toast(page, 'Reembolso aprovado.'));
+  await visible(page.getByRole('region', { name: 'Valores' }).getByText('R$ 240,00'));
+  await visible(acoes.getByRole('radio', { name: 'Marcar como pago' }));
+  await s.close();
+
+  const depois = await maria.post('/api/Reembolso/Detalhe', { protocolo });
+  expect(depois.json).toMatchObject({ situacao: 'aprovado', valorAprovado: 240, previsaoPagamento: previsto });
+}, 180_000);

@@ -13,7 +13,7 @@ import { login, loginMaria, navegar, semAvisos, visible } from './support/flows'
 import { documentoNasDuasLarguras, mudarLargura, verificarNasDuasLarguras } from './support/larguras';
 import { documentoAberto } from './support/pdf';
 import { portalProprio } from './support/portal-proprio';
-import { type Portal, startPortal } from './support/server';
+import { type Portal, startPortalVazio } from './support/server';
 
 // Issue 18 at 375 px: Maria photographs her receipts, sees the estimate, sends and gets her
 // protocol; the operator (through the integration API, scope `protocolos`) asks for the payment
@@ -79,7 +79,7 @@ beforeAll(async () => {
   const m = /Chave: (pbk_[0-9a-f]{16}_[A-Za-z0-9_-]+)/.exec(cli.stdout);
   if (cli.status !== 0 || !m?.[1]) throw new Error(`chaves criar: ${cli.status}\n${cli.stdout}\n${cli.stderr}`);
   chave = m[1];
-  portal = await startPortal(dataDir);
+  portal = await startPortalVazio(dataDir, { SEED: 'demo' });
   setBaseUrl(portal.baseUrl);
   browser = await launch();
 }, 120_000);
@@ -298,5 +298,42 @@ test('a dependant asks only for himself (Carlos)', async () => {
   const opcoes = await beneficiario.locator('option').allTextContents();
   expect(opcoes).toEqual([`Carlos Eduardo Lima (CPF ${CARLOS.cpf})`]);
   await visible(page.getByText('O reembolso é pedido para você.'));
+  await s.close();
+});
+
+test('a year later, the informe of the year it was paid lists the reimbursement apart from the plan payments', async () => {
+  // The same database, served again with the clock at the next year's IRPF season (RELOGIO_INICIO,
+  // tests only): the year of the payment is now a finished calendar year, so its informe exists.
+  const anoDoPagamento = Number(diaEmSaoPaulo(Date.now()).slice(0, 4));
+  await portal.stop();
+  portal = await startPortalVazio(dataDir, {
+    SEED: 'demo',
+    RELOGIO_INICIO: `${anoDoPagamento + 1}-02-15T10:00:00-03:00`,
+  });
+  setBaseUrl(portal.baseUrl);
+  const s = await openSession(browser, { width: 375 });
+  const { page } = s;
+  await loginMaria(page);
+  await navegar(page, 'Financeiro');
+  await page.getByRole('tab', { name: 'Imposto de Renda' }).click();
+  await visible(page.getByRole('heading', { level: 2, name: 'Imposto de Renda' }));
+  await page.getByLabel('Ano-calendário').selectOption(String(anoDoPagamento));
+  await visible(page.getByRole('table', { name: `Pagamentos de ${anoDoPagamento}` }));
+  const reembolsos = page.getByRole('table', { name: `Reembolsos recebidos em ${anoDoPagamento}` });
+  await visible(reembolsos);
+  const linha = reembolsos.getByRole('row', { name: /Reembolso recebido - Maria Aparecida Souza \(titular\)/ });
+  await visible(linha);
+  await visible(linha.getByRole('cell', { name: /R\$\s280,00/ }));
+  await visible(page.getByText('Na declaração, informe a despesa com o prestador descontando o valor reembolsado'));
+  await expectNoAxeViolations(page, 'financeiro: IRPF com reembolso @375');
+  await screenshot(page, 'reembolso-irpf-375');
+  const informe = await documentoAberto(
+    page,
+    () => page.getByRole('button', { name: `Baixar Informe ${anoDoPagamento}` }).click(),
+    375,
+  );
+  expect(informe.pdf.texto).toContain(`Ano-calendário ${anoDoPagamento}`);
+  expect(informe.pdf.texto).toContain('Reembolsos de despesas médicas pagos no ano');
+  expect(informe.pdf.texto).toMatch(/280,00/);
   await s.close();
 });

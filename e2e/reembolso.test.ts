@@ -1,4 +1,3 @@
-import { spawnSync } from 'node:child_process';
 import { cpSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -8,27 +7,28 @@ import type { Browser, Page } from 'playwright-core';
 import sharp from 'sharp';
 import { afterAll, beforeAll, expect, inject, test } from 'vitest';
 import { CARLOS, MARIA, SENHA } from './support/accounts';
-import { expectNoAxeViolations, launch, openSession, screenshot, setBaseUrl } from './support/browser';
-import { login, loginMaria, navegar, semAvisos, visible } from './support/flows';
+import { expectNoAxeViolations, launch, openSession, screenshot, type Session, setBaseUrl } from './support/browser';
+import { login, loginMaria, navegar, semAvisos, toast, visible } from './support/flows';
 import { documentoNasDuasLarguras, mudarLargura, verificarNasDuasLarguras } from './support/larguras';
 import { documentoAberto } from './support/pdf';
 import { portalProprio } from './support/portal-proprio';
+import { type ContaDaEquipe, criarContaDaEquipe, entrarNoConsole } from './support/console';
 import { type Portal, startPortalVazio } from './support/server';
 
 // Issue 18 at 375 px: Maria photographs her receipts, sees the estimate, sends and gets her
-// protocol; the operator (through the integration API, scope `protocolos`) asks for the payment
-// proof, Maria uploads it, the operator approves, Maria sees 'Aprovado' and downloads the
-// demonstrativo. The integration key is made by the CLI before the server starts (PGlite is one
-// process's database), so this file serves its own copy of the seeded database.
+// protocol; a staff member in the console (password + TOTP) asks for the payment proof, Maria uploads
+// it, the staff approves, Maria sees 'Aprovado' and downloads the demonstrativo; the staff marks it
+// paid; a year later her IRPF informe of that year lists it. The staff account is made by the
+// operator's CLI before the server starts (PGlite is one process's database), so this file serves its
+// own copy of the seeded database.
 portalProprio();
 
-const root = join(import.meta.dirname, '..');
 const PRESTADOR_CPF = cpfFromBase('271828182');
 const PERGUNTA = 'Envie o comprovante de pagamento da consulta (recibo assinado ou comprovante do cartão).';
 
 let dataDir: string;
 let portal: Portal;
-let chave: string;
+let rita: ContaDaEquipe;
 let browser: Browser;
 
 /** A phone 'photo' of a receipt: a small real JPEG, each one different (the API deduplicates by content). */
@@ -50,35 +50,10 @@ function pdf(texto: string): Promise<Buffer> {
   });
 }
 
-/** The operator's system: the integration API with its key. */
-async function operadora(caminho: string, body?: unknown): Promise<{ status: number; json: Record<string, unknown> }> {
-  const r = await fetch(`${portal.baseUrl}/api/integracao/v1${caminho}`, {
-    method: body === undefined ? 'GET' : 'POST',
-    headers: {
-      authorization: `Bearer ${chave}`,
-      ...(body === undefined ? {} : { 'content-type': 'application/json' }),
-    },
-    body: body === undefined ? undefined : JSON.stringify(body),
-  });
-  return { status: r.status, json: (await r.json()) as Record<string, unknown> };
-}
-
 beforeAll(async () => {
   dataDir = mkdtempSync(join(tmpdir(), 'portal-e2e-reembolso-'));
   cpSync(inject('seedDir'), dataDir, { recursive: true });
-  const cli = spawnSync(
-    process.execPath,
-    [join(root, 'apps/api/dist/chaves.js'), 'criar', '--nome', 'Reembolsos e2e', '--escopos', 'protocolos'],
-    {
-      cwd: root,
-      env: { ...process.env, DATA_DIR: dataDir, DATABASE_URL: '', REDIS_URL: '', LOG_LEVEL: 'silent' },
-      encoding: 'utf8',
-      timeout: 60_000,
-    },
-  );
-  const m = /Chave: (pbk_[0-9a-f]{16}_[A-Za-z0-9_-]+)/.exec(cli.stdout);
-  if (cli.status !== 0 || !m?.[1]) throw new Error(`chaves criar: ${cli.status}\n${cli.stdout}\n${cli.stderr}`);
-  chave = m[1];
+  rita = criarContaDaEquipe(dataDir, 'rita.reembolsos@saudeexemplo.com.br', 'Rita Reembolsos', 'atendente');
   portal = await startPortalVazio(dataDir, { SEED: 'demo' });
   setBaseUrl(portal.baseUrl);
   browser = await launch();
@@ -89,6 +64,36 @@ afterAll(async () => {
   await portal?.stop();
   if (dataDir) rmSync(dataDir, { recursive: true, force: true });
 });
+
+/** The staff's console at 1280 px, on the request's page (signed in once, then reloaded). */
+let equipe: Session | undefined;
+async function consoleNoPedido(protocolo: string): Promise<Page> {
+  if (!equipe) {
+    equipe = await openSession(browser, { width: 1280, expectStatuses: [401] });
+    await entrarNoConsole(equipe.page, rita);
+  }
+  const page = equipe.page;
+  await page.goto(`/atendimento/reembolsos/${protocolo}`);
+  const impresso = `${protocolo.slice(0, 6)} ${protocolo.slice(6, 14)} ${protocolo.slice(14)}`;
+  await visible(page.getByRole('heading', { level: 1, name: `Reembolso ${impresso}` }));
+  return page;
+}
+
+/** One of the console's actions on the request: choose it, fill its fields, press its button, see it done. */
+async function acaoNoConsole(
+  protocolo: string,
+  acao: string,
+  botao: string,
+  feito: string,
+  campos: [string, string][] = [],
+) {
+  const page = await consoleNoPedido(protocolo);
+  const acoes = page.getByRole('region', { name: 'Ações' });
+  await acoes.getByRole('radio', { name: acao }).check();
+  for (const [rotulo, valor] of campos) await acoes.getByLabel(rotulo).fill(valor);
+  await acoes.getByRole('button', { name: botao }).click();
+  await visible(toast(page, feito));
+}
 
 /** The file input behind a 'Tirar foto' (camera) / 'Escolher arquivo' (files) button. */
 const entrada = (page: Page, rotulo: string) => page.getByLabel(rotulo, { exact: true });
@@ -211,9 +216,10 @@ test('Maria asks for a reimbursement from her phone and follows it to Aprovado (
   await verificarNasDuasLarguras(page, 'reembolso-enviado', 375);
 
   // Three attachments reached the request: the lost answer did not make a fourth.
-  const recebido = await operadora(`/reembolsos/${protocolo}`);
-  expect(recebido.status).toBe(200);
-  expect((recebido.json.anexos as unknown[]).length).toBe(3);
+  const noConsole = await consoleNoPedido(protocolo!);
+  const anexos = noConsole.getByRole('region', { name: 'Anexos' });
+  await visible(anexos.getByRole('button', { name: 'Abrir nota-fiscal.pdf' }));
+  expect(await anexos.getByRole('button', { name: /^Abrir / }).count()).toBe(3);
 
   // The list shows it with its status, protocol and amount.
   await page.getByRole('link', { name: 'Ver meus reembolsos' }).click();
@@ -222,9 +228,14 @@ test('Maria asks for a reimbursement from her phone and follows it to Aprovado (
   await visible(item.getByText('Recebido'));
   await visible(item.getByText(/R\$\s350,00/));
 
-  // The operator asks for the payment proof.
-  const pendencia = await operadora(`/reembolsos/${protocolo}/pendencia`, { pergunta: PERGUNTA });
-  expect(pendencia.status, JSON.stringify(pendencia.json)).toBe(200);
+  // The staff asks for the payment proof.
+  await acaoNoConsole(
+    protocolo!,
+    'Pedir documentos',
+    'Pedir documentos',
+    'Pedido de documentos enviado ao beneficiário.',
+    [['Documentos que faltam (o beneficiário lê)', PERGUNTA]],
+  );
   await page.goto(`/reembolso/${protocolo}`);
   const pedido = page.getByRole('region', { name: 'A operadora pediu documentos' });
   await visible(pedido.getByText(PERGUNTA));
@@ -240,12 +251,15 @@ test('Maria asks for a reimbursement from her phone and follows it to Aprovado (
   await visible(page.getByText('Documentos enviados', { exact: true }));
   await visible(page.getByText(/O novo prazo para pagamento é \d{2}\/\d{2}\/\d{4}/));
 
-  // The operator approves.
-  const aprovacao = await operadora(`/reembolsos/${protocolo}/aprovacao`, {
-    valor: 280,
-    previsaoPagamento: somarDias(hoje, 10),
-  });
-  expect(aprovacao.status, JSON.stringify(aprovacao.json)).toBe(200);
+  // The staff sees the new document and approves.
+  const comProva = await consoleNoPedido(protocolo!);
+  await visible(
+    comProva.getByRole('region', { name: 'Anexos' }).getByRole('button', { name: 'Abrir comprovante-cartao.jpg' }),
+  );
+  await acaoNoConsole(protocolo!, 'Aprovar', 'Aprovar reembolso', 'Reembolso aprovado.', [
+    ['Valor aprovado (R$)', '280,00'],
+    ['Data prevista de pagamento', somarDias(hoje, 10)],
+  ]);
   await page.reload();
   await visible(page.getByRole('heading', { level: 1, name: 'Detalhes do reembolso' }));
   await visible(page.getByText('Aprovado', { exact: true }).first());
@@ -277,8 +291,8 @@ test('Maria asks for a reimbursement from her phone and follows it to Aprovado (
   expect(nota.pdf.texto).toContain('Nota fiscal de servicos 000777');
   expect(nota.nome).toBe('nota-fiscal.pdf');
   // Paid: the list says so.
-  const pago = await operadora(`/reembolsos/${protocolo}/pagamento`, {});
-  expect(pago.status, JSON.stringify(pago.json)).toBe(200);
+  await acaoNoConsole(protocolo!, 'Marcar como pago', 'Marcar como pago', 'Reembolso marcado como pago.');
+  await equipe?.close();
   await page.goto('/reembolso');
   await visible(page.getByRole('link', { name: /Consulta · Dra\. Helena Prado/ }).getByText('Pago', { exact: true }));
   await visible(page.getByText(/Aprovado: R\$\s280,00/));

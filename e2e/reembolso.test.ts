@@ -2,7 +2,6 @@ import { cpSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { cpfFromBase, diaEmSaoPaulo, somarDias } from '@portal/br';
-import PDFDocument from 'pdfkit';
 import type { Browser, Page } from 'playwright-core';
 import sharp from 'sharp';
 import { afterAll, beforeAll, expect, inject, test } from 'vitest';
@@ -10,7 +9,7 @@ import { CARLOS, MARIA, SENHA } from './support/accounts';
 import { expectNoAxeViolations, launch, openSession, screenshot, type Session, setBaseUrl } from './support/browser';
 import { login, loginMaria, navegar, semAvisos, toast, visible } from './support/flows';
 import { documentoNasDuasLarguras, mudarLargura, verificarNasDuasLarguras } from './support/larguras';
-import { documentoAberto } from './support/pdf';
+import { documentoAberto, pdfDeTexto } from './support/pdf';
 import { portalProprio } from './support/portal-proprio';
 import { type ContaDaEquipe, criarContaDaEquipe, entrarNoConsole } from './support/console';
 import { type Portal, startPortalVazio } from './support/server';
@@ -36,18 +35,6 @@ function foto(r: number, g: number, b: number): Promise<Buffer> {
   return sharp({ create: { width: 640, height: 480, channels: 3, background: { r, g, b } } })
     .jpeg({ quality: 80 })
     .toBuffer();
-}
-
-function pdf(texto: string): Promise<Buffer> {
-  return new Promise((resolve, reject) => {
-    const doc = new PDFDocument({ size: 'A4' });
-    const partes: Buffer[] = [];
-    doc.on('data', (p: Buffer) => partes.push(p));
-    doc.on('end', () => resolve(Buffer.concat(partes)));
-    doc.on('error', reject);
-    doc.fontSize(14).text(texto);
-    doc.end();
-  });
 }
 
 beforeAll(async () => {
@@ -179,7 +166,7 @@ test('Maria asks for a reimbursement from her phone and follows it to Aprovado (
   await entrada(page, 'Arquivos do aparelho: Nota fiscal ou recibo').setInputFiles({
     name: 'nota-fiscal.pdf',
     mimeType: 'application/pdf',
-    buffer: await pdf('Nota fiscal de servicos 000777 - Consulta - Dra. Helena Prado'),
+    buffer: await pdfDeTexto('Nota fiscal de servicos 000777 - Consulta - Dra. Helena Prado'),
   });
   await visible(page.getByText('A conexão caiu durante o envio. Tente novamente: o arquivo não será duplicado.'));
   await page.getByRole('button', { name: 'Tentar novamente: nota-fiscal.pdf' }).click();

@@ -1,16 +1,15 @@
-import { spawnSync } from 'node:child_process';
 import { cpSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { diaEmSaoPaulo, somarDias } from '@portal/br';
-import { Secret, TOTP } from 'otpauth';
-import PDFDocument from 'pdfkit';
-import type { Browser, Page } from 'playwright-core';
+import type { Browser } from 'playwright-core';
 import sharp from 'sharp';
 import { afterAll, beforeAll, expect, inject, test } from 'vitest';
 import { MARIA, SENHA } from './support/accounts';
-import { expectNoAxeViolations, launch, openSession, screenshot, setBaseUrl } from './support/browser';
+import { launch, openSession, setBaseUrl } from './support/browser';
 import { toast, visible } from './support/flows';
+import { type ContaDaEquipe, conferirTelaDoConsole, criarContaDaEquipe, entrarNoConsole } from './support/console';
+import { pdfDeTexto } from './support/pdf';
 import { portalProprio } from './support/portal-proprio';
 import { type Portal, startPortalVazio } from './support/server';
 
@@ -21,34 +20,17 @@ import { type Portal, startPortalVazio } from './support/server';
 // operator's CLI, which needs the database to itself (PGlite): this file serves its own copy of the seed.
 portalProprio();
 
-const root = join(import.meta.dirname, '..');
 const PERGUNTA = 'Envie o comprovante de pagamento da consulta (comprovante do cartão ou do PIX).';
 
 let dataDir: string;
 let portal: Portal;
 let browser: Browser;
-let conta: { email: string; senha: string; segredo: string };
-
-function cli(nome: string, args: string[]): string {
-  const r = spawnSync(process.execPath, [join(root, `apps/api/dist/${nome}.js`), ...args], {
-    cwd: root,
-    env: { ...process.env, DATA_DIR: dataDir, DATABASE_URL: '', REDIS_URL: '', SEED: 'demo', LOG_LEVEL: 'silent' },
-    encoding: 'utf8',
-    timeout: 60_000,
-  });
-  if (r.status !== 0) throw new Error(`${nome} ${args.join(' ')}: ${r.status}\n${r.stdout}\n${r.stderr}`);
-  return r.stdout;
-}
+let conta: ContaDaEquipe;
 
 beforeAll(async () => {
   dataDir = mkdtempSync(join(tmpdir(), 'portal-e2e-atendimento-reembolso-'));
   cpSync(inject('seedDir'), dataDir, { recursive: true });
-  const email = 'rita.reembolsos@saudeexemplo.com.br';
-  const saida = cli('equipe', ['criar', '--email', email, '--nome', 'Rita Reembolsos', '--papel', 'atendente']);
-  const senha = /Senha provisória: (\S+)/.exec(saida)?.[1];
-  const segredo = /Segredo TOTP \(base32\): ([A-Z2-7]+)/.exec(saida)?.[1];
-  if (!senha || !segredo) throw new Error(`equipe criar: saída inesperada\n${saida}`);
-  conta = { email, senha, segredo };
+  conta = criarContaDaEquipe(dataDir, 'rita.reembolsos@saudeexemplo.com.br', 'Rita Reembolsos', 'atendente');
   portal = await startPortalVazio(dataDir, { SEED: 'demo' });
   setBaseUrl(portal.baseUrl);
   browser = await launch();
@@ -135,51 +117,6 @@ class Membro {
   }
 }
 
-function comprovantePdf(texto: string): Promise<Buffer> {
-  return new Promise((resolve, reject) => {
-    const doc = new PDFDocument({ size: 'A4' });
-    const partes: Buffer[] = [];
-    doc.on('data', (p: Buffer) => partes.push(p));
-    doc.on('end', () => resolve(Buffer.concat(partes)));
-    doc.on('error', reject);
-    doc.fontSize(14).text(texto);
-    doc.end();
-  });
-}
-
-/** The console at 1280 and at tablet width (768): axe finds nothing, a screenshot of each. Ends at 1280. */
-async function conferirTela(page: Page, nome: string) {
-  for (const width of [768, 1280]) {
-    await page.setViewportSize({ width, height: 900 });
-    await page.evaluate(() => window.scrollTo(0, 0));
-    await page.waitForTimeout(150);
-    await expectNoAxeViolations(page, `${nome} @${width}`);
-    await screenshot(page, `${nome}-${width}`);
-  }
-}
-
-let passoUsado = -1;
-async function entrarNoConsole(page: Page) {
-  await page.goto('/atendimento');
-  await page.waitForURL(/\/atendimento\/entrar/);
-  await page.getByLabel('E-mail').fill(conta.email);
-  await page.getByLabel('Senha', { exact: true }).fill(conta.senha);
-  await page.getByRole('button', { name: 'Entrar' }).click();
-  await visible(page.getByRole('heading', { level: 1, name: /Cadastre o autenticador|Código do autenticador/ }));
-  // A code is accepted once per 30 s step.
-  while (passoUsado === Math.floor(Date.now() / 30_000)) await new Promise((ok) => setTimeout(ok, 500));
-  passoUsado = Math.floor(Date.now() / 30_000);
-  const codigo = new TOTP({
-    secret: Secret.fromBase32(conta.segredo),
-    algorithm: 'SHA1',
-    digits: 6,
-    period: 30,
-  }).generate();
-  await page.getByLabel('Código do autenticador').fill(codigo);
-  await page.getByRole('button', { name: 'Confirmar' }).click();
-  await page.waitForURL(/\/atendimento$/);
-}
-
 const maria = new Membro();
 let protocolo = '';
 
@@ -214,7 +151,7 @@ test('a staff member finds it by deadline, opens the receipt, asks for the payme
   expect(protocolo).not.toBe('');
   const s = await openSession(browser, { expectStatuses: [401] });
   const { page } = s;
-  await entrarNoConsole(page);
+  await entrarNoConsole(page, conta);
 
   const menu = page.getByRole('navigation', { name: 'Console de atendimento' });
   await menu.getByRole('link', { name: 'Reembolsos' }).click();
@@ -231,7 +168,7 @@ test('a staff member finds it by deadline, opens the receipt, asks for the payme
     .locator('tbody a[data-protocolo]')
     .evaluateAll((as) => as.map((a) => a.getAttribute('data-protocolo')));
   expect(ordem).toContain(protocolo);
-  await conferirTela(page, 'atendimento-reembolsos');
+  await conferirTelaDoConsole(page, 'atendimento-reembolsos');
 
   // Keyboard: j moves through the list; Enter opens the focused one.
   await page.locator('h1').click();
@@ -244,7 +181,7 @@ test('a staff member finds it by deadline, opens the receipt, asks for the payme
   const pagamento = page.getByRole('region', { name: 'Dados para pagamento' });
   expect(await pagamento.locator('dt').allTextContents()).toEqual(['Forma', 'Tipo de chave PIX', 'Chave PIX']);
   expect(await pagamento.locator('dd').allTextContents()).toEqual(['PIX', 'CPF', MARIA.cpf]);
-  await conferirTela(page, 'atendimento-reembolso');
+  await conferirTelaDoConsole(page, 'atendimento-reembolso');
 
   // The receipt: opened in a new tab (the image itself), and downloaded with its name.
   const anexos = page.getByRole('region', { name: 'Anexos' });
@@ -272,7 +209,7 @@ test('a staff member finds it by deadline, opens the receipt, asks for the payme
   await acoes.getByRole('button', { name: 'Pedir documentos' }).click();
   await visible(acoes.getByText('Escreva o que falta para o beneficiário.'));
   await acoes.getByLabel('Documentos que faltam (o beneficiário lê)').fill(PERGUNTA);
-  await conferirTela(page, 'atendimento-reembolso-pendencia');
+  await conferirTelaDoConsole(page, 'atendimento-reembolso-pendencia');
   await acoes.getByLabel('Documentos que faltam (o beneficiário lê)').focus();
   await page.keyboard.press('Tab');
   await page.keyboard.press('Enter');
@@ -284,7 +221,7 @@ test('a staff member finds it by deadline, opens the receipt, asks for the payme
   const pedido = await maria.post('/api/Reembolso/Detalhe', { protocolo });
   expect(pedido.json).toMatchObject({ situacao: 'pendente', pergunta: PERGUNTA });
   const prova = await maria.anexar(
-    await comprovantePdf('Comprovante PIX — R$ 350,00 — Dra. Helena Prado'),
+    await pdfDeTexto('Comprovante PIX — R$ 350,00 — Dra. Helena Prado'),
     'comprovante_pagamento',
     'comprovante-pix.pdf',
   );
@@ -304,7 +241,7 @@ test('a staff member finds it by deadline, opens the receipt, asks for the payme
   await acoes.getByRole('radio', { name: 'Aprovar' }).check();
   await acoes.getByLabel('Valor aprovado (R$)').fill('240,00');
   await acoes.getByLabel('Data prevista de pagamento').fill(previsto);
-  await conferirTela(page, 'atendimento-reembolso-aprovacao');
+  await conferirTelaDoConsole(page, 'atendimento-reembolso-aprovacao');
   await acoes.getByRole('button', { name: 'Aprovar reembolso' }).click();
   await visible(toast(page, 'Reembolso aprovado.'));
   await visible(page.getByRole('region', { name: 'Valores' }).getByText('R$ 240,00'));

@@ -1,18 +1,23 @@
-import { spawnSync } from 'node:child_process';
 import { cpSync, mkdtempSync, rmSync } from 'node:fs';
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { cpfFromBase } from '@portal/br';
-import { Secret, TOTP } from 'otpauth';
 import type { Browser, Page } from 'playwright-core';
 import { Webhook } from 'standardwebhooks';
 import { afterAll, beforeAll, expect, inject, test } from 'vitest';
 import { CARLOS, MARIA, SENHA } from './support/accounts';
-import { expectNoAxeViolations, launch, openSession, screenshot, setBaseUrl } from './support/browser';
+import { launch, openSession, setBaseUrl } from './support/browser';
 import { login, loginMaria, toast, visible } from './support/flows';
 import { documentoAberto } from './support/pdf';
+import {
+  type ContaDaEquipe,
+  cliDaOperadora,
+  conferirTelaDoConsole,
+  criarContaDaEquipe,
+  proximoCodigo,
+} from './support/console';
 import { portalProprio } from './support/portal-proprio';
 import { type Portal, startPortalVazio } from './support/server';
 
@@ -22,8 +27,6 @@ import { type Portal, startPortalVazio } from './support/server';
 // protocolo.atualizado. The staff accounts and the webhook endpoint are made with the operator's
 // CLIs, which need the database to themselves (PGlite): this file serves its own copy of the seed.
 portalProprio();
-
-const root = join(import.meta.dirname, '..');
 
 interface Recebido {
   id: string;
@@ -82,37 +85,6 @@ class Receptor {
   }
 }
 
-/** One operator CLI from the build (apps/api/dist/<nome>.js) on this file's data directory. */
-function cli(nome: string, args: string[], dataDir: string): string {
-  const r = spawnSync(process.execPath, [join(root, `apps/api/dist/${nome}.js`), ...args], {
-    cwd: root,
-    env: { ...process.env, DATA_DIR: dataDir, DATABASE_URL: '', REDIS_URL: '', SEED: 'demo', LOG_LEVEL: 'silent' },
-    encoding: 'utf8',
-    timeout: 60_000,
-  });
-  if (r.status !== 0) throw new Error(`${nome} ${args.join(' ')}: ${r.status}\n${r.stdout}\n${r.stderr}`);
-  return r.stdout;
-}
-
-interface ContaDaEquipe {
-  email: string;
-  nome: string;
-  senha: string;
-  segredo: string;
-}
-
-function criarConta(dataDir: string, email: string, nome: string, papel: string): ContaDaEquipe {
-  const saida = cli('equipe', ['criar', '--email', email, '--nome', nome, '--papel', papel], dataDir);
-  const senha = /Senha provisória: (\S+)/.exec(saida)?.[1];
-  const segredo = /Segredo TOTP \(base32\): ([A-Z2-7]+)/.exec(saida)?.[1];
-  if (!senha || !segredo) throw new Error(`equipe criar: saída inesperada\n${saida}`);
-  return { email, nome, senha, segredo };
-}
-
-/** The code an authenticator app shows now (SHA1, 6 digits, 30 s). */
-const codigoTotp = (segredo: string) =>
-  new TOTP({ secret: Secret.fromBase32(segredo), algorithm: 'SHA1', digits: 6, period: 30 }).generate();
-
 let dataDir: string;
 let portal: Portal;
 let browser: Browser;
@@ -125,16 +97,16 @@ beforeAll(async () => {
   await receptor.ouvir();
   dataDir = mkdtempSync(join(tmpdir(), 'portal-e2e-atendimento-'));
   cpSync(inject('seedDir'), dataDir, { recursive: true });
-  const endpoint = cli(
+  const endpoint = cliDaOperadora(
     'webhooks',
     ['criar', '--url', receptor.url, '--eventos', 'protocolo.criado,protocolo.atualizado,dependentes.solicitados'],
     dataDir,
   );
   receptor.segredo = /"segredo": "(whsec_[^"]+)"/.exec(endpoint)?.[1] ?? '';
   expect(receptor.segredo).toMatch(/^whsec_/);
-  ana = criarConta(dataDir, 'ana.atendente@saudeexemplo.com.br', 'Ana Atendente', 'atendente');
-  bruno = criarConta(dataDir, 'bruno.admin@saudeexemplo.com.br', 'Bruno Administrador', 'administrador');
-  carla = criarConta(dataDir, 'carla.supervisora@saudeexemplo.com.br', 'Carla Supervisora', 'supervisor');
+  ana = criarContaDaEquipe(dataDir, 'ana.atendente@saudeexemplo.com.br', 'Ana Atendente', 'atendente');
+  bruno = criarContaDaEquipe(dataDir, 'bruno.admin@saudeexemplo.com.br', 'Bruno Administrador', 'administrador');
+  carla = criarContaDaEquipe(dataDir, 'carla.supervisora@saudeexemplo.com.br', 'Carla Supervisora', 'supervisor');
   portal = await startPortalVazio(dataDir, { SEED: 'demo', WEBHOOKS_INTERVAL_MS: '100' });
   setBaseUrl(portal.baseUrl);
   browser = await launch();
@@ -147,27 +119,12 @@ afterAll(async () => {
   if (dataDir) rmSync(dataDir, { recursive: true, force: true });
 });
 
-/** The console at 1280 and at tablet width (768): axe finds nothing, a screenshot of each. Ends at 1280. */
-async function conferirTela(page: Page, nome: string) {
-  for (const width of [768, 1280]) {
-    await page.setViewportSize({ width, height: 900 });
-    await page.evaluate(() => window.scrollTo(0, 0));
-    await page.waitForTimeout(150);
-    await expectNoAxeViolations(page, `${nome} @${width}`);
-    await screenshot(page, `${nome}-${width}`);
-  }
-}
-
-/** The 30 s TOTP step each account last used: the server refuses a code of the same step twice. */
-const passoUsado = new Map<string, number>();
-const passoAtual = () => Math.floor(Date.now() / 30_000);
-
 /** E-mail and password, then the enrolment (first time) or the code; lands on the queue. */
 async function entrarNoConsole(page: Page, conta: ContaDaEquipe, opts: { primeiraVez: boolean; conferir?: boolean }) {
   await page.goto('/atendimento');
   await page.waitForURL(/\/atendimento\/entrar/);
   await visible(page.getByRole('heading', { level: 1, name: 'Entrar no console de atendimento' }));
-  if (opts.conferir) await conferirTela(page, 'atendimento-entrar');
+  if (opts.conferir) await conferirTelaDoConsole(page, 'atendimento-entrar');
   await page.getByLabel('E-mail').fill(conta.email);
   await page.getByLabel('Senha', { exact: true }).fill(conta.senha);
   await page.getByRole('button', { name: 'Entrar' }).click();
@@ -175,16 +132,14 @@ async function entrarNoConsole(page: Page, conta: ContaDaEquipe, opts: { primeir
     await visible(page.getByRole('heading', { level: 1, name: 'Cadastre o autenticador' }));
     await visible(page.getByRole('img', { name: /QR code para cadastrar/ }));
     expect((await page.getByTestId('segredo-totp').textContent())?.replaceAll(' ', '')).toBe(conta.segredo);
-    if (opts.conferir) await conferirTela(page, 'atendimento-cadastrar-totp');
+    if (opts.conferir) await conferirTelaDoConsole(page, 'atendimento-cadastrar-totp');
   } else {
     await visible(page.getByRole('heading', { level: 1, name: 'Código do autenticador' }));
   }
   const campo = page.getByLabel('Código do autenticador');
   expect(await campo.getAttribute('autocomplete')).toBe('one-time-code');
   // As a person would: a code already typed in this step is not typed again, the next one is.
-  while (passoUsado.get(conta.email) === passoAtual()) await new Promise((ok) => setTimeout(ok, 500));
-  passoUsado.set(conta.email, passoAtual());
-  await campo.fill(codigoTotp(conta.segredo));
+  await campo.fill(await proximoCodigo(conta));
   await page.getByRole('button', { name: 'Confirmar' }).click();
   await page.waitForURL(/\/atendimento$/);
   await visible(page.getByRole('heading', { level: 1, name: 'Fila de protocolos' }));
@@ -242,7 +197,7 @@ test('an atendente signs in with password + TOTP, finds the protocol in the queu
   await visible(linhas.first().getByText('Atrasado', { exact: true }));
   const impresso = `${numero.slice(0, 6)} ${numero.slice(6, 14)} ${numero.slice(14)}`;
   await visible(page.getByRole('link', { name: impresso }));
-  await conferirTela(page, 'atendimento-fila');
+  await conferirTelaDoConsole(page, 'atendimento-fila');
   // Keyboard-first: j / k and the arrows walk the queue's protocols (focus on each one's link).
   const focado = () => page.evaluate(() => document.activeElement?.getAttribute('data-protocolo') ?? null);
   const ordem = await page
@@ -275,7 +230,7 @@ test('an atendente signs in with password + TOTP, finds the protocol in the queu
   const contexto = page.getByRole('complementary', { name: 'Contexto do beneficiário' });
   await visible(contexto.getByText('Contrato 100234'));
   await visible(contexto.getByText(MARIA.nome));
-  await conferirTela(page, 'atendimento-protocolo');
+  await conferirTelaDoConsole(page, 'atendimento-protocolo');
 
   // Answering a dependants request asks for the decision; refusing would ask for a reason.
   const acoes = page.getByRole('region', { name: 'Ações' });
@@ -286,7 +241,7 @@ test('an atendente signs in with password + TOTP, finds the protocol in the queu
   await visible(acoes.getByLabel('Motivo da recusa'));
   await acoes.getByRole('radio', { name: 'Aceitar' }).check();
   expect(await acoes.getByLabel('Motivo da recusa').count()).toBe(0);
-  await conferirTela(page, 'atendimento-protocolo-resposta');
+  await conferirTelaDoConsole(page, 'atendimento-protocolo-resposta');
   await acoes.getByRole('button', { name: 'Enviar resposta' }).click();
   await visible(toast(page, 'Resposta enviada ao beneficiário.'));
   const resposta = page.getByRole('region', { name: 'Resposta' });
@@ -346,14 +301,14 @@ test('an administrador sees imports, webhook deliveries (and replays one) and th
   await menu.getByRole('link', { name: 'Importações' }).click();
   await visible(page.getByRole('heading', { level: 1, name: 'Importações' }));
   await page.waitForLoadState('networkidle');
-  await conferirTela(page, 'atendimento-importacoes');
+  await conferirTelaDoConsole(page, 'atendimento-importacoes');
 
   await menu.getByRole('link', { name: 'Entregas de webhooks' }).click();
   await visible(page.getByRole('heading', { level: 1, name: 'Entregas de webhooks' }));
   const atualizado = receptor.recebidos.find((r) => r.tipo === 'protocolo.atualizado' && r.data.protocolo === numero)!;
   const linha = page.locator('tbody tr').filter({ hasText: atualizado.id });
   await visible(linha.getByText('Entregue', { exact: true }));
-  await conferirTela(page, 'atendimento-entregas');
+  await conferirTelaDoConsole(page, 'atendimento-entregas');
   const antes = receptor.recebidos.filter((r) => r.id === atualizado.id).length;
   await linha.getByRole('button', { name: /Reenviar/ }).click();
   await visible(toast(page, /Reenvio agendado/));
@@ -372,7 +327,7 @@ test('an administrador sees imports, webhook deliveries (and replays one) and th
   await page.getByRole('button', { name: 'Salvar modelo' }).click();
   await visible(toast(page, 'Modelo de resposta salvo.'));
   await visible(page.getByRole('heading', { level: 3, name: 'Encaminhado ao cadastro' }));
-  await conferirTela(page, 'atendimento-modelos');
+  await conferirTelaDoConsole(page, 'atendimento-modelos');
 
   await menu.getByRole('link', { name: 'Fila' }).click();
   const primeira = page.locator('tbody tr').first();
@@ -397,7 +352,7 @@ test('an administrador sees imports, webhook deliveries (and replays one) and th
   const leitura = page.locator('tbody tr').filter({ hasText: 'Ana Atendente' }).filter({ hasText: 'Leu um protocolo' });
   await visible(leitura.first());
   await visible(page.locator('tbody tr').filter({ hasText: 'Bruno Administrador' }).filter({ hasText: 'Encaminhou' }));
-  await conferirTela(page, 'atendimento-auditoria');
+  await conferirTelaDoConsole(page, 'atendimento-auditoria');
 
   // The session ends on the server (here: its cookie is gone): the next call (a new filter) sends
   // the person to 'entrar', saying why.
@@ -445,7 +400,7 @@ test('a data correction is refused with a reason, which the member reads', async
     buffer: Buffer.from('%PDF-1.4\n1 0 obj <<>> endobj\ntrailer <<>>\n%%EOF\n'),
   });
   await visible(acoes.getByText('parecer-cadastro.pdf'));
-  await conferirTela(page, 'atendimento-protocolo-correcao');
+  await conferirTelaDoConsole(page, 'atendimento-protocolo-correcao');
   await acoes.getByRole('button', { name: 'Enviar resposta' }).click();
   await visible(toast(page, 'Resposta enviada ao beneficiário.'));
   const resposta = page.getByRole('region', { name: 'Resposta' });

@@ -2,12 +2,12 @@ import { spawnSync } from 'node:child_process';
 import { cpSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import PDFDocument from 'pdfkit';
 import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, expect, inject, test } from 'vitest';
 import { expectNoAxeViolations, launch, openSession, screenshot, setBaseUrl } from './support/browser';
 import { loginMaria, visible } from './support/flows';
 import { documentoNasDuasLarguras, mudarLargura } from './support/larguras';
+import { pdfDeTexto } from './support/pdf';
 import { portalProprio } from './support/portal-proprio';
 import { type Portal, startPortal } from './support/server';
 
@@ -24,19 +24,6 @@ let dataDir: string;
 let portal: Portal;
 let chave: string;
 let browser: Browser;
-
-/** A small real PDF, as an operator's system would attach (text the test reads back with pdf.js). */
-function pdfDoAnexo(): Promise<Buffer> {
-  return new Promise((resolve, reject) => {
-    const doc = new PDFDocument({ size: 'A4' });
-    const partes: Buffer[] = [];
-    doc.on('data', (p: Buffer) => partes.push(p));
-    doc.on('end', () => resolve(Buffer.concat(partes)));
-    doc.on('error', reject);
-    doc.fontSize(14).text(TEXTO_DO_ANEXO);
-    doc.end();
-  });
-}
 
 beforeAll(async () => {
   dataDir = mkdtempSync(join(tmpdir(), 'portal-e2e-anexo-'));
@@ -78,7 +65,7 @@ test("Maria downloads the operator's attached PDF next to the answer, at 1280 an
   const alvo = fila.protocolos.find((p) => p.codigoContrato === '100234' && p.assunto.includes('Ortopédico'));
   expect(alvo, JSON.stringify(fila)).toBeDefined();
   const numero = alvo!.protocolo;
-  const anexo = await pdfDoAnexo();
+  const anexo = await pdfDeTexto(TEXTO_DO_ANEXO);
   const resposta = 'Enviamos a proposta do Plano Ortopédico em anexo. Para contratar, responda pelo aplicativo.';
   const r = await api(`/protocolos/${numero}/resposta`, {
     method: 'POST',

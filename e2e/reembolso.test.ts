@@ -1,34 +1,33 @@
-import { spawnSync } from 'node:child_process';
 import { cpSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { cpfFromBase, diaEmSaoPaulo, somarDias } from '@portal/br';
-import PDFDocument from 'pdfkit';
 import type { Browser, Page } from 'playwright-core';
 import sharp from 'sharp';
 import { afterAll, beforeAll, expect, inject, test } from 'vitest';
 import { CARLOS, MARIA, SENHA } from './support/accounts';
-import { expectNoAxeViolations, launch, openSession, screenshot, setBaseUrl } from './support/browser';
-import { login, loginMaria, navegar, semAvisos, visible } from './support/flows';
+import { expectNoAxeViolations, launch, openSession, screenshot, type Session, setBaseUrl } from './support/browser';
+import { login, loginMaria, navegar, semAvisos, toast, visible } from './support/flows';
 import { documentoNasDuasLarguras, mudarLargura, verificarNasDuasLarguras } from './support/larguras';
-import { documentoAberto } from './support/pdf';
+import { documentoAberto, pdfDeTexto } from './support/pdf';
 import { portalProprio } from './support/portal-proprio';
-import { type Portal, startPortal } from './support/server';
+import { type ContaDaEquipe, criarContaDaEquipe, entrarNoConsole } from './support/console';
+import { type Portal, startPortalVazio } from './support/server';
 
 // Issue 18 at 375 px: Maria photographs her receipts, sees the estimate, sends and gets her
-// protocol; the operator (through the integration API, scope `protocolos`) asks for the payment
-// proof, Maria uploads it, the operator approves, Maria sees 'Aprovado' and downloads the
-// demonstrativo. The integration key is made by the CLI before the server starts (PGlite is one
-// process's database), so this file serves its own copy of the seeded database.
+// protocol; a staff member in the console (password + TOTP) asks for the payment proof, Maria uploads
+// it, the staff approves, Maria sees 'Aprovado' and downloads the demonstrativo; the staff marks it
+// paid; a year later her IRPF informe of that year lists it. The staff account is made by the
+// operator's CLI before the server starts (PGlite is one process's database), so this file serves its
+// own copy of the seeded database.
 portalProprio();
 
-const root = join(import.meta.dirname, '..');
 const PRESTADOR_CPF = cpfFromBase('271828182');
 const PERGUNTA = 'Envie o comprovante de pagamento da consulta (recibo assinado ou comprovante do cartão).';
 
 let dataDir: string;
 let portal: Portal;
-let chave: string;
+let rita: ContaDaEquipe;
 let browser: Browser;
 
 /** A phone 'photo' of a receipt: a small real JPEG, each one different (the API deduplicates by content). */
@@ -38,48 +37,11 @@ function foto(r: number, g: number, b: number): Promise<Buffer> {
     .toBuffer();
 }
 
-function pdf(texto: string): Promise<Buffer> {
-  return new Promise((resolve, reject) => {
-    const doc = new PDFDocument({ size: 'A4' });
-    const partes: Buffer[] = [];
-    doc.on('data', (p: Buffer) => partes.push(p));
-    doc.on('end', () => resolve(Buffer.concat(partes)));
-    doc.on('error', reject);
-    doc.fontSize(14).text(texto);
-    doc.end();
-  });
-}
-
-/** The operator's system: the integration API with its key. */
-async function operadora(caminho: string, body?: unknown): Promise<{ status: number; json: Record<string, unknown> }> {
-  const r = await fetch(`${portal.baseUrl}/api/integracao/v1${caminho}`, {
-    method: body === undefined ? 'GET' : 'POST',
-    headers: {
-      authorization: `Bearer ${chave}`,
-      ...(body === undefined ? {} : { 'content-type': 'application/json' }),
-    },
-    body: body === undefined ? undefined : JSON.stringify(body),
-  });
-  return { status: r.status, json: (await r.json()) as Record<string, unknown> };
-}
-
 beforeAll(async () => {
   dataDir = mkdtempSync(join(tmpdir(), 'portal-e2e-reembolso-'));
   cpSync(inject('seedDir'), dataDir, { recursive: true });
-  const cli = spawnSync(
-    process.execPath,
-    [join(root, 'apps/api/dist/chaves.js'), 'criar', '--nome', 'Reembolsos e2e', '--escopos', 'protocolos'],
-    {
-      cwd: root,
-      env: { ...process.env, DATA_DIR: dataDir, DATABASE_URL: '', REDIS_URL: '', LOG_LEVEL: 'silent' },
-      encoding: 'utf8',
-      timeout: 60_000,
-    },
-  );
-  const m = /Chave: (pbk_[0-9a-f]{16}_[A-Za-z0-9_-]+)/.exec(cli.stdout);
-  if (cli.status !== 0 || !m?.[1]) throw new Error(`chaves criar: ${cli.status}\n${cli.stdout}\n${cli.stderr}`);
-  chave = m[1];
-  portal = await startPortal(dataDir);
+  rita = criarContaDaEquipe(dataDir, 'rita.reembolsos@saudeexemplo.com.br', 'Rita Reembolsos', 'atendente');
+  portal = await startPortalVazio(dataDir, { SEED: 'demo' });
   setBaseUrl(portal.baseUrl);
   browser = await launch();
 }, 120_000);
@@ -89,6 +51,36 @@ afterAll(async () => {
   await portal?.stop();
   if (dataDir) rmSync(dataDir, { recursive: true, force: true });
 });
+
+/** The staff's console at 1280 px, on the request's page (signed in once, then reloaded). */
+let equipe: Session | undefined;
+async function consoleNoPedido(protocolo: string): Promise<Page> {
+  if (!equipe) {
+    equipe = await openSession(browser, { width: 1280, expectStatuses: [401] });
+    await entrarNoConsole(equipe.page, rita);
+  }
+  const page = equipe.page;
+  await page.goto(`/atendimento/reembolsos/${protocolo}`);
+  const impresso = `${protocolo.slice(0, 6)} ${protocolo.slice(6, 14)} ${protocolo.slice(14)}`;
+  await visible(page.getByRole('heading', { level: 1, name: `Reembolso ${impresso}` }));
+  return page;
+}
+
+/** One of the console's actions on the request: choose it, fill its fields, press its button, see it done. */
+async function acaoNoConsole(
+  protocolo: string,
+  acao: string,
+  botao: string,
+  feito: string,
+  campos: [string, string][] = [],
+) {
+  const page = await consoleNoPedido(protocolo);
+  const acoes = page.getByRole('region', { name: 'Ações' });
+  await acoes.getByRole('radio', { name: acao }).check();
+  for (const [rotulo, valor] of campos) await acoes.getByLabel(rotulo).fill(valor);
+  await acoes.getByRole('button', { name: botao }).click();
+  await visible(toast(page, feito));
+}
 
 /** The file input behind a 'Tirar foto' (camera) / 'Escolher arquivo' (files) button. */
 const entrada = (page: Page, rotulo: string) => page.getByLabel(rotulo, { exact: true });
@@ -174,7 +166,7 @@ test('Maria asks for a reimbursement from her phone and follows it to Aprovado (
   await entrada(page, 'Arquivos do aparelho: Nota fiscal ou recibo').setInputFiles({
     name: 'nota-fiscal.pdf',
     mimeType: 'application/pdf',
-    buffer: await pdf('Nota fiscal de servicos 000777 - Consulta - Dra. Helena Prado'),
+    buffer: await pdfDeTexto('Nota fiscal de servicos 000777 - Consulta - Dra. Helena Prado'),
   });
   await visible(page.getByText('A conexão caiu durante o envio. Tente novamente: o arquivo não será duplicado.'));
   await page.getByRole('button', { name: 'Tentar novamente: nota-fiscal.pdf' }).click();
@@ -211,9 +203,10 @@ test('Maria asks for a reimbursement from her phone and follows it to Aprovado (
   await verificarNasDuasLarguras(page, 'reembolso-enviado', 375);
 
   // Three attachments reached the request: the lost answer did not make a fourth.
-  const recebido = await operadora(`/reembolsos/${protocolo}`);
-  expect(recebido.status).toBe(200);
-  expect((recebido.json.anexos as unknown[]).length).toBe(3);
+  const noConsole = await consoleNoPedido(protocolo!);
+  const anexos = noConsole.getByRole('region', { name: 'Anexos' });
+  await visible(anexos.getByRole('button', { name: 'Abrir nota-fiscal.pdf' }));
+  expect(await anexos.getByRole('button', { name: /^Abrir / }).count()).toBe(3);
 
   // The list shows it with its status, protocol and amount.
   await page.getByRole('link', { name: 'Ver meus reembolsos' }).click();
@@ -222,9 +215,14 @@ test('Maria asks for a reimbursement from her phone and follows it to Aprovado (
   await visible(item.getByText('Recebido'));
   await visible(item.getByText(/R\$\s350,00/));
 
-  // The operator asks for the payment proof.
-  const pendencia = await operadora(`/reembolsos/${protocolo}/pendencia`, { pergunta: PERGUNTA });
-  expect(pendencia.status, JSON.stringify(pendencia.json)).toBe(200);
+  // The staff asks for the payment proof.
+  await acaoNoConsole(
+    protocolo!,
+    'Pedir documentos',
+    'Pedir documentos',
+    'Pedido de documentos enviado ao beneficiário.',
+    [['Documentos que faltam (o beneficiário lê)', PERGUNTA]],
+  );
   await page.goto(`/reembolso/${protocolo}`);
   const pedido = page.getByRole('region', { name: 'A operadora pediu documentos' });
   await visible(pedido.getByText(PERGUNTA));
@@ -240,12 +238,15 @@ test('Maria asks for a reimbursement from her phone and follows it to Aprovado (
   await visible(page.getByText('Documentos enviados', { exact: true }));
   await visible(page.getByText(/O novo prazo para pagamento é \d{2}\/\d{2}\/\d{4}/));
 
-  // The operator approves.
-  const aprovacao = await operadora(`/reembolsos/${protocolo}/aprovacao`, {
-    valor: 280,
-    previsaoPagamento: somarDias(hoje, 10),
-  });
-  expect(aprovacao.status, JSON.stringify(aprovacao.json)).toBe(200);
+  // The staff sees the new document and approves.
+  const comProva = await consoleNoPedido(protocolo!);
+  await visible(
+    comProva.getByRole('region', { name: 'Anexos' }).getByRole('button', { name: 'Abrir comprovante-cartao.jpg' }),
+  );
+  await acaoNoConsole(protocolo!, 'Aprovar', 'Aprovar reembolso', 'Reembolso aprovado.', [
+    ['Valor aprovado (R$)', '280,00'],
+    ['Data prevista de pagamento', somarDias(hoje, 10)],
+  ]);
   await page.reload();
   await visible(page.getByRole('heading', { level: 1, name: 'Detalhes do reembolso' }));
   await visible(page.getByText('Aprovado', { exact: true }).first());
@@ -277,8 +278,8 @@ test('Maria asks for a reimbursement from her phone and follows it to Aprovado (
   expect(nota.pdf.texto).toContain('Nota fiscal de servicos 000777');
   expect(nota.nome).toBe('nota-fiscal.pdf');
   // Paid: the list says so.
-  const pago = await operadora(`/reembolsos/${protocolo}/pagamento`, {});
-  expect(pago.status, JSON.stringify(pago.json)).toBe(200);
+  await acaoNoConsole(protocolo!, 'Marcar como pago', 'Marcar como pago', 'Reembolso marcado como pago.');
+  await equipe?.close();
   await page.goto('/reembolso');
   await visible(page.getByRole('link', { name: /Consulta · Dra\. Helena Prado/ }).getByText('Pago', { exact: true }));
   await visible(page.getByText(/Aprovado: R\$\s280,00/));
@@ -298,5 +299,42 @@ test('a dependant asks only for himself (Carlos)', async () => {
   const opcoes = await beneficiario.locator('option').allTextContents();
   expect(opcoes).toEqual([`Carlos Eduardo Lima (CPF ${CARLOS.cpf})`]);
   await visible(page.getByText('O reembolso é pedido para você.'));
+  await s.close();
+});
+
+test('a year later, the informe of the year it was paid lists the reimbursement apart from the plan payments', async () => {
+  // The same database, served again with the clock at the next year's IRPF season (RELOGIO_INICIO,
+  // tests only): the year of the payment is now a finished calendar year, so its informe exists.
+  const anoDoPagamento = Number(diaEmSaoPaulo(Date.now()).slice(0, 4));
+  await portal.stop();
+  portal = await startPortalVazio(dataDir, {
+    SEED: 'demo',
+    RELOGIO_INICIO: `${anoDoPagamento + 1}-02-15T10:00:00-03:00`,
+  });
+  setBaseUrl(portal.baseUrl);
+  const s = await openSession(browser, { width: 375 });
+  const { page } = s;
+  await loginMaria(page);
+  await navegar(page, 'Financeiro');
+  await page.getByRole('tab', { name: 'Imposto de Renda' }).click();
+  await visible(page.getByRole('heading', { level: 2, name: 'Imposto de Renda' }));
+  await page.getByLabel('Ano-calendário').selectOption(String(anoDoPagamento));
+  await visible(page.getByRole('table', { name: `Pagamentos de ${anoDoPagamento}` }));
+  const reembolsos = page.getByRole('table', { name: `Reembolsos recebidos em ${anoDoPagamento}` });
+  await visible(reembolsos);
+  const linha = reembolsos.getByRole('row', { name: /Reembolso recebido - Maria Aparecida Souza \(titular\)/ });
+  await visible(linha);
+  await visible(linha.getByRole('cell', { name: /R\$\s280,00/ }));
+  await visible(page.getByText('Na declaração, informe a despesa com o prestador descontando o valor reembolsado'));
+  await expectNoAxeViolations(page, 'financeiro: IRPF com reembolso @375');
+  await screenshot(page, 'reembolso-irpf-375');
+  const informe = await documentoAberto(
+    page,
+    () => page.getByRole('button', { name: `Baixar Informe ${anoDoPagamento}` }).click(),
+    375,
+  );
+  expect(informe.pdf.texto).toContain(`Ano-calendário ${anoDoPagamento}`);
+  expect(informe.pdf.texto).toContain('Reembolsos de despesas médicas pagos no ano');
+  expect(informe.pdf.texto).toMatch(/280,00/);
   await s.close();
 });

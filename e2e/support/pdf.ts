@@ -1,4 +1,5 @@
 import { readFileSync } from 'node:fs';
+import PDFDocument from 'pdfkit';
 import type { Page } from 'playwright-core';
 import { expect } from 'vitest';
 import { lerPdf, type PdfLido } from '../../test/pdf-text';
@@ -61,4 +62,17 @@ export async function documentoAberto(
   }, url);
   await aba.close();
   return { pdf: await lerPdf(new Uint8Array(bytes)), nome: null };
+}
+
+/** A small real PDF with `texto` on an A4 page (a receipt, an operator's attachment), readable with pdf.js. */
+export function pdfDeTexto(texto: string): Promise<Buffer> {
+  return new Promise((resolve, reject) => {
+    const doc = new PDFDocument({ size: 'A4' });
+    const partes: Buffer[] = [];
+    doc.on('data', (p: Buffer) => partes.push(p));
+    doc.on('end', () => resolve(Buffer.concat(partes)));
+    doc.on('error', reject);
+    doc.fontSize(14).text(texto);
+    doc.end();
+  });
 }

@@ -18,3 +18,9 @@ export function manualClock(start = Date.now()): Clock & { advance(ms: number): 
     },
   };
 }
+
+/** Wall time moved to start at `inicio` (RELOGIO_INICIO, tests only): it runs on from there. */
+export function clockFrom(inicio: number): Clock {
+  const desvio = inicio - Date.now();
+  return { now: () => Date.now() + desvio };
+}

@@ -57,6 +57,18 @@ describe('loadConfig', () => {
     expect(loadConfig({ NODE_ENV: 'test' }).seed).toBe('demo');
   });
 
+  it('RELOGIO_INICIO moves the clock only under NODE_ENV=test', () => {
+    expect(loadConfig({ NODE_ENV: 'test', RELOGIO_INICIO: '2027-02-01T12:00:00-03:00' }).relogioInicio).toBe(
+      Date.parse('2027-02-01T15:00:00Z'),
+    );
+    expect(loadConfig({ NODE_ENV: 'test' }).relogioInicio).toBeUndefined();
+    for (const NODE_ENV of ['production', 'development'])
+      expect(() => loadConfig({ NODE_ENV, RELOGIO_INICIO: '2027-02-01T12:00:00-03:00' })).toThrow(
+        /RELOGIO_INICIO: only with NODE_ENV=test/,
+      );
+    expect(() => loadConfig({ NODE_ENV: 'test', RELOGIO_INICIO: 'amanhã' })).toThrow(/RELOGIO_INICIO/);
+  });
+
   it('production: Secure cookies, no outbox; COOKIE_SECURE overrides', () => {
     expect(loadConfig({ NODE_ENV: 'production' })).toMatchObject({
       cookieSecure: true,

@@ -24,6 +24,8 @@ import { z } from 'zod';
  * SEED                 demo (none in production)   demo: load the demo operator (and later seed parts); none: never.
  *                                     Production never loads the demo people unless SEED=demo is set explicitly.
  * SEED_PROVIDERS       0              Extra generated providers for load tests (Guia Médico benchmark; needs SEED=demo).
+ * RELOGIO_INICIO       (unset)        NODE_ENV=test only: the server's clock starts at this instant (ISO 8601) and runs on,
+ *                                     for journeys that need "a year later" (e2e/reembolso: the next IRPF informe).
  * GUIA_CACHE_SECONDS   300            How long an instance reuses the result list of a Guia Médico free-text
  *                                     search (count and next pages without a new scan; 0: never, decision 0008).
  * REDIS_URL            (unset)        redis://… → throttling counters in Redis (shared by instances); else PostgreSQL.
@@ -111,6 +113,7 @@ const envSchema = z.object({
   REDIS_COMMAND_TIMEOUT_MS: ms(2000),
   REQUEST_TIMEOUT_MS: ms(10_000),
   SEED: z.enum(['demo', 'none']).optional(),
+  RELOGIO_INICIO: z.iso.datetime({ offset: true }).optional(),
   SEED_PROVIDERS: int(0).refine((n) => n <= 2_000_000, 'no máximo 2000000'),
   GUIA_CACHE_SECONDS: int(300).refine((n) => n <= 86_400, 'no máximo 86400'),
   REDIS_URL: z
@@ -195,6 +198,8 @@ export interface Config {
   };
   seed: 'demo' | 'none';
   seedProviders: number;
+  /** NODE_ENV=test only (RELOGIO_INICIO): where the server's clock starts, in ms since the epoch. */
+  relogioInicio: number | undefined;
   guiaCacheSeconds: number;
   redisUrl: string | undefined;
   smtpUrl: string | undefined;
@@ -268,6 +273,9 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
   }
   const e = parsed.data;
   const production = e.NODE_ENV === 'production';
+  // A moved clock is a test instrument: anywhere else it would misdate protocols, deadlines and audit.
+  if (e.RELOGIO_INICIO && e.NODE_ENV !== 'test')
+    throw new ConfigError('Invalid environment variable RELOGIO_INICIO: only with NODE_ENV=test');
   return {
     port: e.PORT,
     host: e.HOST,
@@ -290,6 +298,7 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
     // Production never loads the demo people (published password) unless told to.
     seed: e.SEED ?? (production ? 'none' : 'demo'),
     seedProviders: e.SEED_PROVIDERS,
+    relogioInicio: e.RELOGIO_INICIO === undefined ? undefined : Date.parse(e.RELOGIO_INICIO),
     guiaCacheSeconds: e.GUIA_CACHE_SECONDS,
     redisUrl: e.REDIS_URL,
     smtpUrl: e.SMTP_URL,

@@ -1,4 +1,5 @@
 import { buildApp } from './app';
+import { clockFrom } from './clock';
 import { ConfigError, loadConfig } from './config';
 
 async function main() {
@@ -13,7 +14,10 @@ async function main() {
     }
     throw err;
   }
-  const app = await buildApp(config);
+  const app = await buildApp(
+    config,
+    config.relogioInicio === undefined ? {} : { clock: clockFrom(config.relogioInicio) },
+  );
   let closing = false;
   const shutdown = async (signal: string) => {
     if (closing) return;

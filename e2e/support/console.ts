@@ -1,0 +1,78 @@
+import { spawnSync } from 'node:child_process';
+import { join } from 'node:path';
+import { Secret, TOTP } from 'otpauth';
+import type { Page } from 'playwright-core';
+import { expectNoAxeViolations, screenshot } from './browser';
+import { visible } from './flows';
+
+const root = join(import.meta.dirname, '..', '..');
+
+/**
+ * One operator CLI from the build (apps/api/dist/<nome>.js: equipe, chaves, webhooks, importar) on a
+ * journey's own data directory, before its server starts (PGlite is one process's database).
+ */
+export function cliDaOperadora(nome: string, args: string[], dataDir: string): string {
+  const r = spawnSync(process.execPath, [join(root, `apps/api/dist/${nome}.js`), ...args], {
+    cwd: root,
+    env: { ...process.env, DATA_DIR: dataDir, DATABASE_URL: '', REDIS_URL: '', SEED: 'demo', LOG_LEVEL: 'silent' },
+    encoding: 'utf8',
+    timeout: 60_000,
+  });
+  if (r.status !== 0) throw new Error(`${nome} ${args.join(' ')}: ${r.status}\n${r.stdout}\n${r.stderr}`);
+  return r.stdout;
+}
+
+export interface ContaDaEquipe {
+  email: string;
+  nome: string;
+  senha: string;
+  segredo: string;
+}
+
+/** A staff account made as the operator does (`npm run equipe -- criar`): its one-time password and TOTP secret. */
+export function criarContaDaEquipe(dataDir: string, email: string, nome: string, papel: string): ContaDaEquipe {
+  const saida = cliDaOperadora('equipe', ['criar', '--email', email, '--nome', nome, '--papel', papel], dataDir);
+  const senha = /Senha provisória: (\S+)/.exec(saida)?.[1];
+  const segredo = /Segredo TOTP \(base32\): ([A-Z2-7]+)/.exec(saida)?.[1];
+  if (!senha || !segredo) throw new Error(`equipe criar: saída inesperada\n${saida}`);
+  return { email, nome, senha, segredo };
+}
+
+/** The code an authenticator app shows now (SHA1, 6 digits, 30 s). */
+export const codigoTotp = (segredo: string) =>
+  new TOTP({ secret: Secret.fromBase32(segredo), algorithm: 'SHA1', digits: 6, period: 30 }).generate();
+
+/** The 30 s TOTP step each account last used: the server refuses a code of the same step twice. */
+const passoUsado = new Map<string, number>();
+const passoAtual = () => Math.floor(Date.now() / 30_000);
+
+/** Waits, as a person would, for the next code when this account already used the current one. */
+export async function proximoCodigo(conta: ContaDaEquipe): Promise<string> {
+  while (passoUsado.get(conta.email) === passoAtual()) await new Promise((ok) => setTimeout(ok, 500));
+  passoUsado.set(conta.email, passoAtual());
+  return codigoTotp(conta.segredo);
+}
+
+/** E-mail and password, then the authenticator code (after the enrolment on a first sign-in); lands on the queue. */
+export async function entrarNoConsole(page: Page, conta: ContaDaEquipe): Promise<void> {
+  await page.goto('/atendimento');
+  await page.waitForURL(/\/atendimento\/entrar/);
+  await page.getByLabel('E-mail').fill(conta.email);
+  await page.getByLabel('Senha', { exact: true }).fill(conta.senha);
+  await page.getByRole('button', { name: 'Entrar' }).click();
+  await visible(page.getByRole('heading', { level: 1, name: /Cadastre o autenticador|Código do autenticador/ }));
+  await page.getByLabel('Código do autenticador').fill(await proximoCodigo(conta));
+  await page.getByRole('button', { name: 'Confirmar' }).click();
+  await page.waitForURL(/\/atendimento$/);
+}
+
+/** A console screen at 1280 and at tablet width (768): axe finds nothing, a screenshot of each. Ends at 1280. */
+export async function conferirTelaDoConsole(page: Page, nome: string): Promise<void> {
+  for (const width of [768, 1280]) {
+    await page.setViewportSize({ width, height: 900 });
+    await page.evaluate(() => window.scrollTo(0, 0));
+    await page.waitForTimeout(150);
+    await expectNoAxeViolations(page, `${nome} @${width}`);
+    await screenshot(page, `${nome}-${width}`);
+  }
+}

@@ -111,6 +111,14 @@ export const dinheiro: Parser = (v) => {
   return centavos;
 };
 
+/** How many times a table a plan pays (the reimbursement multiple): a decimal with up to 2 places, 0,01 to 100. */
+export const multiplo: Parser = (v) => {
+  const centavos = dinheiro(v);
+  if (typeof centavos !== 'string' || Number(centavos) < 1 || Number(centavos) > 10_000)
+    return erro('Múltiplo inválido: use um número de 0,01 a 100 com até 2 casas (ex.: 2 ou 2,5).');
+  return `${centavos.slice(0, -2) || '0'}.${centavos.slice(-2).padStart(2, '0')}`;
+};
+
 export const opcoes =
   (valores: readonly string[], sinonimos: Record<string, string> = {}): Parser =>
   (v) => {

@@ -268,6 +268,31 @@ describe('importar: good files', () => {
     expect((await obterImportacao(t.db, r.id))?.status).toBe('validado');
   });
 
+  it("sets a plan's reimbursement multiple; a file without the column keeps it", async () => {
+    const multiplo = async () =>
+      (
+        await t.db.query<{ m: string }>(`select multiplo_reembolso::text as m from planos where codigo_plano = '9002'`)
+      )[0]?.m;
+    const comMultiplo = csv([
+      ['codigoPlano', 'nomePlano', 'segmentacao', 'acomodacao', 'coparticipativo', 'multiploReembolso'],
+      ['9002', 'Plano Importado Enfermaria', 'AMBULATORIAL', 'ENFERMARIA', 'N', '2,5'],
+    ]);
+    expect(await imp('produtos', comMultiplo)).toMatchObject({ status: 'aplicado', alterados: 1 });
+    expect(await multiplo()).toBe('2.50');
+    expect(await imp('produtos', comMultiplo)).toMatchObject({ status: 'aplicado', alterados: 0, inalterados: 1 });
+    // The usual file, without the column: the multiple stays.
+    expect(await imp('produtos', PRODUTOS)).toMatchObject({ status: 'aplicado', alterados: 0 });
+    expect(await multiplo()).toBe('2.50');
+    const zero = await imp('produtos', comMultiplo.replace(';2,5', ';0'));
+    expect(zero).toMatchObject({ status: 'recusado' });
+    expect(zero.erros[0]).toMatchObject({
+      coluna: 'multiploReembolso',
+      mensagem: 'Múltiplo inválido: use um número de 0,01 a 100 com até 2 casas (ex.: 2 ou 2,5).',
+    });
+    expect(await imp('produtos', comMultiplo.replace(';2,5', ';1'))).toMatchObject({ alterados: 1 });
+    expect(await multiplo()).toBe('1.00');
+  });
+
   it('reads ISO-8859-1 with the flag, and JSON Lines', async () => {
     const latin = iconv.encode(PRODUTOS.replace('Plano Importado Apartamento', 'Plano Ação São João'), 'latin1');
     expect(await imp('produtos', latin, { codificacao: 'iso-8859-1' })).toMatchObject({

@@ -12,6 +12,7 @@ import {
   email,
   esquemaDaLinha,
   inteiro,
+  multiplo,
   opcoes,
   simNao,
   texto,
@@ -108,6 +109,15 @@ const produtos: Layout = {
       opcoes(['NACIONAL', 'GRUPO DE ESTADOS', 'ESTADUAL', 'GRUPO DE MUNICIPIOS', 'MUNICIPAL']),
     ),
     col('coparticipativo', true, 'S | N', RPS, 'Fator moderador: coparticipação', 'S', simNao),
+    col(
+      'multiploReembolso',
+      false,
+      'decimal 0,01 a 100',
+      PORTAL,
+      'Quantas vezes a tabela de reembolso o plano paga (livre escolha); vazio ou ausente: mantém o atual (1 num produto novo)',
+      '2',
+      multiplo,
+    ),
   ],
   chave: ['codigoPlano'],
   notas: ['Importe os produtos antes dos contratos que os usam.'],
@@ -115,15 +125,18 @@ const produtos: Layout = {
   async aplicar(tx) {
     const r = await contar(
       tx,
-      `insert into planos as p (codigo_plano, nome, registro_ans, segmentacao, acomodacao, abrangencia, coparticipativo)
-       select "codigoPlano", "nomePlano", "numeroPlanoANS", "segmentacao", "acomodacao", "abrangencia", "coparticipativo"::boolean
-         from importacao_stg
+      // An empty or absent multiploReembolso keeps the plan's current multiple (1 for a new plan).
+      `insert into planos as p (codigo_plano, nome, registro_ans, segmentacao, acomodacao, abrangencia, coparticipativo,
+                                multiplo_reembolso)
+       select s."codigoPlano", s."nomePlano", s."numeroPlanoANS", s."segmentacao", s."acomodacao", s."abrangencia",
+              s."coparticipativo"::boolean, coalesce(s."multiploReembolso"::numeric, atual.multiplo_reembolso, 1)
+         from importacao_stg s left join planos atual on atual.codigo_plano = s."codigoPlano"
        on conflict (codigo_plano) do update set nome = excluded.nome, registro_ans = excluded.registro_ans,
          segmentacao = excluded.segmentacao, acomodacao = excluded.acomodacao, abrangencia = excluded.abrangencia,
-         coparticipativo = excluded.coparticipativo
-       where (p.nome, p.registro_ans, p.segmentacao, p.acomodacao, p.abrangencia, p.coparticipativo)
+         coparticipativo = excluded.coparticipativo, multiplo_reembolso = excluded.multiplo_reembolso
+       where (p.nome, p.registro_ans, p.segmentacao, p.acomodacao, p.abrangencia, p.coparticipativo, p.multiplo_reembolso)
          is distinct from (excluded.nome, excluded.registro_ans, excluded.segmentacao, excluded.acomodacao,
-                           excluded.abrangencia, excluded.coparticipativo)`,
+                           excluded.abrangencia, excluded.coparticipativo, excluded.multiplo_reembolso)`,
     );
     return { ...r, inativados: 0 };
   },
@@ -1053,7 +1066,7 @@ const reembolsoTabela: Layout = {
   chave: ['tipo', 'codigoTuss'],
   notas: [
     'A prévia do reembolso usa a linha do código TUSS quando a tabela o tem; senão, a linha geral do tipo (sem código). Cada tipo deve ter sua linha geral.',
-    'O múltiplo de cada plano (quantas vezes a tabela o plano reembolsa) fica em `planos.multiplo_reembolso` (padrão 1).',
+    'O múltiplo de cada plano (quantas vezes a tabela o plano reembolsa) vem da coluna `multiploReembolso` do layout produtos (padrão 1).',
     'Modo `completo`: linhas ausentes do arquivo são apagadas da tabela (a tabela é a foto da operadora).',
   ],
   verificacoes: [],

@@ -3,6 +3,7 @@ import { existsSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { TestProject } from 'vitest/node';
+import { diaEmSaoPaulo } from '@portal/br';
 import { waitReady } from './support/server';
 
 const root = join(import.meta.dirname, '..');
@@ -11,6 +12,11 @@ declare module 'vitest' {
   export interface ProvidedContext {
     /** A migrated and seeded PGlite data directory; each test file serves a copy of it. */
     seedDir: string;
+    /**
+     * The São Paulo day (AAAA-MM-DD) the demo was seeded: its protocol numbers and dates count from
+     * it, and a run that crosses midnight must not compute them from the day the test runs.
+     */
+    seedDia: string;
   }
 }
 
@@ -25,6 +31,7 @@ export default async function setup(project: TestProject) {
     if (!existsSync(join(root, f))) throw new Error(`e2e: ${f} missing — run \`npm run build\` first`);
   }
   const seedDir = mkdtempSync(join(tmpdir(), 'portal-e2e-seed-'));
+  const seedDia = diaEmSaoPaulo(Date.now());
   const server = spawn(process.execPath, [join(root, 'apps/api/dist/server.js')], {
     env: {
       ...process.env,
@@ -44,5 +51,6 @@ export default async function setup(project: TestProject) {
   server.kill('SIGTERM');
   await new Promise((r) => (server.exitCode !== null ? r(null) : server.once('exit', r)));
   project.provide('seedDir', seedDir);
+  project.provide('seedDia', seedDia);
   return () => rmSync(seedDir, { recursive: true, force: true });
 }

@@ -1,6 +1,5 @@
-import { diaEmSaoPaulo } from '@portal/br';
 import type { Browser, Page } from 'playwright-core';
-import { afterAll, beforeAll, expect, test } from 'vitest';
+import { afterAll, beforeAll, expect, inject, test } from 'vitest';
 import { DIAS_UTEIS_ATRAS, diasUteisAntes, REGISTRO_ANS_DEMO } from '@portal/operadora/demo';
 import { CARLOS, MARIA, SENHA } from './support/accounts';
 import { expectNoAxeViolations, launch, openSession, screenshot } from './support/browser';
@@ -19,7 +18,8 @@ afterAll(async () => {
   await browser?.close();
 });
 
-const hoje = diaEmSaoPaulo(Date.now());
+// The day the demo was seeded (its numbers count from it), not the day this line runs: a run may cross midnight.
+const hoje = inject('seedDia');
 const dia = diasUteisAntes(hoje, DIAS_UTEIS_ATRAS.respondido).replaceAll('-', '');
 /** The answered inclusion request: the first protocol of its day. */
 const NUMERO = `${REGISTRO_ANS_DEMO}${dia}000001`;

@@ -9,7 +9,8 @@ import { Spinner } from '@/components/ui/spinner';
 import { useFila, type FiltrosFila } from '../api/fila';
 import { Cabecalho } from '../components/cabecalho';
 import { AtalhosDaFila, LinhaDaFila, ProtocoloDaFila, TabelaDaFila, TotaisDaFila } from '../components/fila';
-import { SeloPrazo, SeloSituacao } from '../components/selos-prazo';
+import { SituacaoProtocoloBadge } from '@/components/situacao';
+import { SeloPrazo } from '../components/selos-prazo';
 import { dataDoDia, diaEmSaoPaulo } from '../lib/formatos';
 
 const PRAZOS = [
@@ -160,7 +161,7 @@ export function FilaPage() {
               </td>
               <td className="px-3 py-2 align-top">{p.beneficiario ?? '—'}</td>
               <td className="px-3 py-2 align-top">
-                <SeloSituacao situacao={p.situacao} />
+                <SituacaoProtocoloBadge situacao={p.situacao} />
               </td>
             </LinhaDaFila>
           ))}

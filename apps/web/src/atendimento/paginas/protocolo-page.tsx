@@ -8,7 +8,8 @@ import { Cabecalho } from '../components/cabecalho';
 import { Historico, Secao, Voltar } from '../components/detalhe';
 import { AcoesDoProtocolo } from '../components/acoes-do-protocolo';
 import { ContextoDoMembro } from '../components/contexto-do-membro';
-import { SeloPrazo, SeloSituacao } from '../components/selos-prazo';
+import { SituacaoProtocoloBadge } from '@/components/situacao';
+import { SeloPrazo } from '../components/selos-prazo';
 import { dataDoDia, dataHora, numeroLegivel } from '../lib/formatos';
 
 /** /atendimento/protocolos/:numero — the request, its history, the member's context and the actions. */
@@ -36,7 +37,7 @@ export function ProtocoloPage() {
     <>
       <Cabecalho titulo={`Protocolo ${numeroLegivel(p.protocolo)}`}>{voltar}</Cabecalho>
       <div className="mb-4 flex flex-wrap items-center gap-2">
-        <SeloSituacao situacao={p.situacao} />
+        <SituacaoProtocoloBadge situacao={p.situacao} />
         <SeloPrazo atrasado={p.atrasado} venceHoje={p.venceHoje} />
         <span className="text-slate-800">
           Prazo: <strong>{dataDoDia(p.prazoResposta)}</strong> — {p.prazoDescricao}
@@ -83,7 +84,7 @@ export function ProtocoloPage() {
 
           {aberto ? <AcoesDoProtocolo protocolo={p} /> : null}
 
-          <Historico passos={p.historico} selo={(s) => <SeloSituacao situacao={s} />} />
+          <Historico passos={p.historico} selo={(s) => <SituacaoProtocoloBadge situacao={s} />} />
         </div>
         <ContextoDoMembro contexto={p.contexto} atual={p.protocolo} />
       </div>

@@ -12,7 +12,8 @@ import { anexoComoBlob, urlDoAnexo, useReembolso } from '../api/reembolsos';
 import { AcoesDoReembolso } from '../components/acoes-do-reembolso';
 import { Cabecalho } from '../components/cabecalho';
 import { Historico, Secao, Voltar } from '../components/detalhe';
-import { SeloPrazo, SeloSituacaoReembolso } from '../components/selos-prazo';
+import { SituacaoReembolsoBadge } from '@/components/situacao';
+import { SeloPrazo } from '../components/selos-prazo';
 import { dataDoDia, dataHora, numeroLegivel } from '../lib/formatos';
 
 function Campos({ linhas }: { linhas: [string, React.ReactNode][] }) {
@@ -141,7 +142,7 @@ export function ReembolsoPage() {
     <>
       <Cabecalho titulo={`Reembolso ${numeroLegivel(r.protocolo)}`}>{voltar}</Cabecalho>
       <div className="mb-4 flex flex-wrap items-center gap-2">
-        <SeloSituacaoReembolso situacao={r.situacao} />
+        <SituacaoReembolsoBadge situacao={r.situacao} />
         <SeloPrazo atrasado={r.atrasado} venceHoje={r.venceHoje} />
         <span className="text-slate-800">
           {r.prazoPagamento ? (
@@ -204,7 +205,7 @@ export function ReembolsoPage() {
 
           <AcoesDoReembolso reembolso={r} />
 
-          <Historico passos={r.historico} selo={(s) => <SeloSituacaoReembolso situacao={s} />} />
+          <Historico passos={r.historico} selo={(s) => <SituacaoReembolsoBadge situacao={s} />} />
         </div>
         <div className="space-y-4">
           <Secao titulo="Valores">

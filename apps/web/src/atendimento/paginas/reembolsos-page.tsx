@@ -8,7 +8,8 @@ import { Spinner } from '@/components/ui/spinner';
 import { useReembolsos } from '../api/reembolsos';
 import { Cabecalho } from '../components/cabecalho';
 import { AtalhosDaFila, LinhaDaFila, ProtocoloDaFila, TabelaDaFila, TotaisDaFila } from '../components/fila';
-import { SeloPrazo, SeloSituacaoReembolso } from '../components/selos-prazo';
+import { SituacaoReembolsoBadge } from '@/components/situacao';
+import { SeloPrazo } from '../components/selos-prazo';
 import { dataDoDia } from '../lib/formatos';
 
 const SITUACOES = ['abertos', 'todos', ...SITUACOES_REEMBOLSO] as const;
@@ -121,7 +122,7 @@ export function ReembolsosPage() {
               </td>
               <td className="px-3 py-2 align-top whitespace-nowrap tabular-nums">{formatBRL(r.valorPago)}</td>
               <td className="px-3 py-2 align-top">
-                <SeloSituacaoReembolso situacao={r.situacao} />
+                <SituacaoReembolsoBadge situacao={r.situacao} />
               </td>
             </LinhaDaFila>
           ))}

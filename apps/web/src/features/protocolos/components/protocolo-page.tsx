@@ -23,7 +23,7 @@ import { useBaixarResposta } from '../api/baixar-resposta';
 import { useDetalheProtocolo } from '../api/detalhe-protocolo';
 import { dataHoraDoInstante } from './formatos';
 import { NumeroProtocolo } from './numero-protocolo';
-import { AtrasadoBadge, SituacaoProtocoloBadge } from './situacao-protocolo';
+import { AtrasadoBadge, SituacaoProtocoloBadge } from '@/components/situacao';
 
 const NAO_ENCONTRADO = 'Protocolo não encontrado.';
 

@@ -18,7 +18,7 @@ import { usePerfilAutenticado } from '@/lib/membro';
 import { useListarProtocolos } from '../api/listar-protocolos';
 import { dataDoInstante } from './formatos';
 import { NumeroProtocolo } from './numero-protocolo';
-import { AtrasadoBadge, SituacaoProtocoloBadge } from './situacao-protocolo';
+import { AtrasadoBadge, SituacaoProtocoloBadge } from '@/components/situacao';
 
 export function ProtocolosPage() {
   const perfil = usePerfilAutenticado();

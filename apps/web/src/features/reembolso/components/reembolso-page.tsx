@@ -31,7 +31,7 @@ import {
 } from '../api/reembolsos';
 import { CampoDeAnexos, tamanhoLegivel } from './campo-de-anexos';
 import { dataHoraDoInstante, documentoDoPrestador } from './formatos';
-import { SituacaoReembolsoBadge } from './situacao-reembolso';
+import { SituacaoReembolsoBadge } from '@/components/situacao';
 import { useAnexos } from './use-anexos';
 
 const NAO_ENCONTRADO = 'Reembolso não encontrado.';

@@ -40,3 +40,22 @@ export async function enviarAnexo(
   const text = await r.text();
   return { status: r.status, body: JSON.parse(text) as Record<string, unknown> };
 }
+
+/** A whole small PDF written by hand, with `comentario` in a comment line and a right cross-reference table. */
+export function pdfCru(comentario: string): Buffer {
+  const objetos = [
+    '1 0 obj\n<< /Type /Catalog /Pages 2 0 R >>\nendobj\n',
+    '2 0 obj\n<< /Type /Pages /Kids [] /Count 0 >>\nendobj\n',
+  ];
+  let corpo = `%PDF-1.4\n%${comentario}\n`;
+  const posicoes: number[] = [];
+  for (const o of objetos) {
+    posicoes.push(corpo.length);
+    corpo += o;
+  }
+  const xref = corpo.length;
+  corpo +=
+    `xref\n0 3\n0000000000 65535 f \n${posicoes.map((p) => `${String(p).padStart(10, '0')} 00000 n \n`).join('')}` +
+    `trailer\n<< /Size 3 /Root 1 0 R >>\nstartxref\n${xref}\n%%EOF\n`;
+  return Buffer.from(corpo, 'latin1');
+}

@@ -9,7 +9,7 @@ import PDFDocument from 'pdfkit';
 import sharp from 'sharp';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { BENEFICIARIO, CONTRATO, CPF, HOJE, startApp, type Client, type TestApp } from '../../../test/helper';
-import { enviarAnexo as enviar } from '../../../test/reembolso';
+import { enviarAnexo as enviar, pdfCru } from '../../../test/reembolso';
 import { lerPdf } from '../../../../../test/pdf-text';
 import { importar } from '../importacao';
 import { ChavesDeIntegracao, ChavesRepository } from '../integracao';
@@ -36,23 +36,7 @@ async function pdf(texto = 'Recibo de consulta'): Promise<Buffer> {
 }
 
 /** A whole PDF of about `tamanho` bytes (a long comment), with a right cross-reference table. */
-function pdfCru(tamanho: number, marca = ''): Buffer {
-  const objetos = [
-    '1 0 obj\n<< /Type /Catalog /Pages 2 0 R >>\nendobj\n',
-    '2 0 obj\n<< /Type /Pages /Kids [] /Count 0 >>\nendobj\n',
-  ];
-  let corpo = `%PDF-1.4\n%${marca}${'x'.repeat(tamanho)}\n`;
-  const posicoes: number[] = [];
-  for (const o of objetos) {
-    posicoes.push(corpo.length);
-    corpo += o;
-  }
-  const xref = corpo.length;
-  corpo +=
-    `xref\n0 3\n0000000000 65535 f \n${posicoes.map((p) => `${String(p).padStart(10, '0')} 00000 n \n`).join('')}` +
-    `trailer\n<< /Size 3 /Root 1 0 R >>\nstartxref\n${xref}\n%%EOF\n`;
-  return Buffer.from(corpo, 'latin1');
-}
+const pdfDeTamanho = (tamanho: number, marca = '') => pdfCru(`${marca}${'x'.repeat(tamanho)}`);
 
 const jpeg = (cor = '#c33') =>
   sharp({ create: { width: 64, height: 48, channels: 3, background: cor } })
@@ -328,7 +312,7 @@ describe('POST /api/Reembolso/Anexos', () => {
     try {
       const { c, perfil } = await q.membro(CPF.roberto);
       // ~0.6 MB PDFs: the first fits, the second passes 1 MB.
-      const recheado = (n: number) => pdfCru(600_000, String(n));
+      const recheado = (n: number) => pdfDeTamanho(600_000, String(n));
       expect((await enviar(c, perfil, await recheado(1))).status).toBe(200);
       const r = await enviar(c, perfil, await recheado(2));
       expect(r.status).toBe(422);

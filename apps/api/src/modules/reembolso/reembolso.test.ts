@@ -9,7 +9,7 @@ import PDFDocument from 'pdfkit';
 import sharp from 'sharp';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { BENEFICIARIO, CONTRATO, CPF, HOJE, startApp, type Client, type TestApp } from '../../../test/helper';
-import { enviarAnexo as enviar, pdfCru } from '../../../test/reembolso';
+import { enviarAnexo as enviar, pdfCru, pedidoDeReembolso } from '../../../test/reembolso';
 import { lerPdf } from '../../../../../test/pdf-text';
 import { importar } from '../importacao';
 import { ChavesDeIntegracao, ChavesRepository } from '../integracao';
@@ -103,25 +103,7 @@ async function anexar(c: Client, perfil: Perfil, documento = 'comprovante_pagame
   return r.body.id as string;
 }
 
-function pedido(anexos: string[], over: Json = {}): Json {
-  return {
-    cpfBeneficiario: CPF.anaClara,
-    tipo: 'consulta',
-    dataAtendimento: '2026-03-02',
-    prestador: {
-      documento: '111.444.777-35',
-      nome: 'Dra. Helena Prado',
-      conselho: 'CRM',
-      numeroConselho: '123456',
-      ufConselho: 'SP',
-    },
-    valorPago: 350,
-    numeroRecibo: 'RS-2026-000123',
-    anexos,
-    pagamento: { forma: 'pix', tipoChave: 'cpf', chave: '529.982.247-25' },
-    ...over,
-  };
-}
+const pedido = pedidoDeReembolso;
 
 const solicitar = (c: Client, perfil: Perfil, body: Json, chave?: string) =>
   c.post<Json>(

@@ -1,5 +1,5 @@
 import { Readable } from 'node:stream';
-import type { Client } from './helper';
+import { CPF, type Client } from './helper';
 
 /**
  * POST /api/Reembolso/Anexos as the web app sends it: the file itself as the body (a Buffer or a
@@ -39,4 +39,44 @@ export async function enviarAnexo(
   }
   const text = await r.text();
   return { status: r.status, body: JSON.parse(text) as Record<string, unknown> };
+}
+
+/** A whole small PDF written by hand, with `comentario` in a comment line and a right cross-reference table. */
+export function pdfCru(comentario: string): Buffer {
+  const objetos = [
+    '1 0 obj\n<< /Type /Catalog /Pages 2 0 R >>\nendobj\n',
+    '2 0 obj\n<< /Type /Pages /Kids [] /Count 0 >>\nendobj\n',
+  ];
+  let corpo = `%PDF-1.4\n%${comentario}\n`;
+  const posicoes: number[] = [];
+  for (const o of objetos) {
+    posicoes.push(corpo.length);
+    corpo += o;
+  }
+  const xref = corpo.length;
+  corpo +=
+    `xref\n0 3\n0000000000 65535 f \n${posicoes.map((p) => `${String(p).padStart(10, '0')} 00000 n \n`).join('')}` +
+    `trailer\n<< /Size 3 /Root 1 0 R >>\nstartxref\n${xref}\n%%EOF\n`;
+  return Buffer.from(corpo, 'latin1');
+}
+
+/** A valid request body for POST /api/Reembolso/Solicitar (Ana Clara's consultation), `over` on top. */
+export function pedidoDeReembolso(anexos: string[], over: Record<string, unknown> = {}): Record<string, unknown> {
+  return {
+    cpfBeneficiario: CPF.anaClara,
+    tipo: 'consulta',
+    dataAtendimento: '2026-03-02',
+    prestador: {
+      documento: '111.444.777-35',
+      nome: 'Dra. Helena Prado',
+      conselho: 'CRM',
+      numeroConselho: '123456',
+      ufConselho: 'SP',
+    },
+    valorPago: 350,
+    numeroRecibo: 'RS-2026-000123',
+    anexos,
+    pagamento: { forma: 'pix', tipoChave: 'cpf', chave: '529.982.247-25' },
+    ...over,
+  };
 }

@@ -8,12 +8,10 @@
 // Exit status: 0 done, 1 no such (active) key or a failure, 2 a usage or configuration error.
 // With DATABASE_URL it runs while the server runs; PGlite (DATA_DIR) is one process's database:
 // stop the server first (two processes on one data directory corrupt it).
-import { realpathSync } from 'node:fs';
-import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
 import { z } from 'zod';
 import { type Clock, systemClock } from '../clock';
-import { ConfigError, loadConfig } from '../config';
+import { loadConfig } from '../config';
 import type { Db } from '../db/db';
 import { migrate } from '../db/migrate';
 import { openDb } from '../db/open';
@@ -25,6 +23,7 @@ import {
   escopoSchema,
   SOBREPOSICAO_PADRAO_HORAS,
 } from '../modules/integracao';
+import { rodarComoScript } from './script';
 
 export const USO = `Uso: npm run chaves -- <comando>
   criar --nome <nome> --escopos ${ESCOPOS.join(',')} [--expira-em AAAA-MM-DD] [--limite <chamadas por minuto>]
@@ -181,21 +180,4 @@ async function main(): Promise<number> {
   }
 }
 
-// Run as a script (tsx apps/api/src/cli/chaves.ts), not when a test imports it.
-if (process.argv[1] && fileURLToPath(import.meta.url) === realpathSync(process.argv[1])) {
-  main().then(
-    (status) => process.exit(status),
-    (err: unknown) => {
-      if (err instanceof UsoInvalido || (err as { code?: string }).code?.startsWith('ERR_PARSE_ARGS')) {
-        console.error(`${(err as Error).message}\n\n${USO}`);
-        process.exit(2);
-      }
-      if (err instanceof ConfigError) {
-        console.error(err.message);
-        process.exit(2);
-      }
-      console.error('Falha:', err instanceof Error ? err.message : err);
-      process.exit(1);
-    },
-  );
-}
+rodarComoScript(import.meta.url, main, { texto: USO, erro: UsoInvalido });

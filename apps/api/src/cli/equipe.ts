@@ -8,13 +8,11 @@
 // Exit status: 0 done, 1 no such account or a failure, 2 a usage or configuration error.
 // With DATABASE_URL it runs while the server runs; PGlite (DATA_DIR) is one process's database:
 // stop the server first (two processes on one data directory corrupt it).
-import { realpathSync } from 'node:fs';
-import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
 import { z } from 'zod';
 import { PAPEIS_EQUIPE, papelEquipeSchema } from '@portal/contract';
 import { type Clock, systemClock } from '../clock';
-import { type Config, ConfigError, loadConfig } from '../config';
+import { type Config, loadConfig } from '../config';
 import { PgCounterStore } from '../db/counters';
 import type { Db } from '../db/db';
 import { migrate } from '../db/migrate';
@@ -26,6 +24,7 @@ import { EquipeService } from '../modules/atendimento/equipe';
 import { EquipeRepository } from '../modules/atendimento/repository';
 import { loadOperadora } from '../modules/operadora/config';
 import { Cofre } from '../modules/webhooks/service';
+import { rodarComoScript } from './script';
 
 export const USO = `Uso: npm run equipe -- <comando>
   criar --email <e-mail> --nome "<nome>" --papel ${PAPEIS_EQUIPE.join('|')}
@@ -161,21 +160,4 @@ async function main(): Promise<number> {
   }
 }
 
-// Run as a script (tsx apps/api/src/cli/equipe.ts), not when a test imports it.
-if (process.argv[1] && fileURLToPath(import.meta.url) === realpathSync(process.argv[1])) {
-  main().then(
-    (status) => process.exit(status),
-    (err: unknown) => {
-      if (err instanceof UsoInvalido || (err as { code?: string }).code?.startsWith('ERR_PARSE_ARGS')) {
-        console.error(`${(err as Error).message}\n\n${USO}`);
-        process.exit(2);
-      }
-      if (err instanceof ConfigError) {
-        console.error(err.message);
-        process.exit(2);
-      }
-      console.error('Falha:', err instanceof Error ? err.message : err);
-      process.exit(1);
-    },
-  );
-}
+rodarComoScript(import.meta.url, main, { texto: USO, erro: UsoInvalido });

@@ -5,7 +5,7 @@ import sharp from 'sharp';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import type { PapelEquipe } from '@portal/contract';
 import { CONTRATO, CPF, HOJE, startApp, type Client, type TestApp } from '../../../test/helper';
-import { enviarAnexo } from '../../../test/reembolso';
+import { enviarAnexo, pedidoDeReembolso } from '../../../test/reembolso';
 import { prazoDoReembolso } from './reembolsos';
 
 // The console's side of Reembolso (issue 18 "Operator side", decisions 0033/0034), over real HTTP on
@@ -73,20 +73,10 @@ async function pedidoDaMaria(): Promise<{ protocolo: string; foto: string; recib
   expect(recibo.status, JSON.stringify(recibo.body)).toBe(200);
   const r = await c.post<Json>('/api/Reembolso/Solicitar', {
     perfilAutenticado: perfil,
-    cpfBeneficiario: CPF.maria,
-    tipo: 'consulta',
-    dataAtendimento: '2026-03-02',
-    prestador: {
-      documento: '111.444.777-35',
-      nome: 'Dra. Helena Prado',
-      conselho: 'CRM',
-      numeroConselho: '123456',
-      ufConselho: 'SP',
-    },
-    valorPago: 350,
-    numeroRecibo: `RS-2026-${k}`,
-    anexos: [foto.body.id, recibo.body.id],
-    pagamento: { forma: 'pix', tipoChave: 'cpf', chave: '529.982.247-25' },
+    ...pedidoDeReembolso([foto.body.id as string, recibo.body.id as string], {
+      cpfBeneficiario: CPF.maria,
+      numeroRecibo: `RS-2026-${k}`,
+    }),
   });
   expect(r.status, JSON.stringify(r.body)).toBe(200);
   return {

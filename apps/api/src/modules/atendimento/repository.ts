@@ -1,5 +1,6 @@
 import type { PapelEquipe, SituacaoProtocolo, TipoProtocolo } from '@portal/contract';
 import type { Queryable } from '../../db/db';
+import type { ProtocoloDaFila } from '../protocolos/repository';
 
 /** The staff console's tables (migration 0026, decision 0033) and its reads of member data. */
 
@@ -43,21 +44,10 @@ export interface RegistroDeAuditoria {
   detalhe?: Record<string, unknown>;
 }
 
-export interface ItemDaFila {
-  numero: string;
-  tipo: TipoProtocolo;
-  assunto: string;
-  situacao: SituacaoProtocolo;
-  canal: string;
-  criadoEm: Date;
-  prazoResposta: string;
-  respondidoEm: Date | null;
-  respondidoPor: string | null;
+/** A protocol as the staff reads it: the operator's queue item and who answered, the CPF and the names. */
+export interface ItemDaFila extends ProtocoloDaFila {
   respondidoPorNome: string | null;
-  resposta: string | null;
   anexo: boolean;
-  codigoContrato: string;
-  codigoBeneficiario: string | null;
   cpf: string;
   solicitante: string;
   beneficiario: string | null;

@@ -16,6 +16,8 @@ declare module 'fastify' {
   interface FastifyContextConfig {
     /** The scopes a route of /api/integracao/v1 accepts (any one of them). */
     escopos?: readonly Escopo[];
+    /** The entity the audit row names for a call of this route (set before its handler runs). */
+    entidade?: string;
   }
   interface FastifyRequest {
     /** Set by the integration group's hook before any of its handlers runs; null elsewhere. */

@@ -98,11 +98,12 @@ const ERROS = {
 
 export const protocolosIntegracaoRoutes: FastifyPluginAsyncZod = async (app) => {
   const { respostasDeProtocolos } = app.services;
+  const config = { escopos: ['protocolos'] as const, entidade: 'protocolos' };
 
   app.get(
     '/protocolos',
     {
-      config: { escopos: ['protocolos'] },
+      config,
       schema: {
         summary: 'Protocolos por prazo (os atrasados primeiro)',
         querystring: listarQuerySchema,
@@ -110,7 +111,6 @@ export const protocolosIntegracaoRoutes: FastifyPluginAsyncZod = async (app) => 
       },
     },
     async (request) => {
-      request.integracao.entidade = 'protocolos';
       const r = await respostasDeProtocolos.listar(request.query);
       request.integracao.contagens = { itens: r.protocolos.length };
       return r;
@@ -120,7 +120,7 @@ export const protocolosIntegracaoRoutes: FastifyPluginAsyncZod = async (app) => 
   app.get(
     '/protocolos/:numero',
     {
-      config: { escopos: ['protocolos'] },
+      config,
       schema: {
         summary: 'Um protocolo, com o histórico e a resposta',
         params: numeroSchema,
@@ -128,7 +128,6 @@ export const protocolosIntegracaoRoutes: FastifyPluginAsyncZod = async (app) => 
       },
     },
     async (request) => {
-      request.integracao.entidade = 'protocolos';
       return respostasDeProtocolos.obter(request.params.numero, {
         chaveId: chaveDe(request).id,
         origin: originOf(request),
@@ -139,7 +138,7 @@ export const protocolosIntegracaoRoutes: FastifyPluginAsyncZod = async (app) => 
   app.post(
     '/protocolos/:numero/resposta',
     {
-      config: { escopos: ['protocolos'] },
+      config,
       // A 5 MB PDF in base64 is about 6.7 MB of JSON.
       bodyLimit: Math.ceil((PDF_MAXIMO_BYTES * 4) / 3) + 64 * 1024,
       schema: {
@@ -150,7 +149,6 @@ export const protocolosIntegracaoRoutes: FastifyPluginAsyncZod = async (app) => 
       },
     },
     async (request) => {
-      request.integracao.entidade = 'protocolos';
       const { status, resposta, pdfBase64 } = request.body;
       return respostasDeProtocolos.responder(
         request.params.numero,

@@ -34,6 +34,12 @@ export const integracaoRoutes: FastifyPluginAsyncZod = async (app) => {
     }
   });
 
+  // After the key and the body passed: the route's entity goes to the audit row, as its handler used to set it.
+  app.addHook('preHandler', async (request) => {
+    const { entidade } = request.routeOptions.config;
+    if (entidade) request.integracao.entidade = entidade;
+  });
+
   app.addHook('onResponse', async (request, reply) => {
     const i = request.integracao;
     if (!i) return;

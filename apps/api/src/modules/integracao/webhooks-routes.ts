@@ -164,7 +164,7 @@ const ERROS = {
 
 export const webhooksIntegracaoRoutes: FastifyPluginAsyncZod = async (app) => {
   const { webhooks } = app.services;
-  const config = { escopos: ['webhooks'] as const };
+  const config = { escopos: ['webhooks'] as const, entidade: 'webhooks' };
 
   app.get(
     '/webhooks',
@@ -176,7 +176,6 @@ export const webhooksIntegracaoRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request) => {
-      request.integracao.entidade = 'webhooks';
       const endpoints = await webhooks.listar();
       request.integracao.contagens = { itens: endpoints.length };
       return { endpoints };
@@ -194,7 +193,6 @@ export const webhooksIntegracaoRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request, reply) => {
-      request.integracao.entidade = 'webhooks';
       reply.header('cache-control', 'no-store');
       return reply.status(201).send(await webhooks.criarEndpoint(request.body));
     },
@@ -214,7 +212,6 @@ export const webhooksIntegracaoRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request) => {
-      request.integracao.entidade = 'webhooks';
       const q = request.query;
       const r = await webhooks.listarEntregas({
         endpointId: q.endpoint,
@@ -241,7 +238,6 @@ export const webhooksIntegracaoRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request, reply) => {
-      request.integracao.entidade = 'webhooks';
       const n = await webhooks.reenviarPeriodo(new Date(request.body.desde), new Date(request.body.ate));
       request.integracao.contagens = { itens: n };
       return reply.status(202).send({ entregas: n });
@@ -260,7 +256,6 @@ export const webhooksIntegracaoRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request, reply) => {
-      request.integracao.entidade = 'webhooks';
       const n = await webhooks.reenviar(request.params.id);
       request.integracao.contagens = { itens: n };
       return reply.status(202).send({ entregas: n });
@@ -278,7 +273,6 @@ export const webhooksIntegracaoRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request) => {
-      request.integracao.entidade = 'webhooks';
       return webhooks.endpoint(request.params.id);
     },
   );
@@ -295,7 +289,6 @@ export const webhooksIntegracaoRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request) => {
-      request.integracao.entidade = 'webhooks';
       return webhooks.alterarEndpoint(request.params.id, request.body);
     },
   );
@@ -318,7 +311,6 @@ export const webhooksIntegracaoRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request, reply) => {
-      request.integracao.entidade = 'webhooks';
       reply.header('cache-control', 'no-store');
       return webhooks.rotacionarSegredo(request.params.id, (request.body?.sobreposicaoHoras ?? 24) * 3_600_000);
     },
@@ -335,7 +327,6 @@ export const webhooksIntegracaoRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request) => {
-      request.integracao.entidade = 'webhooks';
       return webhooks.alterarEndpoint(request.params.id, { ativo: false });
     },
   );

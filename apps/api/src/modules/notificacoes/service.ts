@@ -23,6 +23,22 @@ export interface Mensagem {
   codigo?: string;
 }
 
+/**
+ * Where a notice to the member goes (inside the transaction of the change): e-mail when on file,
+ * else SMS; null when neither is.
+ */
+export async function destinoDoMembro(q: Queryable, cpf: string): Promise<Pick<Mensagem, 'canal' | 'destino'> | null> {
+  const [contato] = await q.query<{ email: string | null; celular: string | null }>(
+    'select email, celular from pessoas where cpf = $1',
+    [cpf],
+  );
+  return contato?.email
+    ? ({ canal: 'email', destino: contato.email } as const)
+    : contato?.celular
+      ? ({ canal: 'sms', destino: contato.celular } as const)
+      : null;
+}
+
 /** A message written to the outbox whose delivery has not started (see `registrar`). */
 export interface EntregaPendente {
   id: string;

@@ -7,7 +7,7 @@ import { AppError, dadosInvalidos } from '../../lib/app-error';
 import { aguardaResposta, descricaoDoPrazo, estaAtrasado } from '../../lib/prazos';
 import type { Origin } from '../../lib/request';
 import type { AuditRepository } from '../audit/repository';
-import type { EntregaPendente, Notifier } from '../notificacoes/service';
+import { destinoDoMembro, type EntregaPendente, type Notifier } from '../notificacoes/service';
 import {
   FilaDeProtocolosRepository,
   type ProtocoloDaFila,
@@ -341,15 +341,7 @@ export class RespostasDeProtocolosService {
     situacao: SituacaoProtocolo,
     motivo: 'resposta' | 'informacao' = 'resposta',
   ) {
-    const [contato] = await tx.query<{ email: string | null; celular: string | null }>(
-      'select email, celular from pessoas where cpf = $1',
-      [cpf],
-    );
-    const destino = contato?.email
-      ? ({ canal: 'email', destino: contato.email } as const)
-      : contato?.celular
-        ? ({ canal: 'sms', destino: contato.celular } as const)
-        : null;
+    const destino = await destinoDoMembro(tx, cpf);
     if (!destino) return null;
     const nome = this.operadora.nome;
     return this.notifier.registrar(tx, {

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { CONTRATO, CPF, startApp, type TestApp } from '../../../test/helper';
-import { enviarAnexo } from '../../../test/reembolso';
+import { enviarAnexo, pdfCru } from '../../../test/reembolso';
 
 /**
  * A real clamd (Debian's clamav-daemon) scanning the reimbursement uploads: `scripts/clamav-teste.sh`
@@ -9,25 +9,6 @@ import { enviarAnexo } from '../../../test/reembolso';
  */
 const socket = process.env.TEST_CLAMAV_SOCKET;
 const EICAR = 'X5O!P%@AP[4\\PZX54(P^)7CC)7}$EICAR-STANDARD-ANTIVIRUS-TEST-FILE!$H+H*';
-
-/** A whole small PDF with `comentario` in a comment line. */
-function pdf(comentario: string): Buffer {
-  const objetos = [
-    '1 0 obj\n<< /Type /Catalog /Pages 2 0 R >>\nendobj\n',
-    '2 0 obj\n<< /Type /Pages /Kids [] /Count 0 >>\nendobj\n',
-  ];
-  let corpo = `%PDF-1.4\n%${comentario}\n`;
-  const posicoes: number[] = [];
-  for (const o of objetos) {
-    posicoes.push(corpo.length);
-    corpo += o;
-  }
-  const xref = corpo.length;
-  corpo +=
-    `xref\n0 3\n0000000000 65535 f \n${posicoes.map((p) => `${String(p).padStart(10, '0')} 00000 n \n`).join('')}` +
-    `trailer\n<< /Size 3 /Root 1 0 R >>\nstartxref\n${xref}\n%%EOF\n`;
-  return Buffer.from(corpo, 'latin1');
-}
 
 describe.skipIf(!socket)('reimbursement attachments scanned by a real clamd (CLAMAV_SOCKET)', () => {
   let t: TestApp;
@@ -38,10 +19,10 @@ describe.skipIf(!socket)('reimbursement attachments scanned by a real clamd (CLA
 
   it('a PDF carrying the EICAR test string is refused with its name and not stored; a clean one is kept', async () => {
     const { c, perfil } = await t.membro(CPF.maria, CONTRATO.maria);
-    const limpo = await enviarAnexo(c, perfil, pdf('recibo de consulta'));
+    const limpo = await enviarAnexo(c, perfil, pdfCru('recibo de consulta'));
     expect(limpo.status).toBe(200);
 
-    const infectado = await enviarAnexo(c, perfil, pdf(EICAR));
+    const infectado = await enviarAnexo(c, perfil, pdfCru(EICAR));
     expect(infectado.status).toBe(422);
     expect(infectado.body).toMatchObject({ code: 'ARQUIVO_INFECTADO' });
     expect(String(infectado.body.message)).toMatch(

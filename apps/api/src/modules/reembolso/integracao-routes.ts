@@ -51,7 +51,7 @@ const dia = (mensagem: string) => z.iso.date({ error: mensagem });
 export const reembolsosIntegracaoRoutes: FastifyPluginAsyncZod = async (app) => {
   const { reembolso } = app.services;
   const por = (chaveId: string | undefined) => `integracao:${chaveId ?? 'desconhecida'}`;
-  const config = { escopos: ['protocolos' as const] };
+  const config = { escopos: ['protocolos' as const], entidade: 'reembolsos' };
 
   app.get(
     '/reembolsos',
@@ -64,7 +64,6 @@ export const reembolsosIntegracaoRoutes: FastifyPluginAsyncZod = async (app) => 
       },
     },
     async (request) => {
-      request.integracao.entidade = 'reembolsos';
       const { situacao, limite } = request.query;
       const lista = await reembolso.filaOperador(limite, situacao ? [situacao] : undefined);
       return { reembolsos: lista };
@@ -82,7 +81,6 @@ export const reembolsosIntegracaoRoutes: FastifyPluginAsyncZod = async (app) => 
       },
     },
     async (request) => {
-      request.integracao.entidade = 'reembolsos';
       return reembolso.detalheOperador(request.params.protocolo);
     },
   );
@@ -104,7 +102,6 @@ export const reembolsosIntegracaoRoutes: FastifyPluginAsyncZod = async (app) => 
       },
     },
     async (request, reply) => {
-      request.integracao.entidade = 'reembolsos';
       const a = await reembolso.anexoOperador(request.params.protocolo, request.params.id);
       return reply
         .type(a.anexo.tipoArquivo)
@@ -127,7 +124,6 @@ export const reembolsosIntegracaoRoutes: FastifyPluginAsyncZod = async (app) => 
         schema: { summary, params: protocoloSchema, body, response: { 200: reembolsoOperadorSchema, ...ERROS } },
       },
       async (request) => {
-        request.integracao.entidade = 'reembolsos';
         const { protocolo } = request.params as z.infer<typeof protocoloSchema>;
         await fazer(protocolo, request.body as z.output<S>, por(request.integracao.chave?.id));
         return reembolso.detalheOperador(protocolo);

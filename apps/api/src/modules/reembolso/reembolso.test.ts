@@ -9,7 +9,7 @@ import PDFDocument from 'pdfkit';
 import sharp from 'sharp';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { BENEFICIARIO, CONTRATO, CPF, HOJE, startApp, type Client, type TestApp } from '../../../test/helper';
-import { enviarAnexo as enviar } from '../../../test/reembolso';
+import { enviarAnexo as enviar, pdfCru, pedidoDeReembolso } from '../../../test/reembolso';
 import { lerPdf } from '../../../../../test/pdf-text';
 import { importar } from '../importacao';
 import { ChavesDeIntegracao, ChavesRepository } from '../integracao';
@@ -36,23 +36,7 @@ async function pdf(texto = 'Recibo de consulta'): Promise<Buffer> {
 }
 
 /** A whole PDF of about `tamanho` bytes (a long comment), with a right cross-reference table. */
-function pdfCru(tamanho: number, marca = ''): Buffer {
-  const objetos = [
-    '1 0 obj\n<< /Type /Catalog /Pages 2 0 R >>\nendobj\n',
-    '2 0 obj\n<< /Type /Pages /Kids [] /Count 0 >>\nendobj\n',
-  ];
-  let corpo = `%PDF-1.4\n%${marca}${'x'.repeat(tamanho)}\n`;
-  const posicoes: number[] = [];
-  for (const o of objetos) {
-    posicoes.push(corpo.length);
-    corpo += o;
-  }
-  const xref = corpo.length;
-  corpo +=
-    `xref\n0 3\n0000000000 65535 f \n${posicoes.map((p) => `${String(p).padStart(10, '0')} 00000 n \n`).join('')}` +
-    `trailer\n<< /Size 3 /Root 1 0 R >>\nstartxref\n${xref}\n%%EOF\n`;
-  return Buffer.from(corpo, 'latin1');
-}
+const pdfDeTamanho = (tamanho: number, marca = '') => pdfCru(`${marca}${'x'.repeat(tamanho)}`);
 
 const jpeg = (cor = '#c33') =>
   sharp({ create: { width: 64, height: 48, channels: 3, background: cor } })
@@ -119,25 +103,7 @@ async function anexar(c: Client, perfil: Perfil, documento = 'comprovante_pagame
   return r.body.id as string;
 }
 
-function pedido(anexos: string[], over: Json = {}): Json {
-  return {
-    cpfBeneficiario: CPF.anaClara,
-    tipo: 'consulta',
-    dataAtendimento: '2026-03-02',
-    prestador: {
-      documento: '111.444.777-35',
-      nome: 'Dra. Helena Prado',
-      conselho: 'CRM',
-      numeroConselho: '123456',
-      ufConselho: 'SP',
-    },
-    valorPago: 350,
-    numeroRecibo: 'RS-2026-000123',
-    anexos,
-    pagamento: { forma: 'pix', tipoChave: 'cpf', chave: '529.982.247-25' },
-    ...over,
-  };
-}
+const pedido = pedidoDeReembolso;
 
 const solicitar = (c: Client, perfil: Perfil, body: Json, chave?: string) =>
   c.post<Json>(
@@ -328,7 +294,7 @@ describe('POST /api/Reembolso/Anexos', () => {
     try {
       const { c, perfil } = await q.membro(CPF.roberto);
       // ~0.6 MB PDFs: the first fits, the second passes 1 MB.
-      const recheado = (n: number) => pdfCru(600_000, String(n));
+      const recheado = (n: number) => pdfDeTamanho(600_000, String(n));
       expect((await enviar(c, perfil, await recheado(1))).status).toBe(200);
       const r = await enviar(c, perfil, await recheado(2));
       expect(r.status).toBe(422);
@@ -865,6 +831,14 @@ describe('/api/integracao/v1/reembolsos (scope protocolos)', () => {
     });
     const arquivo = await api('GET', `/reembolsos/${protocolo}/anexos/${comprovante}`);
     expect(arquivo.status).toBe(200);
+    // Audited as calls on 'reembolsos', with the key.
+    const auditadas = await t.db.query<{ rota: string }>(
+      `select rota from auditoria_integracao where entidade = 'reembolsos' and chave_id = $1 order by id`,
+      [chave.split('_')[1]],
+    );
+    expect(auditadas.map((a) => a.rota)).toEqual(
+      expect.arrayContaining(['/api/integracao/v1/reembolsos', '/api/integracao/v1/reembolsos/:protocolo/anexos/:id']),
+    );
     expect(arquivo.tipo).toBe('image/jpeg');
     expect(arquivo.bytes.equals(await bytesGuardados(comprovante))).toBe(true);
     expect((await api('GET', `/reembolsos/${protocolo}/anexos/anx_${'0'.repeat(32)}`)).status).toBe(404);

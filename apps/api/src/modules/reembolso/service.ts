@@ -34,7 +34,7 @@ import type { Db, Queryable } from '../../db/db';
 import { AppError } from '../../lib/app-error';
 import type { Arquivo } from '../../lib/pdf/arquivo';
 import { beneficiarioNaoEncontrado } from '../../lib/not-found';
-import type { EntregaPendente, Notifier } from '../notificacoes/service';
+import { destinoDoMembro, type EntregaPendente, type Notifier } from '../notificacoes/service';
 import type { Membro } from '../sessao/membro';
 import type { Envio } from '../solicitacoes/pedido';
 import { exigirVinculoAtivo, type SolicitacoesService } from '../solicitacoes/solicitacoes';
@@ -675,15 +675,7 @@ export class ReembolsoService {
   }
 
   private async avisar(tx: Queryable, cpf: string, assunto: string, texto: string): Promise<EntregaPendente | null> {
-    const [contato] = await tx.query<{ email: string | null; celular: string | null }>(
-      'select email, celular from pessoas where cpf = $1',
-      [cpf],
-    );
-    const destino = contato?.email
-      ? ({ canal: 'email', destino: contato.email } as const)
-      : contato?.celular
-        ? ({ canal: 'sms', destino: contato.celular } as const)
-        : null;
+    const destino = await destinoDoMembro(tx, cpf);
     if (!destino) return null;
     const nome = this.d.operadora.nome;
     return this.d.notifier.registrar(tx, { ...destino, assunto: `${nome}: ${assunto}`, texto: `${nome}: ${texto}` });

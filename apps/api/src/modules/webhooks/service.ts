@@ -15,7 +15,7 @@ import {
   type TipoEvento,
   tiposDeEventoValidos,
 } from './eventos';
-import { type EndpointRow, type FiltroDeEntregas, WebhooksRepository } from './repository';
+import { type EndpointRow, type EntregaListada, type FiltroDeEntregas, WebhooksRepository } from './repository';
 
 export { TIPOS_EVENTO, type TipoEvento } from './eventos';
 export type { OpcoesDeEntrega } from './entregador';
@@ -42,6 +42,17 @@ const SOBREPOSICAO_PADRAO_MS = 24 * 3600 * 1000;
 const naoEncontrado = () => new AppError(404, 'NAO_ENCONTRADO', 'Endpoint de webhook não encontrado.');
 
 const iso = (d: string | Date | null) => (d === null ? null : new Date(d).toISOString());
+
+/** A listed delivery's last attempt (null before the first), as both listings show it, with what a listing adds. */
+function ultimaTentativa<E extends object = Record<never, never>>(r: EntregaListada, mais?: E) {
+  if (r.ultima_em === null) return null;
+  const t = {
+    em: new Date(r.ultima_em).toISOString(),
+    statusHttp: r.ultimo_status_http,
+    resultado: r.ultimo_resultado ?? '',
+  };
+  return { ...t, ...mais } as typeof t & E;
+}
 
 function paraEndpoint(r: EndpointRow): Endpoint {
   return {
@@ -247,14 +258,7 @@ export class WebhooksService {
         tentativas: r.tentativas,
         mensagemCriadaEm: new Date(r.mensagem_criada_em).toISOString(),
         entregueEm: iso(r.entregue_em),
-        ultimaTentativa:
-          r.ultima_em === null
-            ? null
-            : {
-                em: new Date(r.ultima_em).toISOString(),
-                statusHttp: r.ultimo_status_http,
-                resultado: r.ultimo_resultado ?? '',
-              },
+        ultimaTentativa: ultimaTentativa(r),
       })),
       proximoCursor: rows.length > f.limite ? (pagina.at(-1)?.id ?? null) : null,
     };
@@ -287,15 +291,7 @@ export class WebhooksService {
         criadoEm: new Date(r.mensagem_criada_em).toISOString(),
         proximaEm: iso(r.proxima_em),
         entregueEm: iso(r.entregue_em),
-        ultimaTentativa:
-          r.ultima_em === null
-            ? null
-            : {
-                em: new Date(r.ultima_em).toISOString(),
-                statusHttp: r.ultimo_status_http,
-                resultado: r.ultimo_resultado ?? '',
-                erro: r.ultimo_erro,
-              },
+        ultimaTentativa: ultimaTentativa(r, { erro: r.ultimo_erro }),
       })),
       proximoCursor: rows.length > f.limite ? (pagina.at(-1)?.id ?? null) : null,
     };

@@ -1,7 +1,5 @@
 import type { AcaoProtocolo, AcaoProtocoloRequest, ProtocoloAtendimento } from '@portal/contract';
 import { useId, useState, type FormEvent } from 'react';
-import { Alert } from '@/components/ui/alert';
-import { Button } from '@/components/ui/button';
 import { FormField } from '@/components/ui/form-field';
 import { Input } from '@/components/ui/input';
 import { NativeSelect } from '@/components/ui/native-select';
@@ -11,6 +9,7 @@ import { useModelos } from '../api/modelos';
 import { useAcaoProtocolo } from '../api/protocolo';
 import { mensagemDeErro } from '../lib/cliente';
 import { diaEmSaoPaulo } from '../lib/formatos';
+import { CaixaDeAcoes } from './acoes';
 
 const ACOES: { acao: AcaoProtocolo; rotulo: string; botao: string; feito: string }[] = [
   { acao: 'responder', rotulo: 'Responder', botao: 'Enviar resposta', feito: 'Resposta enviada ao beneficiário.' },
@@ -85,7 +84,6 @@ export function AcoesDoProtocolo({ protocolo }: { protocolo: ProtocoloAtendiment
   const [erro, setErro] = useState<string | null>(null);
   const modelos = useModelos();
   const mutacao = useAcaoProtocolo(protocolo.protocolo);
-  const nomeAcao = useId();
   const atual = ACOES.find((a) => a.acao === acao)!;
   const decisao = acao === 'responder' ? protocolo.decisao : null;
   const recusando = decisao !== null && decisao !== 'cancelamento' && sim === false;
@@ -133,135 +131,110 @@ export function AcoesDoProtocolo({ protocolo }: { protocolo: ProtocoloAtendiment
   }
 
   return (
-    <section aria-labelledby="acoes-titulo" className="rounded-xl border-2 border-brand-200 bg-white p-4">
-      <h2 id="acoes-titulo" className="mb-3 text-lg font-bold text-slate-900">
-        Ações
-      </h2>
-      {/* A refusal shown beside the button goes once the person changes anything. */}
-      <form className="space-y-4" onSubmit={(e) => void enviar(e)} onChange={() => setErro(null)} noValidate>
-        <fieldset>
-          <legend className="mb-2 font-semibold text-slate-800">O que fazer</legend>
-          <div className="flex flex-wrap gap-2">
-            {ACOES.map((a) => (
-              <label
-                key={a.acao}
-                className="flex min-h-11 cursor-pointer items-center gap-2 rounded-lg border border-slate-400 px-3 has-checked:border-brand-700 has-checked:bg-brand-50"
-              >
-                <input
-                  type="radio"
-                  name={nomeAcao}
-                  value={a.acao}
-                  className="size-5 accent-brand-700"
-                  checked={acao === a.acao}
-                  onChange={() => {
-                    setAcao(a.acao);
-                    setErro(null);
-                  }}
-                />
-                {a.rotulo}
-              </label>
-            ))}
-          </div>
-        </fieldset>
-
-        {decisao === 'cancelamento' ? (
-          <FormField
-            label="Data de efeito do cancelamento"
-            hint="RN 561: o cancelamento vale a partir desta data; o PDF da resposta é o comprovante."
-          >
-            {(c) => (
-              <Input
-                {...c}
-                type="date"
-                min={diaEmSaoPaulo()}
-                value={dataEfeito}
-                onChange={(e) => setDataEfeito(e.target.value)}
-                className="max-w-56"
-              />
-            )}
-          </FormField>
-        ) : null}
-        {decisao === 'correcao' ? (
-          <Decisao legenda="Correção de dados" sim="Aplicar a correção" nao="Recusar" valor={sim} mudar={setSim} />
-        ) : null}
-        {decisao === 'aceite' ? (
-          <Decisao legenda="Decisão sobre o pedido" sim="Aceitar" nao="Recusar" valor={sim} mudar={setSim} />
-        ) : null}
-        {recusando ? (
-          <FormField label="Motivo da recusa">
-            {(c) => <Input {...c} maxLength={500} value={motivo} onChange={(e) => setMotivo(e.target.value)} />}
-          </FormField>
-        ) : null}
-        {acao === 'encaminhar' ? (
-          <FormField label="Setor">
-            {(c) => <Input {...c} maxLength={100} value={setor} onChange={(e) => setSetor(e.target.value)} />}
-          </FormField>
-        ) : null}
-
-        {(modelos.data?.modelos.length ?? 0) > 0 ? (
-          <FormField label="Modelo de resposta" hint="Escolher um modelo substitui o texto abaixo.">
-            {(c) => (
-              <NativeSelect
-                {...c}
-                value=""
-                onChange={(e) => {
-                  const m = modelos.data?.modelos.find((x) => x.id === e.target.value);
-                  if (m) setTexto(m.texto);
-                }}
-              >
-                <option value="">Escolha um modelo…</option>
-                {modelos.data?.modelos.map((m) => (
-                  <option key={m.id} value={m.id}>
-                    {m.titulo}
-                  </option>
-                ))}
-              </NativeSelect>
-            )}
-          </FormField>
-        ) : null}
-
-        <FormField label={TEXTO_DA_ACAO[acao]}>
+    <CaixaDeAcoes
+      id="acoes-titulo"
+      acoes={ACOES}
+      escolhida={acao}
+      escolher={setAcao}
+      enviar={(e) => void enviar(e)}
+      limparErro={() => setErro(null)}
+      erro={erro}
+      enviando={mutacao.isPending}
+      botao={atual.botao}
+      destrutiva={acao === 'cancelar'}
+    >
+      {decisao === 'cancelamento' ? (
+        <FormField
+          label="Data de efeito do cancelamento"
+          hint="RN 561: o cancelamento vale a partir desta data; o PDF da resposta é o comprovante."
+        >
           {(c) => (
-            <Textarea
+            <Input
               {...c}
-              name="texto"
-              maxLength={2000}
-              rows={6}
-              value={texto}
-              onChange={(e) => setTexto(e.target.value)}
+              type="date"
+              min={diaEmSaoPaulo()}
+              value={dataEfeito}
+              onChange={(e) => setDataEfeito(e.target.value)}
+              className="max-w-56"
             />
           )}
         </FormField>
+      ) : null}
+      {decisao === 'correcao' ? (
+        <Decisao legenda="Correção de dados" sim="Aplicar a correção" nao="Recusar" valor={sim} mudar={setSim} />
+      ) : null}
+      {decisao === 'aceite' ? (
+        <Decisao legenda="Decisão sobre o pedido" sim="Aceitar" nao="Recusar" valor={sim} mudar={setSim} />
+      ) : null}
+      {recusando ? (
+        <FormField label="Motivo da recusa">
+          {(c) => <Input {...c} maxLength={500} value={motivo} onChange={(e) => setMotivo(e.target.value)} />}
+        </FormField>
+      ) : null}
+      {acao === 'encaminhar' ? (
+        <FormField label="Setor">
+          {(c) => <Input {...c} maxLength={100} value={setor} onChange={(e) => setSetor(e.target.value)} />}
+        </FormField>
+      ) : null}
 
-        {acao === 'responder' ? (
-          <FormField label="Anexar PDF (opcional)" hint="Até 5 MB. O beneficiário recebe junto com a resposta.">
-            {(c) => (
-              // The browser's own file button speaks the browser's language: ours says it in Portuguese.
-              <div className="flex flex-wrap items-center gap-3">
-                <input
-                  {...c}
-                  type="file"
-                  accept="application/pdf"
-                  className="peer sr-only"
-                  onChange={(e) => setPdf(e.target.files?.[0] ?? null)}
-                />
-                <label
-                  htmlFor={c.id}
-                  className="inline-flex min-h-11 cursor-pointer items-center rounded-lg bg-brand-100 px-4 font-semibold text-brand-900 peer-focus-visible:outline-3 peer-focus-visible:outline-offset-2 peer-focus-visible:outline-brand-700 hover:bg-brand-200"
-                >
-                  Escolher PDF
-                </label>
-                <span className="text-slate-800">{pdf ? pdf.name : 'Nenhum arquivo escolhido'}</span>
-              </div>
-            )}
-          </FormField>
-        ) : null}
+      {(modelos.data?.modelos.length ?? 0) > 0 ? (
+        <FormField label="Modelo de resposta" hint="Escolher um modelo substitui o texto abaixo.">
+          {(c) => (
+            <NativeSelect
+              {...c}
+              value=""
+              onChange={(e) => {
+                const m = modelos.data?.modelos.find((x) => x.id === e.target.value);
+                if (m) setTexto(m.texto);
+              }}
+            >
+              <option value="">Escolha um modelo…</option>
+              {modelos.data?.modelos.map((m) => (
+                <option key={m.id} value={m.id}>
+                  {m.titulo}
+                </option>
+              ))}
+            </NativeSelect>
+          )}
+        </FormField>
+      ) : null}
 
-        {erro ? <Alert variant="error">{erro}</Alert> : null}
-        <Button type="submit" variant={acao === 'cancelar' ? 'destructive' : 'primary'} disabled={mutacao.isPending}>
-          {mutacao.isPending ? 'Enviando…' : atual.botao}
-        </Button>
-      </form>
-    </section>
+      <FormField label={TEXTO_DA_ACAO[acao]}>
+        {(c) => (
+          <Textarea
+            {...c}
+            name="texto"
+            maxLength={2000}
+            rows={6}
+            value={texto}
+            onChange={(e) => setTexto(e.target.value)}
+          />
+        )}
+      </FormField>
+
+      {acao === 'responder' ? (
+        <FormField label="Anexar PDF (opcional)" hint="Até 5 MB. O beneficiário recebe junto com a resposta.">
+          {(c) => (
+            // The browser's own file button speaks the browser's language: ours says it in Portuguese.
+            <div className="flex flex-wrap items-center gap-3">
+              <input
+                {...c}
+                type="file"
+                accept="application/pdf"
+                className="peer sr-only"
+                onChange={(e) => setPdf(e.target.files?.[0] ?? null)}
+              />
+              <label
+                htmlFor={c.id}
+                className="inline-flex min-h-11 cursor-pointer items-center rounded-lg bg-brand-100 px-4 font-semibold text-brand-900 peer-focus-visible:outline-3 peer-focus-visible:outline-offset-2 peer-focus-visible:outline-brand-700 hover:bg-brand-200"
+              >
+                Escolher PDF
+              </label>
+              <span className="text-slate-800">{pdf ? pdf.name : 'Nenhum arquivo escolhido'}</span>
+            </div>
+          )}
+        </FormField>
+      ) : null}
+    </CaixaDeAcoes>
   );
 }

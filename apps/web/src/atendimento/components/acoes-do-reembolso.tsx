@@ -1,8 +1,6 @@
 import { formatBRL } from '@portal/br';
 import type { ReembolsoAtendimento, SituacaoReembolso } from '@portal/contract';
-import { useId, useState, type FormEvent } from 'react';
-import { Alert } from '@/components/ui/alert';
-import { Button } from '@/components/ui/button';
+import { useState, type FormEvent } from 'react';
 import { FormField } from '@/components/ui/form-field';
 import { Input } from '@/components/ui/input';
 import { Textarea } from '@/components/ui/textarea';
@@ -10,6 +8,7 @@ import { toast } from '@/lib/toast';
 import { useAcaoReembolso, type AcaoReembolso } from '../api/reembolsos';
 import { mensagemDeErro } from '../lib/cliente';
 import { diaEmSaoPaulo } from '../lib/formatos';
+import { CaixaDeAcoes } from './acoes';
 
 type Acao = AcaoReembolso['acao'];
 
@@ -68,7 +67,6 @@ export function AcoesDoReembolso({ reembolso }: { reembolso: ReembolsoAtendiment
   const [data, setData] = useState('');
   const [erro, setErro] = useState<string | null>(null);
   const mutacao = useAcaoReembolso(reembolso.protocolo);
-  const nomeAcao = useId();
   const escolhida = possiveis.find((a) => a.acao === acao) ?? possiveis[0];
   if (!escolhida) return null;
 
@@ -113,110 +111,76 @@ export function AcoesDoReembolso({ reembolso }: { reembolso: ReembolsoAtendiment
   }
 
   return (
-    <section aria-labelledby="acoes-reembolso" className="rounded-xl border-2 border-brand-200 bg-white p-4">
-      <h2 id="acoes-reembolso" className="mb-3 text-lg font-bold text-slate-900">
-        Ações
-      </h2>
-      <form className="space-y-4" onSubmit={enviar} onChange={() => setErro(null)} noValidate>
-        <fieldset>
-          <legend className="mb-2 font-semibold text-slate-800">O que fazer</legend>
-          <div className="flex flex-wrap gap-2">
-            {possiveis.map((a) => (
-              <label
-                key={a.acao}
-                className="flex min-h-11 cursor-pointer items-center gap-2 rounded-lg border border-slate-400 px-3 has-checked:border-brand-700 has-checked:bg-brand-50"
-              >
-                <input
-                  type="radio"
-                  name={nomeAcao}
-                  value={a.acao}
-                  className="size-5 accent-brand-700"
-                  checked={escolhida.acao === a.acao}
-                  onChange={() => {
-                    setAcao(a.acao);
-                    setErro(null);
-                  }}
-                />
-                {a.rotulo}
-              </label>
-            ))}
-          </div>
-        </fieldset>
-
-        {escolhida.acao === 'pendencia' || escolhida.acao === 'negativa' ? (
-          <FormField
-            label={
-              escolhida.acao === 'pendencia'
-                ? 'Documentos que faltam (o beneficiário lê)'
-                : 'Motivo da negativa (o beneficiário lê)'
-            }
-            hint={
-              escolhida.acao === 'pendencia'
-                ? 'O prazo de 30 dias para até o beneficiário enviar os documentos.'
-                : undefined
-            }
-          >
-            {(c) => (
-              <Textarea
-                {...c}
-                name="texto"
-                maxLength={1000}
-                rows={4}
-                value={texto}
-                onChange={(e) => setTexto(e.target.value)}
-              />
-            )}
-          </FormField>
-        ) : null}
-
-        {escolhida.acao === 'aprovacao' ? (
-          <div className="grid gap-3 sm:grid-cols-2">
-            <FormField
-              label="Valor aprovado (R$)"
-              hint={`Até o valor pago, ${formatBRL(reembolso.valorPago)}.${
-                reembolso.valorPrevia !== null ? ` Prévia mostrada: ${formatBRL(reembolso.valorPrevia)}.` : ''
-              }`}
-            >
-              {(c) => <Input {...c} inputMode="decimal" value={valor} onChange={(e) => setValor(e.target.value)} />}
-            </FormField>
-            <FormField label="Data prevista de pagamento">
-              {(c) => (
-                <Input
-                  {...c}
-                  type="date"
-                  min={diaEmSaoPaulo()}
-                  value={data}
-                  onChange={(e) => setData(e.target.value)}
-                />
-              )}
-            </FormField>
-          </div>
-        ) : null}
-
-        {escolhida.acao === 'pagamento' ? (
-          <FormField label="Pago em" hint="Deixe em branco para hoje.">
-            {(c) => (
-              <Input
-                {...c}
-                type="date"
-                max={diaEmSaoPaulo()}
-                value={data}
-                onChange={(e) => setData(e.target.value)}
-                className="max-w-56"
-              />
-            )}
-          </FormField>
-        ) : null}
-
-        {erro ? <Alert variant="error">{erro}</Alert> : null}
-        <Button
-          type="submit"
-          variant={escolhida.acao === 'negativa' ? 'destructive' : 'primary'}
-          disabled={mutacao.isPending}
+    <CaixaDeAcoes
+      id="acoes-reembolso"
+      acoes={possiveis}
+      escolhida={escolhida.acao}
+      escolher={setAcao}
+      enviar={enviar}
+      limparErro={() => setErro(null)}
+      erro={erro}
+      enviando={mutacao.isPending}
+      botao={escolhida.botao}
+      destrutiva={escolhida.acao === 'negativa'}
+    >
+      {escolhida.acao === 'pendencia' || escolhida.acao === 'negativa' ? (
+        <FormField
+          label={
+            escolhida.acao === 'pendencia'
+              ? 'Documentos que faltam (o beneficiário lê)'
+              : 'Motivo da negativa (o beneficiário lê)'
+          }
+          hint={
+            escolhida.acao === 'pendencia'
+              ? 'O prazo de 30 dias para até o beneficiário enviar os documentos.'
+              : undefined
+          }
         >
-          {mutacao.isPending ? 'Enviando…' : escolhida.botao}
-        </Button>
-      </form>
-    </section>
+          {(c) => (
+            <Textarea
+              {...c}
+              name="texto"
+              maxLength={1000}
+              rows={4}
+              value={texto}
+              onChange={(e) => setTexto(e.target.value)}
+            />
+          )}
+        </FormField>
+      ) : null}
+
+      {escolhida.acao === 'aprovacao' ? (
+        <div className="grid gap-3 sm:grid-cols-2">
+          <FormField
+            label="Valor aprovado (R$)"
+            hint={`Até o valor pago, ${formatBRL(reembolso.valorPago)}.${
+              reembolso.valorPrevia !== null ? ` Prévia mostrada: ${formatBRL(reembolso.valorPrevia)}.` : ''
+            }`}
+          >
+            {(c) => <Input {...c} inputMode="decimal" value={valor} onChange={(e) => setValor(e.target.value)} />}
+          </FormField>
+          <FormField label="Data prevista de pagamento">
+            {(c) => (
+              <Input {...c} type="date" min={diaEmSaoPaulo()} value={data} onChange={(e) => setData(e.target.value)} />
+            )}
+          </FormField>
+        </div>
+      ) : null}
+
+      {escolhida.acao === 'pagamento' ? (
+        <FormField label="Pago em" hint="Deixe em branco para hoje.">
+          {(c) => (
+            <Input
+              {...c}
+              type="date"
+              max={diaEmSaoPaulo()}
+              value={data}
+              onChange={(e) => setData(e.target.value)}
+              className="max-w-56"
+            />
+          )}
+        </FormField>
+      ) : null}
+    </CaixaDeAcoes>
   );
 }

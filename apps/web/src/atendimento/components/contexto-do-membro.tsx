@@ -2,7 +2,7 @@ import type { ProtocoloAtendimento } from '@portal/contract';
 import { ROTULOS_TIPO_PROTOCOLO } from '@portal/contract/protocolos';
 import { Link } from 'react-router';
 import { dataHora, numeroLegivel } from '../lib/formatos';
-import { SeloSituacao } from './selos-prazo';
+import { SituacaoProtocoloBadge } from '@/components/situacao';
 
 /** The member's contract, beneficiaries and earlier requests: read-only (every read is audited). */
 export function ContextoDoMembro({ contexto, atual }: { contexto: ProtocoloAtendimento['contexto']; atual: string }) {
@@ -52,7 +52,7 @@ export function ContextoDoMembro({ contexto, atual }: { contexto: ProtocoloAtend
                     {ROTULOS_TIPO_PROTOCOLO[p.tipo]} — {p.assunto}
                   </span>
                   <span className="flex flex-wrap items-center gap-2 text-sm text-slate-700">
-                    {dataHora(p.criadoEm)} <SeloSituacao situacao={p.situacao} />
+                    {dataHora(p.criadoEm)} <SituacaoProtocoloBadge situacao={p.situacao} />
                   </span>
                 </li>
               ))}

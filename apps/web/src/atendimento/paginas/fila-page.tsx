@@ -1,16 +1,17 @@
 import { ROTULOS_TIPO_PROTOCOLO, TIPOS_PROTOCOLO, type TipoProtocolo } from '@portal/contract/protocolos';
-import { useEffect, useRef, useState, type KeyboardEvent as ReactKeyboardEvent } from 'react';
-import { Link, useNavigate, useSearchParams } from 'react-router';
+import { useEffect, useState } from 'react';
+import { useSearchParams } from 'react-router';
 import { Alert } from '@/components/ui/alert';
 import { FormField } from '@/components/ui/form-field';
 import { Input } from '@/components/ui/input';
 import { NativeSelect } from '@/components/ui/native-select';
 import { Spinner } from '@/components/ui/spinner';
-import { cn } from '@/lib/cn';
 import { useFila, type FiltrosFila } from '../api/fila';
 import { Cabecalho } from '../components/cabecalho';
-import { SeloPrazo, SeloSituacao } from '../components/selos-prazo';
-import { dataDoDia, diaEmSaoPaulo, numeroLegivel } from '../lib/formatos';
+import { AtalhosDaFila, LinhaDaFila, ProtocoloDaFila, TabelaDaFila, TotaisDaFila } from '../components/fila';
+import { SituacaoProtocoloBadge } from '@/components/situacao';
+import { SeloPrazo } from '../components/selos-prazo';
+import { dataDoDia, diaEmSaoPaulo } from '../lib/formatos';
 
 const PRAZOS = [
   { valor: '', rotulo: 'Qualquer prazo', dias: null },
@@ -19,23 +20,9 @@ const PRAZOS = [
   { valor: '7', rotulo: 'Vencem em até 7 dias', dias: 7 },
 ] as const;
 
-/** Moves the focus to the next (1) or previous (-1) protocol link of the queue. */
-function mover(tabela: HTMLElement | null, delta: number) {
-  const todos = [...(tabela?.querySelectorAll<HTMLAnchorElement>('a[data-protocolo]') ?? [])];
-  if (!todos.length) return;
-  const atual = todos.findIndex((a) => a === document.activeElement);
-  const proximo = atual < 0 ? 0 : Math.min(todos.length - 1, Math.max(0, atual + delta));
-  todos[proximo]?.focus();
-}
-
-/** Typing in a field is not a shortcut. */
-const digitando = (el: EventTarget | null) =>
-  el instanceof HTMLElement && (el.isContentEditable || /^(INPUT|TEXTAREA|SELECT)$/.test(el.tagName));
-
 /** /atendimento: the queue of protocols by deadline, with filters, counts and j/k navigation. */
 export function FilaPage() {
   const [params, setParams] = useSearchParams();
-  const navigate = useNavigate();
   const tipo = params.get('tipo') ?? '';
   const situacao = params.get('situacao') === 'todos' ? 'todos' : 'abertos';
   const prazo = PRAZOS.find((p) => p.valor === (params.get('prazo') ?? '')) ?? PRAZOS[0];
@@ -47,7 +34,6 @@ export function FilaPage() {
     busca: busca.trim() || undefined,
   };
   const fila = useFila(filtros);
-  const linhas = useRef<HTMLTableSectionElement>(null);
   // What is typed in 'Buscar' goes to the address (and the server) once typing pauses.
   const [digitado, setDigitado] = useState(busca);
 
@@ -68,50 +54,23 @@ export function FilaPage() {
     return () => window.clearTimeout(t);
   });
 
-  // j / k anywhere on the page (not while typing) move through the queue; Enter opens the focused one.
-  useEffect(() => {
-    const tecla = (e: KeyboardEvent) => {
-      if (e.altKey || e.ctrlKey || e.metaKey || digitando(e.target)) return;
-      if (e.key === 'j') mover(linhas.current, 1);
-      else if (e.key === 'k') mover(linhas.current, -1);
-      else return;
-      e.preventDefault();
-    };
-    window.addEventListener('keydown', tecla);
-    return () => window.removeEventListener('keydown', tecla);
-  }, []);
-
-  const setas = (e: ReactKeyboardEvent) => {
-    if (e.key === 'ArrowDown') mover(linhas.current, 1);
-    else if (e.key === 'ArrowUp') mover(linhas.current, -1);
-    else return;
-    e.preventDefault();
-  };
-
   const totais = fila.data?.totais;
   const itens = fila.data?.itens ?? [];
 
   return (
     <>
       <Cabecalho titulo="Fila de protocolos">
-        <p className="text-sm text-slate-700" id="atalhos">
-          Atalhos: <kbd className="rounded border px-1">j</kbd>/<kbd className="rounded border px-1">k</kbd> ou setas
-          para mover, <kbd className="rounded border px-1">Enter</kbd> para abrir.
-        </p>
+        <AtalhosDaFila id="atalhos" />
       </Cabecalho>
 
-      <dl className="mb-5 grid grid-cols-3 gap-3" aria-label="Totais da fila">
-        {[
+      <TotaisDaFila
+        rotulo="Totais da fila"
+        totais={[
           ['Abertos', totais?.abertos],
           ['Atrasados', totais?.atrasados],
           ['Vencem hoje', totais?.vencemHoje],
-        ].map(([rotulo, n]) => (
-          <div key={rotulo} className="rounded-xl border border-slate-200 bg-white p-3">
-            <dt className="text-sm font-semibold text-slate-700">{rotulo}</dt>
-            <dd className="text-2xl font-bold text-slate-900">{n ?? '–'}</dd>
-          </div>
-        ))}
-      </dl>
+        ]}
+      />
 
       <form
         role="search"
@@ -174,73 +133,39 @@ export function FilaPage() {
       ) : itens.length === 0 ? (
         <Alert>Nenhum protocolo com esses filtros.</Alert>
       ) : (
-        <div
-          role="region"
-          aria-label="Protocolos da fila"
-          tabIndex={0}
-          className="overflow-x-auto rounded-xl border border-slate-200 bg-white"
+        <TabelaDaFila
+          rotulo="Protocolos da fila"
+          legenda="Protocolos por prazo de resposta, os atrasados primeiro"
+          atalhos="atalhos"
+          colunas={['Prazo', 'Protocolo', 'Tipo e assunto', 'Beneficiário', 'Situação']}
         >
-          <table className="w-full text-left text-[15px]" aria-describedby="atalhos">
-            <caption className="sr-only">Protocolos por prazo de resposta, os atrasados primeiro</caption>
-            <thead className="bg-slate-100 text-sm text-slate-800">
-              <tr>
-                <th scope="col" className="px-3 py-2">
-                  Prazo
-                </th>
-                <th scope="col" className="px-3 py-2">
-                  Protocolo
-                </th>
-                <th scope="col" className="px-3 py-2">
-                  Tipo e assunto
-                </th>
-                <th scope="col" className="px-3 py-2">
-                  Beneficiário
-                </th>
-                <th scope="col" className="px-3 py-2">
-                  Situação
-                </th>
-              </tr>
-            </thead>
-            <tbody ref={linhas} onKeyDown={setas}>
-              {itens.map((p) => (
-                <tr
-                  key={p.protocolo}
-                  className={cn(
-                    'border-t border-slate-200 focus-within:bg-brand-50',
-                    p.atrasado ? 'bg-red-50' : p.venceHoje ? 'bg-amber-50' : '',
-                  )}
-                  onClick={(e) => {
-                    if (!(e.target instanceof HTMLAnchorElement))
-                      void navigate(`/atendimento/protocolos/${p.protocolo}`);
-                  }}
-                >
-                  <td className="px-3 py-2 align-top">
-                    <span className="block whitespace-nowrap font-semibold">{dataDoDia(p.prazoResposta)}</span>
-                    <SeloPrazo atrasado={p.atrasado} venceHoje={p.venceHoje} />
-                  </td>
-                  <td className="px-3 py-2 align-top">
-                    <Link
-                      to={`/atendimento/protocolos/${p.protocolo}`}
-                      data-protocolo={p.protocolo}
-                      className="whitespace-nowrap font-mono font-semibold text-brand-800 underline underline-offset-4"
-                    >
-                      {numeroLegivel(p.protocolo)}
-                    </Link>
-                    <span className="block text-sm text-slate-700">Contrato {p.codigoContrato}</span>
-                  </td>
-                  <td className="px-3 py-2 align-top">
-                    <span className="block font-semibold">{ROTULOS_TIPO_PROTOCOLO[p.tipo]}</span>
-                    <span className="text-slate-700">{p.assunto}</span>
-                  </td>
-                  <td className="px-3 py-2 align-top">{p.beneficiario ?? '—'}</td>
-                  <td className="px-3 py-2 align-top">
-                    <SeloSituacao situacao={p.situacao} />
-                  </td>
-                </tr>
-              ))}
-            </tbody>
-          </table>
-        </div>
+          {itens.map((p) => (
+            <LinhaDaFila
+              key={p.protocolo}
+              destino={`/atendimento/protocolos/${p.protocolo}`}
+              atrasado={p.atrasado}
+              venceHoje={p.venceHoje}
+            >
+              <td className="px-3 py-2 align-top">
+                <span className="block whitespace-nowrap font-semibold">{dataDoDia(p.prazoResposta)}</span>
+                <SeloPrazo atrasado={p.atrasado} venceHoje={p.venceHoje} />
+              </td>
+              <ProtocoloDaFila
+                destino={`/atendimento/protocolos/${p.protocolo}`}
+                protocolo={p.protocolo}
+                codigoContrato={p.codigoContrato}
+              />
+              <td className="px-3 py-2 align-top">
+                <span className="block font-semibold">{ROTULOS_TIPO_PROTOCOLO[p.tipo]}</span>
+                <span className="text-slate-700">{p.assunto}</span>
+              </td>
+              <td className="px-3 py-2 align-top">{p.beneficiario ?? '—'}</td>
+              <td className="px-3 py-2 align-top">
+                <SituacaoProtocoloBadge situacao={p.situacao} />
+              </td>
+            </LinhaDaFila>
+          ))}
+        </TabelaDaFila>
       )}
     </>
   );

@@ -1,35 +1,22 @@
 import { ROTULOS_CANAL_PROTOCOLO, ROTULOS_TIPO_PROTOCOLO } from '@portal/contract/protocolos';
-import { ArrowLeft } from 'lucide-react';
-import { Link, useParams } from 'react-router';
+import { useParams } from 'react-router';
 import { Alert } from '@/components/ui/alert';
 import { Spinner } from '@/components/ui/spinner';
 import { isApiError } from '@/lib/api-client';
 import { useProtocolo } from '../api/protocolo';
 import { Cabecalho } from '../components/cabecalho';
+import { Historico, Secao, Voltar } from '../components/detalhe';
 import { AcoesDoProtocolo } from '../components/acoes-do-protocolo';
 import { ContextoDoMembro } from '../components/contexto-do-membro';
-import { SeloPrazo, SeloSituacao } from '../components/selos-prazo';
+import { SituacaoProtocoloBadge } from '@/components/situacao';
+import { SeloPrazo } from '../components/selos-prazo';
 import { dataDoDia, dataHora, numeroLegivel } from '../lib/formatos';
-
-function Secao({ titulo, children }: { titulo: string; children: React.ReactNode }) {
-  return (
-    <section aria-label={titulo} className="rounded-xl border border-slate-200 bg-white p-4">
-      <h2 className="mb-3 text-lg font-bold text-slate-900">{titulo}</h2>
-      {children}
-    </section>
-  );
-}
 
 /** /atendimento/protocolos/:numero — the request, its history, the member's context and the actions. */
 export function ProtocoloPage() {
   const { numero = '' } = useParams();
   const q = useProtocolo(numero);
-  const voltar = (
-    <Link to="/atendimento" className="inline-flex min-h-11 items-center gap-1 font-semibold text-brand-800 underline">
-      <ArrowLeft aria-hidden="true" className="size-5" />
-      Voltar à fila
-    </Link>
-  );
+  const voltar = <Voltar para="/atendimento">Voltar à fila</Voltar>;
 
   if (q.isPending) return <Spinner className="py-10" label="Carregando o protocolo..." />;
   if (q.isError)
@@ -50,7 +37,7 @@ export function ProtocoloPage() {
     <>
       <Cabecalho titulo={`Protocolo ${numeroLegivel(p.protocolo)}`}>{voltar}</Cabecalho>
       <div className="mb-4 flex flex-wrap items-center gap-2">
-        <SeloSituacao situacao={p.situacao} />
+        <SituacaoProtocoloBadge situacao={p.situacao} />
         <SeloPrazo atrasado={p.atrasado} venceHoje={p.venceHoje} />
         <span className="text-slate-800">
           Prazo: <strong>{dataDoDia(p.prazoResposta)}</strong> — {p.prazoDescricao}
@@ -97,19 +84,7 @@ export function ProtocoloPage() {
 
           {aberto ? <AcoesDoProtocolo protocolo={p} /> : null}
 
-          <Secao titulo="Histórico">
-            <ol className="space-y-2">
-              {p.historico.map((h, i) => (
-                <li key={`${h.em}-${i}`} className="border-l-4 border-brand-200 pl-3">
-                  <span className="block text-sm text-slate-700">{dataHora(h.em)}</span>
-                  <span className="flex flex-wrap items-center gap-2">
-                    <SeloSituacao situacao={h.situacao} />
-                    {h.descricao}
-                  </span>
-                </li>
-              ))}
-            </ol>
-          </Secao>
+          <Historico passos={p.historico} selo={(s) => <SituacaoProtocoloBadge situacao={s} />} />
         </div>
         <ContextoDoMembro contexto={p.contexto} atual={p.protocolo} />
       </div>

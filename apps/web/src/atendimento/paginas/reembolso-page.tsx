@@ -1,8 +1,8 @@
 import { formatBRL, formatCnpj, formatCpf } from '@portal/br';
 import { ROTULOS_DOCUMENTO_REEMBOLSO, ROTULOS_TIPO_REEMBOLSO, type ReembolsoAtendimento } from '@portal/contract';
-import { ArrowLeft, Download, ExternalLink } from 'lucide-react';
+import { Download, ExternalLink } from 'lucide-react';
 import { useState } from 'react';
-import { Link, useParams } from 'react-router';
+import { useParams } from 'react-router';
 import { Alert } from '@/components/ui/alert';
 import { Button } from '@/components/ui/button';
 import { Spinner } from '@/components/ui/spinner';
@@ -11,17 +11,10 @@ import { toast } from '@/lib/toast';
 import { anexoComoBlob, urlDoAnexo, useReembolso } from '../api/reembolsos';
 import { AcoesDoReembolso } from '../components/acoes-do-reembolso';
 import { Cabecalho } from '../components/cabecalho';
-import { SeloPrazo, SeloSituacaoReembolso } from '../components/selos-prazo';
+import { Historico, Secao, Voltar } from '../components/detalhe';
+import { SituacaoReembolsoBadge } from '@/components/situacao';
+import { SeloPrazo } from '../components/selos-prazo';
 import { dataDoDia, dataHora, numeroLegivel } from '../lib/formatos';
-
-function Secao({ titulo, children }: { titulo: string; children: React.ReactNode }) {
-  return (
-    <section aria-label={titulo} className="rounded-xl border border-slate-200 bg-white p-4">
-      <h2 className="mb-3 text-lg font-bold text-slate-900">{titulo}</h2>
-      {children}
-    </section>
-  );
-}
 
 function Campos({ linhas }: { linhas: [string, React.ReactNode][] }) {
   return (
@@ -120,15 +113,7 @@ function Anexos({ r }: { r: ReembolsoAtendimento }) {
 export function ReembolsoPage() {
   const { protocolo = '' } = useParams();
   const q = useReembolso(protocolo);
-  const voltar = (
-    <Link
-      to="/atendimento/reembolsos"
-      className="inline-flex min-h-11 items-center gap-1 font-semibold text-brand-800 underline"
-    >
-      <ArrowLeft aria-hidden="true" className="size-5" />
-      Voltar aos reembolsos
-    </Link>
-  );
+  const voltar = <Voltar para="/atendimento/reembolsos">Voltar aos reembolsos</Voltar>;
 
   if (q.isPending) return <Spinner className="py-10" label="Carregando o reembolso..." />;
   if (q.isError)
@@ -157,7 +142,7 @@ export function ReembolsoPage() {
     <>
       <Cabecalho titulo={`Reembolso ${numeroLegivel(r.protocolo)}`}>{voltar}</Cabecalho>
       <div className="mb-4 flex flex-wrap items-center gap-2">
-        <SeloSituacaoReembolso situacao={r.situacao} />
+        <SituacaoReembolsoBadge situacao={r.situacao} />
         <SeloPrazo atrasado={r.atrasado} venceHoje={r.venceHoje} />
         <span className="text-slate-800">
           {r.prazoPagamento ? (
@@ -220,19 +205,7 @@ export function ReembolsoPage() {
 
           <AcoesDoReembolso reembolso={r} />
 
-          <Secao titulo="Histórico">
-            <ol className="space-y-2">
-              {r.historico.map((h, i) => (
-                <li key={`${h.em}-${i}`} className="border-l-4 border-brand-200 pl-3">
-                  <span className="block text-sm text-slate-700">{dataHora(h.em)}</span>
-                  <span className="flex flex-wrap items-center gap-2">
-                    <SeloSituacaoReembolso situacao={h.situacao} />
-                    {h.descricao}
-                  </span>
-                </li>
-              ))}
-            </ol>
-          </Secao>
+          <Historico passos={r.historico} selo={(s) => <SituacaoReembolsoBadge situacao={s} />} />
         </div>
         <div className="space-y-4">
           <Secao titulo="Valores">

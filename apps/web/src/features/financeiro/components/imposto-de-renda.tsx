@@ -1,4 +1,5 @@
 import { formatBRL } from '@portal/br';
+import type { ItemIrpf } from '@portal/contract';
 import { Download } from 'lucide-react';
 import { useState } from 'react';
 import { Carregando, FalhaAoCarregar } from '@/components/membro/carregando';
@@ -78,15 +79,7 @@ export function ImpostoDeRenda() {
                     </td>
                   </tr>
                 ) : (
-                  itens.map((i) => (
-                    <tr key={i.descricao} className="border-b border-slate-200 align-top">
-                      <td className="py-2 pr-3 text-slate-900">{i.descricao}</td>
-                      <td className="py-2 pr-3 tabular-nums text-slate-900">{i.ano}</td>
-                      <td className="whitespace-nowrap py-2 text-right tabular-nums text-slate-900">
-                        {formatBRL(i.valor)}
-                      </td>
-                    </tr>
-                  ))
+                  itens.map((i) => <LinhaDoInforme key={i.descricao} item={i} />)
                 )}
               </tbody>
               {itens.length > 0 ? <RodapeTotal colunas={3} total={Math.round(total * 100) / 100} /> : null}
@@ -103,13 +96,7 @@ export function ImpostoDeRenda() {
                 <CabecalhoValores colunas={['Descrição', 'Ano', 'Valor']} />
                 <tbody>
                   {reembolsos.map((i) => (
-                    <tr key={i.descricao} className="border-b border-slate-200 align-top">
-                      <td className="py-2 pr-3 text-slate-900">{i.descricao}</td>
-                      <td className="py-2 pr-3 tabular-nums text-slate-900">{i.ano}</td>
-                      <td className="whitespace-nowrap py-2 text-right tabular-nums text-slate-900">
-                        {formatBRL(i.valor)}
-                      </td>
-                    </tr>
+                    <LinhaDoInforme key={i.descricao} item={i} />
                   ))}
                 </tbody>
               </table>
@@ -121,5 +108,16 @@ export function ImpostoDeRenda() {
         </>
       )}
     </section>
+  );
+}
+
+/** A row of the statement's tables: description, year, amount. */
+function LinhaDoInforme({ item }: { item: ItemIrpf }) {
+  return (
+    <tr className="border-b border-slate-200 align-top">
+      <td className="py-2 pr-3 text-slate-900">{item.descricao}</td>
+      <td className="py-2 pr-3 tabular-nums text-slate-900">{item.ano}</td>
+      <td className="whitespace-nowrap py-2 text-right tabular-nums text-slate-900">{formatBRL(item.valor)}</td>
+    </tr>
   );
 }

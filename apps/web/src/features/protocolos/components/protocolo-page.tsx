@@ -7,9 +7,9 @@ import {
   ROTULOS_TIPO_PROTOCOLO,
 } from '@portal/contract/protocolos';
 import { ArrowLeft, Download, Paperclip } from 'lucide-react';
-import type { ReactNode } from 'react';
 import { Link, useParams } from 'react-router';
 import { DocumentosProvider, useAbrirDocumento } from '@/components/documentos';
+import { Campo, LinhaDoTempo } from '@/components/linha-do-tempo';
 import { Carregando } from '@/components/membro/carregando';
 import { PerfilInvalido } from '@/components/membro/perfil-invalido';
 import { PageHeader } from '@/components/page-header';
@@ -21,9 +21,9 @@ import { mensagemDoErro } from '@/lib/query-errors';
 import { useBaixarAnexo } from '../api/baixar-anexo';
 import { useBaixarResposta } from '../api/baixar-resposta';
 import { useDetalheProtocolo } from '../api/detalhe-protocolo';
-import { dataHoraDoInstante } from './formatos';
+import { dataHoraDoInstante } from '@/lib/instante';
 import { NumeroProtocolo } from './numero-protocolo';
-import { AtrasadoBadge, SituacaoProtocoloBadge } from './situacao-protocolo';
+import { AtrasadoBadge, SituacaoProtocoloBadge } from '@/components/situacao';
 
 const NAO_ENCONTRADO = 'Protocolo não encontrado.';
 
@@ -126,44 +126,12 @@ function Conteudo({ p }: { p: DetalheProtocolo }) {
         ) : null}
       </section>
 
-      <Historico p={p} />
+      <LinhaDoTempo
+        id="historico-protocolo"
+        passos={p.historico.map((e) => ({ ...e, rotulo: ROTULOS_SITUACAO_PROTOCOLO[e.situacao] }))}
+      />
       <Resposta p={p} />
     </div>
-  );
-}
-
-function Campo({ rotulo, children }: { rotulo: string; children: ReactNode }) {
-  return (
-    <div>
-      <dt className="text-sm font-semibold text-slate-700">{rotulo}</dt>
-      <dd className="text-slate-900">{children}</dd>
-    </div>
-  );
-}
-
-/** The history as an ordered list, oldest first: a timeline a screen reader reads as steps. */
-function Historico({ p }: { p: DetalheProtocolo }) {
-  return (
-    <section aria-labelledby="historico-protocolo" className="space-y-3">
-      <h2 id="historico-protocolo" className="text-xl font-bold text-slate-900">
-        Histórico
-      </h2>
-      <ol className="relative ms-3 border-s-2 border-slate-300">
-        {p.historico.map((e, i) => (
-          <li key={`${e.em}-${i}`} className="relative ms-6 pb-5 last:pb-0">
-            <span
-              aria-hidden="true"
-              className="absolute -start-[33px] top-1 size-4 rounded-full border-2 border-white bg-brand-700 ring-2 ring-brand-700"
-            />
-            <p className="text-sm text-slate-700">
-              <time dateTime={e.em}>{dataHoraDoInstante(e.em)}</time>
-            </p>
-            <p className="font-semibold text-slate-900">{ROTULOS_SITUACAO_PROTOCOLO[e.situacao]}</p>
-            <p className="text-slate-800">{e.descricao}</p>
-          </li>
-        ))}
-      </ol>
-    </section>
   );
 }
 

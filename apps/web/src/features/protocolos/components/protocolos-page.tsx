@@ -16,9 +16,9 @@ import { FormField } from '@/components/ui/form-field';
 import { Input } from '@/components/ui/input';
 import { usePerfilAutenticado } from '@/lib/membro';
 import { useListarProtocolos } from '../api/listar-protocolos';
-import { dataDoInstante } from './formatos';
+import { dataDoInstante } from '@/lib/instante';
 import { NumeroProtocolo } from './numero-protocolo';
-import { AtrasadoBadge, SituacaoProtocoloBadge } from './situacao-protocolo';
+import { AtrasadoBadge, SituacaoProtocoloBadge } from '@/components/situacao';
 
 export function ProtocolosPage() {
   const perfil = usePerfilAutenticado();

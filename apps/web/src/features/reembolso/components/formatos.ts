@@ -29,16 +29,6 @@ export function hojeEmSaoPaulo(agora = new Date()): string {
   }).format(agora);
 }
 
-const TZ = 'America/Sao_Paulo';
-const dia = new Intl.DateTimeFormat('pt-BR', { day: '2-digit', month: '2-digit', year: 'numeric', timeZone: TZ });
-const hora = new Intl.DateTimeFormat('pt-BR', { hour: '2-digit', minute: '2-digit', hour12: false, timeZone: TZ });
-
-/** '06/03/2026 às 08:51' (São Paulo), as the history writes it. */
-export function dataHoraDoInstante(iso: string): string {
-  const d = new Date(iso);
-  return `${dia.format(d)} às ${hora.format(d)}`;
-}
-
 /** The provider's CPF or CNPJ as people write it (anything else as it came). */
 export function documentoDoPrestador(doc: string): string {
   const d = onlyDigits(doc);

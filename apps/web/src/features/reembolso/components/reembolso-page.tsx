@@ -8,9 +8,10 @@ import {
   type ReembolsoDetalhe,
 } from '@portal/contract';
 import { ArrowLeft, Download, Eye, Paperclip, Send } from 'lucide-react';
-import { type FormEvent, type ReactNode, useState } from 'react';
+import { type FormEvent, useState } from 'react';
 import { Link, useParams } from 'react-router';
 import { DocumentosProvider, useAbrirDocumento } from '@/components/documentos';
+import { Campo, LinhaDoTempo } from '@/components/linha-do-tempo';
 import { Carregando } from '@/components/membro/carregando';
 import { PerfilInvalido } from '@/components/membro/perfil-invalido';
 import { PageHeader } from '@/components/page-header';
@@ -20,6 +21,7 @@ import { FormField } from '@/components/ui/form-field';
 import { NativeSelect } from '@/components/ui/native-select';
 import { Textarea } from '@/components/ui/textarea';
 import { isApiError } from '@/lib/api-client';
+import { dataHoraDoInstante } from '@/lib/instante';
 import { useChaveDeEnvio } from '@/lib/idempotencia';
 import { usePerfilAutenticado } from '@/lib/membro';
 import { mensagemDoErro } from '@/lib/query-errors';
@@ -30,8 +32,8 @@ import {
   useResponderPendencia,
 } from '../api/reembolsos';
 import { CampoDeAnexos, tamanhoLegivel } from './campo-de-anexos';
-import { dataHoraDoInstante, documentoDoPrestador } from './formatos';
-import { SituacaoReembolsoBadge } from './situacao-reembolso';
+import { documentoDoPrestador } from './formatos';
+import { SituacaoReembolsoBadge } from '@/components/situacao';
 import { useAnexos } from './use-anexos';
 
 const NAO_ENCONTRADO = 'Reembolso não encontrado.';
@@ -98,16 +100,10 @@ function Reembolso({ protocolo }: { protocolo: string }) {
       {r.situacao === 'pendente' ? <Pendencia r={r} onRespondido={setRespondido} /> : null}
       <Demonstrativo r={r} />
       <Anexos r={r} />
-      <Historico r={r} />
-    </div>
-  );
-}
-
-function Campo({ rotulo, children }: { rotulo: string; children: ReactNode }) {
-  return (
-    <div>
-      <dt className="text-sm font-semibold text-slate-700">{rotulo}</dt>
-      <dd className="text-slate-900">{children}</dd>
+      <LinhaDoTempo
+        id="historico-reembolso"
+        passos={r.historico.map((e) => ({ ...e, rotulo: ROTULOS_SITUACAO_REEMBOLSO[e.situacao] }))}
+      />
     </div>
   );
 }
@@ -322,32 +318,6 @@ function Anexos({ r }: { r: ReembolsoDetalhe }) {
           ))}
         </ul>
       )}
-    </section>
-  );
-}
-
-/** The history as an ordered list, oldest first: a timeline a screen reader reads as steps. */
-function Historico({ r }: { r: ReembolsoDetalhe }) {
-  return (
-    <section aria-labelledby="historico-reembolso" className="space-y-3">
-      <h2 id="historico-reembolso" className="text-xl font-bold text-slate-900">
-        Histórico
-      </h2>
-      <ol className="relative ms-3 border-s-2 border-slate-300">
-        {r.historico.map((e, i) => (
-          <li key={`${e.em}-${i}`} className="relative ms-6 pb-5 last:pb-0">
-            <span
-              aria-hidden="true"
-              className="absolute -start-[33px] top-1 size-4 rounded-full border-2 border-white bg-brand-700 ring-2 ring-brand-700"
-            />
-            <p className="text-sm text-slate-700">
-              <time dateTime={e.em}>{dataHoraDoInstante(e.em)}</time>
-            </p>
-            <p className="font-semibold text-slate-900">{ROTULOS_SITUACAO_REEMBOLSO[e.situacao]}</p>
-            <p className="text-slate-800">{e.descricao}</p>
-          </li>
-        ))}
-      </ol>
     </section>
   );
 }

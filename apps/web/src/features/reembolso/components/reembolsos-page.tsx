@@ -8,7 +8,7 @@ import { PageHeader } from '@/components/page-header';
 import { buttonVariants } from '@/components/ui/button';
 import { usePerfilAutenticado } from '@/lib/membro';
 import { useReembolsos } from '../api/reembolsos';
-import { SituacaoReembolsoBadge } from './situacao-reembolso';
+import { SituacaoReembolsoBadge } from '@/components/situacao';
 
 export function ReembolsosPage() {
   const perfil = usePerfilAutenticado();

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { dataDoInstante, dataHoraDoInstante } from './formatos';
+import { dataDoInstante, dataHoraDoInstante } from './instante';
 
 describe('protocol dates are São Paulo dates', () => {
   it('a request late in the evening belongs to that day', () => {

@@ -831,14 +831,23 @@ describe('/api/integracao/v1/reembolsos (scope protocolos)', () => {
     });
     const arquivo = await api('GET', `/reembolsos/${protocolo}/anexos/${comprovante}`);
     expect(arquivo.status).toBe(200);
-    // Audited as calls on 'reembolsos', with the key.
-    const auditadas = await t.db.query<{ rota: string }>(
-      `select rota from auditoria_integracao where entidade = 'reembolsos' and chave_id = $1 order by id`,
-      [chave.split('_')[1]],
-    );
-    expect(auditadas.map((a) => a.rota)).toEqual(
-      expect.arrayContaining(['/api/integracao/v1/reembolsos', '/api/integracao/v1/reembolsos/:protocolo/anexos/:id']),
-    );
+    // Audited as calls on 'reembolsos', with the key. The row is written once the answer has gone
+    // (onResponse, decision 0024): after a streamed download it may land a moment after the client read it.
+    const auditadas = async () =>
+      (
+        await t.db.query<{ rota: string }>(
+          `select rota from auditoria_integracao where entidade = 'reembolsos' and chave_id = $1 order by id`,
+          [chave.split('_')[1]],
+        )
+      ).map((a) => a.rota);
+    await expect
+      .poll(auditadas, { timeout: 5000 })
+      .toEqual(
+        expect.arrayContaining([
+          '/api/integracao/v1/reembolsos',
+          '/api/integracao/v1/reembolsos/:protocolo/anexos/:id',
+        ]),
+      );
     expect(arquivo.tipo).toBe('image/jpeg');
     expect(arquivo.bytes.equals(await bytesGuardados(comprovante))).toBe(true);
     expect((await api('GET', `/reembolsos/${protocolo}/anexos/anx_${'0'.repeat(32)}`)).status).toBe(404);

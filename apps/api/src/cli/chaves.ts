@@ -13,8 +13,6 @@ import { z } from 'zod';
 import { type Clock, systemClock } from '../clock';
 import { loadConfig } from '../config';
 import type { Db } from '../db/db';
-import { migrate } from '../db/migrate';
-import { openDb } from '../db/open';
 import {
   type ChaveResumo,
   ChavesDeIntegracao,
@@ -23,7 +21,7 @@ import {
   escopoSchema,
   SOBREPOSICAO_PADRAO_HORAS,
 } from '../modules/integracao';
-import { rodarComoScript } from './script';
+import { bancoMigrado, rodarComoScript } from './script';
 
 export const USO = `Uso: npm run chaves -- <comando>
   criar --nome <nome> --escopos ${ESCOPOS.join(',')} [--expira-em AAAA-MM-DD] [--limite <chamadas por minuto>]
@@ -166,14 +164,8 @@ export async function executarChaves(
 
 async function main(): Promise<number> {
   const config = loadConfig();
-  const db = await openDb(config);
+  const db = await bancoMigrado(config);
   try {
-    const inicio = db.semLimites();
-    try {
-      await migrate(inicio);
-    } finally {
-      await inicio.close().catch(() => undefined);
-    }
     return await executarChaves(process.argv.slice(2), db, (l) => process.stdout.write(`${l}\n`));
   } finally {
     await db.close();

@@ -15,8 +15,6 @@ import { type Clock, systemClock } from '../clock';
 import { type Config, loadConfig } from '../config';
 import { PgCounterStore } from '../db/counters';
 import type { Db } from '../db/db';
-import { migrate } from '../db/migrate';
-import { openDb } from '../db/open';
 import { serverSecret } from '../db/secrets';
 import { closePasswordWorkers } from '../lib/password';
 import { Throttle } from '../lib/throttle';
@@ -24,7 +22,7 @@ import { EquipeService } from '../modules/atendimento/equipe';
 import { EquipeRepository } from '../modules/atendimento/repository';
 import { loadOperadora } from '../modules/operadora/config';
 import { Cofre } from '../modules/webhooks/service';
-import { rodarComoScript } from './script';
+import { bancoMigrado, rodarComoScript } from './script';
 
 export const USO = `Uso: npm run equipe -- <comando>
   criar --email <e-mail> --nome "<nome>" --papel ${PAPEIS_EQUIPE.join('|')}
@@ -144,14 +142,8 @@ export async function executarEquipe(
 
 async function main(): Promise<number> {
   const config = loadConfig();
-  const db = await openDb(config);
+  const db = await bancoMigrado(config);
   try {
-    const inicio = db.semLimites();
-    try {
-      await migrate(inicio);
-    } finally {
-      await inicio.close().catch(() => undefined);
-    }
     const servico = await servicoDaEquipe(db, config);
     return await executarEquipe(process.argv.slice(2), servico, (l) => process.stdout.write(`${l}\n`));
   } finally {

@@ -12,8 +12,7 @@
 import { createReadStream, readFileSync, statSync, writeFileSync } from 'node:fs';
 import { parseArgs } from 'node:util';
 import { loadConfig } from '../config';
-import { migrate } from '../db/migrate';
-import { openDb } from '../db/open';
+import { bancoMigrado } from './script';
 import { documentacao, ENTIDADES, importar, LAYOUTS, type Entidade, type Relatorio } from '../modules/importacao';
 
 const USO =
@@ -98,10 +97,7 @@ async function main() {
   } catch (err) {
     sair((err as Error).message);
   }
-  const db = await openDb(config);
-  const inicio = db.semLimites();
-  await migrate(inicio);
-  await inicio.close();
+  const db = await bancoMigrado(config);
 
   const tty = process.stderr.isTTY;
   const t0 = Date.now();

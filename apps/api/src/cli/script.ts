@@ -1,6 +1,9 @@
 import { realpathSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
-import { ConfigError } from '../config';
+import { type Config, ConfigError } from '../config';
+import type { Db } from '../db/db';
+import { migrate } from '../db/migrate';
+import { openDb } from '../db/open';
 
 /**
  * Runs a command-line tool's `main` when its file is the script node was started with (tsx
@@ -28,4 +31,24 @@ export function rodarComoScript(
       process.exit(1);
     },
   );
+}
+
+/**
+ * The server's database (DATA_DIR or DATABASE_URL) brought to the current migration, as the server
+ * does at start (the migration on a connection without the request bounds). The caller closes it.
+ */
+export async function bancoMigrado(config: Config): Promise<Db> {
+  const db = await openDb(config);
+  try {
+    const inicio = db.semLimites();
+    try {
+      await migrate(inicio);
+    } finally {
+      await inicio.close().catch(() => undefined);
+    }
+    return db;
+  } catch (err) {
+    await db.close().catch(() => undefined);
+    throw err;
+  }
 }

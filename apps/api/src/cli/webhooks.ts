@@ -16,8 +16,7 @@ import { parseArgs } from 'node:util';
 import pino from 'pino';
 import { systemClock } from '../clock';
 import { ConfigError, loadConfig } from '../config';
-import { migrate } from '../db/migrate';
-import { openDb } from '../db/open';
+import { bancoMigrado } from './script';
 import { serverSecret } from '../db/secrets';
 import { AppError } from '../lib/app-error';
 import { TIPOS_EVENTO, WebhooksService } from '../modules/webhooks/service';
@@ -46,10 +45,8 @@ export async function executar(argv: string[], env: NodeJS.ProcessEnv = process.
   const [comando, alvo] = positionals;
   if (!comando) return USO;
   const config = loadConfig(env);
-  const db = await openDb(config);
+  const db = await bancoMigrado(config);
   try {
-    const inicio = db.semLimites();
-    await migrate(inicio).finally(() => inicio.close());
     const servico = new WebhooksService({
       db,
       segredoDoServidor: await serverSecret(db, 'webhooks_secret', undefined),

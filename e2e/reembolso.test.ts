@@ -326,8 +326,7 @@ test('a year later, the informe of the year it was paid lists the reimbursement 
   await visible(linha);
   await visible(linha.getByRole('cell', { name: /R\$\s280,00/ }));
   await visible(page.getByText('Na declaração, informe a despesa com o prestador descontando o valor reembolsado'));
-  await expectNoAxeViolations(page, 'financeiro: IRPF com reembolso @375');
-  await screenshot(page, 'reembolso-irpf-375');
+  await verificarNasDuasLarguras(page, 'reembolso-irpf', 375);
   const informe = await documentoAberto(
     page,
     () => page.getByRole('button', { name: `Baixar Informe ${anoDoPagamento}` }).click(),

@@ -67,6 +67,9 @@ test('a session ended on the server ends the page: "Sessão encerrada", back to 
   const s = await openSession(browser, { expectStatuses: [401] });
   const { page, context } = s;
   await loginMaria(page);
+  // Home's own calls first: one still in flight when the cookie goes would end the session on
+  // /home (its toast there, the stored session cleared) and /autorizacoes would open on /login.
+  await page.waitForLoadState('networkidle');
   // The server forgets this browser (as after a logout elsewhere or a password change).
   await context.clearCookies();
   await page.goto('/autorizacoes');

@@ -302,6 +302,8 @@ test('by keyboard alone: tabs with the arrow keys, "Pagar Fatura" with Enter, Es
   expect(await page.evaluate(() => document.activeElement?.textContent)).toBe('Imposto de Renda');
   await page.keyboard.press('ArrowLeft');
   await expect.poll(() => faturas.getAttribute('aria-selected')).toBe('true');
+  // The tabs come before the invoices: Tab from them only reaches 'Pagar Fatura' once the list is in.
+  await visible(page.getByRole('button', { name: /^Pagar Fatura/ }));
   // Tab moves through the panel until 'Pagar Fatura'.
   for (let i = 0; i < 8; i++) {
     await page.keyboard.press('Tab');

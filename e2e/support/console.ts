@@ -63,7 +63,20 @@ export async function entrarNoConsole(page: Page, conta: ContaDaEquipe): Promise
   await visible(page.getByRole('heading', { level: 1, name: /Cadastre o autenticador|Código do autenticador/ }));
   await page.getByLabel('Código do autenticador').fill(await proximoCodigo(conta));
   await page.getByRole('button', { name: 'Confirmar' }).click();
+  const primeiraVez = page.getByRole('heading', { level: 1, name: 'Defina sua senha' });
+  await Promise.race([page.waitForURL(/\/atendimento$/), primeiraVez.waitFor()]);
+  if (await primeiraVez.isVisible()) await definirSenhaNoConsole(page, conta);
   await page.waitForURL(/\/atendimento$/);
+}
+
+/** The first sign-in's last step: a password of the person's own replaces the one-time one (kept in `conta`). */
+export async function definirSenhaNoConsole(page: Page, conta: ContaDaEquipe): Promise<void> {
+  const nova = `${conta.nome} escolheu esta senha`;
+  await page.getByLabel('Nova senha', { exact: true }).fill(nova);
+  await page.getByLabel('Confirme a nova senha').fill(nova);
+  await page.getByRole('button', { name: 'Salvar senha e entrar' }).click();
+  await page.waitForURL(/\/atendimento$/);
+  conta.senha = nova;
 }
 
 /** A console screen at 1280 and at tablet width (768): axe finds nothing, a screenshot of each. Ends at 1280. */

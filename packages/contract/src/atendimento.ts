@@ -83,9 +83,29 @@ export const sessaoEquipeSchema = z.object({
 });
 export type SessaoEquipe = z.infer<typeof sessaoEquipeSchema>;
 
-/** POST /api/atendimento/totp → the session; GET /api/atendimento/eu → the same. */
-export const totpEquipeResponseSchema = sessaoEquipeSchema;
+/**
+ * POST /api/atendimento/totp → the session; or, while the password is still the one-time one the CLI
+ * printed, 'trocar-senha': no session yet, the person chooses a password (POST /api/atendimento/senha).
+ * GET /api/atendimento/eu → the session.
+ */
+export const totpEquipeResponseSchema = z.union([
+  sessaoEquipeSchema,
+  z.object({
+    etapa: z.literal('trocar-senha').describe('A senha ainda é a provisória: defina a sua para entrar.'),
+  }),
+]);
+export type TotpEquipeResponse = z.infer<typeof totpEquipeResponseSchema>;
 export const euEquipeResponseSchema = sessaoEquipeSchema;
+
+/** POST /api/atendimento/senha (with the pre-auth cookie, after the code): the person's own password → the session. */
+export const senhaEquipeRequestSchema = z.object({
+  senha: z
+    .string({ error: 'Informe a nova senha.' })
+    .min(1, 'Informe a nova senha.')
+    .max(128, 'A senha deve ter no máximo 128 caracteres.'),
+});
+export type SenhaEquipeRequest = z.input<typeof senhaEquipeRequestSchema>;
+export const senhaEquipeResponseSchema = sessaoEquipeSchema;
 
 // ---------------------------------------------------------------------------------------------
 // The queue and one protocol.

@@ -57,7 +57,8 @@ function mostrarCadastro(
   escrever(`Segredo TOTP (base32): ${r.segredo}`);
   escrever(
     'Entregue-os à pessoa por um canal seguro: não serão mostrados de novo. No primeiro acesso ela cadastra o ' +
-      'aplicativo autenticador (o console mostra o QR code) e confirma com um código.',
+      'aplicativo autenticador (o console mostra o QR code), confirma com um código e troca a senha provisória ' +
+      'por uma sua.',
   );
 }
 

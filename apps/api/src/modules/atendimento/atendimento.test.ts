@@ -58,8 +58,14 @@ const codigo = (segredo: string, quando = t.clock.now()) =>
 const entrar = (c: Client, email: string, senha: string) =>
   c.post<Record<string, unknown>>(`${BASE}/entrar`, { email, senha }, H);
 const totp = (c: Client, cod: string) => c.post<Record<string, unknown>>(`${BASE}/totp`, { codigo: cod }, H);
+const definirSenha = (c: Client, senha: string) => c.post<Record<string, unknown>>(`${BASE}/senha`, { senha }, H);
+/** The password a person chooses in place of the CLI's one-time one (one for every test account). */
+const SENHA_PROPRIA = 'cavalo correto bateria grampo';
 
-/** A browser signed in as `conta` (each sign-in in a new 30 s step: a code is never accepted twice). */
+/**
+ * A browser signed in as `conta` (each sign-in in a new 30 s step: a code is never accepted twice);
+ * the first time, the person also replaces the one-time password, which `conta.senha` then holds.
+ */
 async function logado(conta: Conta): Promise<Client> {
   const c = t.client();
   t.clock.advance(30_000);
@@ -67,6 +73,11 @@ async function logado(conta: Conta): Promise<Client> {
   expect(r.status).toBe(200);
   const s = await totp(c, codigo(conta.segredo));
   expect(s.status, JSON.stringify(s.body)).toBe(200);
+  if (s.body.etapa === 'trocar-senha') {
+    const d = await definirSenha(c, SENHA_PROPRIA);
+    expect(d.status, JSON.stringify(d.body)).toBe(200);
+    conta.senha = SENHA_PROPRIA;
+  }
   return c;
 }
 
@@ -87,8 +98,16 @@ describe('sign-in: password, then TOTP', () => {
       /pb_equipe_pre=.+Path=\/api\/atendimento.*HttpOnly.*SameSite=Strict/,
     );
 
-    const s = await totp(c, codigo(conta.segredo));
+    // The code is right, but the password is still the CLI's one-time one: no session before the
+    // person chooses their own (same pre-auth step, no second code).
+    const passo = await totp(c, codigo(conta.segredo));
+    expect(passo.status).toBe(200);
+    expect(passo.body).toEqual({ etapa: 'trocar-senha' });
+    expect(passo.headers.getSetCookie().some((x) => x.startsWith('pb_equipe='))).toBe(false);
+    expect((await get(c, '/eu')).status).toBe(401);
+    const s = await definirSenha(c, SENHA_PROPRIA);
     expect(s.status).toBe(200);
+    conta.senha = SENHA_PROPRIA;
     expect(s.body).toEqual({
       conta: { id: conta.id, nome: 'Ana Atendente', email: conta.email, papel: 'atendente' },
       expiraEm: new Date(t.clock.now() + 15 * 60_000).toISOString(),
@@ -204,6 +223,71 @@ describe('sign-in: password, then TOTP', () => {
   });
 });
 
+describe('the one-time password opens only the step that replaces it', () => {
+  it('refuses a short, common, one-time or e-mail-like password; the step needs its code and works once', async () => {
+    const conta = await novaConta('supervisor', 'Sara Supervisora');
+    const c = t.client();
+    t.clock.advance(30_000);
+    await entrar(c, conta.email, conta.senha);
+    // Straight from the password to /senha, skipping the code: refused, and the step is gone.
+    const pulou = await definirSenha(c, 'uma senha longa o bastante');
+    expect(pulou.status).toBe(401);
+    expect(pulou.body).toMatchObject({ code: 'SESSAO_INVALIDA' });
+    expect((await totp(c, codigo(conta.segredo))).status).toBe(401);
+
+    t.clock.advance(30_000);
+    const d = t.client();
+    await entrar(d, conta.email, conta.senha);
+    expect((await totp(d, codigo(conta.segredo))).body).toEqual({ etapa: 'trocar-senha' });
+    const recusas: [string, string][] = [
+      ['', 'Informe a nova senha.'],
+      ['curta123', 'A senha deve ter pelo menos 12 caracteres.'],
+      ['password1234', 'Esta senha é muito comum e fácil de adivinhar. Escolha uma senha diferente.'],
+      [`x${conta.email.split('@')[0]}x`, 'A senha não pode conter o seu e-mail.'],
+      [conta.senha, 'Escolha uma senha diferente da provisória.'],
+    ];
+    for (const [senha, mensagem] of recusas) {
+      const r = await definirSenha(d, senha);
+      expect(r.status, senha).toBe(400);
+      expect(r.body).toMatchObject({ message: mensagem });
+    }
+    // Refusals do not end the step: the right one opens the session; the step cannot be used again.
+    const ok = await definirSenha(d, SENHA_PROPRIA);
+    expect(ok.status).toBe(200);
+    expect((await get(d, '/eu')).status).toBe(200);
+    expect((await definirSenha(d, 'outra senha qualquer aqui')).status).toBe(401);
+    const [linha] = await t.db.query<{ senha_provisoria: boolean }>(
+      'select senha_provisoria from equipe_contas where id = $1',
+      [conta.id],
+    );
+    expect(linha?.senha_provisoria).toBe(false);
+    const eventos = await t.db.query<{ evento: string }>(
+      `select evento from equipe_auditoria where conta_id = $1 and evento in
+         ('equipe_codigo_aceito', 'equipe_definiu_senha', 'equipe_entrou') order by id`,
+      [conta.id],
+    );
+    expect(eventos.map((e) => e.evento)).toEqual(['equipe_codigo_aceito', 'equipe_definiu_senha', 'equipe_entrou']);
+
+    // The one-time password no longer opens anything; the new one asks for the code only.
+    t.clock.advance(30_000);
+    expect((await entrar(t.client(), conta.email, conta.senha)).status).toBe(401);
+    const e = t.client();
+    expect((await entrar(e, conta.email, SENHA_PROPRIA)).body).toEqual({ etapa: 'totp' });
+    expect((await totp(e, codigo(conta.segredo))).body).toMatchObject({ conta: { id: conta.id } });
+  });
+
+  it('redefinir makes the password a one-time one again: the step comes back', async () => {
+    const conta = await novaConta('atendente');
+    await logado(conta);
+    const nova = await t.app.services.equipe.redefinir(conta.email);
+    const c = t.client();
+    t.clock.advance(30_000);
+    expect((await entrar(c, conta.email, nova!.senha)).body).toMatchObject({ etapa: 'cadastrar-totp' });
+    expect((await totp(c, codigo(nova!.segredo))).body).toEqual({ etapa: 'trocar-senha' });
+    expect((await get(c, '/eu')).status).toBe(401);
+  });
+});
+
 describe('no confirmed TOTP, no member data', () => {
   it('a password alone opens nothing; redefinir ends the sessions and asks for a new enrolment', async () => {
     const numero = await pedidoDeDependenteDaMaria(t);
@@ -279,7 +363,7 @@ describe('the staff session', () => {
     });
     const comChave = t.client();
     for (const r of rotas) {
-      if (r.path === `${BASE}/entrar` || r.path === `${BASE}/totp`) continue;
+      if ([`${BASE}/entrar`, `${BASE}/totp`, `${BASE}/senha`].includes(r.path)) continue;
       const path = r.path
         .replace('{numero}', '20260310000000000001')
         .replace('{id}', r.path.includes('mensagens') ? 'msg_x' : '1');

@@ -1,11 +1,12 @@
 import { randomBytes, randomUUID } from 'node:crypto';
 import { Secret, TOTP } from 'otpauth';
-import type { ContaEquipe, PapelEquipe } from '@portal/contract';
+import { type ContaEquipe, type PapelEquipe, SENHA_COMUM } from '@portal/contract';
 import type { Clock } from '../../clock';
-import { AppError, MENSAGEM_SESSAO_INVALIDA } from '../../lib/app-error';
+import { AppError, dadosInvalidos, MENSAGEM_SESSAO_INVALIDA } from '../../lib/app-error';
 import { randomToken, sha256 } from '../../lib/crypto';
 import { hashPassword, verifyPassword } from '../../lib/password';
 import type { Origin } from '../../lib/request';
+import { senhaComum } from '../../lib/senhas-comuns';
 import type { Throttle } from '../../lib/throttle';
 import type { Cofre } from '../webhooks/service';
 import type { ContaRow, EquipeRepository } from './repository';
@@ -24,6 +25,11 @@ export const MENSAGEM_CREDENCIAL = 'E-mail ou senha inválidos.';
 export const MENSAGEM_CODIGO = 'Código inválido.';
 const MENSAGEM_BLOQUEIO =
   'Conta bloqueada por excesso de tentativas. Tente novamente em 15 minutos ou peça ajuda a um administrador.';
+
+/** The staff's own password (decision 0033): longer than a member's, as it opens every member's data. */
+export const SENHA_EQUIPE_MINIMA = 12;
+const MENSAGEM_ETAPA_EXPIRADA = 'A etapa do código expirou. Entre novamente com e-mail e senha.';
+const etapaExpirada = () => new AppError(401, 'SESSAO_INVALIDA', MENSAGEM_ETAPA_EXPIRADA);
 
 const credencialInvalida = () => new AppError(401, 'CREDENCIAL_INVALIDA', MENSAGEM_CREDENCIAL);
 const sessaoInvalida = () => new AppError(401, 'SESSAO_INVALIDA', MENSAGEM_SESSAO_INVALIDA);
@@ -173,7 +179,8 @@ export class EquipeService {
 
   /**
    * The TOTP code of the pre-auth step. Right (and not a step already used): the session, and the
-   * enrolment confirmed when it was the first code. Wrong: 401; the 5th wrong code ends the step.
+   * enrolment confirmed when it was the first code — or, while the password is still the CLI's
+   * one-time one, the step 'trocar-senha' (no session yet). Wrong: 401; the 5th wrong code ends the step.
    */
   async confirmarTotp(preToken: string | undefined, codigo: string, origin: Origin) {
     const hash = preToken ? sha256(preToken) : null;
@@ -181,12 +188,12 @@ export class EquipeService {
     const agora = this.d.clock.now();
     if (!hash || !pre || pre.expiraEm.getTime() <= agora) {
       if (hash) await this.d.repo.apagarPreAutenticacao(hash);
-      throw new AppError(401, 'SESSAO_INVALIDA', 'A etapa do código expirou. Entre novamente com e-mail e senha.');
+      throw etapaExpirada();
     }
     const conta = await this.d.repo.contaPorId(pre.contaId);
     if (!conta || conta.desativadaEm) {
       await this.d.repo.apagarPreAutenticacao(hash);
-      throw new AppError(401, 'SESSAO_INVALIDA', 'A etapa do código expirou. Entre novamente com e-mail e senha.');
+      throw etapaExpirada();
     }
     const delta = this.totp(conta).validate({ token: codigo, timestamp: agora, window: JANELA });
     const passo = Math.floor(agora / 1000 / PERIODO_S) + (delta ?? 0);
@@ -204,12 +211,57 @@ export class EquipeService {
       }
       throw new AppError(401, 'CODIGO_INVALIDO', MENSAGEM_CODIGO);
     }
+    if (conta.senhaProvisoria) {
+      await this.d.repo.aceitarCodigoNaPreAutenticacao(hash, new Date(agora), new Date(agora + PRE_AUTENTICACAO_MS));
+      await this.auditar('equipe_codigo_aceito', conta.id, origin, {
+        cadastrouTotp: !conta.totpConfirmadoEm,
+        senhaProvisoria: true,
+      });
+      return { etapa: 'trocar-senha' as const };
+    }
     await this.d.repo.apagarPreAutenticacao(hash);
+    return this.abrirSessao(conta, agora, origin, { cadastrouTotp: !conta.totpConfirmadoEm });
+  }
+
+  /**
+   * The last step of a first sign-in (or of one after `redefinir`): the person's own password in
+   * place of the one-time one, then the session. Only after the step's code was accepted; refused
+   * when too short, common, equal to the one-time one or holding the e-mail's name (400).
+   */
+  async definirSenha(preToken: string | undefined, senha: string, origin: Origin) {
+    const hash = preToken ? sha256(preToken) : null;
+    const pre = hash ? await this.d.repo.preAutenticacao(hash) : null;
+    const agora = this.d.clock.now();
+    const conta = pre?.codigoAceitoEm && pre.expiraEm.getTime() > agora ? await this.d.repo.contaPorId(pre.contaId) : null;
+    if (!hash || !conta || conta.desativadaEm || !conta.senhaProvisoria) {
+      if (hash) await this.d.repo.apagarPreAutenticacao(hash);
+      throw etapaExpirada();
+    }
+    await this.conferirSenhaPropria(conta, senha);
+    if (!(await this.d.repo.definirSenhaPropria(conta.id, await hashPassword(senha)))) {
+      await this.d.repo.apagarPreAutenticacao(hash);
+      throw etapaExpirada();
+    }
+    await this.d.repo.apagarPreAutenticacao(hash);
+    await this.auditar('equipe_definiu_senha', conta.id, origin);
+    return this.abrirSessao(conta, agora, origin, { definiuSenha: true });
+  }
+
+  private async conferirSenhaPropria(conta: ContaRow, senha: string): Promise<void> {
+    if (senha.length < SENHA_EQUIPE_MINIMA)
+      throw dadosInvalidos(`A senha deve ter pelo menos ${SENHA_EQUIPE_MINIMA} caracteres.`);
+    if (senhaComum(senha)) throw dadosInvalidos(SENHA_COMUM);
+    const nome = conta.email.split('@')[0] ?? '';
+    if (nome.length >= 4 && senha.toLowerCase().includes(nome)) throw dadosInvalidos('A senha não pode conter o seu e-mail.');
+    if (await verifyPassword(conta.senhaHash, senha)) throw dadosInvalidos('Escolha uma senha diferente da provisória.');
+  }
+
+  private async abrirSessao(conta: ContaRow, agora: number, origin: Origin, detalhe: Record<string, unknown>) {
     const token = randomToken();
     const em = new Date(agora);
     const fim = new Date(agora + SESSAO_MAXIMA_MS);
     await this.d.repo.criarSessao(sha256(token), conta.id, em, fim);
-    await this.auditar('equipe_entrou', conta.id, origin, { cadastrouTotp: !conta.totpConfirmadoEm });
+    await this.auditar('equipe_entrou', conta.id, origin, detalhe);
     return { token, conta: contaPublica(conta), expiraEm: this.expiraEm(em, fim).toISOString() };
   }
 

@@ -39,7 +39,10 @@ async function logado(papel: PapelEquipe): Promise<{ c: Client; id: string }> {
     timestamp: t.clock.now(),
   });
   const s = await c.post(`${BASE}/totp`, { codigo }, H);
-  expect(s.status, JSON.stringify(s.body)).toBe(200);
+  expect(s.body).toEqual({ etapa: 'trocar-senha' });
+  // The first sign-in replaces the CLI's one-time password (decision 0033).
+  const d = await c.post(`${BASE}/senha`, { senha: `a senha propria da equipe ${n}` }, H);
+  expect(d.status, JSON.stringify(d.body)).toBe(200);
   return { c, id: r.conta.id };
 }
 

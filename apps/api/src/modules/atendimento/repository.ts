@@ -17,11 +17,22 @@ export interface ContaRow {
   bloqueadaAte: Date | null;
   criadaEm: Date;
   desativadaEm: Date | null;
+  /** The password is still the one the CLI printed: the next sign-in must replace it (0031). */
+  senhaProvisoria: boolean;
 }
 
 const CONTA = `id, email, nome, papel, senha_hash as "senhaHash", totp_segredo as "totpSegredo",
   totp_confirmado_em as "totpConfirmadoEm", ultimo_passo_totp::text as "ultimoPassoTotp", tentativas,
-  bloqueada_ate as "bloqueadaAte", criada_em as "criadaEm", desativada_em as "desativadaEm"`;
+  bloqueada_ate as "bloqueadaAte", criada_em as "criadaEm", desativada_em as "desativadaEm",
+  senha_provisoria as "senhaProvisoria"`;
+
+export interface PreAutenticacaoRow {
+  contaId: string;
+  expiraEm: Date;
+  tentativas: number;
+  /** Set when the code was right but the password is a one-time one (0031). */
+  codigoAceitoEm: Date | null;
+}
 
 export interface SessaoRow {
   contaId: string;
@@ -144,7 +155,7 @@ export class EquipeRepository {
   async redefinir(email: string, senhaHash: string, totpSegredo: string): Promise<string | null> {
     const [row] = await this.q.query<{ id: string }>(
       `update equipe_contas set senha_hash = $2, totp_segredo = $3, totp_confirmado_em = null,
-         ultimo_passo_totp = null, tentativas = 0, bloqueada_ate = null
+         ultimo_passo_totp = null, tentativas = 0, bloqueada_ate = null, senha_provisoria = true
        where email = $1 returning id`,
       [email, senhaHash, totpSegredo],
     );
@@ -165,13 +176,34 @@ export class EquipeRepository {
     ]);
   }
 
-  async preAutenticacao(hash: string): Promise<{ contaId: string; expiraEm: Date; tentativas: number } | null> {
-    const [row] = await this.q.query<{ contaId: string; expiraEm: Date; tentativas: number }>(
-      `select conta_id as "contaId", expira_em as "expiraEm", tentativas
+  async preAutenticacao(hash: string): Promise<PreAutenticacaoRow | null> {
+    const [row] = await this.q.query<PreAutenticacaoRow>(
+      `select conta_id as "contaId", expira_em as "expiraEm", tentativas, codigo_aceito_em as "codigoAceitoEm"
        from equipe_pre_autenticacoes where token_hash = $1`,
       [hash],
     );
     return row ?? null;
+  }
+
+  /** The step's code was accepted and the password is a one-time one: the step waits for the new password. */
+  async aceitarCodigoNaPreAutenticacao(hash: string, em: Date, expiraEm: Date): Promise<void> {
+    await this.q.query(
+      'update equipe_pre_autenticacoes set codigo_aceito_em = $2, expira_em = $3 where token_hash = $1',
+      [hash, em, expiraEm],
+    );
+  }
+
+  /**
+   * The person's own password replaces the one-time one, once: false when the account is gone,
+   * deactivated or no longer on a one-time password (a second request of the same step).
+   */
+  async definirSenhaPropria(id: string, senhaHash: string): Promise<boolean> {
+    const rows = await this.q.query(
+      `update equipe_contas set senha_hash = $2, senha_provisoria = false
+       where id = $1 and senha_provisoria and desativada_em is null returning id`,
+      [id, senhaHash],
+    );
+    return rows.length === 1;
   }
 
   async falhaNaPreAutenticacao(hash: string): Promise<number> {
@@ -196,14 +228,14 @@ export class EquipeRepository {
     );
   }
 
-  /** An open session of an active account with a confirmed second factor; null otherwise. */
+  /** An open session of an active account with a confirmed second factor and its own password; null otherwise. */
   async sessao(hash: string): Promise<SessaoRow | null> {
     const [row] = await this.q.query<SessaoRow>(
       `select s.conta_id as "contaId", c.nome, c.email, c.papel, s.criada_em as "criadaEm",
          s.ultimo_uso_em as "ultimoUsoEm", s.expira_em as "expiraEm"
        from equipe_sessoes s join equipe_contas c on c.id = s.conta_id
        where s.token_hash = $1 and s.encerrada_em is null and c.desativada_em is null
-         and c.totp_confirmado_em is not null`,
+         and c.totp_confirmado_em is not null and not c.senha_provisoria`,
       [hash],
     );
     return row ?? null;

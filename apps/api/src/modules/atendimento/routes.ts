@@ -25,6 +25,8 @@ import {
   numeroProtocoloParamsSchema,
   protocoloAtendimentoSchema,
   reenviarWebhookResponseSchema,
+  senhaEquipeRequestSchema,
+  senhaEquipeResponseSchema,
   totpEquipeRequestSchema,
   totpEquipeResponseSchema,
 } from '@portal/contract';
@@ -109,6 +111,28 @@ export const entradaDaEquipeRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request, reply) => {
       const r = await equipe.confirmarTotp(request.cookies[COOKIE_EQUIPE_PRE], request.body.codigo, originOf(request));
+      if ('etapa' in r) {
+        // The same pre-auth step goes on, for the password (its 5 minutes start again).
+        reply.setCookie(COOKIE_EQUIPE_PRE, request.cookies[COOKIE_EQUIPE_PRE] ?? '', cookie(PRE_AUTENTICACAO_MS));
+        return r;
+      }
+      reply.clearCookie(COOKIE_EQUIPE_PRE, { path: CAMINHO_COOKIE_EQUIPE });
+      reply.setCookie(COOKIE_EQUIPE, r.token, cookie(SESSAO_MAXIMA_MS));
+      return { conta: r.conta, expiraEm: r.expiraEm };
+    },
+  );
+
+  app.post(
+    '/senha',
+    {
+      schema: {
+        summary: 'Primeiro acesso (ou após redefinir): a senha da pessoa no lugar da provisória, depois do código',
+        body: senhaEquipeRequestSchema,
+        response: { 200: senhaEquipeResponseSchema, ...ERROS },
+      },
+    },
+    async (request, reply) => {
+      const r = await equipe.definirSenha(request.cookies[COOKIE_EQUIPE_PRE], request.body.senha, originOf(request));
       reply.clearCookie(COOKIE_EQUIPE_PRE, { path: CAMINHO_COOKIE_EQUIPE });
       reply.setCookie(COOKIE_EQUIPE, r.token, cookie(SESSAO_MAXIMA_MS));
       return { conta: r.conta, expiraEm: r.expiraEm };

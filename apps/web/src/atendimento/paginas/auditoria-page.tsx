@@ -23,6 +23,8 @@ const EVENTOS: Record<string, string> = {
   equipe_saiu: 'Saiu',
   equipe_senha_errada: 'Senha errada',
   equipe_codigo_errado: 'Código do autenticador errado',
+  equipe_codigo_aceito: 'Código aceito; falta trocar a senha provisória',
+  equipe_definiu_senha: 'Trocou a senha provisória',
   equipe_entrada_bloqueada: 'Entrada bloqueada',
 };
 

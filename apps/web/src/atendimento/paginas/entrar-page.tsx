@@ -8,16 +8,23 @@ import { FormField } from '@/components/ui/form-field';
 import { Input } from '@/components/ui/input';
 import { PasswordInput } from '@/components/ui/password-input';
 import { operadora } from '@/lib/operadora';
-import { confirmarTotp, entrar } from '../api/entrar';
+import { confirmarTotp, definirSenha, entrar } from '../api/entrar';
 import { mensagemDeErro } from '../lib/cliente';
 import { destinoDepoisDeEntrar as destino } from '../lib/destino';
 import { useSessaoEquipe } from '../lib/sessao';
 
 type Etapa =
   | { tipo: 'credenciais' }
-  | { tipo: 'codigo'; cadastro: Extract<EntrarEquipeResponse, { etapa: 'cadastrar-totp' }> | null };
+  | { tipo: 'codigo'; cadastro: Extract<EntrarEquipeResponse, { etapa: 'cadastrar-totp' }> | null }
+  | { tipo: 'senha' };
 
-/** /atendimento/entrar: e-mail and password, then the authenticator's code (enrolled the first time). */
+/** The staff's own password (the server says the same, decision 0033). */
+const SENHA_MINIMA = 12;
+
+/**
+ * /atendimento/entrar: e-mail and password, then the authenticator's code (enrolled the first time),
+ * then — while the password is the one-time one the CLI printed — a password of the person's own.
+ */
 export function EntrarPage() {
   const { estado, entrou } = useSessaoEquipe();
   const navigate = useNavigate();
@@ -29,12 +36,14 @@ export function EntrarPage() {
   const [email, setEmail] = useState('');
   const [senha, setSenha] = useState('');
   const [codigo, setCodigo] = useState('');
+  const [novaSenha, setNovaSenha] = useState('');
+  const [confirmacao, setConfirmacao] = useState('');
   const tituloRef = useRef<HTMLHeadingElement>(null);
   const aviso =
     (location.state as { aviso?: string } | null)?.aviso ?? (estado.tipo === 'fora' ? estado.aviso : undefined);
 
   useEffect(() => {
-    if (etapa.tipo === 'codigo') tituloRef.current?.focus();
+    if (etapa.tipo !== 'credenciais') tituloRef.current?.focus();
   }, [etapa]);
 
   if (estado.tipo === 'dentro') return <Navigate to={destino(params.get('voltar'))} replace />;
@@ -62,6 +71,11 @@ export function EntrarPage() {
     setErro(null);
     try {
       const r = await confirmarTotp({ codigo });
+      if ('etapa' in r) {
+        setCodigo('');
+        setEtapa({ tipo: 'senha' });
+        return;
+      }
       entrou(r);
       void navigate(destino(params.get('voltar')), { replace: true });
     } catch (err) {
@@ -72,12 +86,39 @@ export function EntrarPage() {
     }
   }
 
+  async function enviarSenha(e: FormEvent) {
+    e.preventDefault();
+    if (novaSenha.length < SENHA_MINIMA) return setErro(`A senha deve ter pelo menos ${SENHA_MINIMA} caracteres.`);
+    if (novaSenha !== confirmacao) return setErro('As senhas não conferem.');
+    setEnviando(true);
+    setErro(null);
+    try {
+      const r = await definirSenha({ senha: novaSenha });
+      entrou(r);
+      void navigate(destino(params.get('voltar')), { replace: true });
+    } catch (err) {
+      setErro(mensagemDeErro(err));
+    } finally {
+      setEnviando(false);
+    }
+  }
+
+  function voltarAoInicio() {
+    setEtapa({ tipo: 'credenciais' });
+    setErro(null);
+    setCodigo('');
+    setNovaSenha('');
+    setConfirmacao('');
+  }
+
   const titulo =
     etapa.tipo === 'credenciais'
       ? 'Entrar no console de atendimento'
-      : etapa.cadastro
-        ? 'Cadastre o autenticador'
-        : 'Código do autenticador';
+      : etapa.tipo === 'senha'
+        ? 'Defina sua senha'
+        : etapa.cadastro
+          ? 'Cadastre o autenticador'
+          : 'Código do autenticador';
 
   return (
     <div className="flex min-h-dvh items-start justify-center bg-slate-100 px-4 py-10">
@@ -128,6 +169,42 @@ export function EntrarPage() {
               {enviando ? 'Entrando…' : 'Entrar'}
             </Button>
           </form>
+        ) : etapa.tipo === 'senha' ? (
+          <form onSubmit={(e) => void enviarSenha(e)} className="space-y-4" noValidate>
+            <p>
+              A senha que você recebeu é provisória. Escolha uma senha só sua, com pelo menos {SENHA_MINIMA} caracteres
+              — uma frase fácil de lembrar serve bem. A provisória deixa de valer.
+            </p>
+            <FormField label="Nova senha">
+              {(c) => (
+                <PasswordInput
+                  {...c}
+                  name="nova-senha"
+                  autoComplete="new-password"
+                  autoFocus
+                  value={novaSenha}
+                  onChange={(e) => setNovaSenha(e.target.value)}
+                />
+              )}
+            </FormField>
+            <FormField label="Confirme a nova senha">
+              {(c) => (
+                <PasswordInput
+                  {...c}
+                  name="confirmacao"
+                  autoComplete="new-password"
+                  value={confirmacao}
+                  onChange={(e) => setConfirmacao(e.target.value)}
+                />
+              )}
+            </FormField>
+            <Button type="submit" block disabled={enviando}>
+              {enviando ? 'Salvando…' : 'Salvar senha e entrar'}
+            </Button>
+            <Button variant="link" onClick={voltarAoInicio}>
+              Voltar e usar outra conta
+            </Button>
+          </form>
         ) : (
           <form onSubmit={(e) => void enviarCodigo(e)} className="space-y-4" noValidate>
             {etapa.cadastro ? (
@@ -171,14 +248,7 @@ export function EntrarPage() {
             <Button type="submit" block disabled={enviando}>
               {enviando ? 'Confirmando…' : 'Confirmar'}
             </Button>
-            <Button
-              variant="link"
-              onClick={() => {
-                setEtapa({ tipo: 'credenciais' });
-                setErro(null);
-                setCodigo('');
-              }}
-            >
+            <Button variant="link" onClick={voltarAoInicio}>
               Voltar e usar outra conta
             </Button>
           </form>

@@ -136,7 +136,13 @@ export class GuiaMedicoService {
     }
     const versao = await this.repo.versao();
     this.sincronizar(versao);
-    const chave = JSON.stringify([versao, escopo.codigoCidade, escopo.codigoEspecialidade, escopo.somenteOdonto, palavras]);
+    const chave = JSON.stringify([
+      versao,
+      escopo.codigoCidade,
+      escopo.codigoEspecialidade,
+      escopo.somenteOdonto,
+      palavras,
+    ]);
     const lista = await this.listas.fetch(chave, { context: { escopo, palavras } });
     return lista ?? new Int32Array(0);
   }

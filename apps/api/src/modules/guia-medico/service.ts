@@ -25,7 +25,7 @@ export interface GuiaMedicoOptions {
   listaTtlMs?: number;
   /** Memory for those lists, in cards (8 bytes each). */
   listaMaxCartoes?: number;
-  /** Memory for provider documents kept between pages, in characters of their JSON. */
+  /** Memory for provider documents kept between pages, counted in characters of their JSON (~1.3 bytes each parsed). */
   fichasMaxCaracteres?: number;
 }
 
@@ -37,7 +37,8 @@ export interface GuiaMedicoOptions {
  */
 export class GuiaMedicoService {
   private readonly listas: LRUCache<string, Lista, { escopo: Escopo; palavras: string[] }> | null;
-  private readonly fichas: LRUCache<number, string>;
+  /** Provider documents (never changed after parsing: agrupar copies what it reorders). */
+  private readonly fichas: LRUCache<number, Ficha>;
   private versao: string | null = null;
   private nomesDosGrupos: Promise<Map<number, string>> | null = null;
   private readonly filtros = new Map<string, Promise<unknown>>();
@@ -57,10 +58,7 @@ export class GuiaMedicoService {
           fetchMethod: async (_chave, _antigo, { context }) =>
             (await this.repo.listaComTexto(context.escopo, context.palavras)).lista,
         });
-    this.fichas = new LRUCache({
-      maxSize: opts.fichasMaxCaracteres ?? 32_000_000,
-      sizeCalculation: (f) => Math.max(1, f.length),
-    });
+    this.fichas = new LRUCache({ maxSize: opts.fichasMaxCaracteres ?? 32_000_000 });
   }
 
   /** Forgets everything kept from an older version of the search views. */
@@ -150,7 +148,7 @@ export class GuiaMedicoService {
   /** The cards of [provider, group, ...]: documents from memory, the missing ones in one query. */
   private async cartoes(pagina: Int32Array): Promise<Cartao[]> {
     const n = pagina.length / 2;
-    const fichas: (string | undefined)[] = new Array(n);
+    const fichas: (Ficha | undefined)[] = new Array(n);
     const faltam: number[] = [];
     for (let i = 0; i < n; i++) {
       fichas[i] = this.fichas.get(pagina[2 * i]!);
@@ -162,9 +160,12 @@ export class GuiaMedicoService {
       const guardar = lidas.versao !== null && lidas.versao === this.versao;
       for (let i = 0; i < n; i++) {
         if (fichas[i] !== undefined) continue;
-        const ficha = lidas.fichas.get(pagina[2 * i]!);
+        const texto = lidas.fichas.get(pagina[2 * i]!);
+        if (texto === undefined) continue;
+        // Parsed once: a parsed document takes about the memory of its text, and saves a parse per page.
+        const ficha = JSON.parse(texto) as Ficha;
         fichas[i] = ficha;
-        if (ficha !== undefined && guardar) this.fichas.set(pagina[2 * i]!, ficha);
+        if (guardar) this.fichas.set(pagina[2 * i]!, ficha, { size: texto.length });
       }
     }
     const nomes = await this.grupos();

@@ -25,7 +25,7 @@ export interface GuiaMedicoOptions {
   listaTtlMs?: number;
   /** Memory for those lists, in cards (8 bytes each). */
   listaMaxCartoes?: number;
-  /** Memory for provider documents kept between pages, counted in characters of their JSON (~1.3 bytes each parsed). */
+  /** Memory for provider documents kept between pages, in characters of their JSON. */
   fichasMaxCaracteres?: number;
 }
 
@@ -37,8 +37,7 @@ export interface GuiaMedicoOptions {
  */
 export class GuiaMedicoService {
   private readonly listas: LRUCache<string, Lista, { escopo: Escopo; palavras: string[] }> | null;
-  /** Provider documents (never changed after parsing: agrupar copies what it reorders). */
-  private readonly fichas: LRUCache<number, Ficha>;
+  private readonly fichas: LRUCache<number, string>;
   private versao: string | null = null;
   private nomesDosGrupos: Promise<Map<number, string>> | null = null;
   private readonly filtros = new Map<string, Promise<unknown>>();
@@ -58,7 +57,10 @@ export class GuiaMedicoService {
           fetchMethod: async (_chave, _antigo, { context }) =>
             (await this.repo.listaComTexto(context.escopo, context.palavras)).lista,
         });
-    this.fichas = new LRUCache({ maxSize: opts.fichasMaxCaracteres ?? 32_000_000 });
+    this.fichas = new LRUCache({
+      maxSize: opts.fichasMaxCaracteres ?? 32_000_000,
+      sizeCalculation: (f) => Math.max(1, f.length),
+    });
   }
 
   /** Forgets everything kept from an older version of the search views. */
@@ -148,7 +150,7 @@ export class GuiaMedicoService {
   /** The cards of [provider, group, ...]: documents from memory, the missing ones in one query. */
   private async cartoes(pagina: Int32Array): Promise<Cartao[]> {
     const n = pagina.length / 2;
-    const fichas: (Ficha | undefined)[] = new Array(n);
+    const fichas: (string | undefined)[] = new Array(n);
     const faltam: number[] = [];
     for (let i = 0; i < n; i++) {
       fichas[i] = this.fichas.get(pagina[2 * i]!);
@@ -160,12 +162,9 @@ export class GuiaMedicoService {
       const guardar = lidas.versao !== null && lidas.versao === this.versao;
       for (let i = 0; i < n; i++) {
         if (fichas[i] !== undefined) continue;
-        const texto = lidas.fichas.get(pagina[2 * i]!);
-        if (texto === undefined) continue;
-        // Parsed once: a parsed document takes about the memory of its text, and saves a parse per page.
-        const ficha = JSON.parse(texto) as Ficha;
+        const ficha = lidas.fichas.get(pagina[2 * i]!);
         fichas[i] = ficha;
-        if (guardar) this.fichas.set(pagina[2 * i]!, ficha, { size: texto.length });
+        if (ficha !== undefined && guardar) this.fichas.set(pagina[2 * i]!, ficha);
       }
     }
     const nomes = await this.grupos();

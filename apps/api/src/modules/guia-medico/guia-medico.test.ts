@@ -4,7 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startApp, type Client, type TestApp } from '../../../test/helper';
 import type { Queryable } from '../../db/db';
 import { CIDADE, ESPECIALIDADE } from '../../db/seed/guia-medico-dados';
-import { cartoesDaLista, GuiaMedicoRepository } from './repository';
+import { cartoesDaLista, cartoesDaPagina, GuiaMedicoRepository } from './repository';
 import { GuiaMedicoService } from './service';
 
 let t: TestApp;
@@ -571,6 +571,86 @@ describe('free-text result lists (GUIA_CACHE_SECONDS)', () => {
   });
 });
 
+describe('what an instance keeps of the guide, per version of the search views (decision 0036)', () => {
+  /** The real database, counting statements by a piece of their text. */
+  function contando(...trechos: string[]) {
+    const contagem: Record<string, number> = Object.fromEntries(trechos.map((x) => [x, 0]));
+    const db: Queryable = {
+      query: (sql, params) => {
+        for (const x of trechos) if (sql.includes(x)) contagem[x]!++;
+        return t.db.query(sql, params);
+      },
+      exec: (sql) => t.db.exec(sql),
+    };
+    return { db, contagem };
+  }
+  const pagina = { codigoCidade: SP, pagina: 1, itensPagina: 20, somenteOdonto: false };
+  const nomes = (r: PrestadoresResponse) => r.especialidades.flatMap((e) => e.prestadores.map((p) => p.nome));
+
+  it('guia_atualizar() gives the views a new version', async () => {
+    const versao = async () => (await t.db.query<{ versao: string }>('select versao from guia_versao'))[0]!.versao;
+    const antes = await versao();
+    await t.db.query('select guia_atualizar()');
+    expect(await versao()).not.toBe(antes);
+  });
+
+  it('a page reads its documents once; the group names and the filter lists once per version', async () => {
+    const { db, contagem } = contando('from guia_fichas', 'ordem, nome from guia_especialidades', 'from cidades');
+    const s = new GuiaMedicoService(new GuiaMedicoRepository(db));
+    const primeira = await s.prestadores(pagina);
+    expect(contagem['from guia_fichas']).toBe(1);
+    expect(contagem['ordem, nome from guia_especialidades']).toBe(1);
+    expect(await s.prestadores(pagina)).toEqual(primeira);
+    expect(contagem['from guia_fichas']).toBe(1);
+    // Page 2 reads only its own documents; the same answers as over HTTP, which keeps them too.
+    const segunda = await s.prestadores({ ...pagina, pagina: 2 });
+    expect(contagem['from guia_fichas']).toBe(2);
+    expect(contagem['ordem, nome from guia_especialidades']).toBe(1);
+    expect((await buscar(`?codigoCidade=${SP}&itensPagina=20&pagina=2`)).body).toEqual(segunda);
+    const cidades = await s.cidades(false);
+    expect(await s.cidades(false)).toEqual(cidades);
+    expect(contagem['from cidades']).toBe(1);
+    expect((await c.get('/api/GuiaMedico/Cidades')).body).toEqual(cidades);
+  });
+
+  it('a change of the network (guia_atualizar, on any instance) is seen by the next search', async () => {
+    const { db } = contando();
+    const s = new GuiaMedicoService(new GuiaMedicoRepository(db), { listaTtlMs: 60_000 });
+    const cardio = { ...pagina, codigoEspecialidade: ESPECIALIDADE.cardiologia };
+    const texto = { ...pagina, codigoCidade: undefined, nomeCredenciado: 'coracao' };
+    expect(nomes(await s.prestadores(cardio))).toContain('Clínica Coração Paulista');
+    expect(nomes(await s.prestadores(texto))).toContain('Clínica Coração Paulista');
+    expect((await s.especialidades(undefined, false)).map((e) => e.nome)).not.toContain('Cardiologia Nova');
+    const especialidade = (
+      await t.db.query<{ nome: string }>('select nome from especialidades where codigo = $1', [
+        ESPECIALIDADE.cardiologia,
+      ])
+    )[0]!.nome;
+    try {
+      await t.db.query(`update prestadores set nome = 'Clínica Coração Paulista Renovada' where codigo = 1`);
+      await t.db.query(`update especialidades set nome = 'Cardiologia Nova' where codigo = $1`, [
+        ESPECIALIDADE.cardiologia,
+      ]);
+      // Not yet in the views: the same answer.
+      expect(nomes(await s.prestadores(cardio))).toContain('Clínica Coração Paulista');
+      await t.db.query('select guia_atualizar()');
+      expect(nomes(await s.prestadores(cardio))).toContain('Clínica Coração Paulista Renovada');
+      expect(nomes(await s.prestadores(texto))).toContain('Clínica Coração Paulista Renovada');
+      const doGrupo = (await s.prestadores(cardio)).especialidades;
+      expect(doGrupo.map((g) => g.nome)).toEqual(['Cardiologia Nova']);
+      expect((await s.especialidades(undefined, false)).map((e) => e.nome)).toContain('Cardiologia Nova');
+    } finally {
+      await t.db.query(`update prestadores set nome = 'Clínica Coração Paulista' where codigo = 1`);
+      await t.db.query('update especialidades set nome = $2 where codigo = $1', [
+        ESPECIALIDADE.cardiologia,
+        especialidade,
+      ]);
+      await t.db.query('select guia_atualizar()');
+    }
+    expect(nomes(await s.prestadores(cardio))).toContain('Clínica Coração Paulista');
+  });
+});
+
 describe('cartoesDaLista', () => {
   it('one card per group in range, by group then name rank', () => {
     // rank code groups…
@@ -579,5 +659,13 @@ describe('cartoesDaLista', () => {
     expect([...cartoesDaLista(lista, 3, 3)]).toEqual([20, 3, 10, 3]);
     expect([...cartoesDaLista('', 1, 3)]).toEqual([]);
     expect([...cartoesDaLista('2147483647 7 32767', 1, 32767)]).toEqual([7, 32767]);
+  });
+});
+
+describe('cartoesDaPagina', () => {
+  it("'provider group,…' as [provider, group, …], in the given order", () => {
+    expect([...cartoesDaPagina('10 1,30 1,20 3')]).toEqual([10, 1, 30, 1, 20, 3]);
+    expect([...cartoesDaPagina('')]).toEqual([]);
+    expect([...cartoesDaPagina('2147483647 32767')]).toEqual([2147483647, 32767]);
   });
 });

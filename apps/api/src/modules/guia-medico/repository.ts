@@ -26,7 +26,8 @@ export interface Ficha {
 
 export interface Cartao {
   especialidade: string;
-  ficha: Ficha;
+  /** The document, or its JSON text as guia_fichas keeps it (parsed by agrupar). */
+  ficha: Ficha | string;
 }
 
 interface Sql {
@@ -46,9 +47,12 @@ function faixa(e: Escopo, params: unknown[]): [string, string] {
 /** The statements of a search, as text and parameters (also run by the bench as its baseline). */
 export const consultas = {
   /**
-   * A page of cards without free text, and how many there are, in one round trip: the total is a
-   * sum over at most ~30 precomputed rows (guia_contagem); the page a range of the ordered index
-   * (guia_listagem), then its documents by key. A page past the end reads no index at all.
+   * A page of cards without free text, how many there are and the guide's version, in one round
+   * trip: the total is a sum over at most ~30 precomputed rows (guia_contagem); the page a range
+   * of the ordered index (guia_listagem, index-only), as one text 'provider group,provider group…'
+   * in result order. The documents come from the service's memory, or from `fichas` (decision
+   * 0036: PGlite spends most of a page's time turning 100 JSON documents into JS values). A page
+   * past the end reads no index at all.
    */
   pagina(e: Escopo, limite: number, deslocamento: number): Sql {
     const params: unknown[] = [e.codigoCidade];
@@ -57,19 +61,16 @@ export const consultas = {
     const lim = `$${params.length - 1}`;
     const desl = `$${params.length}`;
     return {
-      text: `select t.total, c.especialidade, c.ficha
-               from (select coalesce(sum(total), 0)::int as total from guia_contagem
-                      where codigo_cidade = $1 and ordem between ${de} and ${ate}) t
-               left join lateral (
-                 select ge.nome as especialidade, f.ficha, l.ordem, l.nome_rank
-                   from (select codigo_prestador, ordem, nome_rank from guia_listagem
-                          where codigo_cidade = $1 and ordem between ${de} and ${ate}
-                            and t.total > ${desl}::int
-                          order by ordem, nome_rank
-                          limit ${lim} offset ${desl}) l
-                   join guia_fichas f on f.codigo_prestador = l.codigo_prestador
-                   join guia_especialidades ge on ge.ordem = l.ordem) c on true
-              order by c.ordem, c.nome_rank`,
+      text: `select v.versao, t.total,
+                    coalesce((select string_agg(l.codigo_prestador || ' ' || l.ordem, ',' order by l.ordem, l.nome_rank)
+                                from (select codigo_prestador, ordem, nome_rank from guia_listagem
+                                       where codigo_cidade = $1 and ordem between ${de} and ${ate}
+                                         and t.total > ${desl}::int
+                                       order by ordem, nome_rank
+                                       limit ${lim} offset ${desl}) l), '') as cartoes
+               from guia_versao v,
+                    (select coalesce(sum(total), 0)::int as total from guia_contagem
+                      where codigo_cidade = $1 and ordem between ${de} and ${ate}) t`,
       params,
     };
   },
@@ -93,7 +94,7 @@ export const consultas = {
       condicoes.push(`$${params.length}::int = any(b.cidades)`);
     }
     return {
-      text: `select ${de} as de, ${ate} as ate,
+      text: `select (select versao from guia_versao) as versao, ${de} as de, ${ate} as ate,
                     coalesce(string_agg(concat_ws(' ', b.nome_rank, b.codigo_prestador, array_to_string(b.ordens, ' ')), ','), '')
                       as lista
                from guia_busca b
@@ -102,15 +103,13 @@ export const consultas = {
     };
   },
 
-  /** The documents of the given cards, in the given order. */
-  fichas(prestadores: number[], ordens: number[]): Sql {
+  /** The documents of the given providers as JSON text (any order), with the guide's version. */
+  fichas(prestadores: number[]): Sql {
     return {
-      text: `select ge.nome as especialidade, f.ficha
-               from unnest($1::int[], $2::smallint[]) with ordinality as c(codigo_prestador, ordem, n)
-               join guia_fichas f on f.codigo_prestador = c.codigo_prestador
-               join guia_especialidades ge on ge.ordem = c.ordem
-              order by c.n`,
-      params: [prestadores, ordens],
+      text: `select (select versao from guia_versao) as versao, f.codigo_prestador, f.ficha::text as ficha
+               from guia_fichas f
+              where f.codigo_prestador = any($1::int[])`,
+      params: [prestadores],
     };
   },
 };
@@ -138,6 +137,19 @@ export function cartoesDaLista(lista: string, de: number, ate: number): Int32Arr
     const grupo = Math.floor(chave / RANK);
     cartoes[2 * i] = prestadorDoRank.get(chave - grupo * RANK)!;
     cartoes[2 * i + 1] = grupo;
+  }
+  return cartoes;
+}
+
+/** A page's 'provider group,provider group…' (consultas.pagina) as [provider, group, ...]. */
+export function cartoesDaPagina(texto: string): Int32Array {
+  if (!texto) return new Int32Array(0);
+  const pares = texto.split(',');
+  const cartoes = new Int32Array(pares.length * 2);
+  for (let i = 0; i < pares.length; i++) {
+    const espaco = pares[i]!.indexOf(' ');
+    cartoes[2 * i] = Number(pares[i]!.slice(0, espaco));
+    cartoes[2 * i + 1] = Number(pares[i]!.slice(espaco + 1));
   }
   return cartoes;
 }
@@ -183,28 +195,48 @@ export class GuiaMedicoRepository {
     return rows.length > 0;
   }
 
-  /** A page of cards without free text, and the total of the scope. */
-  async pagina(e: Escopo, limite: number, deslocamento: number): Promise<{ total: number; cartoes: Cartao[] }> {
-    const rows = await this.run<{ total: number; especialidade: string | null; ficha: Ficha | null }>(
+  /** The version of the search views (migration 0029): a new one each time guia_atualizar() runs. */
+  async versao(): Promise<string> {
+    const [row] = await this.db.query<{ versao: string }>('select versao from guia_versao');
+    return row!.versao;
+  }
+
+  /** Each specialty group's name, by its order (guia_especialidades.ordem). */
+  async grupos(): Promise<{ versao: string; nomes: Map<number, string> }> {
+    const rows = await this.db.query<{ versao: string; ordem: number; nome: string }>(
+      'select (select versao from guia_versao) as versao, ordem, nome from guia_especialidades',
+    );
+    const versao = rows[0]?.versao ?? (await this.versao());
+    return { versao, nomes: new Map(rows.map((r) => [r.ordem, r.nome])) };
+  }
+
+  /** A page of cards without free text ([provider, group, ...]), the total of the scope, the version. */
+  async pagina(
+    e: Escopo,
+    limite: number,
+    deslocamento: number,
+  ): Promise<{ versao: string; total: number; cartoes: Int32Array }> {
+    const [row] = await this.run<{ versao: string; total: number; cartoes: string }>(
       consultas.pagina(e, limite, deslocamento),
     );
-    return {
-      total: rows[0]?.total ?? 0,
-      cartoes: rows.flatMap((r) =>
-        r.ficha && r.especialidade ? [{ especialidade: r.especialidade, ficha: r.ficha }] : [],
-      ),
-    };
+    return { versao: row!.versao, total: row!.total, cartoes: cartoesDaPagina(row!.cartoes) };
   }
 
-  /** Every card matching free text, in result order: [provider, group, provider, group, ...]. */
-  async listaComTexto(e: Escopo, palavras: string[]): Promise<Int32Array> {
-    const [row] = await this.run<{ de: number; ate: number; lista: string }>(consultas.listaComTexto(e, palavras));
-    return row ? cartoesDaLista(row.lista, row.de, row.ate) : new Int32Array(0);
+  /** Every card matching free text, in result order ([provider, group, ...]), and the version. */
+  async listaComTexto(e: Escopo, palavras: string[]): Promise<{ versao: string; lista: Int32Array }> {
+    const [row] = await this.run<{ versao: string; de: number; ate: number; lista: string }>(
+      consultas.listaComTexto(e, palavras),
+    );
+    return { versao: row!.versao, lista: cartoesDaLista(row!.lista, row!.de, row!.ate) };
   }
 
-  fichas(prestadores: number[], ordens: number[]): Promise<Cartao[]> {
-    if (!prestadores.length) return Promise.resolve([]);
-    return this.run<Cartao>(consultas.fichas(prestadores, ordens));
+  /** The documents (JSON text) of the given providers, and the version they belong to. */
+  async fichas(prestadores: number[]): Promise<{ versao: string | null; fichas: Map<number, string> }> {
+    if (!prestadores.length) return { versao: null, fichas: new Map() };
+    const rows = await this.run<{ versao: string; codigo_prestador: number; ficha: string }>(
+      consultas.fichas(prestadores),
+    );
+    return { versao: rows[0]?.versao ?? null, fichas: new Map(rows.map((r) => [r.codigo_prestador, r.ficha])) };
   }
 
   produtos(): Promise<Produto[]> {

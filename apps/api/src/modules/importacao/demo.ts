@@ -8,7 +8,8 @@ export const EXPORTACAO_DEMO: readonly (readonly [arquivo: string, sql: string])
   [
     '01-produtos.csv',
     `select codigo_plano as "codigoPlano", nome as "nomePlano", registro_ans as "numeroPlanoANS", segmentacao,
-            acomodacao, abrangencia, case when coparticipativo then 'S' else 'N' end as coparticipativo
+            acomodacao, abrangencia, case when coparticipativo then 'S' else 'N' end as coparticipativo,
+            multiplo_reembolso::numeric(6, 2)::text as "multiploReembolso"
        from planos order by codigo_plano`,
   ],
   [
@@ -29,5 +30,57 @@ export const EXPORTACAO_DEMO: readonly (readonly [arquivo: string, sql: string])
             b.motivo_cancelamento as "motivoCancelamento", b.cco, p.codigo_municipio_ibge as "codigoMunicipioIBGE",
             p.email, p.celular
        from beneficiarios b join pessoas p using (cpf) order by b.codigo_beneficiario`,
+  ],
+  [
+    '04-mensalidades.csv',
+    `select codigo_mensalidade as "codigoMensalidade", codigo_contrato as "codigoContrato",
+            to_char(competencia, 'YYYY-MM') as competencia, vencimento::text as vencimento,
+            (valor_centavos / 100.0)::numeric(14, 2)::text as valor, pago_em::text as "dataPagamento",
+            (valor_pago_centavos / 100.0)::numeric(14, 2)::text as "valorPago", banco, campo_livre as "campoLivre"
+       from mensalidades order by codigo_contrato, competencia`,
+  ],
+  [
+    '05-irpf.csv',
+    `select i.codigo_mensalidade as "codigoMensalidade", i.codigo_beneficiario as "codigoBeneficiario", i.tipo,
+            i.descricao, (i.valor_centavos / 100.0)::numeric(14, 2)::text as valor
+       from mensalidade_itens i join mensalidades m using (codigo_mensalidade)
+      order by m.codigo_contrato, m.competencia, i.ordem`,
+  ],
+  [
+    '06-coparticipacoes.csv',
+    // The code-seeded rows had no code (the column came with the importer): CP + their order.
+    `select coalesce(codigo_coparticipacao,
+                     'CP' || lpad((row_number() over (order by competencia, data_atendimento, codigo_beneficiario,
+                                                      descricao))::text, 6, '0')) as "codigoCoparticipacao",
+            codigo_beneficiario as "codigoBeneficiario", to_char(competencia, 'YYYY-MM') as competencia,
+            data_atendimento::text as "dataAtendimento", descricao, prestador,
+            (valor_centavos / 100.0)::numeric(14, 2)::text as valor
+       from coparticipacoes order by 1`,
+  ],
+  [
+    '07-autorizacoes.csv',
+    `select a.numero_transacao as "numeroGuiaOperadora", a.codigo_beneficiario as "codigoBeneficiario",
+            to_char(a.data_solicitacao at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS"Z"') as "dataSolicitacao",
+            a.prestador_solicitante as "prestadorSolicitante", upper(a.status) as status, a.senha,
+            a.data_validade_senha::text as "dataValidadeSenha", a.motivo_negativa as "motivoNegativa",
+            p.codigo_procedimento as "codigoProcedimento", p.descricao as "descricaoProcedimento"
+       from autorizacoes a join autorizacao_procedimentos p using (numero_transacao)
+      order by a.data_solicitacao, a.numero_transacao, p.ordem`,
+  ],
+  [
+    '08-utilizacao.csv',
+    `select codigo_beneficiario as "codigoBeneficiario",
+            to_char(data at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS"Z"') as "dataAtendimento",
+            categoria as "grupoRN389", codigo_procedimento as "codigoProcedimento",
+            descricao as "descricaoProcedimento", codigo_prestador as "codigoPrestador", prestador as "nomePrestador",
+            local, quantidade::text as quantidade, valor::numeric(14, 2)::text as valor
+       from atendimentos order by data, codigo_beneficiario, codigo_procedimento`,
+  ],
+  [
+    '09-reembolso-tabela.csv',
+    `select tipo, nullif(codigo_tuss, '') as "codigoTuss", descricao,
+            (valor_centavos / 100.0)::numeric(14, 2)::text as valor,
+            coparticipacao_percentual::int::text as "coparticipacaoPercentual"
+       from reembolso_tabela order by tipo, codigo_tuss`,
   ],
 ];

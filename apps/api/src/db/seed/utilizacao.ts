@@ -18,7 +18,12 @@ export const utilizacao: SeedPart = {
       `insert into avaliacoes_atendimento (atendimento_id, protocolo, cpf, nota, comentario, criado_em)
        select id, null, $2, 5, 'Atendimento pontual e muito atencioso.', $4
          from atendimentos where codigo_beneficiario = $1 and data = $3`,
-      [B.maria, DEMO_CPF.maria, deslocarMeses('2026-02-18T14:30:00Z', meses), deslocarMeses('2026-02-19T12:00:00Z', meses)],
+      [
+        B.maria,
+        DEMO_CPF.maria,
+        deslocarMeses('2026-02-18T14:30:00Z', meses),
+        deslocarMeses('2026-02-19T12:00:00Z', meses),
+      ],
     );
   },
 };

@@ -1,8 +1,8 @@
 /**
- * The SQL that writes the demo operator's register in the import layouts (scripts/importacao-demo.ts
- * → operadora/demo/dados/NN-<entidade>.csv). Column aliases are the layouts' column names.
- * The seed's two collective contracts have no contracting company's CNPJ, which the layout requires
- * (SIB): the files give them one (made-up, valid check digits).
+ * The SQL that writes a seeded demo database back as the demo operator's files, in the import layouts
+ * (scripts/importacao-demo.ts → operadora/demo/dados/NN-<entidade>.csv, in load order). Column
+ * aliases are the layouts' column names. The seed loads those files (db/seed/arquivos.ts), so on the
+ * files' anchor day the round trip gives the files back.
  */
 export const EXPORTACAO_DEMO: readonly (readonly [arquivo: string, sql: string])[] = [
   [
@@ -15,8 +15,7 @@ export const EXPORTACAO_DEMO: readonly (readonly [arquivo: string, sql: string])
   [
     '02-contratos.csv',
     `select c.codigo_contrato as "codigoContrato", c.codigo_plano as "codigoPlano", c.tipo_contratacao as "tipoContratacao",
-            coalesce(c.cnpj_contratante, case c.codigo_contrato when '204518' then '20451800000136'
-                                                                when '310077' then '31007700000131' end) as "cnpjContratante", c.cpf_responsavel_financeiro as "cpfResponsavelFinanceiro",
+            c.cnpj_contratante as "cnpjContratante", c.cpf_responsavel_financeiro as "cpfResponsavelFinanceiro",
             p.nome as "nomeResponsavelFinanceiro", c.data_inicio_vigencia::text as "dataInicioVigencia",
             c.data_cancelamento::text as "dataCancelamento"
        from contratos c join pessoas p on p.cpf = c.cpf_responsavel_financeiro order by c.codigo_contrato`,
@@ -48,10 +47,7 @@ export const EXPORTACAO_DEMO: readonly (readonly [arquivo: string, sql: string])
   ],
   [
     '06-coparticipacoes.csv',
-    // The code-seeded rows had no code (the column came with the importer): CP + their order.
-    `select coalesce(codigo_coparticipacao,
-                     'CP' || lpad((row_number() over (order by competencia, data_atendimento, codigo_beneficiario,
-                                                      descricao))::text, 6, '0')) as "codigoCoparticipacao",
+    `select codigo_coparticipacao as "codigoCoparticipacao",
             codigo_beneficiario as "codigoBeneficiario", to_char(competencia, 'YYYY-MM') as competencia,
             data_atendimento::text as "dataAtendimento", descricao, prestador,
             (valor_centavos / 100.0)::numeric(14, 2)::text as valor

@@ -6,7 +6,10 @@ import { diaEmSaoPaulo } from '@portal/br';
 // eslint.config.js lets db/seed reach modules/importacao/index.ts, and nothing else of an area.
 import { importarNaTransacao, LAYOUTS, type Entidade, type Relatorio } from '../../modules/importacao/index';
 import type { Queryable } from '../db';
+import { ANCORA_DEMO, deslocarMeses, mesesDesdeAncoraDemo } from './demo';
 import type { SeedContexto } from './part';
+
+export { ANCORA_DEMO, deslocarMeses };
 
 /**
  * The demo operator's data as import files (operadora/demo/dados/NN-<entidade>.csv, LEIA-ME.md there),
@@ -18,8 +21,8 @@ import type { SeedContexto } from './part';
  * this month's and last month's, wherever the clock is. The register (products, contracts,
  * beneficiaries, the reimbursement table) is loaded as written: a birth date or a contract's start
  * does not age. Only the demo is moved: an operator's file goes through the importer untouched.
+ * The anchor (ANCORA_DEMO) and the move live in @portal/operadora/demo, where e2e journeys read them.
  */
-export const ANCORA_DEMO = '2026-03-10';
 
 /** The entities whose dates move with the day the demo is loaded. */
 const MOVIMENTO = new Set<Entidade>(['mensalidades', 'coparticipacoes', 'autorizacoes', 'utilizacao']);
@@ -41,25 +44,7 @@ export const DADOS_DEMO_DIR = pastaDosDados();
 
 /** Whole months from the anchor's month to the São Paulo month of `hoje`. */
 export function mesesDesdeAncora(hoje: Date): number {
-  const dia = diaEmSaoPaulo(hoje.getTime());
-  const mes = (iso: string) => Number(iso.slice(0, 4)) * 12 + Number(iso.slice(5, 7)) - 1;
-  return mes(dia) - mes(ANCORA_DEMO);
-}
-
-/**
- * Moves an ISO date (AAAA-MM, AAAA-MM-DD or AAAA-MM-DDTHH:MM…) by whole months; the day is kept,
- * or is the month's last when the month is shorter (31 → 30, 28 or 29). Anything else is left as is.
- */
-export function deslocarMeses(valor: string, meses: number): string {
-  const m = /^(\d{4})-(\d{2})(?:-(\d{2}))?(.*)$/.exec(valor);
-  if (!m || meses === 0) return valor;
-  const i = Number(m[1]) * 12 + Number(m[2]) - 1 + meses;
-  const ano = Math.floor(i / 12);
-  const mes = (i % 12) + 1;
-  const ym = `${String(ano).padStart(4, '0')}-${String(mes).padStart(2, '0')}`;
-  if (m[3] === undefined) return ym + m[4];
-  const ultimo = new Date(Date.UTC(ano, mes, 0)).getUTCDate();
-  return `${ym}-${String(Math.min(Number(m[3]), ultimo)).padStart(2, '0')}${m[4]}`;
+  return mesesDesdeAncoraDemo(diaEmSaoPaulo(hoje.getTime()));
 }
 
 /** The transform in front of the importer for one demo file (none for the register). */

@@ -6,7 +6,15 @@ import iconv from 'iconv-lite';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { ANCORA_DEMO, DADOS_DEMO_DIR } from '../../db/seed/arquivos';
 import { CPF, HOJE, startApp, type TestApp } from '../../../test/helper';
-import { importar, listarImportacoes, obterImportacao, type Entidade, type OpcoesImportacao } from './index';
+import {
+  ArquivoRecusado,
+  importar,
+  importarNaTransacao,
+  listarImportacoes,
+  obterImportacao,
+  type Entidade,
+  type OpcoesImportacao,
+} from './index';
 
 let t: TestApp;
 beforeAll(async () => {
@@ -145,6 +153,33 @@ describe('operadora/demo/dados: the demo operator as import files', () => {
       expect(r.inalterados, f).toBe(r.linhas);
       expect(r.linhas, f).toBeGreaterThan(0);
     }
+  });
+});
+
+describe('importarNaTransacao: the engine inside a transaction the caller holds (the demo seed)', () => {
+  it('several files in one transaction, no history row; a refused one throws with the report', async () => {
+    const antes = (await listarImportacoes(t.db, {})).length;
+    const dir = DADOS_DEMO_DIR;
+    const erro = await t.db
+      .transaction(async (tx) => {
+        for (const f of ['03-beneficiarios.csv', '05-irpf.csv', '03-beneficiarios.csv']) {
+          const r = await importarNaTransacao(tx, de(readFileSync(join(dir, f))), {
+            entidade: f.slice(3, -4) as Entidade,
+            formato: 'csv',
+            modo: 'incremental',
+          });
+          expect(r, f).toMatchObject({ status: 'aplicado', incluidos: 0, alterados: 0, erros: [] });
+        }
+        await importarNaTransacao(tx, de(csv([CAB_BENEF, ['1', '404040', CPF.maria]])), {
+          entidade: 'beneficiarios',
+          formato: 'csv',
+          modo: 'incremental',
+        });
+      })
+      .catch((e: unknown) => e);
+    expect(erro).toBeInstanceOf(ArquivoRecusado);
+    expect((erro as ArquivoRecusado).relatorio.erros[0]).toMatchObject({ linha: 2 });
+    expect((await listarImportacoes(t.db, {})).length).toBe(antes);
   });
 });
 

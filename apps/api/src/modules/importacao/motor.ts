@@ -347,5 +347,8 @@ export async function importarNaTransacao(
     throw err;
   }
   await stg.apagar();
+  // The layouts' work tables are temporary `on commit drop`: the next file in the same transaction
+  // (the seed loads several per part) creates them again.
+  await tx.exec('drop table if exists importacao_mudou, importacao_conjuntos');
   return relatorio;
 }

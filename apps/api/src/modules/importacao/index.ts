@@ -3,7 +3,9 @@
  * the CLI (src/cli/importar.ts) and the integration API call it through this file only.
  */
 export { ENTIDADES, esquemasDeLinha, LAYOUTS, type Entidade, type ErroDeLinha } from './layouts';
-export { ArquivoRecusado, importar, importarNaTransacao, iniciarImportacao, MAX_ERROS } from './motor';
+export { importar, iniciarImportacao, MAX_ERROS } from './motor';
 export type { OpcoesImportacao, Relatorio } from './tipos';
 export { listarImportacoes, obterImportacao, type Importacao, type StatusImportacao } from './repository';
 export { documentacao } from './documentacao';
+// The same engine inside a transaction the caller holds: the demo seed (db/seed/arquivos.ts).
+export { ArquivoRecusado, importarNaTransacao } from './motor';

@@ -12,7 +12,8 @@ import { documentoAberto } from './support/pdf';
 import { startPortal } from './support/server';
 
 // The demo data is laid out from the day it was loaded (today): the list covers the last 12
-// competences, the two most recent open; Roberto also left December of last year unpaid.
+// competences, the two most recent open; Roberto also left unpaid the one of twelve months ago
+// (the same month last year: always in the previous calendar year).
 const hoje = new Intl.DateTimeFormat('en-CA', {
   timeZone: 'America/Sao_Paulo',
   year: 'numeric',
@@ -281,7 +282,7 @@ test('Roberto (not co-participative): the statement button says why; last year�
   await quitacao.getByRole('button', { name: 'Baixar Declaração' }).click();
   const aviso = await visible(quitacao.getByText(/Não é possível emitir a declaração de quitação de/));
   expect(await aviso.textContent()).toContain(
-    `a mensalidade de competência 12/${ANO - 1} (vencimento 10/12/${ANO - 1}`,
+    `a mensalidade de competência ${competencia(12).texto} (vencimento 10/${competencia(12).texto}`,
   );
   await visible(toast(page, 'Erro ao gerar documento'));
   await expectNoAxeViolations(page, 'financeiro roberto');

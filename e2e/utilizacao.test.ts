@@ -1,9 +1,18 @@
 import type { Browser, Page } from 'playwright-core';
-import { afterAll, beforeAll, expect, test } from 'vitest';
+import { deslocarMeses, mesesDesdeAncoraDemo } from '@portal/operadora/demo';
+import { afterAll, beforeAll, expect, inject, test } from 'vitest';
 import { CARLOS, SENHA } from './support/accounts';
 import { launch, openSession } from './support/browser';
 import { verificarNasDuasLarguras } from './support/larguras';
 import { login, loginMaria, navegar, toast, visible } from './support/flows';
+
+// The usage file is dated from the demo's anchor and moved to the month the demo was seeded in
+// (operadora/demo/dados/LEIA-ME.md): a care of 18/02 on the anchor is shown in the seed's month − 1.
+const meses = mesesDesdeAncoraDemo(inject('seedDia'));
+const dia = (iso: string) => {
+  const d = deslocarMeses(iso, meses);
+  return `${d.slice(8, 10)}/${d.slice(5, 7)}/${d.slice(0, 4)}`;
+};
 
 let browser: Browser;
 beforeAll(async () => {
@@ -41,7 +50,7 @@ test("Maria's usage by category with totals; dates in UTC; she rates a care and 
   }
   expect(await categoria(page, 'Consultas').getAttribute('aria-expanded')).toBe('true');
   await visible(page.getByText('Clínica Coração Paulista'));
-  await visible(page.getByText('18/02/2026'));
+  await visible(page.getByText(dia('2026-02-18')));
   await visible(page.getByText('Avaliado'));
   // The unclassified item is under Outras Despesas; an empty category says so.
   await categoria(page, 'Outras Despesas').click();
@@ -53,9 +62,13 @@ test("Maria's usage by category with totals; dates in UTC; she rates a care and 
   await verificarNasDuasLarguras(page, 'utilizacao');
 
   // Rating: no score → 'Dados incompletos'; 4 stars by keyboard and a comment.
-  await page.getByRole('button', { name: /Avaliar atendimento: Consulta em consultório .* em 22\/01\/2026/ }).click();
+  await page
+    .getByRole('button', {
+      name: new RegExp(`Avaliar atendimento: Consulta em consultório .* em ${dia('2026-01-22')}`),
+    })
+    .click();
   const dialog = page.getByRole('dialog', { name: 'Avaliar atendimento' });
-  await visible(dialog.getByText(/Clínica Visão Clara, 22\/01\/2026/));
+  await visible(dialog.getByText(`Clínica Visão Clara, ${dia('2026-01-22')}`));
   await dialog.getByRole('button', { name: 'Enviar Avaliação' }).click();
   await visible(toast(page, 'Dados incompletos'));
   await visible(toast(page, 'Por favor, selecione uma nota para a avaliação.'));

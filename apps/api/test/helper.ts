@@ -15,6 +15,7 @@ import { openPg } from '../src/db/pg';
 import { loadMigrations, migrate } from '../src/db/migrate';
 import { openPglite } from '../src/db/pglite';
 import { seedDemo } from '../src/db/seed';
+import { DADOS_DEMO_DIR } from '../src/db/seed/arquivos';
 import { DEMO_PASSWORD } from '../src/db/seed/demo';
 import { requireApiToken } from '../src/plugins/auth';
 import { exigirMembro } from '../src/plugins/membro';
@@ -165,6 +166,7 @@ export interface StartOptions {
 }
 
 const SRC = join(import.meta.dirname, '../src/db');
+const IMPORTACAO = join(import.meta.dirname, '../src/modules/importacao');
 
 /**
  * A migrated and seeded PGlite data directory, dumped once and shared by every test file (and
@@ -179,6 +181,13 @@ async function seededSnapshot(): Promise<Blob> {
     readFileSync(join(SRC, 'migrate.ts'), 'utf8'),
     // The demo people and dates the seed writes live in the operator package.
     readFileSync(join(import.meta.dirname, '../../../packages/operadora/src/demo.ts'), 'utf8'),
+    // The seed loads the demo's files through the importer: both are part of what it writes.
+    ...[DADOS_DEMO_DIR, IMPORTACAO].flatMap((dir) =>
+      readdirSync(dir)
+        .filter((f) => !f.endsWith('.test.ts'))
+        .sort()
+        .map((f) => readFileSync(join(dir, f), 'utf8')),
+    ),
     String(HOJE),
   ];
   const key = createHash('sha256').update(sources.join('\0')).digest('hex').slice(0, 16);

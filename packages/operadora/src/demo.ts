@@ -74,3 +74,32 @@ export function diasUteisAntes(dia: string, n: number): string {
   }
   return atual;
 }
+
+/**
+ * The day the demo's movement files (operadora/demo/dados: installments, co-participation,
+ * authorizations, usage) are dated from; the seed moves them by the whole months from this day's
+ * month to the month it loads them in (decision 0022, LEIA-ME.md there).
+ */
+export const ANCORA_DEMO = '2026-03-10';
+
+/** Whole months from the anchor's month to the month of `dia` (AAAA-MM-DD). */
+export function mesesDesdeAncoraDemo(dia: string): number {
+  const mes = (iso: string) => Number(iso.slice(0, 4)) * 12 + Number(iso.slice(5, 7)) - 1;
+  return mes(dia) - mes(ANCORA_DEMO);
+}
+
+/**
+ * Moves an ISO date (AAAA-MM, AAAA-MM-DD or AAAA-MM-DDTHH:MM…) by whole months; the day is kept,
+ * or is the month's last when the month is shorter (31 → 30, 28 or 29). Anything else is left as is.
+ */
+export function deslocarMeses(valor: string, meses: number): string {
+  const m = /^(\d{4})-(\d{2})(?:-(\d{2}))?(.*)$/.exec(valor);
+  if (!m || meses === 0) return valor;
+  const i = Number(m[1]) * 12 + Number(m[2]) - 1 + meses;
+  const ano = Math.floor(i / 12);
+  const mes = (i % 12) + 1;
+  const ym = `${String(ano).padStart(4, '0')}-${String(mes).padStart(2, '0')}`;
+  if (m[3] === undefined) return ym + m[4];
+  const ultimo = new Date(Date.UTC(ano, mes, 0)).getUTCDate();
+  return `${ym}-${String(Math.min(Number(m[3]), ultimo)).padStart(2, '0')}${m[4]}`;
+}

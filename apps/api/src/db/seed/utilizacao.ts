@@ -1,226 +1,29 @@
 import type { Queryable } from '../db';
+import { deslocarMeses, importarArquivoDemo, mesesDesdeAncora } from './arquivos';
 import { DEMO_BENEFICIARIO as B, DEMO_CPF } from './demo';
-import type { SeedPart } from './part';
+import type { SeedContexto, SeedPart } from './part';
 
-// beneficiário, data (UTC), categoria, TUSS, descrição, código do prestador, prestador, local, quantidade, valor
-type Linha = [string, string, string | null, string, string, string, string, string, number, number];
-
-const CONSULTA = 'Consulta em consultório (no horário normal ou preestabelecido)';
-
-const ATENDIMENTOS: Linha[] = [
-  // Maria: consultations, exams and therapies, a hospital stay, one item the operator did not classify.
-  [
-    B.maria,
-    '2026-02-18T14:30:00Z',
-    'CONSULTAS',
-    '10101012',
-    CONSULTA,
-    '104233',
-    'Clínica Coração Paulista',
-    'São Paulo / SP',
-    1,
-    21,
-  ],
-  [
-    B.maria,
-    '2026-01-22T09:10:00Z',
-    'CONSULTAS',
-    '10101012',
-    CONSULTA,
-    '118702',
-    'Clínica Visão Clara',
-    'São Paulo / SP',
-    1,
-    21,
-  ],
-  [
-    B.maria,
-    '2026-01-22T10:05:00Z',
-    'EXAMES_TERAPIAS',
-    '40304361',
-    'Hemograma com contagem de plaquetas',
-    '120455',
-    'Laboratório Vida Diagnósticos',
-    'São Paulo / SP',
-    1,
-    12.4,
-  ],
-  [
-    B.maria,
-    '2025-12-09T13:00:00Z',
-    'EXAMES_TERAPIAS',
-    '41101014',
-    'RM - Crânio (encéfalo)',
-    '100871',
-    'Hospital Santa Clara',
-    'São Paulo / SP',
-    1,
-    680,
-  ],
-  [
-    B.maria,
-    '2025-11-04T08:00:00Z',
-    'INTERNACAO',
-    '60000058',
-    'Diária de internação clínica em apartamento',
-    '100871',
-    'Hospital Santa Clara',
-    'São Paulo / SP',
-    3,
-    1350,
-  ],
-  [
-    B.maria,
-    '2025-10-15T16:20:00Z',
-    null,
-    '10101039',
-    'Consulta em pronto-socorro',
-    '100871',
-    'Hospital Santa Clara',
-    'São Paulo / SP',
-    1,
-    79,
-  ],
-  [
-    B.maria,
-    '2025-10-02T11:00:00Z',
-    'EXAMES_TERAPIAS',
-    '50000470',
-    'Sessão de fisioterapia - reabilitação',
-    '131290',
-    'Centro de Fisioterapia Movimento',
-    'São Paulo / SP',
-    10,
-    450,
-  ],
-  // João Pedro.
-  [
-    B.joaoPedro,
-    '2026-02-03T15:00:00Z',
-    'CONSULTAS',
-    '10101012',
-    CONSULTA,
-    '109934',
-    'Clínica Ortopédica São Lucas',
-    'São Paulo / SP',
-    1,
-    21,
-  ],
-  [
-    B.joaoPedro,
-    '2026-02-03T15:40:00Z',
-    'EXAMES_TERAPIAS',
-    '40805026',
-    'RX - Joelho (2 incidências)',
-    '109934',
-    'Clínica Ortopédica São Lucas',
-    'São Paulo / SP',
-    1,
-    38.5,
-  ],
-  [
-    B.joaoPedro,
-    '2025-09-12T10:30:00Z',
-    'ODONTOLOGICO',
-    '81000065',
-    'Consulta odontológica inicial',
-    '140218',
-    'Clínica Sorriso Paulista',
-    'São Paulo / SP',
-    1,
-    0,
-  ],
-  // Ana Clara has none (empty state). Carlos and Marcos (contract 204518), Roberto (310077).
-  [
-    B.carlos,
-    '2025-12-15T13:45:00Z',
-    'CONSULTAS',
-    '10101012',
-    CONSULTA,
-    '118702',
-    'Clínica Visão Clara',
-    'Campinas / SP',
-    1,
-    21,
-  ],
-  [
-    B.carlos,
-    '2025-08-28T08:45:00Z',
-    'EXAMES_TERAPIAS',
-    '40316491',
-    'TSH - hormônio tireoestimulante',
-    '120455',
-    'Laboratório Vida Diagnósticos',
-    'Campinas / SP',
-    1,
-    16.8,
-  ],
-  [
-    B.marcos,
-    '2025-11-07T17:20:00Z',
-    'INTERNACAO',
-    '30912016',
-    'Artroscopia de joelho',
-    '100871',
-    'Hospital Santa Clara',
-    'São Paulo / SP',
-    1,
-    259,
-  ],
-  [
-    B.roberto,
-    '2025-09-19T15:10:00Z',
-    'EXAMES_TERAPIAS',
-    '40901122',
-    'US - Abdome total',
-    '152003',
-    'Hospital Belo Horizonte',
-    'Belo Horizonte / MG',
-    1,
-    95,
-  ],
-  [
-    B.roberto,
-    '2025-09-19T16:00:00Z',
-    'EXAMES_TERAPIAS',
-    '40201120',
-    'Endoscopia digestiva alta',
-    '152003',
-    'Hospital Belo Horizonte',
-    'Belo Horizonte / MG',
-    1,
-    210,
-  ],
-];
-
-/** Usage history (demo-data.md): Maria has every kind, one care already rated and the others not. */
+/**
+ * Usage history (demo-data.md): Maria has every kind, one care already rated and the others not —
+ * operadora/demo/dados/08-utilizacao.csv through the importer; the rating (no layout) is written here.
+ */
 export const utilizacao: SeedPart = {
   id: '0007_utilizacao',
-  async run(tx: Queryable) {
-    for (const [
-      beneficiario,
-      data,
-      categoria,
-      tuss,
-      descricao,
-      codigoPrestador,
-      prestador,
-      local,
-      qtd,
-      valor,
-    ] of ATENDIMENTOS) {
-      await tx.query(
-        `insert into atendimentos (codigo_beneficiario, data, categoria, codigo_procedimento, descricao, codigo_prestador,
-           prestador, local, quantidade, valor) values ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10)`,
-        [beneficiario, data, categoria, tuss, descricao, codigoPrestador, prestador, local, qtd, valor],
-      );
-    }
-    // Maria rated her latest consultation in the app before the portal existed (no protocol).
+  async run(tx: Queryable, _prepared: void, contexto: SeedContexto) {
+    await importarArquivoDemo(tx, '08-utilizacao.csv', contexto);
+    // Maria rated her latest consultation in the app before the portal existed (no protocol); the
+    // file's dates moved with the day the demo is loaded, so the care is found by the moved date.
+    const meses = mesesDesdeAncora(contexto.hoje);
     await tx.query(
       `insert into avaliacoes_atendimento (atendimento_id, protocolo, cpf, nota, comentario, criado_em)
-       select id, null, $2, 5, 'Atendimento pontual e muito atencioso.', '2026-02-19T12:00:00Z'
-         from atendimentos where codigo_beneficiario = $1 and data = '2026-02-18T14:30:00Z'`,
-      [B.maria, DEMO_CPF.maria],
+       select id, null, $2, 5, 'Atendimento pontual e muito atencioso.', $4
+         from atendimentos where codigo_beneficiario = $1 and data = $3`,
+      [
+        B.maria,
+        DEMO_CPF.maria,
+        deslocarMeses('2026-02-18T14:30:00Z', meses),
+        deslocarMeses('2026-02-19T12:00:00Z', meses),
+      ],
     );
   },
 };

@@ -71,7 +71,7 @@ describe('POST /api/Autorizacoes/ListarAutorizacoes', () => {
     const lista = r.body.autorizacoes;
     expect(lista.map((a) => a.statusProcedimento)).toEqual(['pendente', 'aprovado', 'negado', 'aprovado']);
     expect(lista[0]).toEqual({
-      dataSolicitacao: '2026-10-18T10:05:00.000Z',
+      dataSolicitacao: '2026-02-18T10:05:00.000Z',
       prestadorSolicitante: 'Hospital Santa Clara',
       statusProcedimento: 'pendente',
       procedimentos: [{ codigoProcedimento: '41101014', descricaoProcedimento: 'RM - Crânio (encéfalo)' }],

@@ -9,7 +9,7 @@ import { loadConfig } from '../../config';
 
 // The fixed clock of the API tests is 2026-03-10: the current competence is 03/2026, the list
 // covers 04/2025..03/2026, the two open installments are 03/2026 and 02/2026 (Roberto also left
-// 12/2025 open), and the last finished year is 2025.
+// 03/2025 open: twelve months back, always in the previous year), and the last finished year is 2025.
 let t: TestApp;
 beforeAll(async () => {
   t = await startApp();
@@ -658,11 +658,11 @@ describe('POST /api/Financeiro/DeclaracaoQuitacao', () => {
     const roberto = await membro(CPF.roberto);
     const r = await pdf(roberto.c, 'DeclaracaoQuitacao', roberto.perfil, { ano: 2025 });
     expect(r.status).toBe(422);
-    const valor = formatBRL((await somaDosItens('310077202512')) / 100);
+    const valor = formatBRL((await somaDosItens('310077202503')) / 100);
     expect(r.json()).toEqual(
       erro(
         'DEBITO_EM_ABERTO',
-        `Não é possível emitir a declaração de quitação de 2025: a mensalidade de competência 12/2025 (vencimento 10/12/2025, ${valor}) está em aberto.`,
+        `Não é possível emitir a declaração de quitação de 2025: a mensalidade de competência 03/2025 (vencimento 10/03/2025, ${valor}) está em aberto.`,
       ),
     );
     expect((await pdf(roberto.c, 'DeclaracaoQuitacao', roberto.perfil, { ano: 2024 })).status).toBe(200);

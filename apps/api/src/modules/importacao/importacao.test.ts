@@ -4,8 +4,17 @@ import { PassThrough, Readable } from 'node:stream';
 import { cpfFromBase } from '@portal/br';
 import iconv from 'iconv-lite';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { CPF, startApp, type TestApp } from '../../../test/helper';
-import { importar, listarImportacoes, obterImportacao, type Entidade, type OpcoesImportacao } from './index';
+import { ANCORA_DEMO, DADOS_DEMO_DIR } from '../../db/seed/arquivos';
+import { CPF, HOJE, startApp, type TestApp } from '../../../test/helper';
+import {
+  ArquivoRecusado,
+  importar,
+  importarNaTransacao,
+  listarImportacoes,
+  obterImportacao,
+  type Entidade,
+  type OpcoesImportacao,
+} from './index';
 
 let t: TestApp;
 beforeAll(async () => {
@@ -119,21 +128,58 @@ const MENSALIDADES = csv([
   ['90000100002', '900001', '03/2026', '2026-03-10', '1234.5', '', '341', '1090000012345678901235000'],
 ]);
 
-describe('operadora/demo/dados: the demo register as import files', () => {
-  it('imported onto the seeded database, every row is unchanged (the files and the seed agree)', async () => {
-    // …but for the CNPJ of the two collective contracts, which the seed lacks and the layout requires.
-    const mudancas: Record<string, number> = { '02-contratos.csv': 2 };
-    const dir = join(import.meta.dirname, '../../../../../operadora/demo/dados');
-    const arquivos = readdirSync(dir)
-      .filter((f) => /^\d\d-[a-z]+\.csv$/.test(f))
+describe('operadora/demo/dados: the demo operator as import files', () => {
+  it('every file has a layout and loads in order; onto the seeded database, every row is unchanged', async () => {
+    // The API tests' clock is the files' anchor day (LEIA-ME.md there): the seed moved nothing, and
+    // the seeded database is exactly what the files say — the seed loaded them through this engine.
+    expect(new Date(HOJE).toISOString().slice(0, 10)).toBe(ANCORA_DEMO);
+    const arquivos = readdirSync(DADOS_DEMO_DIR)
+      .filter((f) => /^\d\d-[a-z-]+\.(csv|jsonl)$/.test(f))
       .sort();
-    expect(arquivos).toEqual(['01-produtos.csv', '02-contratos.csv', '03-beneficiarios.csv']);
+    expect(arquivos.map((f) => f.slice(3).replace(/\.\w+$/, ''))).toEqual([
+      'produtos',
+      'contratos',
+      'beneficiarios',
+      'mensalidades',
+      'irpf',
+      'coparticipacoes',
+      'autorizacoes',
+      'utilizacao',
+      'reembolso-tabela',
+    ]);
     for (const f of arquivos) {
-      const r = await imp(f.slice(3, -4) as Entidade, readFileSync(join(dir, f)));
-      const alterados = mudancas[f] ?? 0;
-      expect(r, f).toMatchObject({ status: 'aplicado', incluidos: 0, alterados, inativados: 0, erros: [] });
-      expect(r.inalterados, f).toBe(r.linhas - alterados);
+      const r = await imp(f.slice(3, -4) as Entidade, readFileSync(join(DADOS_DEMO_DIR, f)));
+      expect(r, f).toMatchObject({ status: 'aplicado', incluidos: 0, alterados: 0, inativados: 0, erros: [] });
+      expect(r.inalterados, f).toBe(r.linhas);
+      expect(r.linhas, f).toBeGreaterThan(0);
     }
+  });
+});
+
+describe('importarNaTransacao: the engine inside a transaction the caller holds (the demo seed)', () => {
+  it('several files in one transaction, no history row; a refused one throws with the report', async () => {
+    const antes = (await listarImportacoes(t.db, {})).length;
+    const dir = DADOS_DEMO_DIR;
+    const erro = await t.db
+      .transaction(async (tx) => {
+        for (const f of ['03-beneficiarios.csv', '05-irpf.csv', '03-beneficiarios.csv']) {
+          const r = await importarNaTransacao(tx, de(readFileSync(join(dir, f))), {
+            entidade: f.slice(3, -4) as Entidade,
+            formato: 'csv',
+            modo: 'incremental',
+          });
+          expect(r, f).toMatchObject({ status: 'aplicado', incluidos: 0, alterados: 0, erros: [] });
+        }
+        await importarNaTransacao(tx, de(csv([CAB_BENEF, ['1', '404040', CPF.maria]])), {
+          entidade: 'beneficiarios',
+          formato: 'csv',
+          modo: 'incremental',
+        });
+      })
+      .catch((e: unknown) => e);
+    expect(erro).toBeInstanceOf(ArquivoRecusado);
+    expect((erro as ArquivoRecusado).relatorio.erros[0]).toMatchObject({ linha: 2 });
+    expect((await listarImportacoes(t.db, {})).length).toBe(antes);
   });
 });
 

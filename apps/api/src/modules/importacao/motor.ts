@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import type { Readable } from 'node:stream';
-import type { Db } from '../../db/db';
+import type { Db, Queryable } from '../../db/db';
 import { esquemaDaLinha } from './campos';
 import { type Entidade, type ErroDeLinha, LAYOUTS, type Layout } from './layouts';
 import { ler } from './leitura';
@@ -155,24 +155,61 @@ async function validarEAplicar(
   const marcar = cronometro();
   const relatorio = vazio(id, opcoes, 'recusado', 0);
   const erros = new ErrosDoArquivo();
-  const recusar = () => {
-    relatorio.erros = erros.lista;
-    relatorio.errosOmitidos = erros.omitidos;
-    return new Recusa(relatorio);
-  };
+  let ultimoProgresso = Date.now();
+  await estagiar(stg, origem, layout, opcoes, relatorio, erros, async (bytes) => {
+    opcoes.onProgresso?.({ linhas: relatorio.linhas, bytes });
+    const agora = Date.now();
+    if (agora - ultimoProgresso >= 1000) {
+      ultimoProgresso = agora;
+      await atualizarProgresso(db, id, relatorio.linhas);
+    }
+  });
+  marcar('leitura, validação e carga');
 
+  return livre.transaction(async (tx) => {
+    // One import of an entity at a time, across instances: the second is refused, not queued.
+    if (!(await StagingRepository.travarEntidade(tx, opcoes.entidade))) {
+      erros.add(ocupada(opcoes.entidade));
+      throw recusa(relatorio, erros);
+    }
+    await verificarEAplicar(tx, stg, layout, opcoes, relatorio, erros, marcar);
+    // A dry run applies inside the transaction and rolls back: its counts are what a real run would do.
+    if (opcoes.dryRun) throw new Recusa(relatorio);
+    return relatorio;
+  });
+}
+
+const recusa = (relatorio: Relatorio, erros: ErrosDoArquivo) => {
+  relatorio.erros = erros.lista;
+  relatorio.errosOmitidos = erros.omitidos;
+  return new Recusa(relatorio);
+};
+
+/**
+ * Reads the file, validates each row with the layout's schema and stages the good ones (steps 1–3
+ * of decision 0022). Throws Recusa when the file has any error (the errors still counted to the end).
+ */
+async function estagiar(
+  stg: StagingRepository,
+  origem: Readable,
+  layout: Layout,
+  opcoes: Pick<OpcoesImportacao, 'formato' | 'codificacao' | 'transformarLinha'>,
+  relatorio: Relatorio,
+  erros: ErrosDoArquivo,
+  progresso: (bytes: number) => Promise<void> = async () => undefined,
+): Promise<void> {
   const nomes = layout.colunas.map((c) => c.nome);
   const leitura = ler(origem, opcoes.formato, opcoes.codificacao);
   const cabecalho = await leitura.cabecalho().catch((err: unknown) => {
     const e = err as { code?: string; lines?: number };
     if (!e.code?.startsWith('CSV_')) throw err;
     erros.add({ linha: e.lines ?? 1, coluna: '', valor: '', mensagem: 'CSV malformado (aspas ou separadores).' });
-    throw recusar();
+    throw recusa(relatorio, erros);
   });
   if (opcoes.formato === 'csv') {
     if (!cabecalho || cabecalho.length === 0) {
       erros.add({ linha: 1, coluna: '', valor: '', mensagem: 'Arquivo vazio ou sem cabeçalho.' });
-      throw recusar();
+      throw recusa(relatorio, erros);
     }
     for (const c of layout.colunas)
       if (c.obrigatoria && !cabecalho.includes(c.nome))
@@ -182,7 +219,7 @@ async function validarEAplicar(
         erros.add({ linha: 1, coluna: h, valor: h, mensagem: 'Coluna desconhecida no layout desta entidade.' });
     if (erros.total) {
       origem.resume();
-      throw recusar();
+      throw recusa(relatorio, erros);
     }
   }
 
@@ -196,16 +233,6 @@ async function validarEAplicar(
     linhasLote = [];
   };
 
-  let ultimoProgresso = Date.now();
-  const progresso = async () => {
-    opcoes.onProgresso?.({ linhas: relatorio.linhas, bytes: leitura.bytes() });
-    const agora = Date.now();
-    if (agora - ultimoProgresso >= 1000) {
-      ultimoProgresso = agora;
-      await atualizarProgresso(db, id, relatorio.linhas);
-    }
-  };
-
   try {
     for await (const item of leitura.linhas) {
       relatorio.linhas++;
@@ -213,11 +240,12 @@ async function validarEAplicar(
         erros.add(item);
         continue;
       }
-      const r = esquema.safeParse(item.valores);
+      const valores = opcoes.transformarLinha ? opcoes.transformarLinha(item.valores) : item.valores;
+      const r = esquema.safeParse(valores);
       if (!r.success) {
         for (const issue of r.error.issues) {
           const coluna = String(issue.path[0] ?? (issue.code === 'unrecognized_keys' ? issue.keys.join(', ') : ''));
-          erros.add({ linha: item.linha, coluna, valor: item.valores[coluna] ?? '', mensagem: issue.message });
+          erros.add({ linha: item.linha, coluna, valor: valores[coluna] ?? '', mensagem: issue.message });
         }
         continue;
       }
@@ -226,7 +254,7 @@ async function validarEAplicar(
       for (let i = 0; i < nomes.length; i++) lote[i]!.push(r.data[nomes[i]!] ?? null);
       if (linhasLote.length >= LOTE) {
         await gravar();
-        await progresso();
+        await progresso(leitura.bytes());
       }
     }
   } catch (err) {
@@ -241,39 +269,86 @@ async function validarEAplicar(
     });
   }
   await gravar();
-  await progresso();
-  marcar('leitura, validação e carga');
+  await progresso(leitura.bytes());
   if (relatorio.linhas === 0) erros.add({ linha: 1, coluna: '', valor: '', mensagem: 'Arquivo sem linhas de dados.' });
-  if (erros.total) throw recusar();
+  if (erros.total) throw recusa(relatorio, erros);
   await stg.analisar();
+}
 
-  return livre.transaction(async (tx) => {
-    // One import of an entity at a time, across instances: the second is refused, not queued.
-    if (!(await StagingRepository.travarEntidade(tx, opcoes.entidade))) {
-      erros.add(ocupada(opcoes.entidade));
-      throw recusar();
-    }
-    // The layouts' SQL reads the file as importacao_stg (dropped before commit; a rollback undoes it).
-    await stg.exporNa(tx);
+/** Step 4 of decision 0022, in the caller's transaction: repeated keys, references, then the upsert. */
+async function verificarEAplicar(
+  tx: Queryable,
+  stg: StagingRepository,
+  layout: Layout,
+  opcoes: Pick<OpcoesImportacao, 'modo' | 'dryRun'>,
+  relatorio: Relatorio,
+  erros: ErrosDoArquivo,
+  marcar: (fase: string) => void = () => undefined,
+): Promise<void> {
+  // The layouts' SQL reads the file as importacao_stg (dropped before commit; a rollback undoes it).
+  await stg.exporNa(tx);
 
-    // What only the whole file and the database can tell: repeated keys and references.
-    const achados = await StagingRepository.verificar(tx, layout, MAX_ERROS);
-    for (const a of achados) erros.add({ linha: a.linha, coluna: a.coluna, valor: a.valor, mensagem: a.mensagem });
-    if (achados.length) {
-      erros.omitidos += achados[0]!.total - achados.length;
-      throw recusar();
-    }
-    marcar('verificações');
+  // What only the whole file and the database can tell: repeated keys and references.
+  const achados = await StagingRepository.verificar(tx, layout, MAX_ERROS);
+  for (const a of achados) erros.add({ linha: a.linha, coluna: a.coluna, valor: a.valor, mensagem: a.mensagem });
+  if (achados.length) {
+    erros.omitidos += achados[0]!.total - achados.length;
+    throw recusa(relatorio, erros);
+  }
+  marcar('verificações');
 
-    const c = await layout.aplicar(tx, opcoes.modo);
-    marcar('aplicação');
-    Object.assign(relatorio, c, {
-      inalterados: relatorio.linhas - c.incluidos - c.alterados,
-      status: opcoes.dryRun ? 'validado' : 'aplicado',
-    });
-    // A dry run applies inside the transaction and rolls back: its counts are what a real run would do.
-    if (opcoes.dryRun) throw new Recusa(relatorio);
-    await StagingRepository.esconder(tx);
-    return relatorio;
+  const c = await layout.aplicar(tx, opcoes.modo);
+  marcar('aplicação');
+  Object.assign(relatorio, c, {
+    inalterados: relatorio.linhas - c.incluidos - c.alterados,
+    status: opcoes.dryRun ? 'validado' : 'aplicado',
   });
+  if (!opcoes.dryRun) await StagingRepository.esconder(tx);
+}
+
+/** A file refused by importarNaTransacao: the report says why. */
+export class ArquivoRecusado extends Error {
+  constructor(readonly relatorio: Relatorio) {
+    const [e] = relatorio.erros;
+    super(
+      `Arquivo de ${relatorio.entidade} recusado: ${relatorio.erros.length + relatorio.errosOmitidos} problema(s)` +
+        (e ? `; linha ${e.linha}, ${e.coluna || 'arquivo'}: ${e.mensagem} (${e.valor})` : ''),
+    );
+  }
+}
+
+/**
+ * The same engine — reading, row schema, staging, checks, upsert — inside a transaction the caller
+ * already holds (the demo seed, under the schema lock: decision 0022, "The demo operator's files").
+ * No history row and no entity lock (the caller's transaction serialises it); the staging table
+ * lives and dies in that transaction. A refused file throws ArquivoRecusado and changes nothing
+ * of its own (the caller's transaction decides the rest).
+ */
+export async function importarNaTransacao(
+  tx: Queryable,
+  origem: Readable,
+  opcoes: Pick<OpcoesImportacao, 'entidade' | 'formato' | 'codificacao' | 'modo' | 'transformarLinha'>,
+): Promise<Relatorio> {
+  const layout = LAYOUTS[opcoes.entidade];
+  const o = { ...opcoes, dryRun: false, origem: 'cli' as const };
+  const id = randomUUID();
+  const relatorio = vazio(id, o, 'recusado', 0);
+  const erros = new ErrosDoArquivo();
+  const stg = new StagingRepository(
+    tx,
+    `importacao_stg_${id.replace(/-/g, '')}`,
+    layout.colunas.map((c) => c.nome),
+  );
+  try {
+    await estagiar(stg, origem, layout, o, relatorio, erros);
+    await verificarEAplicar(tx, stg, layout, o, relatorio, erros);
+  } catch (err) {
+    if (err instanceof Recusa) throw new ArquivoRecusado(err.relatorio);
+    throw err;
+  }
+  await stg.apagar();
+  // The layouts' work tables are temporary `on commit drop`: the next file in the same transaction
+  // (the seed loads several per part) creates them again.
+  await tx.exec('drop table if exists importacao_mudou, importacao_conjuntos');
+  return relatorio;
 }

@@ -11,6 +11,11 @@ export interface OpcoesImportacao {
   origem: 'cli' | 'api';
   chaveId?: string | null;
   onProgresso?: (p: { linhas: number; bytes: number }) => void;
+  /**
+   * Rewrites a row's raw values before the layout's schema reads them (the demo seed moves the
+   * dates of its files to the day it loads them; an operator's file is never transformed).
+   */
+  transformarLinha?: (valores: Record<string, string | undefined>) => Record<string, string | undefined>;
 }
 
 /** What an import counted: the report's and the history row's. */

@@ -1,12 +1,13 @@
 import { createBrowserRouter, Outlet, type RouteObject } from 'react-router';
 import { FullPageSpinner } from '@/components/ui/spinner';
+import { LoginPage } from '@/features/login/components/login-page';
 import { RedirectIfAuthenticated, RequireAuth, RootRedirect } from './guards';
 import { NotFoundPage } from './not-found-page';
 import { PublicLayout } from './layouts/public-layout';
 
 /**
  * Spec 2 route map. Paths match case-insensitively (React Router's default), so /Home and /ANS
- * work. Every page is a lazy chunk; so is the protected layout (menu, dropdown).
+ * work. Every page but /login is a lazy chunk; so is the protected layout (menu, dropdown).
  */
 const protectedPages: RouteObject[] = [
   { path: 'home', lazy: () => import('@/features/home/components/home-page').then((m) => ({ Component: m.HomePage })) },
@@ -131,10 +132,10 @@ export const routes: RouteObject[] = [
           {
             Component: RedirectIfAuthenticated,
             children: [
-              {
-                path: 'login',
-                lazy: () => import('@/features/login/components/login-page').then((m) => ({ Component: m.LoginPage })),
-              },
+              // The CPF step is the portal's first screen: in the main chunk (about 4 KB gzip), so
+              // the first render draws it, without a second round trip and a dozen small requests
+              // for its chunks on a slow phone (issue 19, bench/lighthouse.mjs).
+              { path: 'login', Component: LoginPage },
               {
                 path: 'cadastro',
                 lazy: () =>

@@ -89,6 +89,7 @@ try {
         performance: lhr.categories.performance.score * 100,
         accessibility: lhr.categories.accessibility.score * 100,
         bestPractices: lhr.categories['best-practices'].score * 100,
+        fcp: lhr.audits['first-contentful-paint'].numericValue,
         lcp: lhr.audits['largest-contentful-paint'].numericValue,
         tbt: lhr.audits['total-blocking-time'].numericValue,
         cls: lhr.audits['cumulative-layout-shift'].numericValue,
@@ -113,6 +114,7 @@ try {
       perf: m('performance'),
       a11y: m('accessibility'),
       bp: m('bestPractices'),
+      fcp: m('fcp'),
       lcp: m('lcp'),
       tbt: m('tbt'),
       cls: m('cls'),
@@ -124,7 +126,7 @@ try {
     const ok =
       r.perf >= r.target.perf && r.a11y >= 100 && r.bp >= 100 && r.lcp <= 2500 && r.tbt <= r.target.tbt && r.cls <= 0.1;
     console.log(
-      `${ok ? 'ok  ' : 'MISS'} ${r.label.padEnd(24)} performance ${r.perf.toFixed(0)}, accessibility ${r.a11y.toFixed(0)}, best practices ${r.bp.toFixed(0)}; LCP ${(r.lcp / 1000).toFixed(2)} s (${(r.lcp / 2500).toFixed(2)}× the 2.5 s target), TBT ${r.tbt.toFixed(0)} ms (${(r.tbt / r.target.tbt).toFixed(2)}× the ${r.target.tbt} ms target; runs ${r.tbts}), CLS ${r.cls.toFixed(3)}${r.failing.length ? `; failing: ${r.failing.join(', ')}` : ''}`,
+      `${ok ? 'ok  ' : 'MISS'} ${r.label.padEnd(24)} performance ${r.perf.toFixed(0)}, accessibility ${r.a11y.toFixed(0)}, best practices ${r.bp.toFixed(0)}; FCP ${(r.fcp / 1000).toFixed(2)} s, LCP ${(r.lcp / 1000).toFixed(2)} s (${(r.lcp / 2500).toFixed(2)}× the 2.5 s target), TBT ${r.tbt.toFixed(0)} ms (${(r.tbt / r.target.tbt).toFixed(2)}× the ${r.target.tbt} ms target; runs ${r.tbts}), CLS ${r.cls.toFixed(3)}${r.failing.length ? `; failing: ${r.failing.join(', ')}` : ''}`,
     );
     if (process.env.LIGHTHOUSE_TASKS) for (const t of r.tasks) console.log(`       long task ${t}`);
   }

@@ -9,8 +9,9 @@ import { login } from './support/flows';
 
 // The JavaScript budget of every route (issue 9): what a phone downloads to open each screen, in
 // gzip, measured from the scripts the page really fetched. CI fails when a route grows past it.
-// /login: 108 KB in one file since issue 19 (111.8 KB in 13 files before); the budget keeps it there.
-const BUDGET_KB = { login: 110, firstLoad: 200, chunk: 350 };
+// /login: 91.9 KB in one file since issue 19 (111.8 KB in 13 files before); the budget keeps it there.
+// Member routes: 114–169 KB (124–182 before), so 175.
+const BUDGET_KB = { login: 94, firstLoad: 175, chunk: 350 };
 const dist = join(import.meta.dirname, '..', 'apps', 'web', 'dist');
 const gz = (path: string) => gzipSync(readFileSync(join(dist, path)), { level: 9 }).length / 1024;
 

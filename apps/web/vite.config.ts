@@ -126,5 +126,13 @@ export default defineConfig({
   },
   // The manifest lets bench/login-bundle.mjs find the login route's chunks. The staff console
   // (atendimento.html) is built after this by vite.atendimento.config.ts, into the same dist/.
-  build: { target: 'es2022', assetsDir: 'assets', manifest: true },
+  build: {
+    target: 'es2022',
+    assetsDir: 'assets',
+    manifest: true,
+    // Everything the entry imports statically (React, the router, the session, the sign-in
+    // screen) in one chunk: Rolldown otherwise splits what the entry shares with lazy pages into
+    // a dozen small chunks, each a request of its own before the first screen (issue 19).
+    rolldownOptions: { output: { codeSplitting: { groups: [{ name: 'inicio', tags: ['$initial'] }] } } },
+  },
 });

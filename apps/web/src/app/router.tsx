@@ -1,128 +1,136 @@
-import { createBrowserRouter, Outlet, type RouteObject } from 'react-router';
+import { lazy, Suspense, type ComponentType } from 'react';
+import { matchRoutes, Outlet, useLocation, useRoutes, type RouteObject } from 'react-router';
 import { FullPageSpinner } from '@/components/ui/spinner';
+import { LoginPage } from '@/features/login/components/login-page';
 import { RedirectIfAuthenticated, RequireAuth, RootRedirect } from './guards';
 import { NotFoundPage } from './not-found-page';
 import { PublicLayout } from './layouts/public-layout';
 
+/** What a lazy page's route keeps in its handle: the import, to start it before React asks. */
+interface Carga {
+  carregar: () => Promise<unknown>;
+}
+
+/** A page in its own chunk: React.lazy for rendering, the import in the handle for AppRoutes. */
+function sobDemanda(importar: () => Promise<ComponentType>): Pick<RouteObject, 'Component' | 'handle'> {
+  return {
+    Component: lazy(() => importar().then((Component) => ({ default: Component }))),
+    handle: { carregar: importar } satisfies Carga,
+  };
+}
+
 /**
  * Spec 2 route map. Paths match case-insensitively (React Router's default), so /Home and /ANS
- * work. Every page is a lazy chunk; so is the protected layout (menu, dropdown).
+ * work. Every page but /login is a lazy chunk; so is the protected layout (menu, dropdown).
+ *
+ * Declarative routes (useRoutes under <BrowserRouter>) rather than the data router: no page has a
+ * loader or an action (TanStack Query fetches), and the data router's code was a third of the
+ * first screen's JavaScript (issue 19: about 18 KB gzip of 110).
  */
 const protectedPages: RouteObject[] = [
-  { path: 'home', lazy: () => import('@/features/home/components/home-page').then((m) => ({ Component: m.HomePage })) },
+  { path: 'home', ...sobDemanda(() => import('@/features/home/components/home-page').then((m) => m.HomePage)) },
   {
     path: 'guia-medico',
-    lazy: () =>
-      import('@/features/guia-medico/components/guia-medico-page').then((m) => ({ Component: m.GuiaMedicoPage })),
+    ...sobDemanda(() => import('@/features/guia-medico/components/guia-medico-page').then((m) => m.GuiaMedicoPage)),
   },
   {
     path: 'autorizacoes',
-    lazy: () =>
-      import('@/features/autorizacoes/components/autorizacoes-page').then((m) => ({ Component: m.AutorizacoesPage })),
+    ...sobDemanda(() => import('@/features/autorizacoes/components/autorizacoes-page').then((m) => m.AutorizacoesPage)),
   },
   {
     path: 'financeiro',
-    lazy: () =>
-      import('@/features/financeiro/components/financeiro-page').then((m) => ({ Component: m.FinanceiroPage })),
+    ...sobDemanda(() => import('@/features/financeiro/components/financeiro-page').then((m) => m.FinanceiroPage)),
   },
   {
     path: 'comercial',
-    lazy: () => import('@/features/comercial/components/comercial-page').then((m) => ({ Component: m.ComercialPage })),
+    ...sobDemanda(() => import('@/features/comercial/components/comercial-page').then((m) => m.ComercialPage)),
   },
   {
     path: 'beneficios',
-    lazy: () =>
-      import('@/features/beneficios/components/beneficios-page').then((m) => ({ Component: m.BeneficiosPage })),
+    ...sobDemanda(() => import('@/features/beneficios/components/beneficios-page').then((m) => m.BeneficiosPage)),
   },
   {
     path: 'medicina-preventiva',
-    lazy: () =>
-      import('@/features/medicina-preventiva/components/medicina-preventiva-page').then((m) => ({
-        Component: m.MedicinaPreventivaPage,
-      })),
+    ...sobDemanda(() =>
+      import('@/features/medicina-preventiva/components/medicina-preventiva-page').then(
+        (m) => m.MedicinaPreventivaPage,
+      ),
+    ),
   },
   {
     path: 'contratar-sos',
-    lazy: () =>
-      import('@/features/contratacao-acessorio/components/contratar-sos-page').then((m) => ({
-        Component: m.ContratarSosPage,
-      })),
+    ...sobDemanda(() =>
+      import('@/features/contratacao-acessorio/components/contratar-sos-page').then((m) => m.ContratarSosPage),
+    ),
   },
   {
     path: 'ortopedico',
-    lazy: () =>
-      import('@/features/contratacao-acessorio/components/ortopedico-page').then((m) => ({
-        Component: m.OrtopedicoPage,
-      })),
+    ...sobDemanda(() =>
+      import('@/features/contratacao-acessorio/components/ortopedico-page').then((m) => m.OrtopedicoPage),
+    ),
   },
-  { path: 'ans', lazy: () => import('@/features/ans/components/ans-page').then((m) => ({ Component: m.AnsPage })) },
+  { path: 'ans', ...sobDemanda(() => import('@/features/ans/components/ans-page').then((m) => m.AnsPage)) },
   {
     path: 'utilizacao',
-    lazy: () =>
-      import('@/features/utilizacao/components/utilizacao-page').then((m) => ({ Component: m.UtilizacaoPage })),
+    ...sobDemanda(() => import('@/features/utilizacao/components/utilizacao-page').then((m) => m.UtilizacaoPage)),
   },
   {
     path: 'contrato',
-    lazy: () => import('@/features/contrato/components/contrato-page').then((m) => ({ Component: m.ContratoPage })),
+    ...sobDemanda(() => import('@/features/contrato/components/contrato-page').then((m) => m.ContratoPage)),
   },
   {
     path: 'tele-medicina',
-    lazy: () =>
-      import('@/features/tele-medicina/components/tele-medicina-page').then((m) => ({ Component: m.TeleMedicinaPage })),
+    ...sobDemanda(() =>
+      import('@/features/tele-medicina/components/tele-medicina-page').then((m) => m.TeleMedicinaPage),
+    ),
   },
   {
     path: 'contato',
-    lazy: () => import('@/features/contato/components/contato-page').then((m) => ({ Component: m.ContatoPage })),
+    ...sobDemanda(() => import('@/features/contato/components/contato-page').then((m) => m.ContatoPage)),
   },
   {
     path: 'tabela-copart',
-    lazy: () =>
-      import('@/features/tabela-copart/components/tabela-copart-page').then((m) => ({ Component: m.TabelaCopartPage })),
+    ...sobDemanda(() =>
+      import('@/features/tabela-copart/components/tabela-copart-page').then((m) => m.TabelaCopartPage),
+    ),
   },
   {
     path: 'carteirinha',
-    lazy: () =>
-      import('@/features/carteirinha/components/carteirinha-page').then((m) => ({ Component: m.CarteirinhaPage })),
+    ...sobDemanda(() => import('@/features/carteirinha/components/carteirinha-page').then((m) => m.CarteirinhaPage)),
   },
   {
     path: 'protocolos',
-    lazy: () =>
-      import('@/features/protocolos/components/protocolos-page').then((m) => ({ Component: m.ProtocolosPage })),
+    ...sobDemanda(() => import('@/features/protocolos/components/protocolos-page').then((m) => m.ProtocolosPage)),
   },
   {
     path: 'protocolos/:numero',
-    lazy: () => import('@/features/protocolos/components/protocolo-page').then((m) => ({ Component: m.ProtocoloPage })),
+    ...sobDemanda(() => import('@/features/protocolos/components/protocolo-page').then((m) => m.ProtocoloPage)),
   },
   {
     path: 'meus-dados',
-    lazy: () =>
-      import('@/features/meus-dados/components/meus-dados-page').then((m) => ({ Component: m.MeusDadosPage })),
+    ...sobDemanda(() => import('@/features/meus-dados/components/meus-dados-page').then((m) => m.MeusDadosPage)),
   },
   {
     path: 'reembolso',
-    lazy: () =>
-      import('@/features/reembolso/components/reembolsos-page').then((m) => ({ Component: m.ReembolsosPage })),
+    ...sobDemanda(() => import('@/features/reembolso/components/reembolsos-page').then((m) => m.ReembolsosPage)),
   },
   {
     path: 'reembolso/novo',
-    lazy: () =>
-      import('@/features/reembolso/components/novo-reembolso-page').then((m) => ({ Component: m.NovoReembolsoPage })),
+    ...sobDemanda(() => import('@/features/reembolso/components/novo-reembolso-page').then((m) => m.NovoReembolsoPage)),
   },
   {
     path: 'reembolso/:protocolo',
-    lazy: () => import('@/features/reembolso/components/reembolso-page').then((m) => ({ Component: m.ReembolsoPage })),
+    ...sobDemanda(() => import('@/features/reembolso/components/reembolso-page').then((m) => m.ReembolsoPage)),
   },
   {
     path: 'cancelamento',
-    lazy: () =>
-      import('@/features/cancelamento/components/cancelamento-page').then((m) => ({ Component: m.CancelamentoPage })),
+    ...sobDemanda(() => import('@/features/cancelamento/components/cancelamento-page').then((m) => m.CancelamentoPage)),
   },
 ];
 
 export const routes: RouteObject[] = [
   {
     Component: Outlet,
-    HydrateFallback: FullPageSpinner,
     children: [
       { index: true, Component: RootRedirect },
       {
@@ -131,30 +139,29 @@ export const routes: RouteObject[] = [
           {
             Component: RedirectIfAuthenticated,
             children: [
-              {
-                path: 'login',
-                lazy: () => import('@/features/login/components/login-page').then((m) => ({ Component: m.LoginPage })),
-              },
+              // The CPF step is the portal's first screen: in the main chunk (about 4 KB gzip), so
+              // the first render draws it, without a second round trip and a dozen small requests
+              // for its chunks on a slow phone (issue 19, bench/lighthouse.mjs).
+              { path: 'login', Component: LoginPage },
               {
                 path: 'cadastro',
-                lazy: () =>
-                  import('@/features/cadastro/components/cadastro-page').then((m) => ({ Component: m.CadastroPage })),
+                ...sobDemanda(() => import('@/features/cadastro/components/cadastro-page').then((m) => m.CadastroPage)),
               },
             ],
           },
           {
             path: 'recuperar-senha',
-            lazy: () =>
-              import('@/features/recuperar-senha/components/recuperar-senha-page').then((m) => ({
-                Component: m.RecuperarSenhaPage,
-              })),
+            ...sobDemanda(() =>
+              import('@/features/recuperar-senha/components/recuperar-senha-page').then((m) => m.RecuperarSenhaPage),
+            ),
           },
           {
             path: 'verificar-carteirinha',
-            lazy: () =>
-              import('@/features/verificar-carteirinha/components/verificar-carteirinha-page').then((m) => ({
-                Component: m.VerificarCarteirinhaPage,
-              })),
+            ...sobDemanda(() =>
+              import('@/features/verificar-carteirinha/components/verificar-carteirinha-page').then(
+                (m) => m.VerificarCarteirinhaPage,
+              ),
+            ),
           },
         ],
       },
@@ -162,7 +169,7 @@ export const routes: RouteObject[] = [
         Component: RequireAuth,
         children: [
           {
-            lazy: () => import('./layouts/protected-layout').then((m) => ({ Component: m.ProtectedLayout })),
+            ...sobDemanda(() => import('./layouts/protected-layout').then((m) => m.ProtectedLayout)),
             children: protectedPages,
           },
         ],
@@ -172,4 +179,16 @@ export const routes: RouteObject[] = [
   },
 ];
 
-export const router = createBrowserRouter(routes);
+/**
+ * The routes of the current location. Every lazy chunk the location needs (the protected layout
+ * and the page) starts loading at once, not one after the other as each lazy component renders.
+ * One Suspense above every route: navigations are transitions (BrowserRouter's default), so the
+ * page being left stays on screen until the next one is loaded, and only the first load of a
+ * lazy page shows the spinner.
+ */
+export function AppRoutes() {
+  const location = useLocation();
+  for (const { route } of matchRoutes(routes, location) ?? []) void (route.handle as Carga | undefined)?.carregar();
+  const element = useRoutes(routes, location);
+  return <Suspense fallback={<FullPageSpinner />}>{element}</Suspense>;
+}

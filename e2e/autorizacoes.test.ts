@@ -1,7 +1,7 @@
 import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, expect, test } from 'vitest';
 import { CARLOS, SENHA } from './support/accounts';
-import { launch, openSession } from './support/browser';
+import { expectNoAxeViolations, launch, openSession, screenshot } from './support/browser';
 import { login, loginMaria, navegar, toast, visible } from './support/flows';
 import { verificarNasDuasLarguras } from './support/larguras';
 
@@ -75,5 +75,28 @@ test('a session ended on the server ends the page: "Sessão encerrada", back to 
   await page.goto('/autorizacoes');
   await visible(toast(page, 'Sessão encerrada'));
   await page.waitForURL(/\/login$/);
+  await s.close();
+});
+
+test('a page whose script does not arrive says so and offers to try again, instead of a blank screen', async () => {
+  const s = await openSession(browser, { width: 375, semServiceWorker: true });
+  const { page } = s;
+  await loginMaria(page);
+  // The phone loses the network for exactly the Autorizações chunk.
+  const chunk = /\/assets\/autorizacoes-page-[^/]+\.js$/;
+  await page.route(chunk, (r) => r.abort('internetdisconnected'));
+  await navegar(page, 'Autorizações');
+  await visible(page.getByRole('heading', { level: 1, name: 'Não foi possível abrir esta página' }));
+  await visible(page.getByText('Verifique sua conexão com a internet e tente novamente.', { exact: false }));
+  await expectNoAxeViolations(page, 'falha ao abrir');
+  await screenshot(page, 'falha-ao-abrir-375');
+  // The network is back: 'Tentar novamente' opens the page.
+  await page.unroute(chunk);
+  await page.getByRole('button', { name: 'Tentar novamente' }).click();
+  await visible(page.getByRole('heading', { level: 2, name: /^Autorizações \(\d+\)$/ }));
+  // The dropped chunk and React's report of it are what this test provokes; nothing else may appear.
+  const provocados = /ERR_INTERNET_DISCONNECTED|dynamically imported module|Não foi possível abrir|autorizacoes-page/;
+  const outros = s.problems.filter((p) => !provocados.test(p));
+  s.problems.splice(0, s.problems.length, ...outros);
   await s.close();
 });

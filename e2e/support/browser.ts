@@ -46,10 +46,12 @@ export interface Session {
  */
 export async function openSession(
   browser: Browser,
-  opts: { width?: number; expectStatuses?: number[] } = {},
+  opts: { width?: number; expectStatuses?: number[]; semServiceWorker?: boolean } = {},
 ): Promise<Session> {
   const width = opts.width ?? 1280;
   const context = await browser.newContext({
+    // page.route sees no request a service worker answers: a test that fails requests turns it off.
+    ...(opts.semServiceWorker ? { serviceWorkers: 'block' as const } : {}),
     baseURL: baseUrl(),
     viewport: { width, height: width < 768 ? 800 : 900 },
     locale: 'pt-BR',

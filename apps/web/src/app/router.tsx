@@ -1,8 +1,10 @@
 import { lazy, Suspense, type ComponentType } from 'react';
+import { ErrorBoundary } from 'react-error-boundary';
 import { matchRoutes, Outlet, useLocation, useRoutes, type RouteObject } from 'react-router';
 import { FullPageSpinner } from '@/components/ui/spinner';
 import { LoginPage } from '@/features/login/components/login-page';
 import { RedirectIfAuthenticated, RequireAuth, RootRedirect } from './guards';
+import { FalhaAoAbrir } from './falha-ao-abrir';
 import { NotFoundPage } from './not-found-page';
 import { PublicLayout } from './layouts/public-layout';
 
@@ -190,5 +192,11 @@ export function AppRoutes() {
   const location = useLocation();
   for (const { route } of matchRoutes(routes, location) ?? []) void (route.handle as Carga | undefined)?.carregar();
   const element = useRoutes(routes, location);
-  return <Suspense fallback={<FullPageSpinner />}>{element}</Suspense>;
+  // A chunk that does not arrive (or a page that throws) gets a way out instead of a blank screen;
+  // another address starts over.
+  return (
+    <ErrorBoundary FallbackComponent={FalhaAoAbrir} resetKeys={[location.pathname]}>
+      <Suspense fallback={<FullPageSpinner />}>{element}</Suspense>
+    </ErrorBoundary>
+  );
 }

@@ -93,7 +93,7 @@ export async function buildApp(config: Config, overrides: Overrides = {}): Promi
   // Requests: zod itself (its object parsers are generated code, and its messages are the contract's).
   // Answers: the same schemas compiled to fast-json-stringify, naming only the contract's fields (0035).
   app.setValidatorCompiler(validatorCompiler);
-  app.setSerializerCompiler(serializadorCompilado);
+  app.setSerializerCompiler(serializadorCompilado({ conferir: config.nodeEnv === 'test' }));
   // Only JSON bodies: text/plain would reach the validators as a string (415 instead).
   app.removeContentTypeParser(['text/plain']);
 

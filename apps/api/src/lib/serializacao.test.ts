@@ -26,7 +26,7 @@ const linha = (codigo: string) => ({
 async function app() {
   const a = Fastify();
   a.setValidatorCompiler(validatorCompiler);
-  a.setSerializerCompiler(serializadorCompilado);
+  a.setSerializerCompiler(serializadorCompilado());
   a.get('/r', { schema: { response: { 200: resposta } } }, async () => ({
     sucesso: true,
     titular: linha('1'),
@@ -66,6 +66,19 @@ describe('compiled response serialisation (decision 0035)', () => {
     const r = await a.inject({ method: 'GET', url: '/t' });
     expect(JSON.parse(r.body)).toEqual({ em: '2026-11-27T04:00:00.000Z', nome: 'x' });
     await a.close();
+  });
+
+  it('checks each answer against the zod schema too when asked (the API suites)', async () => {
+    const respostaErrada = async () => ({ sucesso: true, titular: { ...linha('1'), nome: 42 }, dependentes: [] });
+    for (const conferir of [false, true]) {
+      const a = Fastify();
+      a.setSerializerCompiler(serializadorCompilado({ conferir }));
+      a.get('/r', { schema: { response: { 200: resposta } } }, respostaErrada);
+      const r = await a.inject({ method: 'GET', url: '/r' });
+      // fast-json-stringify alone writes the number as a string; zod refuses it.
+      expect(r.statusCode).toBe(conferir ? 500 : 200);
+      await a.close();
+    }
   });
 
   it('compiles the contract schemas to JSON Schema', () => {

@@ -43,10 +43,17 @@ function compilar(schema: z.ZodType, route: { method: string; url: string }): Se
  * Response serialiser of every route (decision 0035): the contract's zod schema → JSON Schema →
  * fast-json-stringify, compiled the first time the route answers (the start stays quick). Only the
  * fields the schema names are written, at any depth: a column added to a query, or a row object
- * passed whole, never reaches the member. The shape is the contract's by construction; the
- * property test and the conformance run check the values against the zod schemas themselves.
+ * passed whole, never reaches the member. fast-json-stringify checks the shape (a required field
+ * missing is a 500), not every value; with `conferir` (NODE_ENV=test: the API suites) each answer
+ * is also checked against the zod schema first, so a test catches an answer outside the contract.
  */
-export const serializadorCompilado: FastifySerializerCompiler<z.ZodType> = ({ schema, method, url }) => {
-  let serializar: Serializador | undefined;
-  return (data: unknown) => (serializar ??= compilar(schema, { method, url }))(data);
-};
+export function serializadorCompilado({ conferir = false } = {}): FastifySerializerCompiler<z.ZodType> {
+  return ({ schema, method, url }) => {
+    let serializar: Serializador | undefined;
+    const zod = conferir ? (serializadorZod({ schema, method, url, httpStatus: '200' }) as Serializador) : undefined;
+    return (data: unknown) => {
+      if (zod) zod(data); // throws ResponseSerializationError: a 500 logged as such (plugins/errors)
+      return (serializar ??= compilar(schema, { method, url }))(data);
+    };
+  };
+}

@@ -1,37 +1,24 @@
-// Question: what does the API cost on top of the database for real data calls? On PostgreSQL, at
-// 100 connections (after a warm-up round): POST /api/Financeiro/ListarParcelas and a Guia Médico
-// search (São Paulo, first page of 100), each against a bare node:http server that runs the SAME
-// service and SQL (the API's own FinanceiroService / GuiaMedicoService over a bare `pg` pool of the
-// same size) and answers the same JSON. Also the session-only call (RenovarSessao) against bare
-// node:http answering its bytes. Targets (issue 9): data calls ≥ 50%, the session call ≥ 60%.
-// Run: `npm run build && npm run bench:dados` (node --import tsx: the baseline imports the services).
-import { createServer } from 'node:http';
+// Question: what does the API cost on top of the database for real data calls (issue 19)? At 100
+// connections (after a warm-up round): POST /api/Autorizacoes/Beneficiarios (one small query),
+// POST /api/Financeiro/ListarParcelas, a Guia Médico search (São Paulo, first page of 100) and the
+// session-only RenovarSessao, each against a bare node:http server in its own process that runs the
+// SAME services and SQL on the same data (bench/dados-baseline.mjs) and answers the same JSON. On
+// PGlite the baseline opens a copy of the API's data directory (PGlite is one process's); on
+// PostgreSQL (when it answers on 127.0.0.1:5432) the same database through a pool of the same size.
+// Target (issue 19): every call ≥ 0.60. Run: `npm run build && npm run bench:dados`.
+import { fork } from 'node:child_process';
+import { cpSync, mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import autocannon from 'autocannon';
 import pg from 'pg';
-import { startPortal } from './lib.mjs';
-import { openPg } from '../apps/api/src/db/pg.ts';
-import { loadOperadora } from '@portal/operadora';
-import { loadConfig } from '../apps/api/src/config.ts';
-import { FinanceiroRepository } from '../apps/api/src/modules/financeiro/repository.ts';
-import { FinanceiroService } from '../apps/api/src/modules/financeiro/service.ts';
-import { GuiaMedicoRepository } from '../apps/api/src/modules/guia-medico/repository.ts';
-import { GuiaMedicoService } from '../apps/api/src/modules/guia-medico/service.ts';
+import { freePort, startPortal } from './lib.mjs';
 
 const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 100);
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 5);
 const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 3);
 const POOL = 10; // DATABASE_POOL_MAX's default, for both
-
-const admin = new pg.Client({ connectionString: 'postgres://postgres@127.0.0.1:5432/postgres' });
-try {
-  await admin.connect();
-} catch {
-  console.log('PostgreSQL does not answer on 127.0.0.1:5432: data-call benchmark skipped');
-  process.exit(0);
-}
-const name = `portal_bench_dados_${process.pid}`;
-await admin.query(`create database ${name}`);
-const url = `postgres://postgres@127.0.0.1:5432/${name}`;
+const ALVO = 0.6;
 
 const run = (opts, duration) =>
   new Promise((resolve, reject) =>
@@ -45,12 +32,10 @@ async function medir(opts) {
 const med = (xs) => [...xs].sort((a, b) => a.rps - b.rps)[Math.floor(xs.length / 2)];
 const fmt = (r) => `${r.rps.toFixed(0)} req/s, p50 ${r.p50} ms, p99 ${r.p99} ms${r.bad ? ` (${r.bad} non-2xx)` : ''}`;
 
-const portal = await startPortal({ DATABASE_URL: url, SEED: 'demo', DATABASE_POOL_MAX: String(POOL) });
-const db = openPg(url, POOL);
-try {
-  // A signed-in member (Maria, financial responsible of contract 100234).
+/** Maria, financial responsible of contract 100234, signed in: her cookie, session and headers. */
+async function entrar(baseUrl) {
   const post = (path, body, headers = {}) =>
-    fetch(`${portal.baseUrl}${path}`, {
+    fetch(`${baseUrl}${path}`, {
       method: 'POST',
       headers: { 'content-type': 'application/json', ...headers },
       body: JSON.stringify(body),
@@ -69,14 +54,10 @@ try {
     .getSetCookie()
     .find((x) => x.startsWith('pb_sessao='))
     .split(';')[0];
-  const headers = { ...auth, cookie, 'content-type': 'application/json' };
+  return { codigoSessao, auth, headers: { ...auth, cookie, 'content-type': 'application/json' } };
+}
 
-  // The baseline: the same services and SQL behind a bare node:http server.
-  const config = loadConfig({});
-  const financeiro = new FinanceiroService(new FinanceiroRepository(db), loadOperadora(config.operadoraDir, {}), {
-    now: () => Date.now(),
-  });
-  const guia = new GuiaMedicoService(new GuiaMedicoRepository(db), { listaTtlMs: 0 });
+async function baseline(db, codigoSessao) {
   const membro = {
     codigoSessao,
     cpf: '52998224725',
@@ -90,69 +71,56 @@ try {
     coparticipativo: true,
     veTodoContrato: true,
   };
-  const filtro = { codigoCidade: 3550308, pagina: 1, itensPagina: 100, somenteOdonto: false };
-  const renovar = Buffer.from('{"sucesso":true}');
-  const bare = createServer((req, res) => {
-    req.resume();
-    req.on('end', async () => {
-      const body =
-        req.url === '/parcelas'
-          ? JSON.stringify(await financeiro.listarParcelas(membro))
-          : req.url === '/guia'
-            ? JSON.stringify(await guia.prestadores(filtro))
-            : renovar;
-      res.writeHead(200, {
-        'content-type': 'application/json; charset=utf-8',
-        'content-length': Buffer.byteLength(body),
-      });
-      res.end(body);
-    });
+  const port = await freePort();
+  const child = fork(
+    join(import.meta.dirname, 'dados-baseline.mjs'),
+    [String(port), JSON.stringify({ ...db, pool: POOL, membro })],
+    { execArgv: ['--import', 'tsx'], stdio: ['ignore', 'ignore', 'inherit', 'ipc'] },
+  );
+  await new Promise((r, j) => {
+    child.once('message', r);
+    child.once('exit', (code) => j(new Error(`baseline exited with ${code}`)));
   });
-  await new Promise((r) => bare.listen(0, '127.0.0.1', r));
-  const bareUrl = `http://127.0.0.1:${bare.address().port}`;
+  return {
+    url: `http://127.0.0.1:${port}`,
+    stop: () => new Promise((r) => (child.once('exit', r), child.kill('SIGTERM'))),
+  };
+}
 
-  const casos = [
+function casos(api, base, { codigoSessao, auth, headers }) {
+  const perfil = JSON.stringify({ perfilAutenticado: { codigoSessao } });
+  return [
     {
       nome: 'RenovarSessao (session check only)',
-      api: {
-        url: `${portal.baseUrl}/api/Login/RenovarSessao`,
-        method: 'POST',
-        headers,
-        body: JSON.stringify({ perfilAutenticado: { codigoSessao } }),
-      },
-      base: {
-        url: `${bareUrl}/renovar`,
-        method: 'POST',
-        headers,
-        body: JSON.stringify({ perfilAutenticado: { codigoSessao } }),
-      },
-      alvo: 0.6,
+      api: { url: `${api}/api/Login/RenovarSessao`, method: 'POST', headers, body: perfil },
+      base: { url: `${base}/renovar`, method: 'POST', headers, body: perfil },
+    },
+    {
+      nome: 'Autorizacoes/Beneficiarios (one small query)',
+      api: { url: `${api}/api/Autorizacoes/Beneficiarios`, method: 'POST', headers, body: perfil },
+      base: { url: `${base}/beneficiarios`, method: 'POST', headers, body: perfil },
     },
     {
       nome: 'Financeiro/ListarParcelas',
       api: {
-        url: `${portal.baseUrl}/api/Financeiro/ListarParcelas`,
+        url: `${api}/api/Financeiro/ListarParcelas`,
         method: 'POST',
         headers,
         body: JSON.stringify({ PerfilAutenticado: { codigoSessao } }),
       },
-      base: { url: `${bareUrl}/parcelas`, method: 'POST', headers, body: '{}' },
-      alvo: 0.5,
+      base: { url: `${base}/parcelas`, method: 'POST', headers, body: perfil },
     },
     {
       nome: 'GuiaMedico/Prestadores (São Paulo, 100 a page)',
-      api: {
-        url: `${portal.baseUrl}/api/GuiaMedico/Prestadores?codigoCidade=3550308&pagina=1&itensPagina=100`,
-        headers: auth,
-      },
-      base: { url: `${bareUrl}/guia` },
-      alvo: 0.5,
+      api: { url: `${api}/api/GuiaMedico/Prestadores?codigoCidade=3550308&pagina=1&itensPagina=100`, headers: auth },
+      base: { url: `${base}/guia` },
     },
   ];
-  console.log(
-    `PostgreSQL, ${CONNECTIONS} connections, pools of ${POOL}; median of ${ROUNDS} alternating rounds of ${SECONDS} s`,
-  );
-  for (const c of casos) {
+}
+
+async function medirTodos(titulo, api, base, sessao) {
+  console.log(`\n${titulo}, ${CONNECTIONS} connections; median of ${ROUNDS} alternating rounds of ${SECONDS} s`);
+  for (const c of casos(api, base, sessao)) {
     const rb = [];
     const ra = [];
     for (let i = 0; i < ROUNDS; i++) {
@@ -162,16 +130,58 @@ try {
     const b = med(rb);
     const a = med(ra);
     const ratio = a.rps / b.rps;
-    console.log(`\n${c.nome}`);
-    console.log(`  baseline (bare node:http, same service and SQL)  ${fmt(b)}`);
+    console.log(`  ${c.nome}`);
+    console.log(`    baseline (bare node:http, same services and SQL)  ${fmt(b)}`);
     console.log(
-      `  API                                             ${fmt(a)} = ${ratio.toFixed(2)}× baseline (target ≥ ${c.alvo.toFixed(2)})`,
+      `    API                                               ${fmt(a)} = ${ratio.toFixed(2)}× baseline (target ≥ ${ALVO.toFixed(2)})`,
     );
   }
-  bare.close();
+}
+
+// PGlite: the API seeds its directory; stopped, it is copied for the baseline; the API restarts on its own.
+{
+  const dir = mkdtempSync(join(tmpdir(), 'portal-bench-dados-'));
+  const copia = `${dir}-baseline`;
+  try {
+    let portal = await startPortal({ DATA_DIR: dir, SEED: 'demo' });
+    await portal.stop({ manterDados: true });
+    cpSync(dir, copia, { recursive: true });
+    portal = await startPortal({ DATA_DIR: dir, SEED: 'demo' });
+    const sessao = await entrar(portal.baseUrl);
+    const base = await baseline({ dataDir: copia }, sessao.codigoSessao);
+    try {
+      await medirTodos('PGlite', portal.baseUrl, base.url, sessao);
+    } finally {
+      await base.stop();
+      await portal.stop();
+    }
+  } finally {
+    rmSync(dir, { recursive: true, force: true });
+    rmSync(copia, { recursive: true, force: true });
+  }
+}
+
+const admin = new pg.Client({ connectionString: 'postgres://postgres@127.0.0.1:5432/postgres' });
+try {
+  await admin.connect();
+} catch {
+  console.log('\nPostgreSQL does not answer on 127.0.0.1:5432: its half skipped');
+  process.exit(0);
+}
+const name = `portal_bench_dados_${process.pid}`;
+await admin.query(`create database ${name}`);
+const url = `postgres://postgres@127.0.0.1:5432/${name}`;
+try {
+  const portal = await startPortal({ DATABASE_URL: url, SEED: 'demo', DATABASE_POOL_MAX: String(POOL) });
+  const sessao = await entrar(portal.baseUrl);
+  const base = await baseline({ databaseUrl: url }, sessao.codigoSessao);
+  try {
+    await medirTodos(`PostgreSQL (pools of ${POOL})`, portal.baseUrl, base.url, sessao);
+  } finally {
+    await base.stop();
+    await portal.stop();
+  }
 } finally {
-  await db.close();
-  await portal.stop();
   await admin.query(`drop database if exists ${name} with (force)`);
   await admin.end();
 }

@@ -28,8 +28,11 @@ async function measure(opts) {
   return { rps: r['2xx'] / SECONDS, p50: r.latency.p50, p99: r.latency.p99, bad: r.non2xx + r.errors };
 }
 
-/** The baseline answers exactly what the member call answered: same headers, same body. */
-async function bareHttp(call) {
+/**
+ * The baseline answers exactly what the member call answered: same headers, same body. With
+ * `script` = fastify-baseline.mjs, a Fastify route with nothing of ours does (the floor, 0035).
+ */
+async function bareHttp(call, script = 'http-baseline.mjs') {
   const r = await fetch(call.url, { method: call.method, headers: call.headers, body: call.body });
   const body = await r.text();
   const headers = Object.fromEntries(
@@ -37,8 +40,8 @@ async function bareHttp(call) {
   );
   const port = await freePort();
   const child = fork(
-    join(import.meta.dirname, 'http-baseline.mjs'),
-    [String(port), JSON.stringify({ body, headers })],
+    join(import.meta.dirname, script),
+    [String(port), JSON.stringify({ body, headers, path: new URL(call.url).pathname })],
     {
       stdio: 'ignore',
     },
@@ -86,26 +89,36 @@ async function suite(label, env) {
   const portal = await startPortal(env);
   const call = await memberCall(portal.baseUrl);
   const bare = await bareHttp(call);
+  const fastify = await bareHttp(call, 'fastify-baseline.mjs');
+  const path = new URL(call.url).pathname;
   try {
-    const rounds = { baseline: [], healthz: [], member: [] };
+    const rounds = { baseline: [], fastify: [], healthz: [], member: [] };
     for (let i = 0; i < ROUNDS; i++) {
       rounds.baseline.push(await measure({ url: bare.url, method: 'POST', body: call.body, headers: call.headers }));
+      rounds.fastify.push(
+        await measure({ url: fastify.url + path, method: 'POST', body: call.body, headers: call.headers }),
+      );
       rounds.healthz.push(await measure({ url: `${portal.baseUrl}/healthz` }));
       rounds.member.push(await measure(call));
     }
     const med = (xs) => [...xs].sort((a, b) => a.rps - b.rps)[Math.floor(xs.length / 2)];
     const baseline = med(rounds.baseline);
+    const fastifySo = med(rounds.fastify);
     const healthz = med(rounds.healthz);
     const member = med(rounds.member);
     console.log(
       `\n${label} (${CONNECTIONS} connections; median of ${ROUNDS} alternating rounds of ${SECONDS} s, each after a 2 s warm-up)`,
     );
     console.log(`  bare node:http (baseline)   ${fmt(baseline)}`);
+    console.log(
+      `  Fastify, one bare route     ${fmt(fastifySo)} = ${(fastifySo.rps / baseline.rps).toFixed(2)}× baseline (the floor)`,
+    );
     console.log(`  GET /healthz                ${fmt(healthz)} = ${(healthz.rps / baseline.rps).toFixed(2)}× baseline`);
     console.log(`  RenovarSessao (member call) ${fmt(member)} = ${(member.rps / baseline.rps).toFixed(2)}× baseline`);
     return member.rps / baseline.rps;
   } finally {
     bare.stop();
+    fastify.stop();
     await portal.stop();
   }
 }

@@ -54,20 +54,23 @@ export async function timeToFirstAnswer(cmd, args, url, env = {}) {
   }
 }
 
-/** Starts the built portal on a throwaway PGlite directory; returns { baseUrl, stop }. */
+/**
+ * Starts the built portal on a throwaway PGlite directory (or `DATA_DIR` of `extraEnv`); returns
+ * { baseUrl, stop }. `stop({ manterDados: true })` leaves the directory for another start.
+ */
 export async function startPortal(extraEnv = {}) {
   const port = await freePort();
-  const dataDir = mkdtempSync(join(tmpdir(), 'portal-bench-'));
+  const dataDir = extraEnv.DATA_DIR ?? mkdtempSync(join(tmpdir(), 'portal-bench-'));
   const child = spawn(process.execPath, [join(root, 'apps/api/dist/server.js')], {
     cwd: root,
     env: {
       ...process.env,
       PORT: String(port),
       HOST: '127.0.0.1',
-      DATA_DIR: dataDir,
       LOG_LEVEL: 'warn',
       DATABASE_URL: '',
       ...extraEnv,
+      DATA_DIR: dataDir,
     },
     stdio: 'ignore',
   });
@@ -82,10 +85,10 @@ export async function startPortal(extraEnv = {}) {
   }
   return {
     baseUrl,
-    async stop() {
+    async stop({ manterDados = false } = {}) {
       child.kill('SIGTERM');
       await new Promise((r) => (child.exitCode !== null ? r() : child.once('exit', r)));
-      rmSync(dataDir, { recursive: true, force: true });
+      if (!manterDados) rmSync(dataDir, { recursive: true, force: true });
     },
   };
 }

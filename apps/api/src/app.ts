@@ -1,6 +1,6 @@
 import cookie from '@fastify/cookie';
 import Fastify, { type FastifyInstance, type RouteOptions } from 'fastify';
-import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
+import { validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { DestinationStream } from 'pino';
 import { z } from 'zod';
 import { type Clock, systemClock } from './clock';
@@ -14,6 +14,7 @@ import { carregarPrestadoresGerados } from './db/seed/guia-medico';
 import { PgCounterStore } from './db/counters';
 import type { CounterStore } from './lib/counters';
 import { closePasswordWorkers } from './lib/password';
+import { serializadorCompilado } from './lib/serializacao';
 import { RedisCounterStore } from './lib/counters-redis';
 import {
   areasDeDesenvolvimento,
@@ -89,8 +90,10 @@ export async function buildApp(config: Config, overrides: Overrides = {}): Promi
   const rotas: RouteOptions[] = [];
   app.addHook('onRoute', (route) => void rotas.push(route));
   app.decorate('rotas', rotas);
+  // Requests: zod itself (its object parsers are generated code, and its messages are the contract's).
+  // Answers: the same schemas compiled to fast-json-stringify, naming only the contract's fields (0035).
   app.setValidatorCompiler(validatorCompiler);
-  app.setSerializerCompiler(serializerCompiler);
+  app.setSerializerCompiler(serializadorCompilado({ conferir: config.nodeEnv === 'test' }));
   // Only JSON bodies: text/plain would reach the validators as a string (415 instead).
   app.removeContentTypeParser(['text/plain']);
 

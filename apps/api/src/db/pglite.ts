@@ -2,6 +2,7 @@ import { PGlite } from '@electric-sql/pglite';
 import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
 import { ServicoIndisponivel } from '../lib/app-error';
 import type { Db, Queryable } from './db';
+import { ConsultasPreparadas } from './pglite-preparadas';
 
 /**
  * PGlite has one connection: a transaction holds it and every other call waits, with no bound of
@@ -56,6 +57,8 @@ export async function openPglite(
     extensions: { pg_trgm },
   });
   const conexao = new UmaConexao();
+  // Outside transactions, each SQL text is planned once (decision 0035); inside one, PGlite's own.
+  const preparadas = new ConsultasPreparadas(pg);
   const wrap = (q: Pick<PGlite, 'query' | 'exec'>): Queryable => ({
     async query<T>(sql: string, params: unknown[] = []) {
       const r = await q.query<T>(sql, params);
@@ -68,7 +71,7 @@ export async function openPglite(
   const comEspera = (espera: number | undefined): Db => ({
     kind: 'pglite',
     query<T>(sql: string, params?: unknown[]) {
-      return conexao.usar(espera, () => wrap(pg).query<T>(sql, params));
+      return conexao.usar(espera, () => preparadas.consultar<T>(sql, params ?? []));
     },
     exec: (sql) => conexao.usar(espera, () => wrap(pg).exec(sql)),
     transaction: (fn) => conexao.usar(espera, () => pg.transaction((tx) => fn(wrap(tx)))),

@@ -53,7 +53,59 @@ export function loggerOptions(
 }
 
 type Level = 'fatal' | 'error' | 'warn' | 'info' | 'debug' | 'trace';
-const LEVELS: Level[] = ['fatal', 'error', 'warn', 'info', 'debug', 'trace'];
+
+type Metodo = (...args: unknown[]) => void;
+interface ComNivel {
+  isLevelEnabled(level: string): boolean;
+}
+
+/**
+ * The logger a request gets until it logs: the parent, its bindings and options, nothing built.
+ * Methods live on the prototype, so making one is one small object per request (0006, 0035).
+ */
+class LoggerPreguicoso {
+  private real?: FastifyBaseLogger;
+  constructor(
+    private readonly pai: FastifyBaseLogger,
+    private readonly bindings: Bindings,
+    private readonly opts: ChildLoggerOptions,
+  ) {}
+  private filho(): FastifyBaseLogger {
+    return (this.real ??= this.pai.child(this.bindings, this.opts));
+  }
+  private log(level: Level, args: unknown[]): void {
+    if (!(this.pai as unknown as ComNivel).isLevelEnabled(level)) return;
+    (this.filho()[level] as Metodo)(...args);
+  }
+  fatal(...args: unknown[]) {
+    this.log('fatal', args);
+  }
+  error(...args: unknown[]) {
+    this.log('error', args);
+  }
+  warn(...args: unknown[]) {
+    this.log('warn', args);
+  }
+  info(...args: unknown[]) {
+    this.log('info', args);
+  }
+  debug(...args: unknown[]) {
+    this.log('debug', args);
+  }
+  trace(...args: unknown[]) {
+    this.log('trace', args);
+  }
+  silent() {}
+  child(bindings: Bindings, opts?: ChildLoggerOptions) {
+    return this.filho().child(bindings, opts);
+  }
+  get level(): string {
+    return (this.real ?? this.pai).level;
+  }
+  set level(v: string) {
+    this.filho().level = v;
+  }
+}
 
 /**
  * Fastify gives every request a child logger; with redaction, building one costs more than the
@@ -65,16 +117,5 @@ export function lazyChildLogger(
   bindings: Bindings,
   opts: ChildLoggerOptions,
 ): FastifyBaseLogger {
-  let child: FastifyBaseLogger | undefined;
-  const real = () => (child ??= logger.child(bindings, opts));
-  const lazy = { child: (b: Bindings, o?: ChildLoggerOptions) => real().child(b, o) } as Record<string, unknown>;
-  for (const level of LEVELS) {
-    lazy[level] = (...args: unknown[]) => {
-      if (!(logger as unknown as { isLevelEnabled(l: string): boolean }).isLevelEnabled(level)) return;
-      (real()[level] as (...a: unknown[]) => void)(...args);
-    };
-  }
-  lazy.silent = () => undefined;
-  Object.defineProperty(lazy, 'level', { get: () => (child ?? logger).level, set: (v: string) => (real().level = v) });
-  return lazy as unknown as FastifyBaseLogger;
+  return new LoggerPreguicoso(logger, bindings, opts) as unknown as FastifyBaseLogger;
 }

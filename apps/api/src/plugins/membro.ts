@@ -1,4 +1,4 @@
-import type { FastifyRequest } from 'fastify';
+import type { FastifyReply, FastifyRequest, HookHandlerDoneFunction } from 'fastify';
 import { CODIGO_SESSAO_HEADER, type CodigoSessao, codigoSessaoSchema, perfilAutenticadoSchema } from '@portal/contract';
 import { COOKIE_SESSAO } from '../lib/cookies';
 import { originOf } from '../lib/request';
@@ -29,10 +29,21 @@ function codigoSessaoDe(request: FastifyRequest): CodigoSessao | null {
  * pb_sessao cookie must name one open session, else 401 before the body is even validated. The
  * member (person, contract, beneficiary, flags) lands on `request.membro`.
  */
-export async function exigirMembro(request: FastifyRequest): Promise<void> {
-  request.membro = await request.server.services.sessoes.membro(
-    request.cookies[COOKIE_SESSAO],
-    codigoSessaoDe(request),
-    originOf(request),
+export function exigirMembro(request: FastifyRequest, _reply: FastifyReply, done: HookHandlerDoneFunction): void {
+  const { sessoes } = request.server.services;
+  const cookie = request.cookies[COOKIE_SESSAO];
+  const codigo = codigoSessaoDe(request);
+  // From memory without a promise when the cache can answer (0035); otherwise read, write, refuse.
+  const emMemoria = sessoes.membroEmMemoria(cookie, codigo);
+  if (emMemoria) {
+    request.membro = emMemoria;
+    return done();
+  }
+  sessoes.membro(cookie, codigo, originOf(request)).then(
+    (membro) => {
+      request.membro = membro;
+      done();
+    },
+    (err: Error) => done(err),
   );
 }

@@ -132,6 +132,23 @@ export class SessionService {
   }
 
   /**
+   * The member when this instance can say so from memory alone — a fresh cached session that
+   * passes every rule below and needs no idle-clock write — else null (then `membro`, which reads,
+   * writes and refuses). Lets the member hook answer without a promise on the hot path (0035).
+   */
+  membroEmMemoria(cookie: string | undefined, codigoSessao: CodigoSessao | null): Membro | null {
+    if (codigoSessao === null || !cookie || this.cacheMs <= 0) return null;
+    const e = this.cache.get(cookie);
+    const now = this.d.clock.now();
+    if (!e || now - e.lidoEm >= this.cacheMs) return null;
+    const { row } = e;
+    if (row.codigoSessao !== codigoSessao || row.encerradoEm !== null || now >= row.expiraEm) return null;
+    if (now - e.ultimoUso > this.idleMs || now - row.ultimoUsoEm >= this.touchMs) return null;
+    e.ultimoUso = now;
+    return e.membro;
+  }
+
+  /**
    * The member behind `codigoSessao` + the pb_sessao cookie, within the idle (30 min) and absolute
    * (12 h) limits; 401 SESSAO_INVALIDA otherwise (audited with the reason).
    */

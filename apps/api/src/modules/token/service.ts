@@ -52,6 +52,12 @@ export class TokenService {
       .sign(this.key);
   }
 
+  /** true when this token was verified before and has not expired; undefined when it must be (0035). */
+  verificadoEmMemoria(token: string): true | undefined {
+    const exp = this.verified.get(token);
+    return exp !== undefined && this.d.clock.now() < exp ? true : undefined;
+  }
+
   async verify(token: string): Promise<boolean> {
     const now = this.d.clock.now();
     const exp = this.verified.get(token);

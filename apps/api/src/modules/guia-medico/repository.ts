@@ -43,11 +43,16 @@ function faixa(e: Escopo, params: unknown[]): [string, string] {
   return [`(select coalesce(min(ordem), 1) ${de})`, `(select coalesce(max(ordem), 0) ${de})`];
 }
 
+/** Providers an operator's `completo` import marked inactive (migration 0030) are in no search. */
+const INATIVOS = 'select codigo from prestadores where not ativo';
+const ATIVO = (codigo: string) => `${codigo} not in (${INATIVOS})`;
+
 /** The statements of a search, as text and parameters (also run by the bench as its baseline). */
 export const consultas = {
   /**
    * A page of cards without free text, and how many there are, in one round trip: the total is a
-   * sum over at most ~30 precomputed rows (guia_contagem); the page a range of the ordered index
+   * sum over at most ~30 precomputed rows (guia_contagem), less the inactive providers' cards (by
+   * their few rows of guia_busca); the page a range of the ordered index
    * (guia_listagem), then its documents by key. A page past the end reads no index at all.
    */
   pagina(e: Escopo, limite: number, deslocamento: number): Sql {
@@ -58,13 +63,17 @@ export const consultas = {
     const desl = `$${params.length}`;
     return {
       text: `select t.total, c.especialidade, c.ficha
-               from (select coalesce(sum(total), 0)::int as total from guia_contagem
+               from (select (coalesce(sum(total), 0)
+                             - (select count(*) from guia_busca b cross join lateral unnest(b.ordens) o(ordem)
+                                 where b.codigo_prestador in (${INATIVOS}) and o.ordem between ${de} and ${ate}
+                                   and ($1 = 0 or $1 = any(b.cidades))))::int as total
+                       from guia_contagem
                       where codigo_cidade = $1 and ordem between ${de} and ${ate}) t
                left join lateral (
                  select ge.nome as especialidade, f.ficha, l.ordem, l.nome_rank
                    from (select codigo_prestador, ordem, nome_rank from guia_listagem
                           where codigo_cidade = $1 and ordem between ${de} and ${ate}
-                            and t.total > ${desl}::int
+                            and t.total > ${desl}::int and ${ATIVO('codigo_prestador')}
                           order by ordem, nome_rank
                           limit ${lim} offset ${desl}) l
                    join guia_fichas f on f.codigo_prestador = l.codigo_prestador
@@ -97,7 +106,7 @@ export const consultas = {
                     coalesce(string_agg(concat_ws(' ', b.nome_rank, b.codigo_prestador, array_to_string(b.ordens, ' ')), ','), '')
                       as lista
                from guia_busca b
-              where ${condicoes.join(' and ')}`,
+              where ${condicoes.join(' and ')} and ${ATIVO('b.codigo_prestador')}`,
       params,
     };
   },
@@ -109,6 +118,7 @@ export const consultas = {
                from unnest($1::int[], $2::smallint[]) with ordinality as c(codigo_prestador, ordem, n)
                join guia_fichas f on f.codigo_prestador = c.codigo_prestador
                join guia_especialidades ge on ge.ordem = c.ordem
+              where ${ATIVO('c.codigo_prestador')}
               order by c.n`,
       params: [prestadores, ordens],
     };

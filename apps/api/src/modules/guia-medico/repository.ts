@@ -44,15 +44,14 @@ function faixa(e: Escopo, params: unknown[]): [string, string] {
 }
 
 /** Providers an operator's `completo` import marked inactive (migration 0030) are in no search. */
-const INATIVOS = 'select codigo from prestadores where not ativo';
-const ATIVO = (codigo: string) => `${codigo} not in (${INATIVOS})`;
+const ATIVO = (codigo: string) => `not exists (select 1 from prestadores i where i.codigo = ${codigo} and not i.ativo)`;
 
 /** The statements of a search, as text and parameters (also run by the bench as its baseline). */
 export const consultas = {
   /**
    * A page of cards without free text, and how many there are, in one round trip: the total is a
-   * sum over at most ~30 precomputed rows (guia_contagem), less the inactive providers' cards (by
-   * their few rows of guia_busca); the page a range of the ordered index
+   * sum over at most ~30 precomputed rows (guia_contagem), less the inactive providers' cards
+   * (guia_inativos_contagem, as few rows); the page a range of the ordered index
    * (guia_listagem), then its documents by key. A page past the end reads no index at all.
    */
   pagina(e: Escopo, limite: number, deslocamento: number): Sql {
@@ -64,9 +63,9 @@ export const consultas = {
     return {
       text: `select t.total, c.especialidade, c.ficha
                from (select (coalesce(sum(total), 0)
-                             - (select count(*) from guia_busca b cross join lateral unnest(b.ordens) o(ordem)
-                                 where b.codigo_prestador in (${INATIVOS}) and o.ordem between ${de} and ${ate}
-                                   and ($1 = 0 or $1 = any(b.cidades))))::int as total
+                             - (select coalesce(sum(i.total), 0) from guia_inativos_contagem i
+                                  join guia_especialidades ge on ge.codigo = i.codigo_especialidade
+                                 where i.codigo_cidade = $1 and ge.ordem between ${de} and ${ate}))::int as total
                        from guia_contagem
                       where codigo_cidade = $1 and ordem between ${de} and ${ate}) t
                left join lateral (

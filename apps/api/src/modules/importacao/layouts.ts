@@ -380,6 +380,20 @@ const beneficiarios: Layout = {
       );
       inativados = i?.n ?? 0;
     }
+    // What the searches subtract from their precomputed totals: the inactive providers' cards.
+    await tx.exec(`
+      delete from guia_inativos_contagem;
+      insert into guia_inativos_contagem (codigo_cidade, codigo_especialidade, total)
+      select c.cidade, pe.codigo_especialidade, count(*)::int
+        from prestadores p
+        join prestador_especialidades pe on pe.codigo_prestador = p.codigo
+        cross join lateral (
+          select distinct e.codigo_cidade from locais_atendimento l
+            join estabelecimentos e on e.codigo = l.codigo_estabelecimento where l.codigo_prestador = p.codigo
+          union all
+          select 0 where exists (select 1 from locais_atendimento l where l.codigo_prestador = p.codigo)) c(cidade)
+       where not p.ativo
+       group by 1, 2;`);
     return { incluidos: r?.incluidos ?? 0, alterados: r?.alterados ?? 0, inativados };
   },
 };
@@ -940,6 +954,20 @@ const prestadores: Layout = {
       );
       inativados = i?.n ?? 0;
     }
+    // What the searches subtract from their precomputed totals: the inactive providers' cards.
+    await tx.exec(`
+      delete from guia_inativos_contagem;
+      insert into guia_inativos_contagem (codigo_cidade, codigo_especialidade, total)
+      select c.cidade, pe.codigo_especialidade, count(*)::int
+        from prestadores p
+        join prestador_especialidades pe on pe.codigo_prestador = p.codigo
+        cross join lateral (
+          select distinct e.codigo_cidade from locais_atendimento l
+            join estabelecimentos e on e.codigo = l.codigo_estabelecimento where l.codigo_prestador = p.codigo
+          union all
+          select 0 where exists (select 1 from locais_atendimento l where l.codigo_prestador = p.codigo)) c(cidade)
+       where not p.ativo
+       group by 1, 2;`);
     return { incluidos: r?.incluidos ?? 0, alterados: r?.alterados ?? 0, inativados };
   },
 };

@@ -44,7 +44,7 @@ function faixa(e: Escopo, params: unknown[]): [string, string] {
 }
 
 /** Providers an operator's `completo` import marked inactive (migration 0030) are in no search. */
-const ATIVO = (codigo: string) => `not exists (select 1 from prestadores i where i.codigo = ${codigo} and not i.ativo)`;
+const ATIVO = (codigo: string) => `${codigo} not in (select codigo from prestadores where not ativo)`;
 
 /** The statements of a search, as text and parameters (also run by the bench as its baseline). */
 export const consultas = {

@@ -2,8 +2,6 @@ import { spawnSync } from 'node:child_process';
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { PGlite } from '@electric-sql/pglite';
-import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
 import { competenciaPorExtenso } from '@portal/br';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, expect, test } from 'vitest';
@@ -74,14 +72,6 @@ beforeAll(async () => {
   const m = /Chave: (pbk_[0-9a-f]{16}_[A-Za-z0-9_-]+)/.exec(cli.stdout);
   if (cli.status !== 0 || !m?.[1]) throw new Error(`chaves criar: ${cli.status}\n${cli.stdout}\n${cli.stderr}`);
   chave = m[1];
-  // Gap of the import layouts: the Guia Médico's reference tables (cities, specialties, seals) have
-  // no layout yet, so the rows the example providers name go in by SQL, as test:importacao does.
-  const pg = await PGlite.create({ dataDir, extensions: { pg_trgm } });
-  await pg.exec(`
-    insert into cidades (codigo, nome, uf) values (3550308, 'São Paulo', 'SP') on conflict do nothing;
-    insert into especialidades (codigo, nome) values (1, 'Cardiologia'), (3, 'Dermatologia') on conflict do nothing;
-    insert into selos (codigo, nome, ordem) values ('A', 'Acreditação', 1) on conflict do nothing;`);
-  await pg.close();
   portal = await startPortalVazio(dataDir);
   setBaseUrl(portal.baseUrl);
   browser = await launch();
@@ -173,6 +163,8 @@ async function conferirAreas(page: Page, fotos: boolean) {
   const card = page.getByRole('article', { name: 'Dra. Exemplo Lima' });
   await visible(card);
   await visible(card.getByText('Cardiologia', { exact: true }));
+  // The seal's name comes from the selos file (11-selos.csv), through the importer.
+  await visible(card.getByRole('list', { name: 'Selos de qualidade' }).getByText('Acreditação', { exact: true }));
   await visible(card.getByText('Rua Exemplo, 10', { exact: false }));
 }
 
@@ -183,7 +175,11 @@ test("the operator's files go in through the integration API; Ana signs up and s
     ['contratos', exemplo('02-contratos.csv')],
     ['beneficiarios', exemplo('03-beneficiarios.csv')],
     ['mensalidades', MENSALIDADES],
-    ['prestadores', exemplo('09-prestadores.csv')],
+    // The Guia Médico's reference tables, then the providers that name them.
+    ['municipios', exemplo('09-municipios.csv')],
+    ['especialidades', exemplo('10-especialidades.csv')],
+    ['selos', exemplo('11-selos.csv')],
+    ['prestadores', exemplo('12-prestadores.csv')],
     ['autorizacoes', exemplo('07-autorizacoes.csv')],
     ['utilizacao', exemplo('08-utilizacao.csv')],
     ['coparticipacoes', exemplo('06-coparticipacoes.csv')],

@@ -3,12 +3,10 @@
 // into an empty, migrated database — a throwaway PostgreSQL database (IMPORTACAO_PG_URL, default
 // postgres://postgres@127.0.0.1:5432/postgres) or, with --pglite, a temporary PGlite directory.
 // Each file must apply; then every file again must change nothing; then a file with a bad CPF must
-// be refused (exit 1) and change nothing. Exit status non-zero on any failure.
+// be refused (exit 1) and change nothing. Exit status non-zero on any failure. The Guia Médico's
+// reference tables (municipios, especialidades, selos) go in by their own layouts, before prestadores.
 //
 //   npm run test:importacao [-- --pglite]
-//
-// The Guia Médico's reference tables (cities, specialties, seals) are not an import layout yet: the
-// few rows the example providers need are inserted first.
 import { spawnSync } from 'node:child_process';
 import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -65,15 +63,11 @@ try {
   const db = await openDb(config);
   const livre = db.semLimites();
   await migrate(livre);
-  await livre.exec(`
-    insert into cidades (codigo, nome, uf) values (3550308, 'São Paulo', 'SP') on conflict do nothing;
-    insert into especialidades (codigo, nome) values (1, 'Cardiologia'), (3, 'Dermatologia') on conflict do nothing;
-    insert into selos (codigo, nome, ordem) values ('A', 'Acreditação', 1) on conflict do nothing;`);
   await livre.close();
   await db.close();
 
   const arquivos = readdirSync(exemplos)
-    .filter((f) => /^\d\d-[a-z]+\.(csv|jsonl)$/.test(f))
+    .filter((f) => /^\d\d-[a-z-]+\.(csv|jsonl)$/.test(f))
     .sort();
   for (const rodada of ['primeira', 'de novo'] as const)
     for (const f of arquivos) {

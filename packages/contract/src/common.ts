@@ -136,6 +136,8 @@ export const ERROR_CODES = [
   'ARQUIVO_INVALIDO',
   'ARQUIVO_INFECTADO',
   'COTA_EXCEDIDA',
+  // Integration API (issue 16): an upload while an import of the same entity runs (409).
+  'IMPORTACAO_EM_ANDAMENTO',
 ] as const;
 export type ErrorCode = (typeof ERROR_CODES)[number];
 

@@ -44,11 +44,15 @@ function faixa(e: Escopo, params: unknown[]): [string, string] {
   return [`(select coalesce(min(ordem), 1) ${de})`, `(select coalesce(max(ordem), 0) ${de})`];
 }
 
+/** Providers an operator's `completo` import marked inactive (migration 0030) are in no search. */
+const ATIVO = (codigo: string) => `${codigo} not in (select codigo from prestadores where not ativo)`;
+
 /** The statements of a search, as text and parameters (also run by the bench as its baseline). */
 export const consultas = {
   /**
    * A page of cards without free text, how many there are and the guide's version, in one round
-   * trip: the total is a sum over at most ~30 precomputed rows (guia_contagem); the page a range
+   * trip: the total is a sum over at most ~30 precomputed rows (guia_contagem), less the inactive
+   * providers' cards (guia_inativos_contagem, migration 0030: as few rows); the page a range
    * of the ordered index (guia_listagem, index-only), as one text 'provider group,provider group…'
    * in result order. The documents come from the service's memory, or from `fichas` (decision
    * 0036: PGlite spends most of a page's time turning 100 JSON documents into JS values). A page
@@ -65,11 +69,15 @@ export const consultas = {
                     coalesce((select string_agg(l.codigo_prestador || ' ' || l.ordem, ',' order by l.ordem, l.nome_rank)
                                 from (select codigo_prestador, ordem, nome_rank from guia_listagem
                                        where codigo_cidade = $1 and ordem between ${de} and ${ate}
-                                         and t.total > ${desl}::int
+                                         and t.total > ${desl}::int and ${ATIVO('codigo_prestador')}
                                        order by ordem, nome_rank
                                        limit ${lim} offset ${desl}) l), '') as cartoes
                from guia_versao v,
-                    (select coalesce(sum(total), 0)::int as total from guia_contagem
+                    (select (coalesce(sum(total), 0)
+                             - (select coalesce(sum(i.total), 0) from guia_inativos_contagem i
+                                  join guia_especialidades ge on ge.codigo = i.codigo_especialidade
+                                 where i.codigo_cidade = $1 and ge.ordem between ${de} and ${ate}))::int as total
+                       from guia_contagem
                       where codigo_cidade = $1 and ordem between ${de} and ${ate}) t`,
       params,
     };
@@ -98,7 +106,7 @@ export const consultas = {
                     coalesce(string_agg(concat_ws(' ', b.nome_rank, b.codigo_prestador, array_to_string(b.ordens, ' ')), ','), '')
                       as lista
                from guia_busca b
-              where ${condicoes.join(' and ')}`,
+              where ${condicoes.join(' and ')} and ${ATIVO('b.codigo_prestador')}`,
       params,
     };
   },

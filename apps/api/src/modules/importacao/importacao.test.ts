@@ -584,7 +584,7 @@ describe('importar: prestadores', () => {
       '',
     ],
   ]);
-  it('one line per provider and place; the guide shows it at once; re-import unchanged; completo refused', async () => {
+  it('one line per provider and place; the guide shows it at once; re-import unchanged', async () => {
     expect(await imp('prestadores', PRE)).toMatchObject({ status: 'aplicado', incluidos: 2, alterados: 0 });
     const [ficha] = await t.db.query<{
       ficha: { nome: string; selos: unknown[]; locaisAtendimento: { nomeFantasia: string }[] };
@@ -601,10 +601,6 @@ describe('importar: prestadores', () => {
         'select codigo_especialidade as e from prestador_especialidades where codigo_prestador = 990001',
       ),
     ).toEqual([{ e: 1 }]);
-    expect(await imp('prestadores', PRE, { modo: 'completo' })).toMatchObject({
-      status: 'recusado',
-      erros: [{ mensagem: expect.stringContaining('Modo completo ainda não disponível') }],
-    });
     const r = await imp('prestadores', PRE.replace('3550308', '9999999').replace('1,3;A', '1,3;Z'));
     expect(r.erros.map((e) => [e.linha, e.coluna, e.valor])).toEqual([
       [2, 'codigoMunicipioIBGE', '9999999'],

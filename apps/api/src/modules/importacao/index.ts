@@ -3,7 +3,7 @@
  * the CLI (src/cli/importar.ts) and the integration API call it through this file only.
  */
 export { ENTIDADES, esquemasDeLinha, LAYOUTS, type Entidade, type ErroDeLinha } from './layouts';
-export { importar, iniciarImportacao, MAX_ERROS } from './motor';
+export { importacaoEmAndamento, importar, iniciarImportacao, MAX_ERROS, mensagemOcupada } from './motor';
 export type { OpcoesImportacao, Relatorio } from './tipos';
 export { listarImportacoes, obterImportacao, type Importacao, type StatusImportacao } from './repository';
 export { documentacao } from './documentacao';

@@ -18,6 +18,7 @@ import {
   texto,
   type Coluna,
 } from './campos';
+import { especialidades, municipios, selos } from './layouts-guia';
 
 /**
  * One layout per entity (docs/integracao/<entidade>.md): its columns, the natural key, the SQL that
@@ -378,7 +379,23 @@ const beneficiarios: Layout = {
         [MOTIVO_COMPLETO],
       );
       inativados = i?.n ?? 0;
+      // A new version of the guide (0029) so every instance drops the free-text lists it keeps.
+      if (inativados > 0) await tx.query('update guia_versao set versao = gen_random_uuid()');
     }
+    // What the searches subtract from their precomputed totals: the inactive providers' cards.
+    await tx.exec(`
+      delete from guia_inativos_contagem;
+      insert into guia_inativos_contagem (codigo_cidade, codigo_especialidade, total)
+      select c.cidade, pe.codigo_especialidade, count(*)::int
+        from prestadores p
+        join prestador_especialidades pe on pe.codigo_prestador = p.codigo
+        cross join lateral (
+          select distinct e.codigo_cidade from locais_atendimento l
+            join estabelecimentos e on e.codigo = l.codigo_estabelecimento where l.codigo_prestador = p.codigo
+          union all
+          select 0 where exists (select 1 from locais_atendimento l where l.codigo_prestador = p.codigo)) c(cidade)
+       where not p.ativo
+       group by 1, 2;`);
     return { incluidos: r?.incluidos ?? 0, alterados: r?.alterados ?? 0, inativados };
   },
 };
@@ -809,27 +826,26 @@ const prestadores: Layout = {
     col('site', false, 'texto', PORTAL, 'Site', 'https://exemplo.com.br', texto(200)),
   ],
   chave: ['codigoPrestador', 'cnes'],
-  semCompleto: 'Modo completo ainda não disponível para prestadores: use o modo incremental.',
   notas: [
     'Uma linha por prestador e local de atendimento (estabelecimento, pelo CNES); nome, registro, especialidades e selos se repetem iguais nas linhas do mesmo prestador, e os dados do estabelecimento nas linhas do mesmo CNES.',
     'A ordem dos locais é a ordem das linhas; locais de um prestador do arquivo que não estão mais nele são removidos; especialidades e selos são substituídos pelos do arquivo.',
-    'Município, especialidades e selos devem existir nas tabelas do Guia Médico.',
+    'Município, especialidades e selos devem existir (layouts municipios, especialidades e selos, importados antes).',
     'O Guia Médico mostra as mudanças na busca seguinte (as visões de busca são atualizadas na mesma transação).',
-    'Modo `completo` ainda não disponível para prestadores (o Guia Médico não tem a marca de inativo).',
+    'Modo `completo`: o arquivo é a rede inteira; prestadores ausentes dele são inativados, nunca apagados, e saem das buscas do Guia Médico na leitura seguinte. Um prestador inativo que volta num arquivo é reativado.',
   ],
   verificacoes: [
-    `select s.linha, 'codigoMunicipioIBGE', s."codigoMunicipioIBGE", 'Município não encontrado no Guia Médico.'
+    `select s.linha, 'codigoMunicipioIBGE', s."codigoMunicipioIBGE", 'Município não encontrado: importe-o antes no layout municipios.'
        from importacao_stg s where not exists (select 1 from cidades c where c.codigo = s."codigoMunicipioIBGE"::int)`,
-    `select s.linha, 'especialidades', e.cod, 'Especialidade não encontrada no Guia Médico.'
+    `select s.linha, 'especialidades', e.cod, 'Especialidade não encontrada: importe-a antes no layout especialidades.'
        from importacao_stg s cross join lateral unnest(string_to_array(s.especialidades, ',')) e(cod)
       where not exists (select 1 from especialidades x where x.codigo = e.cod::int)`,
-    `select s.linha, 'selos', e.cod, 'Selo não encontrado no Guia Médico.'
+    `select s.linha, 'selos', e.cod, 'Selo não encontrado: importe-o antes no layout selos.'
        from importacao_stg s cross join lateral unnest(string_to_array(s.selos, ',')) e(cod)
       where not exists (select 1 from selos x where x.codigo = e.cod)`,
     consistente('codigoPrestador', ['nome', 'nroRegistro', 'especialidades', 'selos'], 'do prestador'),
     consistente('cnes', COLS_ESTAB, 'do estabelecimento'),
   ],
-  async aplicar(tx) {
+  async aplicar(tx, modo) {
     await tx.exec('create temp table importacao_mudou (chave text primary key, novo boolean not null) on commit drop');
     await tx.query(
       `with m as (
@@ -852,11 +868,11 @@ const prestadores: Layout = {
     );
     await tx.query(
       `with m as (
-         insert into prestadores as p (codigo, nome, nro_registro)
-         select distinct on ("codigoPrestador") "codigoPrestador"::int, nome, "nroRegistro"
+         insert into prestadores as p (codigo, nome, nro_registro, ativo)
+         select distinct on ("codigoPrestador") "codigoPrestador"::int, nome, "nroRegistro", true
            from importacao_stg order by "codigoPrestador", linha
-         on conflict (codigo) do update set nome = excluded.nome, nro_registro = excluded.nro_registro
-         where (p.nome, p.nro_registro) is distinct from (excluded.nome, excluded.nro_registro)
+         on conflict (codigo) do update set nome = excluded.nome, nro_registro = excluded.nro_registro, ativo = true
+         where (p.nome, p.nro_registro, p.ativo) is distinct from (excluded.nome, excluded.nro_registro, true)
          returning codigo, (xmax = 0) as novo)
        insert into importacao_mudou select 'p' || codigo, novo from m`,
     );
@@ -927,7 +943,36 @@ const prestadores: Layout = {
     );
     // The provider guide searches materialized views: refreshed here, so the next search shows the change.
     if ((r?.incluidos ?? 0) + (r?.alterados ?? 0) > 0) await tx.query('select guia_atualizar()');
-    return { incluidos: r?.incluidos ?? 0, alterados: r?.alterados ?? 0, inativados: 0 };
+    // A snapshot of the network: the providers missing from it are marked inactive, never deleted
+    // (substitutions and history name them). The searches leave them out at read time, so no refresh.
+    let inativados = 0;
+    if (modo === 'completo') {
+      const [i] = await tx.query<{ n: number }>(
+        `with m as (
+           update prestadores p set ativo = false
+            where p.ativo and not exists (select 1 from importacao_stg s where s."codigoPrestador"::int = p.codigo)
+           returning 1)
+         select count(*)::int as n from m`,
+      );
+      inativados = i?.n ?? 0;
+      // A new version of the guide (0029) so every instance drops the free-text lists it keeps.
+      if (inativados > 0) await tx.query('update guia_versao set versao = gen_random_uuid()');
+    }
+    // What the searches subtract from their precomputed totals: the inactive providers' cards.
+    await tx.exec(`
+      delete from guia_inativos_contagem;
+      insert into guia_inativos_contagem (codigo_cidade, codigo_especialidade, total)
+      select c.cidade, pe.codigo_especialidade, count(*)::int
+        from prestadores p
+        join prestador_especialidades pe on pe.codigo_prestador = p.codigo
+        cross join lateral (
+          select distinct e.codigo_cidade from locais_atendimento l
+            join estabelecimentos e on e.codigo = l.codigo_estabelecimento where l.codigo_prestador = p.codigo
+          union all
+          select 0 where exists (select 1 from locais_atendimento l where l.codigo_prestador = p.codigo)) c(cidade)
+       where not p.ativo
+       group by 1, 2;`);
+    return { incluidos: r?.incluidos ?? 0, alterados: r?.alterados ?? 0, inativados };
   },
 };
 
@@ -1102,6 +1147,9 @@ export const ENTIDADES = [
   'mensalidades',
   'coparticipacoes',
   'irpf',
+  'municipios',
+  'especialidades',
+  'selos',
   'prestadores',
   'autorizacoes',
   'utilizacao',
@@ -1118,6 +1166,9 @@ export const LAYOUTS: Record<Entidade, Layout> = {
   coparticipacoes,
   autorizacoes,
   utilizacao,
+  municipios,
+  especialidades,
+  selos,
   prestadores,
   irpf,
   'reembolso-tabela': reembolsoTabela,

@@ -5,7 +5,7 @@ import { esquemaDaLinha } from './campos';
 import { type Entidade, type ErroDeLinha, LAYOUTS, type Layout } from './layouts';
 import { ler } from './leitura';
 import type { OpcoesImportacao, Relatorio } from './tipos';
-import { atualizarProgresso, concluir, outraEmAndamento, registrarInicio } from './repository';
+import { algumaEmAndamento, atualizarProgresso, concluir, outraEmAndamento, registrarInicio } from './repository';
 import { StagingRepository } from './staging-repository';
 
 /** The first errors are kept with their line; the rest are only counted. */
@@ -39,12 +39,24 @@ class ErrosDoArquivo {
   }
 }
 
+export const mensagemOcupada = (entidade: Entidade) =>
+  `Já há uma importação de ${entidade} em andamento. Aguarde o fim dela e envie o arquivo de novo.`;
+
 const ocupada = (entidade: Entidade): ErroDeLinha => ({
   linha: 0,
   coluna: '',
   valor: entidade,
-  mensagem: `Já há uma importação de ${entidade} em andamento. Aguarde o fim dela e envie o arquivo de novo.`,
+  mensagem: mensagemOcupada(entidade),
 });
+
+/**
+ * Whether an import of the entity is running, here or on another instance: what an upload checks
+ * before reading its body (409). Only a hint — two uploads may both pass it; the engine's own
+ * checks and the advisory lock still refuse the second.
+ */
+export async function importacaoEmAndamento(db: Db, entidade: Entidade): Promise<boolean> {
+  return emAndamento.has(entidade) || algumaEmAndamento(db, entidade);
+}
 
 /**
  * Starts an import: writes its history row ('em_andamento') and returns its id at once; `concluida`

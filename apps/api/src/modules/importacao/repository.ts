@@ -91,6 +91,16 @@ export async function outraEmAndamento(db: Db, id: string, entidade: string): Pr
   return (r?.n ?? 0) > 0;
 }
 
+/** Whether an import of the entity is running on any instance (its row 'em_andamento' with a heartbeat younger than 2 minutes). */
+export async function algumaEmAndamento(db: Db, entidade: string): Promise<boolean> {
+  const [r] = await db.query<{ sim: boolean }>(
+    `select exists (select 1 from importacoes where entidade = $1 and status = 'em_andamento'
+                       and atualizada_em >= now() - interval '2 minutes') as sim`,
+    [entidade],
+  );
+  return r?.sim ?? false;
+}
+
 export async function concluir(db: Db, id: string, status: StatusImportacao, r: Relatorio): Promise<void> {
   await db.query(
     `update importacoes set status = $2, linhas = $3, incluidos = $4, alterados = $5, inalterados = $6,

@@ -1,3 +1,4 @@
+import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { startApp, type Client, type TestApp } from '../../../test/helper';
 import { ChavesDeIntegracao, ChavesRepository, type Escopo } from './index';
@@ -239,6 +240,102 @@ describe('POST /api/integracao/v1/importacoes/:entidade', () => {
       if (!a) await new Promise((r) => setTimeout(r, 20));
     }
     expect(a).toEqual({ status: 403, chave_id: id });
+  });
+});
+
+describe('POST /api/integracao/v1/importacoes/:entidade while an import of the entity runs', () => {
+  const OCUPADA = {
+    code: 'IMPORTACAO_EM_ANDAMENTO',
+    message: 'Já há uma importação de produtos em andamento. Aguarde o fim dela e envie o arquivo de novo.',
+  };
+  const importacoesDe = async (entidade: string) =>
+    (await t.db.query<{ n: number }>('select count(*)::int as n from importacoes where entidade = $1', [entidade]))[0]
+      ?.n ?? 0;
+  /** The audit row of a call (written on response: bounded wait). */
+  async function auditoria(rota: string, status: number) {
+    for (let i = 0; i < 100; i++) {
+      const [a] = await t.db.query<{ entidade: string; importacao_id: string | null }>(
+        'select entidade, importacao_id from auditoria_integracao where rota = $1 and status = $2',
+        [rota, status],
+      );
+      if (a) return a;
+      await new Promise((r) => setTimeout(r, 20));
+    }
+    return undefined;
+  }
+
+  it('a second upload is refused at once with 409 (body not read, no import started); the first goes on; then uploads are accepted again', async () => {
+    const c = t.client();
+    // The first upload: its header and one row now, the rest when the test says so.
+    let terminar!: () => void;
+    const fim = new Promise<void>((r) => (terminar = r));
+    const corpo = new ReadableStream<Uint8Array>({
+      async start(ctrl) {
+        ctrl.enqueue(Buffer.from(PRODUTOS.split('\n').slice(0, 2).join('\n') + '\n'));
+        await fim;
+        ctrl.enqueue(Buffer.from(PRODUTOS.split('\n').slice(2).join('\n')));
+        ctrl.close();
+      },
+    });
+    const primeira = fetch(`${t.url}/api/integracao/v1/importacoes/produtos`, {
+      method: 'POST',
+      headers: { ...auth(importar), 'content-type': 'text/csv' },
+      body: corpo,
+      duplex: 'half',
+    } as RequestInit);
+    for (let i = 0; i < 200; i++) {
+      const [r] = await t.db.query<{ n: number }>(
+        "select count(*)::int as n from importacoes where entidade = 'produtos' and status = 'em_andamento'",
+      );
+      if (r?.n) break;
+      await new Promise((s) => setTimeout(s, 20));
+    }
+    const antes = await importacoesDe('produtos');
+
+    const segunda = await enviar(c, importar, 'produtos', PRODUTOS);
+    expect(segunda.status).toBe(409);
+    expect(segunda.body).toMatchObject(OCUPADA);
+    expect(await importacoesDe('produtos')).toBe(antes);
+    expect(await auditoria('/api/integracao/v1/importacoes/produtos', 409)).toEqual({
+      entidade: 'produtos',
+      importacao_id: null,
+    });
+    // Another entity is not held up (it is refused by its own content, not by the lock).
+    expect((await enviar(c, importar, 'contratos', 'codigoContrato\n')).status).toBe(202);
+
+    terminar();
+    const r = await primeira;
+    expect(r.status).toBe(202);
+    const { local } = (await r.json()) as Enviada;
+    expect(await acompanhar(c, ler, local)).toMatchObject({ status: 'aplicado', linhas: 2 });
+    const depois = await enviar(c, importar, 'produtos', PRODUTOS);
+    expect(depois.status).toBe(202);
+    expect(await acompanhar(c, ler, depois.body.local)).toMatchObject({ status: 'aplicado' });
+  });
+
+  it('an import running on another instance (its row in importacoes, alive) refuses the upload with 409; a dead one (no heartbeat for 2 minutes) does not', async () => {
+    const c = t.client();
+    const outraInstancia = (id: string, minutosAtras: number) =>
+      t.db.query(
+        `insert into importacoes (id, entidade, modo, dry_run, origem, status, iniciada_em, atualizada_em)
+         values ($1, 'produtos', 'incremental', false, 'cli', 'em_andamento', now() - interval '10 minutes',
+                 now() - make_interval(mins => $2))`,
+        [id, minutosAtras],
+      );
+    // Ids as the engine makes them (the history's pages take a uuid).
+    const [viva, morta] = [randomUUID(), randomUUID()];
+    await outraInstancia(viva, 0);
+    const r = await enviar(c, importar, 'produtos', PRODUTOS);
+    expect(r.status).toBe(409);
+    expect(r.body).toMatchObject(OCUPADA);
+    await t.db.query(`update importacoes set status = 'aplicado' where id = $1`, [viva]);
+
+    await outraInstancia(morta, 5);
+    const ok = await enviar(c, importar, 'produtos', PRODUTOS);
+    expect(ok.status).toBe(202);
+    expect(await acompanhar(c, ler, ok.body.local)).toMatchObject({ status: 'aplicado' });
+    const [linha] = await t.db.query<{ status: string }>('select status from importacoes where id = $1', [morta]);
+    expect(linha?.status).toBe('falhou');
   });
 });
 

@@ -6,9 +6,11 @@ import { AppError } from '../../lib/app-error';
 import {
   type Entidade,
   esquemasDeLinha,
+  importacaoEmAndamento,
   iniciarImportacao,
   type Importacao,
   listarImportacoes,
+  mensagemOcupada,
   obterImportacao,
   type Relatorio,
 } from '../importacao';
@@ -124,6 +126,9 @@ export const importacoesRoutes: FastifyPluginAsyncZod = async (app) => {
             response: {
               202: enviadaSchema,
               ...ERROS_INTEGRACAO,
+              409: ERROS_INTEGRACAO[400].describe(
+                'Uma importação desta entidade está em andamento (nesta ou em outra instância): envie de novo depois que ela terminar.',
+              ),
               413: ERROS_INTEGRACAO[400].describe('O arquivo passa do limite (INTEGRACAO_BODY_LIMIT).'),
               415: ERROS_INTEGRACAO[400].describe('Tipo de conteúdo que não é text/csv nem application/x-ndjson.'),
             },
@@ -164,6 +169,11 @@ export const importacoesRoutes: FastifyPluginAsyncZod = async (app) => {
       );
     const tamanho = Number(request.headers['content-length'] ?? 0);
     if (tamanho > limite) throw arquivoGrande(limite);
+    // Another import of this entity is running (any instance: its row in importacoes): refused now,
+    // before a byte of this one is read. Two uploads at the same instant may both pass; the engine
+    // then refuses the second (202, then recusado).
+    if (await importacaoEmAndamento(app.db, entidade))
+      throw new AppError(409, 'IMPORTACAO_EM_ANDAMENTO', mensagemOcupada(entidade));
     const charset = params.find((p) => p.startsWith('charset='))?.slice(8);
     const codificacao =
       opcoes.codificacao ?? (charset === 'iso-8859-1' || charset === 'latin1' ? 'iso-8859-1' : undefined);

@@ -58,9 +58,10 @@ const featureBoundaries = webFeatures.flatMap((feature) =>
 );
 
 // API boundaries (issue 14): one direction of imports, as the web has. lib/ and plugins/ serve every
-// area and never import one; db/ (adapters, migrations, the demo seed) imports no area code; and an
-// area imports another only through the files that area offers to the others, listed here: the rest
-// of its folder (routes, PDFs, rules, its own helpers) is its own business.
+// area and never import one; db/ (adapters, migrations) imports no area code, and the demo seed
+// (seed/) only the importer's face; an area imports another only through the files that area offers
+// to the others, listed here: the rest of its folder (routes, PDFs, rules, its own helpers) is its
+// own business.
 const apiModulesDir = new URL('./apps/api/src/modules/', import.meta.url);
 const apiModules = (() => {
   try {
@@ -105,9 +106,14 @@ const apiBoundaries = [
   {
     target: './apps/api/src/db',
     from: './apps/api/src/modules',
+    message: 'db/ (adapters, migrations) imports no area code: move what it needs to lib/ or packages/.',
+  },
+  {
+    target: './apps/api/src/seed',
+    from: './apps/api/src/modules',
     // The demo seed loads operadora/demo/dados through the importer, as the CLI does (decision 0022).
     except: ['./importacao/index.ts'],
-    message: 'db/ (adapters, migrations, seed parts) imports no area code: move what it needs to lib/ or packages/.',
+    message: 'The demo seed writes with SQL and through the importer (modules/importacao/index.ts) only.',
   },
   ...apiModules.map((area) => ({
     target: `./apps/api/src/modules/${area}`,

@@ -248,10 +248,10 @@ function diretorioPglite() {
     ...readdirSync(join(root, 'apps/api/src/db/migrations'))
       .sort()
       .map((f) => readFileSync(join(root, 'apps/api/src/db/migrations', f))),
-    ...readdirSync(join(root, 'apps/api/src/db/seed'))
+    ...readdirSync(join(root, 'apps/api/src/seed'))
       .filter((f) => !f.endsWith('.test.ts'))
       .sort()
-      .map((f) => readFileSync(join(root, 'apps/api/src/db/seed', f))),
+      .map((f) => readFileSync(join(root, 'apps/api/src/seed', f))),
     readFileSync(join(root, 'packages/operadora/src/demo.ts')),
   ];
   const chave = createHash('sha256').update(Buffer.concat(fontes)).digest('hex').slice(0, 12);

@@ -9,7 +9,7 @@ import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
 import pg from 'pg';
 import { openPglite } from '../apps/api/src/db/pglite.ts';
 import { migrate } from '../apps/api/src/db/migrate.ts';
-import { seedDemo } from '../apps/api/src/db/seed/index.ts';
+import { seedDemo } from '../apps/api/src/seed/index.ts';
 
 const N = Number(process.env.BENCH_QUERIES ?? 3000);
 const SQL = `select b.codigo_beneficiario as "codigoBeneficiario", p.nome, pl.nome as plano

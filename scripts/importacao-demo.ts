@@ -9,8 +9,8 @@ import { mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { migrate } from '../apps/api/src/db/migrate';
 import { openPglite } from '../apps/api/src/db/pglite';
-import { seedDemo } from '../apps/api/src/db/seed';
-import { ANCORA_DEMO } from '../apps/api/src/db/seed/arquivos';
+import { seedDemo } from '../apps/api/src/seed';
+import { ANCORA_DEMO } from '../apps/api/src/seed/arquivos';
 import { EXPORTACAO_DEMO } from '../apps/api/src/modules/importacao/demo';
 
 const destino = process.argv[2] ?? join(import.meta.dirname, '../operadora/demo/dados');

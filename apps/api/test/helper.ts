@@ -14,9 +14,9 @@ import { limitesPg } from '../src/db/open';
 import { openPg } from '../src/db/pg';
 import { loadMigrations, migrate } from '../src/db/migrate';
 import { openPglite } from '../src/db/pglite';
-import { seedDemo } from '../src/db/seed';
-import { DADOS_DEMO_DIR } from '../src/db/seed/arquivos';
-import { DEMO_PASSWORD } from '../src/db/seed/demo';
+import { seedDemo } from '../src/seed';
+import { DADOS_DEMO_DIR } from '../src/seed/arquivos';
+import { DEMO_PASSWORD } from '../src/seed/demo';
 import { requireApiToken } from '../src/plugins/auth';
 import { exigirMembro } from '../src/plugins/membro';
 import type { CounterStore } from '../src/lib/counters';
@@ -27,8 +27,8 @@ import type { CounterStore } from '../src/lib/counters';
  */
 
 export const CLIENT = { usuario: 'portal-web', senha: 'portal-web-demo' };
-export { DEMO_BENEFICIARIO as BENEFICIARIO, DEMO_CONTRATO as CONTRATO, DEMO_CPF as CPF } from '../src/db/seed/demo';
-import { DEMO_CONTRATO as CONTRATO_DEMO, DEMO_CPF as CPF_DEMO } from '../src/db/seed/demo';
+export { DEMO_BENEFICIARIO as BENEFICIARIO, DEMO_CONTRATO as CONTRATO, DEMO_CPF as CPF } from '../src/seed/demo';
+import { DEMO_CONTRATO as CONTRATO_DEMO, DEMO_CPF as CPF_DEMO } from '../src/seed/demo';
 export const SENHA = DEMO_PASSWORD;
 /** The fixed "now" of every API test: the app's clock starts here and the demo seed is laid out from it. */
 export const HOJE = Date.parse('2026-03-10T12:00:00Z');
@@ -167,6 +167,7 @@ export interface StartOptions {
 
 const SRC = join(import.meta.dirname, '../src/db');
 const IMPORTACAO = join(import.meta.dirname, '../src/modules/importacao');
+const SEED = join(import.meta.dirname, '../src/seed');
 
 /**
  * A migrated and seeded PGlite data directory, dumped once and shared by every test file (and
@@ -175,9 +176,9 @@ const IMPORTACAO = join(import.meta.dirname, '../src/modules/importacao');
 async function seededSnapshot(): Promise<Blob> {
   const sources = [
     ...loadMigrations().map((m) => m.sql),
-    ...readdirSync(join(SRC, 'seed'))
+    ...readdirSync(SEED)
       .sort()
-      .map((f) => readFileSync(join(SRC, 'seed', f), 'utf8')),
+      .map((f) => readFileSync(join(SEED, f), 'utf8')),
     readFileSync(join(SRC, 'migrate.ts'), 'utf8'),
     // The demo people and dates the seed writes live in the operator package.
     readFileSync(join(import.meta.dirname, '../../../packages/operadora/src/demo.ts'), 'utf8'),

@@ -4,7 +4,7 @@ import { manualClock } from '../clock';
 import { loadConfig } from '../config';
 import { startApp, type TestApp } from '../../test/helper';
 import { loadMigrations, migrate } from './migrate';
-import { seedDemo } from './seed';
+import { seedDemo } from '../seed';
 
 let t: TestApp;
 beforeAll(async () => {

@@ -24,7 +24,7 @@ import { vendaRoutes } from './venda/routes';
 
 /**
  * Every area of the API, under /api, by who may call it. A new area adds one line here (and its
- * services in services.ts, its seed part in db/seed/index.ts).
+ * services in services.ts, its seed part in seed/index.ts).
  */
 
 /** No token: the token itself and the public operator configuration. */

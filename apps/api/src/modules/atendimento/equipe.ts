@@ -232,7 +232,8 @@ export class EquipeService {
     const hash = preToken ? sha256(preToken) : null;
     const pre = hash ? await this.d.repo.preAutenticacao(hash) : null;
     const agora = this.d.clock.now();
-    const conta = pre?.codigoAceitoEm && pre.expiraEm.getTime() > agora ? await this.d.repo.contaPorId(pre.contaId) : null;
+    const conta =
+      pre?.codigoAceitoEm && pre.expiraEm.getTime() > agora ? await this.d.repo.contaPorId(pre.contaId) : null;
     if (!hash || !conta || conta.desativadaEm || !conta.senhaProvisoria) {
       if (hash) await this.d.repo.apagarPreAutenticacao(hash);
       throw etapaExpirada();
@@ -252,8 +253,10 @@ export class EquipeService {
       throw dadosInvalidos(`A senha deve ter pelo menos ${SENHA_EQUIPE_MINIMA} caracteres.`);
     if (senhaComum(senha)) throw dadosInvalidos(SENHA_COMUM);
     const nome = conta.email.split('@')[0] ?? '';
-    if (nome.length >= 4 && senha.toLowerCase().includes(nome)) throw dadosInvalidos('A senha não pode conter o seu e-mail.');
-    if (await verifyPassword(conta.senhaHash, senha)) throw dadosInvalidos('Escolha uma senha diferente da provisória.');
+    if (nome.length >= 4 && senha.toLowerCase().includes(nome))
+      throw dadosInvalidos('A senha não pode conter o seu e-mail.');
+    if (await verifyPassword(conta.senhaHash, senha))
+      throw dadosInvalidos('Escolha uma senha diferente da provisória.');
   }
 
   private async abrirSessao(conta: ContaRow, agora: number, origin: Origin, detalhe: Record<string, unknown>) {

@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { lerPdf } from '../../../../../test/pdf-text';
 import { BENEFICIARIO, CONTRATO, CPF, startApp, type Client, type TestApp } from '../../../test/helper';
-import { CANCELAMENTO_DEMO } from '../../db/seed/cancelamento';
+import { CANCELAMENTO_DEMO } from '../../seed/cancelamento';
 
 let t: TestApp;
 beforeAll(async () => {

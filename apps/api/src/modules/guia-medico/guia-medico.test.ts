@@ -3,7 +3,7 @@ import type { Prestador, PrestadoresResponse } from '@portal/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startApp, type Client, type TestApp } from '../../../test/helper';
 import type { Queryable } from '../../db/db';
-import { CIDADE, ESPECIALIDADE } from '../../db/seed/guia-medico-dados';
+import { CIDADE, ESPECIALIDADE } from '../../seed/guia-medico-dados';
 import { cartoesDaLista, cartoesDaPagina, GuiaMedicoRepository } from './repository';
 import { GuiaMedicoService } from './service';
 

@@ -1,5 +1,6 @@
 import { isValidCnpj, isValidCns, isValidCpf } from '@portal/br';
 import { z } from 'zod';
+import type { Queryable } from '../../db/db';
 
 /**
  * Field parsers of the import layouts. Every value arrives as text (a CSV cell, or a JSON Lines value
@@ -193,4 +194,24 @@ export function esquemaDaLinha(colunas: readonly Coluna[]) {
     forma[c.nome] = lido as z.ZodType<string | null, string | undefined>;
   }
   return z.strictObject(forma, { error: 'Coluna desconhecida no layout.' });
+}
+
+/** What a layout's apply step counted (the engine adds what was unchanged). */
+export interface Contagem {
+  incluidos: number;
+  alterados: number;
+  inativados: number;
+}
+
+export interface Layout {
+  colunas: readonly Coluna[];
+  /** The natural key (columns of the file): a repeated key in one file is an error. */
+  chave: readonly string[];
+  /** Set when `completo` is not offered: the message that refuses it. */
+  semCompleto?: string;
+  /** The rules the docs list (references, modes). */
+  notas: readonly string[];
+  /** Reference checks: each a select of (linha, coluna, valor, mensagem) over importacao_stg. */
+  verificacoes: readonly string[];
+  aplicar(tx: Queryable, modo: 'incremental' | 'completo'): Promise<Contagem>;
 }

@@ -1,7 +1,7 @@
 /**
  * The SQL that writes a seeded demo database back as the demo operator's files, in the import layouts
  * (scripts/importacao-demo.ts → operadora/demo/dados/NN-<entidade>.csv, in load order). Column
- * aliases are the layouts' column names. The seed loads those files (db/seed/arquivos.ts), so on the
+ * aliases are the layouts' column names. The seed loads those files (seed/arquivos.ts), so on the
  * files' anchor day the round trip gives the files back.
  */
 export const EXPORTACAO_DEMO: readonly (readonly [arquivo: string, sql: string])[] = [

@@ -4,7 +4,7 @@ import { PassThrough, Readable } from 'node:stream';
 import { cpfFromBase } from '@portal/br';
 import iconv from 'iconv-lite';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { ANCORA_DEMO, DADOS_DEMO_DIR } from '../../db/seed/arquivos';
+import { ANCORA_DEMO, DADOS_DEMO_DIR } from '../../seed/arquivos';
 import { CPF, HOJE, startApp, type TestApp } from '../../../test/helper';
 import {
   ArquivoRecusado,

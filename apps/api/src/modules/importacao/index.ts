@@ -7,5 +7,5 @@ export { importacaoEmAndamento, importar, iniciarImportacao, MAX_ERROS, mensagem
 export type { OpcoesImportacao, Relatorio } from './tipos';
 export { listarImportacoes, obterImportacao, type Importacao, type StatusImportacao } from './repository';
 export { documentacao } from './documentacao';
-// The same engine inside a transaction the caller holds: the demo seed (db/seed/arquivos.ts).
+// The same engine inside a transaction the caller holds: the demo seed (seed/arquivos.ts).
 export { ArquivoRecusado, importarNaTransacao } from './motor';

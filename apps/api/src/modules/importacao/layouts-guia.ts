@@ -1,6 +1,5 @@
 import type { Queryable } from '../../db/db';
-import { col, digitos, inteiro, opcoes, simNao, texto } from './campos';
-import type { Contagem, Layout } from './layouts';
+import { col, type Contagem, digitos, inteiro, type Layout, opcoes, simNao, texto } from './campos';
 
 /**
  * The Guia Médico's reference tables (migration 0004: cidades, especialidades, selos), which the

@@ -16,7 +16,7 @@ import {
   opcoes,
   simNao,
   texto,
-  type Coluna,
+  type Layout,
 } from './campos';
 import { especialidades, municipios, selos } from './layouts-guia';
 
@@ -33,24 +33,7 @@ export interface ErroDeLinha {
   mensagem: string;
 }
 
-export interface Contagem {
-  incluidos: number;
-  alterados: number;
-  inativados: number;
-}
-
-export interface Layout {
-  colunas: readonly Coluna[];
-  /** The natural key (columns of the file): a repeated key in one file is an error. */
-  chave: readonly string[];
-  /** Set when `completo` is not offered: the message that refuses it. */
-  semCompleto?: string;
-  /** The rules the docs list (references, modes). */
-  notas: readonly string[];
-  /** Reference checks: each a select of (linha, coluna, valor, mensagem) over importacao_stg. */
-  verificacoes: readonly string[];
-  aplicar(tx: Queryable, modo: 'incremental' | 'completo'): Promise<Contagem>;
-}
+export type { Contagem, Layout } from './campos';
 
 const SIB = 'SIB (RN 500/2022)';
 const RPS = 'RPS / registro de produtos ANS';

@@ -1,4 +1,4 @@
-import type { Queryable } from '../db';
+import type { Queryable } from '../db/db';
 import { importarArquivoDemo } from './arquivos';
 import type { SeedContexto, SeedPart } from './part';
 

@@ -1,5 +1,5 @@
-import type { Db, Queryable } from '../db';
-import { SCHEMA_LOCK } from '../migrate';
+import type { Db, Queryable } from '../db/db';
+import { SCHEMA_LOCK } from '../db/migrate';
 import { autorizacoes } from './autorizacoes';
 import { base } from './base';
 import { cancelamento } from './cancelamento';

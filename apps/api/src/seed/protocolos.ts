@@ -1,7 +1,7 @@
 import { cpfFromBase, diaEmSaoPaulo, somarDias, somarDiasUteis } from '@portal/br';
 import type { SituacaoProtocolo, TipoProtocolo } from '@portal/contract/protocolos';
-import { prazoDeResposta } from '../../lib/prazos';
-import type { Queryable } from '../db';
+import { prazoDeResposta } from '../lib/prazos';
+import type { Queryable } from '../db/db';
 import {
   DEMO_BENEFICIARIO as B,
   DEMO_CONTRATO,

@@ -1,5 +1,5 @@
-import { hashPassword } from '../../lib/password';
-import type { Queryable } from '../db';
+import { hashPassword } from '../lib/password';
+import type { Queryable } from '../db/db';
 import { DEMO_CPF, DEMO_PASSWORD, DEMO_PESSOA } from './demo';
 import { importarArquivoDemo } from './arquivos';
 import { CANCELAMENTO_DEMO } from './cancelamento';

@@ -3,9 +3,9 @@ import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { diaEmSaoPaulo } from '@portal/br';
 // The seed is a client of the importer like the CLI (decision 0022, "The demo operator's files"):
-// eslint.config.js lets db/seed reach modules/importacao/index.ts, and nothing else of an area.
-import { importarNaTransacao, LAYOUTS, type Entidade, type Relatorio } from '../../modules/importacao/index';
-import type { Queryable } from '../db';
+// eslint.config.js lets seed/ reach modules/importacao/index.ts, and nothing else of an area.
+import { importarNaTransacao, LAYOUTS, type Entidade, type Relatorio } from '../modules/importacao/index';
+import type { Queryable } from '../db/db';
 import { ANCORA_DEMO, deslocarMeses, mesesDesdeAncoraDemo } from './demo';
 import type { SeedContexto } from './part';
 
@@ -31,7 +31,7 @@ const ACONTECIDOS = new Set(['dataAtendimento', 'dataSolicitacao', 'dataPagament
 /** The layouts' date types (campos.ts: data, dataHora, competencia). */
 const TIPOS_DE_DATA = new Set(['data', 'data e hora', 'AAAA-MM']);
 
-/** operadora/demo/dados, found upwards from this file (src/db/seed in development, dist/ when bundled). */
+/** operadora/demo/dados, found upwards from this file (src/seed in development, dist/ when bundled). */
 function pastaDosDados(): string {
   for (let d = dirname(fileURLToPath(import.meta.url)); ; d = dirname(d)) {
     const p = join(d, 'operadora/demo/dados');

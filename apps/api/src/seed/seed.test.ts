@@ -1,6 +1,6 @@
 import { expect, it } from 'vitest';
-import { migrate } from '../migrate';
-import { openPglite } from '../pglite';
+import { migrate } from '../db/migrate';
+import { openPglite } from '../db/pglite';
 import { base } from './base';
 import { DEMO_PARTS, seedDemo, type SeedPart } from './index';
 

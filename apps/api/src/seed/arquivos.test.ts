@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Db } from '../db';
-import { migrate } from '../migrate';
-import { openPglite } from '../pglite';
+import type { Db } from '../db/db';
+import { migrate } from '../db/migrate';
+import { openPglite } from '../db/pglite';
 import { ANCORA_DEMO, deslocarMeses, mesesDesdeAncora, transformacaoDemo } from './arquivos';
 import { DEMO_BENEFICIARIO as B, DEMO_CONTRATO } from './demo';
 import { seedDemo } from './index';

@@ -1,7 +1,7 @@
 import { isValidCnpj, normalizeSearch } from '@portal/br';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startApp, type TestApp } from '../../../test/helper';
-import { consultas } from '../../modules/guia-medico/repository';
+import { startApp, type TestApp } from '../../test/helper';
+import { consultas } from '../modules/guia-medico/repository';
 import { carregarPrestadoresGerados } from './guia-medico';
 import { CIDADES } from './guia-medico-dados';
 import { estabelecimento, gerar, SERIE_CARGA, SERIE_DEMO } from './guia-medico-gerador';

@@ -1,5 +1,5 @@
 import { cnpjFromBase } from '@portal/br';
-import type { Queryable } from '../db';
+import type { Queryable } from '../db/db';
 import {
   CIDADES,
   type CidadeDemo,

@@ -1,4 +1,4 @@
-import type { Queryable } from '../db';
+import type { Queryable } from '../db/db';
 import { DEMO_BENEFICIARIO as B } from './demo';
 import type { SeedPart } from './part';
 

@@ -1,4 +1,4 @@
-import type { Queryable } from '../db';
+import type { Queryable } from '../db/db';
 
 /**
  * One part of the demo data, usually one area's (one file each). Parts run once, in order, and are

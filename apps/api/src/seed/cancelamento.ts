@@ -1,5 +1,5 @@
 import { cpfFromBase } from '@portal/br';
-import type { Queryable } from '../db';
+import type { Queryable } from '../db/db';
 import { importarArquivoDemo } from './arquivos';
 import type { SeedContexto, SeedPart } from './part';
 

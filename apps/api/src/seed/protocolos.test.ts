@@ -1,7 +1,7 @@
 import { diaEmSaoPaulo } from '@portal/br';
 import { expect, it } from 'vitest';
-import { migrate } from '../migrate';
-import { openPglite } from '../pglite';
+import { migrate } from '../db/migrate';
+import { openPglite } from '../db/pglite';
 import { DEMO_PARTS, seedDemo } from './index';
 import { DIAS_UTEIS_ATRAS, diasUteisAntes, protocolos } from './protocolos';
 

@@ -1,6 +1,6 @@
 import { cnpjFromBase } from '@portal/br';
-import type { Db, Queryable } from '../db';
-import { SCHEMA_LOCK } from '../migrate';
+import type { Db, Queryable } from '../db/db';
+import { SCHEMA_LOCK } from '../db/migrate';
 import { CIDADE, CIDADES, ESPECIALIDADE as ESP, ESPECIALIDADES, SELOS } from './guia-medico-dados';
 import {
   inserirGerados,

@@ -362,23 +362,7 @@ const beneficiarios: Layout = {
         [MOTIVO_COMPLETO],
       );
       inativados = i?.n ?? 0;
-      // A new version of the guide (0029) so every instance drops the free-text lists it keeps.
-      if (inativados > 0) await tx.query('update guia_versao set versao = gen_random_uuid()');
     }
-    // What the searches subtract from their precomputed totals: the inactive providers' cards.
-    await tx.exec(`
-      delete from guia_inativos_contagem;
-      insert into guia_inativos_contagem (codigo_cidade, codigo_especialidade, total)
-      select c.cidade, pe.codigo_especialidade, count(*)::int
-        from prestadores p
-        join prestador_especialidades pe on pe.codigo_prestador = p.codigo
-        cross join lateral (
-          select distinct e.codigo_cidade from locais_atendimento l
-            join estabelecimentos e on e.codigo = l.codigo_estabelecimento where l.codigo_prestador = p.codigo
-          union all
-          select 0 where exists (select 1 from locais_atendimento l where l.codigo_prestador = p.codigo)) c(cidade)
-       where not p.ativo
-       group by 1, 2;`);
     return { incluidos: r?.incluidos ?? 0, alterados: r?.alterados ?? 0, inativados };
   },
 };

@@ -176,14 +176,18 @@ describe('answers back through the integration API', () => {
       solicitante: 'Maria Aparecida Souza',
     });
     expect(JSON.stringify(lido.body)).not.toContain(CPF.maria);
-    // Audited as calls on 'protocolos', with the key.
-    const auditadas = await t.db.query<{ rota: string; status: number }>(
-      `select rota, status from auditoria_integracao where entidade = 'protocolos' and chave_id = $1 order by id`,
-      [k.split('_')[1]],
-    );
-    expect(auditadas.map((a) => `${a.status} ${a.rota}`)).toEqual(
-      expect.arrayContaining([`200 ${BASE}`, `200 ${BASE}/:numero`]),
-    );
+    // Audited as calls on 'protocolos', with the key. The row is written once the answer is sent
+    // (onResponse, decision 0024): on a loaded machine it may land a moment after the client read it.
+    const auditadas = async () =>
+      (
+        await t.db.query<{ rota: string; status: number }>(
+          `select rota, status from auditoria_integracao where entidade = 'protocolos' and chave_id = $1 order by id`,
+          [k.split('_')[1]],
+        )
+      ).map((a) => `${a.status} ${a.rota}`);
+    await expect
+      .poll(auditadas, { timeout: 5000 })
+      .toEqual(expect.arrayContaining([`200 ${BASE}`, `200 ${BASE}/:numero`]));
     const leituras = await t.db.query<{ detail: { chaveId: string } }>(
       `select detail from audit_log where event = 'protocolo_lido_integracao' and detail->>'protocolo' = $1`,
       [numero],

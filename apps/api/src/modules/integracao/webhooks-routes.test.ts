@@ -205,14 +205,17 @@ describe('webhook endpoints through the integration API', () => {
     );
     expect(dois.map((r) => r.id)).toEqual([primeiro!.id, primeiro!.id]);
 
-    // Audited as calls on 'webhooks', with the key.
-    const auditoria = await t.db.query<{ rota: string; status: number }>(
-      `select rota, status from auditoria_integracao where entidade = 'webhooks' and chave_id = $1 order by id`,
-      [k.split('_')[1]],
-    );
-    expect(auditoria.map((a) => `${a.status} ${a.rota}`)).toEqual(
-      expect.arrayContaining([`201 ${BASE}`, `200 ${BASE}`, `202 ${BASE}/mensagens/:id/reenviar`]),
-    );
+    // Audited as calls on 'webhooks', with the key (written once the answer is sent, decision 0024: polled).
+    const auditoria = async () =>
+      (
+        await t.db.query<{ rota: string; status: number }>(
+          `select rota, status from auditoria_integracao where entidade = 'webhooks' and chave_id = $1 order by id`,
+          [k.split('_')[1]],
+        )
+      ).map((a) => `${a.status} ${a.rota}`);
+    await expect
+      .poll(auditoria, { timeout: 5000 })
+      .toEqual(expect.arrayContaining([`201 ${BASE}`, `200 ${BASE}`, `202 ${BASE}/mensagens/:id/reenviar`]));
   });
 
   it('replays a time range: each message again with its own webhook-id', async () => {

@@ -88,8 +88,11 @@ test('a page whose script does not arrive says so and offers to try again, inste
   await navegar(page, 'Autorizações');
   await visible(page.getByRole('heading', { level: 1, name: 'Não foi possível abrir esta página' }));
   await visible(page.getByText('Verifique sua conexão com a internet e tente novamente.', { exact: false }));
-  await expectNoAxeViolations(page, 'falha ao abrir');
+  await expectNoAxeViolations(page, 'falha ao abrir 375');
   await screenshot(page, 'falha-ao-abrir-375');
+  await page.setViewportSize({ width: 1280, height: 900 });
+  await expectNoAxeViolations(page, 'falha ao abrir 1280');
+  await screenshot(page, 'falha-ao-abrir-1280');
   // The network is back: 'Tentar novamente' opens the page.
   await page.unroute(chunk);
   await page.getByRole('button', { name: 'Tentar novamente' }).click();

@@ -4,6 +4,8 @@
  */
 export const LIMITES = {
   senhaMinima: 6,
+  /** A staff member's own password (decision 0033): longer, as it opens every member's data. */
+  senhaEquipeMinima: 12,
   senhaMaxima: 128,
   codigoTamanho: 6,
   cpfDigitos: 11,

@@ -1,6 +1,6 @@
 import { randomBytes, randomUUID } from 'node:crypto';
 import { Secret, TOTP } from 'otpauth';
-import { type ContaEquipe, type PapelEquipe, SENHA_COMUM } from '@portal/contract';
+import { type ContaEquipe, LIMITES, type PapelEquipe, SENHA_COMUM } from '@portal/contract';
 import type { Clock } from '../../clock';
 import { AppError, dadosInvalidos, MENSAGEM_SESSAO_INVALIDA } from '../../lib/app-error';
 import { randomToken, sha256 } from '../../lib/crypto';
@@ -26,8 +26,6 @@ export const MENSAGEM_CODIGO = 'Código inválido.';
 const MENSAGEM_BLOQUEIO =
   'Conta bloqueada por excesso de tentativas. Tente novamente em 15 minutos ou peça ajuda a um administrador.';
 
-/** The staff's own password (decision 0033): longer than a member's, as it opens every member's data. */
-export const SENHA_EQUIPE_MINIMA = 12;
 const MENSAGEM_ETAPA_EXPIRADA = 'A etapa do código expirou. Entre novamente com e-mail e senha.';
 const etapaExpirada = () => new AppError(401, 'SESSAO_INVALIDA', MENSAGEM_ETAPA_EXPIRADA);
 
@@ -249,8 +247,8 @@ export class EquipeService {
   }
 
   private async conferirSenhaPropria(conta: ContaRow, senha: string): Promise<void> {
-    if (senha.length < SENHA_EQUIPE_MINIMA)
-      throw dadosInvalidos(`A senha deve ter pelo menos ${SENHA_EQUIPE_MINIMA} caracteres.`);
+    if (senha.length < LIMITES.senhaEquipeMinima)
+      throw dadosInvalidos(`A senha deve ter pelo menos ${LIMITES.senhaEquipeMinima} caracteres.`);
     if (senhaComum(senha)) throw dadosInvalidos(SENHA_COMUM);
     const nome = conta.email.split('@')[0] ?? '';
     if (nome.length >= 4 && senha.toLowerCase().includes(nome))

@@ -1,6 +1,7 @@
 import type { EntrarEquipeResponse } from '@portal/contract';
 import { useEffect, useRef, useState, type FormEvent } from 'react';
 import { Navigate, useLocation, useNavigate, useSearchParams } from 'react-router';
+import { LIMITES } from '@portal/contract/limites';
 import { QrSvg } from '@/components/qr-svg';
 import { Alert } from '@/components/ui/alert';
 import { Button } from '@/components/ui/button';
@@ -18,8 +19,8 @@ type Etapa =
   | { tipo: 'codigo'; cadastro: Extract<EntrarEquipeResponse, { etapa: 'cadastrar-totp' }> | null }
   | { tipo: 'senha' };
 
-/** The staff's own password (the server says the same, decision 0033). */
-const SENHA_MINIMA = 12;
+/** The staff's own password: the server checks the same minimum (decision 0033). */
+const SENHA_MINIMA = LIMITES.senhaEquipeMinima;
 
 /**
  * /atendimento/entrar: e-mail and password, then the authenticator's code (enrolled the first time),

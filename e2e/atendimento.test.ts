@@ -15,6 +15,8 @@ import {
   type ContaDaEquipe,
   cliDaOperadora,
   conferirTelaDoConsole,
+  codigoSeguinte,
+  codigoTotp,
   criarContaDaEquipe,
   definirSenhaNoConsole,
   proximoCodigo,
@@ -449,5 +451,29 @@ test('a console left alone signs out by itself and says why', async () => {
   await visible(page.getByText('Sua sessão foi encerrada por inatividade. Entre novamente.'));
   await page.goto('/atendimento');
   await page.waitForURL(/\/atendimento\/entrar/);
+  await s.close();
+}, 120_000);
+
+test('a supervisor changes her own password: the current one and a code first', async () => {
+  const s = await openSession(browser, { expectStatuses: [400, 401] });
+  const { page } = s;
+  await entrarNoConsole(page, carla, { primeiraVez: false });
+  await page.getByRole('link', { name: 'Trocar senha' }).click();
+  await visible(page.getByRole('heading', { level: 1, name: 'Trocar minha senha' }));
+  const NOVA = 'Carla trocou para esta frase';
+  // A wrong current password: refused by the server (before the code is looked at), said on the form.
+  await page.getByLabel('Senha atual').fill('não é a senha dela');
+  await page.getByLabel('Código do autenticador').fill(codigoTotp(carla.segredo));
+  await page.getByLabel('Nova senha', { exact: true }).fill(NOVA);
+  await page.getByLabel('Confirme a nova senha').fill(NOVA);
+  await page.getByRole('button', { name: 'Salvar nova senha' }).click();
+  await visible(page.getByRole('alert').filter({ hasText: 'Senha atual incorreta.' }));
+  await conferirTelaDoConsole(page, 'atendimento-minha-senha');
+  await page.getByLabel('Senha atual').fill(carla.senha);
+  await page.getByLabel('Código do autenticador').fill(codigoSeguinte(carla));
+  await page.getByRole('button', { name: 'Salvar nova senha' }).click();
+  await visible(toast(page, 'Senha alterada.'));
+  await page.waitForURL(/\/atendimento$/);
+  carla.senha = NOVA;
   await s.close();
 }, 120_000);

@@ -48,9 +48,22 @@ const passoAtual = () => Math.floor(Date.now() / 30_000);
 
 /** Waits, as a person would, for the next code when this account already used the current one. */
 export async function proximoCodigo(conta: ContaDaEquipe): Promise<string> {
-  while (passoUsado.get(conta.email) === passoAtual()) await new Promise((ok) => setTimeout(ok, 500));
+  while ((passoUsado.get(conta.email) ?? -1) >= passoAtual()) await new Promise((ok) => setTimeout(ok, 500));
   passoUsado.set(conta.email, passoAtual());
   return codigoTotp(conta.segredo);
+}
+
+/**
+ * The code of the next 30 s step, which the app shows within 30 s and the server already accepts
+ * (one step either side, decision 0033): a second code right after a sign-in without waiting.
+ */
+export function codigoSeguinte(conta: ContaDaEquipe): string {
+  const passo = Math.max(passoAtual(), passoUsado.get(conta.email) ?? -1) + 1;
+  if (passo > passoAtual() + 1) throw new Error(`${conta.email}: the next step's code is already used`);
+  passoUsado.set(conta.email, passo);
+  return new TOTP({ secret: Secret.fromBase32(conta.segredo), algorithm: 'SHA1', digits: 6, period: 30 }).generate({
+    timestamp: passo * 30_000,
+  });
 }
 
 /** E-mail and password, then the authenticator code (after the enrolment on a first sign-in); lands on the queue. */

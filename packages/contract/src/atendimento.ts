@@ -107,6 +107,21 @@ export const senhaEquipeRequestSchema = z.object({
 export type SenhaEquipeRequest = z.input<typeof senhaEquipeRequestSchema>;
 export const senhaEquipeResponseSchema = sessaoEquipeSchema;
 
+/**
+ * POST /api/atendimento/minha-senha (a staff session): the person changes their own password later —
+ * the current one and a fresh code of the authenticator app prove it is them, not a borrowed screen.
+ * 204; the account's other sessions end.
+ */
+export const trocarSenhaEquipeRequestSchema = z.object({
+  senhaAtual: z
+    .string({ error: 'Informe a senha atual.' })
+    .min(1, 'Informe a senha atual.')
+    .max(128, 'A senha deve ter no máximo 128 caracteres.'),
+  novaSenha: senhaEquipeRequestSchema.shape.senha,
+  codigo: totpEquipeRequestSchema.shape.codigo,
+});
+export type TrocarSenhaEquipeRequest = z.input<typeof trocarSenhaEquipeRequestSchema>;
+
 // ---------------------------------------------------------------------------------------------
 // The queue and one protocol.
 

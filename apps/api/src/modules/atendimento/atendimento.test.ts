@@ -288,6 +288,77 @@ describe('the one-time password opens only the step that replaces it', () => {
   });
 });
 
+describe('a signed-in person changes their own password', () => {
+  const trocar = (c: Client, corpo: Record<string, unknown>) => post(c, '/minha-senha', corpo);
+  const NOVA = 'outra frase bem comprida agora';
+
+  it('needs the current password and a fresh code; ends the other sessions, keeps this one', async () => {
+    const conta = await novaConta('atendente');
+    const outra = await logado(conta);
+    const c = await logado(conta);
+    t.clock.advance(30_000);
+    const recusas: [Record<string, unknown>, string][] = [
+      [{ senhaAtual: '', novaSenha: NOVA, codigo: codigo(conta.segredo) }, 'Informe a senha atual.'],
+      [{ senhaAtual: conta.senha, novaSenha: NOVA, codigo: '12' }, 'O código deve ter 6 dígitos.'],
+      [{ senhaAtual: 'nao e esta senha', novaSenha: NOVA, codigo: codigo(conta.segredo) }, 'Senha atual incorreta.'],
+      [{ senhaAtual: conta.senha, novaSenha: NOVA, codigo: '000000' }, 'Código inválido.'],
+      [
+        { senhaAtual: conta.senha, novaSenha: 'curta123', codigo: codigo(conta.segredo) },
+        'A senha deve ter pelo menos 12 caracteres.',
+      ],
+    ];
+    for (const [corpo, mensagem] of recusas) {
+      const r = await trocar(c, corpo);
+      expect(r.status, mensagem).toBe(400);
+      expect(r.body).toMatchObject({ message: mensagem });
+    }
+    // The code of the last refusal was accepted (the step is taken): the same code again is a replay.
+    const repetido = await trocar(c, { senhaAtual: conta.senha, novaSenha: NOVA, codigo: codigo(conta.segredo) });
+    expect(repetido.body).toMatchObject({ message: 'Código inválido.' });
+    t.clock.advance(30_000);
+    const igual = await trocar(c, { senhaAtual: conta.senha, novaSenha: conta.senha, codigo: codigo(conta.segredo) });
+    expect(igual.body).toMatchObject({ message: 'Escolha uma senha diferente da atual.' });
+    t.clock.advance(30_000);
+    const ok = await trocar(c, { senhaAtual: conta.senha, novaSenha: NOVA, codigo: codigo(conta.segredo) });
+    expect(ok.status, JSON.stringify(ok.body)).toBe(204);
+    expect((await get(c, '/eu')).status).toBe(200);
+    expect((await get(outra, '/eu')).status).toBe(401);
+
+    t.clock.advance(30_000);
+    expect((await entrar(t.client(), conta.email, conta.senha)).status).toBe(401);
+    expect((await entrar(t.client(), conta.email, NOVA)).body).toEqual({ etapa: 'totp' });
+    const eventos = await t.db.query<{ evento: string; detalhe: Record<string, unknown> }>(
+      `select evento, detalhe from equipe_auditoria where conta_id = $1 and evento like 'equipe_tro%' order by id`,
+      [conta.id],
+    );
+    expect(eventos.map((e) => e.evento)).toEqual([
+      'equipe_troca_de_senha_recusada',
+      'equipe_troca_de_senha_recusada',
+      'equipe_troca_de_senha_recusada',
+      'equipe_trocou_senha',
+    ]);
+    expect(eventos.at(-1)?.detalhe).toEqual({ outrasSessoesEncerradas: 1 });
+  });
+
+  it('5 wrong current passwords lock the account and end every session; no session, no change', async () => {
+    const conta = await novaConta('supervisor');
+    const c = await logado(conta);
+    expect(
+      (await t.client().post(`${BASE}/minha-senha`, { senhaAtual: conta.senha, novaSenha: NOVA, codigo: '123456' }, H))
+        .status,
+    ).toBe(401);
+    for (let i = 1; i <= 4; i++) {
+      const r = await trocar(c, { senhaAtual: `errada-${i}-xyz`, novaSenha: NOVA, codigo: codigo(conta.segredo) });
+      expect(r.status).toBe(400);
+    }
+    const quinta = await trocar(c, { senhaAtual: 'errada-5-xyz', novaSenha: NOVA, codigo: codigo(conta.segredo) });
+    expect(quinta.status).toBe(423);
+    expect(quinta.body).toMatchObject({ code: 'CONTA_BLOQUEADA' });
+    expect((await get(c, '/eu')).status).toBe(401);
+    expect((await entrar(t.client(), conta.email, conta.senha)).status).toBe(423);
+  });
+});
+
 describe('no confirmed TOTP, no member data', () => {
   it('a password alone opens nothing; redefinir ends the sessions and asks for a new enrolment', async () => {
     const numero = await pedidoDeDependenteDaMaria(t);

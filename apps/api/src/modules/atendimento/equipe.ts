@@ -246,15 +246,65 @@ export class EquipeService {
     return this.abrirSessao(conta, agora, origin, { definiuSenha: true });
   }
 
-  private async conferirSenhaPropria(conta: ContaRow, senha: string): Promise<void> {
+  /**
+   * A signed-in person changes their own password (decision 0033): the current password and a fresh
+   * code of the authenticator app first — a screen left open is not enough. A wrong password counts
+   * toward the account's lock as at sign-in, and the lock ends every session; a wrong or replayed code
+   * is refused. Then the same rules as a first password (and not the current one); the account's other
+   * sessions end, this one goes on.
+   */
+  async trocarSenha(
+    equipe: EquipeAutenticada,
+    pedido: { senhaAtual: string; novaSenha: string; codigo: string },
+    origin: Origin,
+  ): Promise<void> {
+    const agora = this.d.clock.now();
+    await this.d.throttle.assertEntradaEquipe(equipe.conta.email, origin.ip);
+    const conta = await this.d.repo.contaPorId(equipe.conta.id);
+    if (!conta || conta.desativadaEm) throw sessaoInvalida();
+    if (!(await verifyPassword(conta.senhaHash, pedido.senhaAtual))) {
+      await this.d.throttle.registrarFalhaEquipe(conta.email, origin.ip);
+      const ate = await this.d.repo.registrarFalhaDeSenha(
+        conta.id,
+        SENHAS_ERRADAS_ATE_BLOQUEIO,
+        new Date(agora + BLOQUEIO_MS),
+      );
+      await this.auditar('equipe_troca_de_senha_recusada', conta.id, origin, { motivo: 'senha_atual' });
+      if (ate && ate.getTime() > agora) {
+        await this.d.repo.encerrarSessoesDaConta(conta.id, new Date(agora));
+        throw bloqueada(ate, agora);
+      }
+      throw dadosInvalidos('Senha atual incorreta.');
+    }
+    const delta = this.totp(conta).validate({ token: pedido.codigo, timestamp: agora, window: JANELA });
+    const passo = Math.floor(agora / 1000 / PERIODO_S) + (delta ?? 0);
+    if (delta === null || !(await this.d.repo.aceitarPasso(conta.id, passo, new Date(agora)))) {
+      await this.d.throttle.registrarFalhaEquipe(conta.email, origin.ip);
+      await this.auditar('equipe_troca_de_senha_recusada', conta.id, origin, {
+        motivo: 'codigo',
+        repetido: delta !== null,
+      });
+      throw dadosInvalidos(MENSAGEM_CODIGO);
+    }
+    await this.d.repo.limparFalhas(conta.id);
+    await this.conferirSenhaPropria(conta, pedido.novaSenha, 'Escolha uma senha diferente da atual.');
+    await this.d.repo.trocarSenha(conta.id, await hashPassword(pedido.novaSenha));
+    const encerradas = await this.d.repo.encerrarOutrasSessoes(conta.id, equipe.sessaoHash, new Date(agora));
+    await this.auditar('equipe_trocou_senha', conta.id, origin, { outrasSessoesEncerradas: encerradas });
+  }
+
+  private async conferirSenhaPropria(
+    conta: ContaRow,
+    senha: string,
+    igual = 'Escolha uma senha diferente da provisória.',
+  ): Promise<void> {
     if (senha.length < LIMITES.senhaEquipeMinima)
       throw dadosInvalidos(`A senha deve ter pelo menos ${LIMITES.senhaEquipeMinima} caracteres.`);
     if (senhaComum(senha)) throw dadosInvalidos(SENHA_COMUM);
     const nome = conta.email.split('@')[0] ?? '';
     if (nome.length >= 4 && senha.toLowerCase().includes(nome))
       throw dadosInvalidos('A senha não pode conter o seu e-mail.');
-    if (await verifyPassword(conta.senhaHash, senha))
-      throw dadosInvalidos('Escolha uma senha diferente da provisória.');
+    if (await verifyPassword(conta.senhaHash, senha)) throw dadosInvalidos(igual);
   }
 
   private async abrirSessao(conta: ContaRow, agora: number, origin: Origin, detalhe: Record<string, unknown>) {

@@ -206,6 +206,14 @@ export class EquipeRepository {
     return rows.length === 1;
   }
 
+  /** A signed-in person's new password (not a one-time one: the account has passed that step). */
+  async trocarSenha(id: string, senhaHash: string): Promise<void> {
+    await this.q.query(
+      'update equipe_contas set senha_hash = $2 where id = $1 and not senha_provisoria and desativada_em is null',
+      [id, senhaHash],
+    );
+  }
+
   async falhaNaPreAutenticacao(hash: string): Promise<number> {
     const [row] = await this.q.query<{ tentativas: number }>(
       'update equipe_pre_autenticacoes set tentativas = tentativas + 1 where token_hash = $1 returning tentativas',
@@ -250,6 +258,17 @@ export class EquipeRepository {
       hash,
       em,
     ]);
+  }
+
+  /** Ends the account's open sessions but one (and its pending sign-in steps); answers how many ended. */
+  async encerrarOutrasSessoes(contaId: string, manterHash: string, em: Date): Promise<number> {
+    const rows = await this.q.query(
+      `update equipe_sessoes set encerrada_em = $3
+       where conta_id = $1 and token_hash <> $2 and encerrada_em is null returning conta_id`,
+      [contaId, manterHash, em],
+    );
+    await this.q.query('delete from equipe_pre_autenticacoes where conta_id = $1', [contaId]);
+    return rows.length;
   }
 
   async encerrarSessoesDaConta(contaId: string, em: Date): Promise<void> {

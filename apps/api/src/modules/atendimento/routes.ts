@@ -29,6 +29,7 @@ import {
   senhaEquipeResponseSchema,
   totpEquipeRequestSchema,
   totpEquipeResponseSchema,
+  trocarSenhaEquipeRequestSchema,
 } from '@portal/contract';
 import { AppError } from '../../lib/app-error';
 import { originOf } from '../../lib/request';
@@ -164,6 +165,32 @@ export const atendimentoRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request) => {
       const { conta, expiraEm } = quemAtende(request).equipe;
       return { conta, expiraEm };
+    },
+  );
+
+  app.post(
+    '/minha-senha',
+    {
+      schema: {
+        summary: 'Trocar a própria senha: a atual, um código do aplicativo e a nova (encerra as outras sessões)',
+        body: trocarSenhaEquipeRequestSchema,
+        response: {
+          204: z.null(),
+          ...ERROS,
+          423: apiErrorSchema.describe('Conta bloqueada por 15 minutos após 5 senhas erradas (as sessões terminam).'),
+        },
+      },
+    },
+    async (request, reply) => {
+      const quem = quemAtende(request);
+      try {
+        await equipe.trocarSenha(quem.equipe, request.body, quem.origin);
+      } catch (err) {
+        if (err instanceof AppError && err.statusCode === 423)
+          reply.clearCookie(COOKIE_EQUIPE, { path: CAMINHO_COOKIE_EQUIPE });
+        throw err;
+      }
+      return reply.code(204).send(null);
     },
   );
 

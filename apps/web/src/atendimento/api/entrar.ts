@@ -5,6 +5,7 @@ import type {
   SessaoEquipe,
   TotpEquipeRequest,
   TotpEquipeResponse,
+  TrocarSenhaEquipeRequest,
 } from '@portal/contract';
 import { chamar } from '../lib/cliente';
 
@@ -21,3 +22,10 @@ export const confirmarTotp = (body: TotpEquipeRequest) =>
 
 /** POST /api/atendimento/senha: the person's own password in place of the one-time one; answers the session. */
 export const definirSenha = (body: SenhaEquipeRequest) => chamar<SessaoEquipe>('/senha', { body, semExpirar: true });
+
+/**
+ * POST /api/atendimento/minha-senha: a signed-in person's new password, proven with the current one
+ * and a fresh code; the account's other sessions end (204).
+ */
+export const trocarMinhaSenha = (body: TrocarSenhaEquipeRequest) =>
+  chamar<null>('/minha-senha', { body, semExpirar: true });

@@ -1,9 +1,9 @@
 import { ROTULOS_PAPEL_EQUIPE } from '@portal/contract';
 import { useQueryClient } from '@tanstack/react-query';
-import { LogOut } from 'lucide-react';
+import { KeyRound, LogOut } from 'lucide-react';
 import { useEffect, useRef } from 'react';
-import { NavLink, Outlet, useLocation } from 'react-router';
-import { Button } from '@/components/ui/button';
+import { Link, NavLink, Outlet, useLocation } from 'react-router';
+import { Button, buttonVariants } from '@/components/ui/button';
 import { cn } from '@/lib/cn';
 import { operadora } from '@/lib/operadora';
 import { PODE, useConta, useOciosidade, useOciosidadeMs, useSessaoEquipe } from '../lib/sessao';
@@ -58,14 +58,20 @@ export function LayoutConsole() {
             <img src={logo} alt={nome} className="block h-9 w-auto max-w-48 object-contain object-left" />
             <span className="border-l border-slate-300 pl-3 font-semibold text-slate-800">Console de atendimento</span>
           </div>
-          <p className="text-right text-sm leading-tight">
-            <span className="block font-semibold text-slate-900">{conta.nome}</span>
-            <span className="text-slate-700">{ROTULOS_PAPEL_EQUIPE[conta.papel]}</span>
-          </p>
-          <Button variant="outline" size="sm" onClick={() => void sair()}>
-            <LogOut aria-hidden="true" />
-            Sair
-          </Button>
+          <div className="ml-auto flex flex-wrap items-center justify-end gap-x-3 gap-y-2">
+            <p className="text-right text-sm leading-tight">
+              <span className="block font-semibold text-slate-900">{conta.nome}</span>
+              <span className="text-slate-700">{ROTULOS_PAPEL_EQUIPE[conta.papel]}</span>
+            </p>
+            <Link to="/atendimento/minha-senha" className={buttonVariants({ variant: 'ghost', size: 'sm' })}>
+              <KeyRound aria-hidden="true" />
+              Trocar senha
+            </Link>
+            <Button variant="outline" size="sm" onClick={() => void sair()}>
+              <LogOut aria-hidden="true" />
+              Sair
+            </Button>
+          </div>
         </div>
         <nav aria-label="Console de atendimento" className="mx-auto max-w-7xl px-4">
           <ul className="flex flex-wrap gap-1">

@@ -25,6 +25,8 @@ const EVENTOS: Record<string, string> = {
   equipe_codigo_errado: 'Código do autenticador errado',
   equipe_codigo_aceito: 'Código aceito; falta trocar a senha provisória',
   equipe_definiu_senha: 'Trocou a senha provisória',
+  equipe_trocou_senha: 'Trocou a própria senha',
+  equipe_troca_de_senha_recusada: 'Troca de senha recusada',
   equipe_entrada_bloqueada: 'Entrada bloqueada',
 };
 

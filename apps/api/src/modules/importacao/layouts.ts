@@ -262,10 +262,11 @@ const beneficiarios: Layout = {
       PORTAL,
       'Celular de contato (vazio: mantém o atual)',
       '11987654321',
-      (v) => digitos(10, 11)(v.replace(/[()]/g, '')),
+      digitos(10, 11, '()'),
     ),
   ],
   chave: ['codigoBeneficiario'],
+  copia: true,
   notas: [
     'O contrato deve existir (layout contratos); o titular de um dependente deve ser titular do mesmo contrato, no arquivo ou na base.',
     'Um CPF aparece uma vez por contrato; a mesma pessoa pode estar em vários contratos (os dados pessoais da última linha valem).',

@@ -1,4 +1,6 @@
-import type { Queryable } from '../../db/db';
+import type { Readable } from 'node:stream';
+import type { Db, Queryable } from '../../db/db';
+import { type Coluna, ESPACOS_JS, lit, MENSAGEM_CODIFICACAO, MENSAGEM_OBRIGATORIO } from './campos';
 import type { ErroDeLinha, Layout } from './layouts';
 
 /** Advisory lock namespace of imports: (this, hashtext(entidade)). */
@@ -39,7 +41,57 @@ export class StagingRepository {
   }
 
   async apagar(): Promise<void> {
-    await this.q.exec(`drop table if exists ${this.tabela}`);
+    await this.q.exec(`drop table if exists ${this.tabela}, ${this.tabela}_bruta`);
+  }
+
+  /**
+   * PostgreSQL (decision 0037): the file's records as they came — the line number, then one text
+   * column per column of the header, by `copy … from stdin` (an empty value is '', a column the
+   * header lacks is null). Unlogged, outside any transaction, like the staging table.
+   */
+  async copiarBruta(db: Required<Pick<Db, 'copiar'>>, cabecalho: readonly string[], registros: Readable) {
+    const bruta = `${this.tabela}_bruta`;
+    await this.q.exec(
+      `create unlogged table ${bruta} (linha int not null, ${this.colunas.map((n) => `"${n}" text`).join(', ')})`,
+    );
+    const cols = cabecalho.map((n) => `"${n}"`).join(', ');
+    await db.copiar(
+      `copy ${bruta} (linha, ${cols}) from stdin with (format csv, delimiter ';', force_not_null (${cols}))`,
+      registros,
+    );
+  }
+
+  /**
+   * The layout's row rules over the raw records, in SQL (each parser's `sql` twin, the same messages
+   * as its zod schema): the first `max` problems in the order the schema reports them (line, then
+   * column), each with the total count.
+   */
+  async errosBrutos(layout: Pick<Layout, 'colunas'>, max: number): Promise<(ErroDeLinha & { total: number })[]> {
+    return this.q.query<ErroDeLinha & { total: number }>(
+      `select linha, coluna, valor, mensagem, (count(*) over ())::int as total
+         from (select l.linha, x.ordem, x.coluna, x.valor, x.mensagem
+                 from (select linha, ${layout.colunas.map((c, k) => `"${c.nome}", ${mensagemSql(c, k)} as m${k}`).join(', ')}
+                         from (${preparadas(this.tabela, layout)}) p
+                        where ${layout.colunas.map((c, k) => `${mensagemSql(c, k)} is not null`).join(' or ')}) l
+                 cross join lateral (values ${layout.colunas
+                   .map((c, k) => `(${k}, ${lit(c.nome)}, coalesce(l."${c.nome}", ''), l.m${k})`)
+                   .join(', ')}) x(ordem, coluna, valor, mensagem)
+                where x.mensagem is not null) e
+        order by linha, ordem limit ${max}`,
+    );
+  }
+
+  /** A file with no problem: its normalised values into the staging table, the raw one dropped. */
+  async normalizarBruta(layout: Pick<Layout, 'colunas'>): Promise<void> {
+    await this.criar();
+    await this.q.exec(
+      `insert into ${this.tabela} (linha, ${this.colunas.map((n) => `"${n}"`).join(', ')})
+       select linha, ${layout.colunas
+         .map((c, k) => `case when t${k} <> '' then ${c.parser.sql!.valor(`p${k}`)} end`)
+         .join(', ')}
+         from (${preparadas(this.tabela, layout)}) p`,
+    );
+    await this.q.exec(`drop table ${this.tabela}_bruta`);
   }
 
   /** One import of an entity at a time, across instances: false when another holds it. */
@@ -83,4 +135,22 @@ export class StagingRepository {
         order by linha, coluna limit ${max}`,
     );
   }
+}
+
+/**
+ * The raw records with, per column k, t{k} (trimmed as JavaScript trims) and p{k} (the parser's
+ * `preparo` of it), each computed once per row (`offset 0` keeps the subqueries apart).
+ */
+function preparadas(tabela: string, layout: Pick<Layout, 'colunas'>): string {
+  const c = layout.colunas;
+  return `select *, ${c.map((col, k) => `${col.parser.sql!.preparo?.(`t${k}`) ?? `t${k}`} as p${k}`).join(', ')}
+            from (select *, ${c.map((col, k) => `btrim("${col.nome}", ${lit(ESPACOS_JS)}) as t${k}`).join(', ')}
+                    from ${tabela}_bruta offset 0) t offset 0`;
+}
+
+/** Column k's message, or null: what `esquemaDaLinha` says of the value, in the same order. */
+function mensagemSql(col: Coluna, k: number): string {
+  return `case when t${k} is null or t${k} = '' then ${col.obrigatoria ? lit(MENSAGEM_OBRIGATORIO) : 'null'}
+               when strpos(t${k}, ${lit('\uFFFD')}) > 0 then ${lit(MENSAGEM_CODIFICACAO)}
+               else ${col.parser.sql!.erro(`p${k}`)} end`;
 }

@@ -359,19 +359,21 @@ async function estagiarPorCopia(
   const malformado = leitura.malformado();
   if (malformado !== null) origem.resume();
 
-  // Both lists are in line order: merged, the first MAX_ERROS are those `estagiar` would keep.
-  const achados = await stg.errosBrutos(layout, MAX_ERROS);
-  const todos = [...problemas.lista, ...achados].sort((a, b) => a.linha - b.linha);
-  for (const e of todos) erros.add({ linha: e.linha, coluna: e.coluna, valor: e.valor, mensagem: e.mensagem });
-  erros.omitidos += problemas.omitidos + Math.max(0, (achados[0]?.total ?? 0) - achados.length);
-  if (malformado !== null) erros.add({ linha: malformado, coluna: '', valor: '', mensagem: CSV_MALFORMADO });
-  if (relatorio.linhas === 0 && malformado === null)
-    erros.add({ linha: 1, coluna: '', valor: '', mensagem: 'Arquivo sem linhas de dados.' });
-  marcar('regras das linhas (SQL)');
-  if (erros.total) throw recusa(relatorio, erros);
-  await stg.normalizarBruta(layout);
+  const marcadas = await stg.normalizarBruta(layout);
+  marcar('regras das linhas (SQL) e normalização');
+  if (marcadas || problemas.total || malformado !== null || relatorio.linhas === 0) {
+    // Both lists are in line order: merged, the first MAX_ERROS are those `estagiar` would keep.
+    const achados = marcadas ? await stg.errosBrutos(layout, MAX_ERROS) : [];
+    const todos = [...problemas.lista, ...achados].sort((a, b) => a.linha - b.linha);
+    for (const e of todos) erros.add({ linha: e.linha, coluna: e.coluna, valor: e.valor, mensagem: e.mensagem });
+    erros.omitidos += problemas.omitidos + Math.max(0, (achados[0]?.total ?? 0) - achados.length);
+    if (malformado !== null) erros.add({ linha: malformado, coluna: '', valor: '', mensagem: CSV_MALFORMADO });
+    if (relatorio.linhas === 0 && malformado === null)
+      erros.add({ linha: 1, coluna: '', valor: '', mensagem: 'Arquivo sem linhas de dados.' });
+    throw recusa(relatorio, erros);
+  }
+  await stg.apagarBruta();
   await stg.analisar();
-  marcar('normalização');
 }
 
 /** Step 4 of decision 0022, in the caller's transaction: repeated keys, references, then the upsert. */
@@ -448,6 +450,6 @@ export async function importarNaTransacao(
   await stg.apagar();
   // The layouts' work tables are temporary `on commit drop`: the next file in the same transaction
   // (the seed loads several per part) creates them again.
-  await tx.exec('drop table if exists importacao_mudou, importacao_conjuntos');
+  await tx.exec('drop table if exists importacao_mudou, importacao_mudou_p, importacao_mudou_b, importacao_conjuntos');
   return relatorio;
 }

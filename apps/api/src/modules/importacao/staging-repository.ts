@@ -62,17 +62,33 @@ export class StagingRepository {
   }
 
   /**
-   * The layout's row rules over the raw records, in SQL (each parser's `sql` twin, the same messages
-   * as its zod schema): the first `max` problems in the order the schema reports them (line, then
-   * column), each with the total count.
+   * The layout's row rules over the raw records in one pass (each parser's `sql` twin): the staging
+   * table gets every record's normalised values and `erro`, whether any column has a problem.
+   * Returns whether one has.
+   */
+  async normalizarBruta(layout: Pick<Layout, 'colunas'>): Promise<boolean> {
+    await this.q.exec(
+      `create unlogged table ${this.tabela} as
+       select linha, ${layout.colunas
+         .map((c, k) => `case when t${k} <> '' then ${c.parser.sql!.valor(`p${k}`)} end as "${c.nome}"`)
+         .join(', ')},
+              ${layout.colunas.map((c, k) => `${mensagemSql(c, k)} is not null`).join(' or ')} as erro
+         from (${preparadas(this.tabela, layout)}) p`,
+    );
+    const [r] = await this.q.query<{ sim: boolean }>(`select exists (select 1 from ${this.tabela} where erro) as sim`);
+    return r?.sim ?? false;
+  }
+
+  /**
+   * The problems of the records `normalizarBruta` marked, as the zod schema reports them (line, then
+   * column, the same messages): the first `max`, each with the total count.
    */
   async errosBrutos(layout: Pick<Layout, 'colunas'>, max: number): Promise<(ErroDeLinha & { total: number })[]> {
     return this.q.query<ErroDeLinha & { total: number }>(
       `select linha, coluna, valor, mensagem, (count(*) over ())::int as total
          from (select l.linha, x.ordem, x.coluna, x.valor, x.mensagem
                  from (select linha, ${layout.colunas.map((c, k) => `"${c.nome}", ${mensagemSql(c, k)} as m${k}`).join(', ')}
-                         from (${preparadas(this.tabela, layout)}) p
-                        where ${layout.colunas.map((c, k) => `${mensagemSql(c, k)} is not null`).join(' or ')}) l
+                         from (${preparadas(this.tabela, layout, `where linha in (select linha from ${this.tabela} where erro)`)}) p) l
                  cross join lateral (values ${layout.colunas
                    .map((c, k) => `(${k}, ${lit(c.nome)}, coalesce(l."${c.nome}", ''), l.m${k})`)
                    .join(', ')}) x(ordem, coluna, valor, mensagem)
@@ -81,16 +97,8 @@ export class StagingRepository {
     );
   }
 
-  /** A file with no problem: its normalised values into the staging table, the raw one dropped. */
-  async normalizarBruta(layout: Pick<Layout, 'colunas'>): Promise<void> {
-    await this.criar();
-    await this.q.exec(
-      `insert into ${this.tabela} (linha, ${this.colunas.map((n) => `"${n}"`).join(', ')})
-       select linha, ${layout.colunas
-         .map((c, k) => `case when t${k} <> '' then ${c.parser.sql!.valor(`p${k}`)} end`)
-         .join(', ')}
-         from (${preparadas(this.tabela, layout)}) p`,
-    );
+  /** A file with no problem: the raw records are no longer needed. */
+  async apagarBruta(): Promise<void> {
     await this.q.exec(`drop table ${this.tabela}_bruta`);
   }
 
@@ -105,7 +113,9 @@ export class StagingRepository {
 
   /** The layouts' SQL reads the file as importacao_stg (dropped before commit; a rollback undoes it). */
   async exporNa(tx: Queryable): Promise<void> {
-    await tx.exec(`create temp view importacao_stg as select * from ${this.tabela}`);
+    await tx.exec(
+      `create temp view importacao_stg as select linha, ${this.colunas.map((n) => `"${n}"`).join(', ')} from ${this.tabela}`,
+    );
   }
 
   static async esconder(tx: Queryable): Promise<void> {
@@ -141,12 +151,18 @@ export class StagingRepository {
  * The raw records with, per column k, t{k} (trimmed as JavaScript trims) and p{k} (the parser's
  * `preparo` of it), each computed once per row (`offset 0` keeps the subqueries apart).
  */
-function preparadas(tabela: string, layout: Pick<Layout, 'colunas'>): string {
+function preparadas(tabela: string, layout: Pick<Layout, 'colunas'>, onde = ''): string {
   const c = layout.colunas;
   return `select *, ${c.map((col, k) => `${col.parser.sql!.preparo?.(`t${k}`) ?? `t${k}`} as p${k}`).join(', ')}
-            from (select *, ${c.map((col, k) => `btrim("${col.nome}", ${lit(ESPACOS_JS)}) as t${k}`).join(', ')}
-                    from ${tabela}_bruta offset 0) t offset 0`;
+            from (select *, ${c.map((col, k) => `${aparar(`"${col.nome}"`)} as t${k}`).join(', ')}
+                    from ${tabela}_bruta ${onde} offset 0) t offset 0`;
 }
+
+/** JavaScript's trim(); btrim only when the first or last character is a white space (most are not). */
+const CODIGOS_ESPACOS = [...ESPACOS_JS].map((c) => c.codePointAt(0)).join(', ');
+const aparar = (v: string) =>
+  `case when ascii(${v}) in (${CODIGOS_ESPACOS}) or ascii(right(${v}, 1)) in (${CODIGOS_ESPACOS})
+        then btrim(${v}, ${lit(ESPACOS_JS)}) else ${v} end`;
 
 /** Column k's message, or null: what `esquemaDaLinha` says of the value, in the same order. */
 function mensagemSql(col: Coluna, k: number): string {

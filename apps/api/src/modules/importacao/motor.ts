@@ -297,6 +297,12 @@ async function estagiar(
   await stg.analisar();
 }
 
+/** The rest of a refused upload is read and dropped, not buffered behind the reader that stopped. */
+function descartar(origem: Readable): void {
+  origem.unpipe();
+  origem.resume();
+}
+
 /** The header's problems (missing and unknown columns), as both readers check it. */
 function verificarCabecalho(cabecalho: string[], layout: Layout, erros: ErrosDoArquivo): void {
   const nomes = layout.colunas.map((c) => c.nome);
@@ -328,7 +334,7 @@ async function estagiarPorCopia(
   const cabecalho = await leitura.cabecalho();
   if (cabecalho === null) {
     erros.add({ linha: leitura.malformado() ?? 1, coluna: '', valor: '', mensagem: CSV_MALFORMADO });
-    origem.resume();
+    descartar(origem);
     throw recusa(relatorio, erros);
   }
   if (cabecalho.length === 0) {
@@ -337,7 +343,7 @@ async function estagiarPorCopia(
   }
   verificarCabecalho(cabecalho, layout, erros);
   if (erros.total) {
-    origem.resume();
+    descartar(origem);
     throw recusa(relatorio, erros);
   }
 
@@ -357,7 +363,7 @@ async function estagiarPorCopia(
   relatorio.linhas = leitura.linhas();
   marcar('leitura e COPY');
   const malformado = leitura.malformado();
-  if (malformado !== null) origem.resume();
+  if (malformado !== null) descartar(origem);
 
   const marcadas = await stg.normalizarBruta(layout);
   marcar('regras das linhas (SQL) e normalização');

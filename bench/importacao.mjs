@@ -136,6 +136,8 @@ async function importar(env, entidade, arquivo) {
   if (code !== 0) throw new Error(`importar ${entidade} saiu com ${code}:\n${out}\n${err.slice(-2000)}`);
   const seg = Number(/linhas em ([\d.]+) s/.exec(out)?.[1]);
   const rss = Number(/VmHWM\): (\d+) MB/.exec(err)?.[1]);
+  // IMPORTACAO_TEMPOS=1: the engine's phases (stderr), shown under each import.
+  for (const l of err.split('\n')) if (l.startsWith('[importacao]')) console.error(`  ${entidade}: ${l}`);
   return { wall, seg, rss, out: out.trim() };
 }
 

@@ -1,3 +1,5 @@
+import type { Readable } from 'node:stream';
+
 /**
  * The one database seam: PostgreSQL dialect only, two adapters (PGlite embedded, node-postgres pool).
  * The adapters differ on a few types, so queries cast what must read the same on both: bigint as
@@ -19,4 +21,9 @@ export interface Db extends Queryable {
    * the schema lock while another instance migrates, the seed may scan for long. Close it after use.
    */
   semLimites(): Db;
+  /**
+   * PostgreSQL only: `copy … from stdin` fed by a stream (the importer's raw staging, decision 0037),
+   * on a connection of its own, outside any transaction. PGlite has no such seam from a stream.
+   */
+  copiar?(sql: string, origem: Readable): Promise<void>;
 }

@@ -1,4 +1,6 @@
+import { pipeline } from 'node:stream/promises';
 import pg from 'pg';
+import { from as copiaDe } from 'pg-copy-streams';
 import { ServicoIndisponivel } from '../lib/app-error';
 import type { Db, Queryable } from './db';
 
@@ -82,6 +84,19 @@ export function openPg(
         // A discarded client keeps the listener: a dead socket may still report its end.
         if (!descartar) client.removeListener('error', aoPerder);
         client.release(descartar ?? perdida);
+      }
+    },
+    async copiar(sql, origem) {
+      const client = await pool.connect();
+      let falhou: Error | undefined;
+      try {
+        await pipeline(origem, client.query(copiaDe(sql)));
+      } catch (err) {
+        falhou = err as Error;
+        throw err;
+      } finally {
+        // A COPY cut short leaves the connection mid-protocol: it is discarded, not reused.
+        client.release(falhou);
       }
     },
     semLimites: () => openPg(connectionString, 1, onIdleError),

@@ -8,37 +8,100 @@ import type { Queryable } from '../../db/db';
  * ISO dates, whole cents for money — never a float on the way (decision 0022).
  */
 
-/** A parser: the normalised value, or the Portuguese message of what is wrong. */
-export type Parser = (v: string) => string | { erro: string };
+/**
+ * The same rule in SQL, for the PostgreSQL import that stages the raw file by COPY (decision 0037):
+ * each takes a SQL expression of the trimmed, non-empty text. `preparo` (optional) is computed
+ * once per row; `erro` and `valor` read it — `erro` is null when the value is good, else the same
+ * Portuguese message as the parser; `valor` is the normalised text (used only when `erro` is null).
+ * `parity.test.ts` feeds the same values through both.
+ */
+export interface RegraSql {
+  preparo?: (v: string) => string;
+  erro: (p: string) => string;
+  valor: (p: string) => string;
+}
+
+/** A parser: the normalised value, or the Portuguese message of what is wrong; `sql`: the same rule in SQL. */
+export type Parser = ((v: string) => string | { erro: string }) & { sql?: RegraSql };
 
 const erro = (mensagem: string) => ({ erro: mensagem });
+const comSql = (parser: (v: string) => string | { erro: string }, sql: RegraSql): Parser =>
+  Object.assign(parser, { sql });
 
-export const texto =
-  (max = 200): Parser =>
-  (v) =>
-    v.length > max ? erro(`Texto com mais de ${max} caracteres.`) : v;
+/** What JavaScript's trim() and `\s` take as white space (ECMA-262 WhiteSpace and LineTerminator). */
+export const ESPACOS_JS =
+  '\t\n\v\f\r \u00a0\u1680\u2000\u2001\u2002\u2003\u2004\u2005\u2006\u2007\u2008\u2009\u200a\u2028\u2029\u202f\u205f\u3000\ufeff';
+/** A SQL string literal (the text has no quote to escape, or it is doubled). */
+export const lit = (s: string) => `'${s.replace(/'/g, "''")}'`;
+/** JavaScript's length (UTF-16 units): a character beyond U+FFFF counts twice. */
+const maisQue = (v: string, max: number) =>
+  `(char_length(${v}) > ${max} or (char_length(${v}) * 2 > ${max} and 2 * char_length(${v}) - char_length(regexp_replace(${v}, '[\\U00010000-\\U0010FFFF]', '', 'g')) > ${max}))`;
+const soDigitos = (v: string, n: string) => `${v} ~ '^[0-9]${n}$'`;
+/** The sum of the digits of `d` (text) weighted `peso` down from position `de` (1-based) for `n` digits. */
+const somaPonderada = (d: string, n: number, peso: number) =>
+  Array.from({ length: n }, (_, i) => `(ascii(substr(${d}, ${i + 1}, 1)) - 48) * ${peso - i}`).join(' + ');
+const dvSql = (d: string, n: number) => `(((${somaPonderada(d, n, n + 1)}) * 10) % 11) % 10`;
 
-export const digitos =
-  (min: number, max = min): Parser =>
+export const texto = (max = 200): Parser =>
+  comSql((v) => (v.length > max ? erro(`Texto com mais de ${max} caracteres.`) : v), {
+    erro: (v) => `case when ${maisQue(v, max)} then ${lit(`Texto com mais de ${max} caracteres.`)} end`,
+    valor: (v) => v,
+  });
+
+/** Digits with their usual punctuation (`.`, `-`, `/`, spaces, and `extras`) taken out. */
+export const digitos = (min: number, max = min, extras = ''): Parser => {
+  const fora = new RegExp(`[.\\-/\\s${extras.replace(/[\]\\^-]/g, '\\$&')}]`, 'g');
+  const tamanho = min === max ? `Deve ter ${min} dígitos.` : `Deve ter de ${min} a ${max} dígitos.`;
+  return comSql(
+    (v) => {
+      const d = v.replace(fora, '');
+      if (!/^\d+$/.test(d)) return erro('Use apenas números.');
+      if (d.length < min || d.length > max) return erro(tamanho);
+      return d;
+    },
+    {
+      preparo: (v) => `regexp_replace(${v}, ${lit(`[-./${extras}${ESPACOS_JS}]`)}, '', 'g')`,
+      erro: (d) =>
+        `case when not ${soDigitos(d, '+')} then 'Use apenas números.' when char_length(${d}) not between ${min} and ${max} then ${lit(tamanho)} end`,
+      valor: (d) => d,
+    },
+  );
+};
+
+export const cpf: Parser = comSql(
   (v) => {
-    const d = v.replace(/[.\-/\s]/g, '');
-    if (!/^\d+$/.test(d)) return erro('Use apenas números.');
-    if (d.length < min || d.length > max)
-      return erro(min === max ? `Deve ter ${min} dígitos.` : `Deve ter de ${min} a ${max} dígitos.`);
-    return d;
-  };
+    const d = v.replace(/[.\-\s]/g, '');
+    if (!/^\d{11}$/.test(d)) return erro('CPF deve ter 11 dígitos.');
+    return isValidCpf(d) ? d : erro('CPF inválido: os dígitos verificadores não conferem.');
+  },
+  {
+    preparo: (v) => `regexp_replace(${v}, ${lit(`[-.${ESPACOS_JS}]`)}, '', 'g')`,
+    // isValidCpf: not one repeated digit, and both check digits (@portal/br).
+    erro: (d) =>
+      `case when not ${soDigitos(d, '{11}')} then 'CPF deve ter 11 dígitos.'
+            when ${d} = repeat(left(${d}, 1), 11) or ${dvSql(d, 9)} <> ascii(substr(${d}, 10, 1)) - 48
+              or ${dvSql(d, 10)} <> ascii(substr(${d}, 11, 1)) - 48
+            then 'CPF inválido: os dígitos verificadores não conferem.' end`,
+    valor: (d) => d,
+  },
+);
 
-export const cpf: Parser = (v) => {
-  const d = v.replace(/[.\-\s]/g, '');
-  if (!/^\d{11}$/.test(d)) return erro('CPF deve ter 11 dígitos.');
-  return isValidCpf(d) ? d : erro('CPF inválido: os dígitos verificadores não conferem.');
-};
-
-export const cns: Parser = (v) => {
-  const d = v.replace(/\s/g, '');
-  if (!/^\d{15}$/.test(d)) return erro('CNS deve ter 15 dígitos.');
-  return isValidCns(d) ? d : erro('CNS inválido: os dígitos verificadores não conferem.');
-};
+export const cns: Parser = comSql(
+  (v) => {
+    const d = v.replace(/\s/g, '');
+    if (!/^\d{15}$/.test(d)) return erro('CNS deve ter 15 dígitos.');
+    return isValidCns(d) ? d : erro('CNS inválido: os dígitos verificadores não conferem.');
+  },
+  {
+    preparo: (v) => `regexp_replace(${v}, ${lit(`[${ESPACOS_JS}]`)}, '', 'g')`,
+    // isValidCns: starts with 1, 2, 7, 8 or 9, and the digits weighted 15 down to 1 add up to a multiple of 11.
+    erro: (d) =>
+      `case when not ${soDigitos(d, '{15}')} then 'CNS deve ter 15 dígitos.'
+            when left(${d}, 1) not in ('1', '2', '7', '8', '9') or (${somaPonderada(d, 15, 15)}) % 11 <> 0
+            then 'CNS inválido: os dígitos verificadores não conferem.' end`,
+    valor: (d) => d,
+  },
+);
 
 export const cnpj: Parser = (v) => {
   const d = v.replace(/[.\-/\s]/g, '');
@@ -52,7 +115,7 @@ function diaValido(a: number, m: number, d: number): boolean {
 }
 
 /** AAAA-MM-DD (ISO, as TISS and SIB files carry it) or DD/MM/AAAA. */
-export const data: Parser = (v) => {
+const dataJs = (v: string) => {
   let m = /^(\d{4})-(\d{2})-(\d{2})$/.exec(v);
   let [a, mes, d] = m ? [m[1], m[2], m[3]] : [];
   if (!m) {
@@ -63,6 +126,23 @@ export const data: Parser = (v) => {
   if (!diaValido(Number(a), Number(mes), Number(d))) return erro('Data inexistente.');
   return `${a}-${mes}-${d}`;
 };
+const ano = (iso: string) => `substr(${iso}, 1, 4)::int`;
+const mes = (iso: string) => `substr(${iso}, 6, 2)::int`;
+const dia = (iso: string) => `substr(${iso}, 9, 2)::int`;
+export const data: Parser = comSql(dataJs, {
+  preparo: (v) =>
+    `case when ${v} ~ '^[0-9]{4}-[0-9]{2}-[0-9]{2}$' then ${v}
+          when ${v} ~ '^[0-9]{2}/[0-9]{2}/[0-9]{4}$' then substr(${v}, 7, 4) || '-' || substr(${v}, 4, 2) || '-' || substr(${v}, 1, 2) end`,
+  // diaValido: a year from 1900 to 2100, a month, a day of that month.
+  erro: (iso) =>
+    `case when ${iso} is null then 'Data inválida: use AAAA-MM-DD ou DD/MM/AAAA.'
+          when ${ano(iso)} not between 1900 and 2100 or ${mes(iso)} not between 1 and 12 or ${dia(iso)} < 1
+            or ${dia(iso)} > case when ${mes(iso)} = 2 then
+                                    case when ${ano(iso)} % 4 = 0 and (${ano(iso)} % 100 <> 0 or ${ano(iso)} % 400 = 0) then 29 else 28 end
+                                  when ${mes(iso)} in (4, 6, 9, 11) then 30 else 31 end
+          then 'Data inexistente.' end`,
+  valor: (iso) => iso,
+});
 
 /**
  * A date and time: AAAA-MM-DDTHH:MM[:SS] with an optional offset (Z, -03:00), or a date alone
@@ -120,13 +200,25 @@ export const multiplo: Parser = (v) => {
   return `${centavos.slice(0, -2) || '0'}.${centavos.slice(-2).padStart(2, '0')}`;
 };
 
-export const opcoes =
-  (valores: readonly string[], sinonimos: Record<string, string> = {}): Parser =>
-  (v) => {
-    const u = v.toUpperCase();
-    const r = sinonimos[u] ?? u;
-    return valores.includes(r) ? r : erro(`Valor não aceito: use ${valores.join(', ')}.`);
-  };
+export const opcoes = (valores: readonly string[], sinonimos: Record<string, string> = {}): Parser => {
+  const mensagem = `Valor não aceito: use ${valores.join(', ')}.`;
+  const casos = Object.entries(sinonimos);
+  return comSql(
+    (v) => {
+      const u = v.toUpperCase();
+      const r = sinonimos[u] ?? u;
+      return valores.includes(r) ? r : erro(mensagem);
+    },
+    {
+      preparo: (v) =>
+        casos.length
+          ? `case upper(${v}) ${casos.map(([de, para]) => `when ${lit(de)} then ${lit(para)}`).join(' ')} else upper(${v}) end`
+          : `upper(${v})`,
+      erro: (r) => `case when ${r} not in (${valores.map(lit).join(', ')}) then ${lit(mensagem)} end`,
+      valor: (r) => r,
+    },
+  );
+};
 
 export const simNao: Parser = (v) => {
   const u = v.toUpperCase();
@@ -135,8 +227,21 @@ export const simNao: Parser = (v) => {
   return erro('Use S ou N.');
 };
 
-export const email: Parser = (v) =>
-  /^[^\s@]+@[^\s@]+\.[^\s@]+$/.test(v) && v.length <= 254 ? v.toLowerCase() : erro('E-mail inválido.');
+export const email: Parser = comSql(
+  (v) => (/^[^\s@]+@[^\s@]+\.[^\s@]+$/.test(v) && v.length <= 254 ? v.toLowerCase() : erro('E-mail inválido.')),
+  {
+    erro: (v) =>
+      `case when not ${v} ~ ${lit(`^[^@${ESPACOS_JS}]+@[^@${ESPACOS_JS}]+[.][^@${ESPACOS_JS}]+$`)} or ${maisQue(v, 254)}
+            then 'E-mail inválido.' end`,
+    valor: (v) => `lower(${v})`,
+  },
+);
+
+/** The messages `esquemaDaLinha` gives before a column's parser (the SQL twin gives the same). */
+export const MENSAGEM_OBRIGATORIO = 'Campo obrigatório não preenchido.';
+/** U+FFFD is what a byte that is not UTF-8 became. */
+export const MENSAGEM_CODIFICACAO =
+  'Caractere inválido em UTF-8: o arquivo parece estar em ISO-8859-1 (use a codificação iso-8859-1).';
 
 /** One column of a layout: what the docs show and how its value is read. */
 export interface Coluna {
@@ -169,21 +274,17 @@ export function esquemaDaLinha(colunas: readonly Coluna[]) {
   for (const c of colunas) {
     const base = z
       .string({
-        error: (issue) =>
-          issue.input === undefined ? 'Campo obrigatório não preenchido.' : 'Campo deve ser texto ou número.',
+        error: (issue) => (issue.input === undefined ? MENSAGEM_OBRIGATORIO : 'Campo deve ser texto ou número.'),
       })
       .describe(`${c.descricao} (${c.padrao}). Ex.: ${c.exemplo}`);
     const lido = (c.obrigatoria ? base : base.optional()).transform((bruto, ctx): string | null => {
       const v = (bruto ?? '').trim();
       if (v === '') {
-        if (c.obrigatoria) ctx.addIssue({ code: 'custom', message: 'Campo obrigatório não preenchido.' });
+        if (c.obrigatoria) ctx.addIssue({ code: 'custom', message: MENSAGEM_OBRIGATORIO });
         return null;
       }
       if (v.includes('\uFFFD')) {
-        ctx.addIssue({
-          code: 'custom',
-          message: 'Caractere inválido em UTF-8: o arquivo parece estar em ISO-8859-1 (use a codificação iso-8859-1).',
-        });
+        ctx.addIssue({ code: 'custom', message: MENSAGEM_CODIFICACAO });
         return null;
       }
       const r = c.parser(v);
@@ -211,6 +312,11 @@ export interface Layout {
   semCompleto?: string;
   /** The rules the docs list (references, modes). */
   notas: readonly string[];
+  /**
+   * On PostgreSQL, a CSV of this layout is staged raw by COPY and its rows checked in SQL with the
+   * parsers' `sql` twins (decision 0037); every column's parser must have one.
+   */
+  copia?: boolean;
   /** Reference checks: each a select of (linha, coluna, valor, mensagem) over importacao_stg. */
   verificacoes: readonly string[];
   aplicar(tx: Queryable, modo: 'incremental' | 'completo'): Promise<Contagem>;

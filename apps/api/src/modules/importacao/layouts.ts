@@ -262,10 +262,11 @@ const beneficiarios: Layout = {
       PORTAL,
       'Celular de contato (vazio: mantém o atual)',
       '11987654321',
-      (v) => digitos(10, 11)(v.replace(/[()]/g, '')),
+      digitos(10, 11, '()'),
     ),
   ],
   chave: ['codigoBeneficiario'],
+  copia: true,
   notas: [
     'O contrato deve existir (layout contratos); o titular de um dependente deve ser titular do mesmo contrato, no arquivo ou na base.',
     'Um CPF aparece uma vez por contrato; a mesma pessoa pode estar em vários contratos (os dados pessoais da última linha valem).',
@@ -299,7 +300,9 @@ const beneficiarios: Layout = {
        from importacao_stg s where s."dataCancelamento"::date < s."dataContratacao"::date`,
   ],
   async aplicar(tx, modo) {
-    await tx.exec('create temp table importacao_mudou (chave text primary key, novo boolean not null) on commit drop');
+    // What changed, to count it: plain tables (no index to keep up; the count below hashes them).
+    await tx.exec(`create temp table importacao_mudou_p (cpf text not null) on commit drop;
+                   create temp table importacao_mudou_b (codigo text not null, novo boolean not null) on commit drop`);
     // One person per CPF (a person may be a beneficiary of several contracts: the last line wins).
     // An empty e-mail or mobile keeps the one on file (the member may have set it in the portal).
     await tx.query(
@@ -316,8 +319,8 @@ const beneficiarios: Layout = {
            is distinct from (excluded.nome, excluded.data_nascimento, excluded.sexo, excluded.nome_mae, excluded.cns,
                              coalesce(excluded.email, p.email), coalesce(excluded.celular, p.celular),
                              excluded.codigo_municipio_ibge)
-         returning cpf, (xmax = 0) as novo)
-       insert into importacao_mudou select 'p' || cpf, novo from m`,
+         returning cpf)
+       insert into importacao_mudou_p select cpf from m`,
     );
     await tx.query(
       `with m as (
@@ -338,15 +341,15 @@ const beneficiarios: Layout = {
                              excluded.codigo_titular, excluded.ativo, excluded.data_inclusao, excluded.data_exclusao,
                              excluded.motivo_cancelamento, excluded.cco)
          returning codigo_beneficiario, (xmax = 0) as novo)
-       insert into importacao_mudou select 'b' || codigo_beneficiario, novo from m`,
+       insert into importacao_mudou_b select codigo_beneficiario, novo from m`,
     );
     const [r] = await tx.query<{ incluidos: number; alterados: number }>(
       `select (count(*) filter (where b.novo))::int as incluidos,
-              (count(*) filter (where not coalesce(b.novo, false) and (b.chave is not null or p.chave is not null)))::int
+              (count(*) filter (where not coalesce(b.novo, false) and (b.codigo is not null or p.cpf is not null)))::int
                 as alterados
          from importacao_stg s
-         left join importacao_mudou b on b.chave = 'b' || s."codigoBeneficiario"
-         left join importacao_mudou p on p.chave = 'p' || s.cpf`,
+         left join importacao_mudou_b b on b.codigo = s."codigoBeneficiario"
+         left join importacao_mudou_p p on p.cpf = s.cpf`,
     );
     let inativados = 0;
     if (modo === 'completo') {

@@ -4,12 +4,17 @@ import type { Db, Queryable } from '../../db/db';
 import { esquemaDaLinha } from './campos';
 import { type Entidade, type ErroDeLinha, LAYOUTS, type Layout } from './layouts';
 import { ler } from './leitura';
+import { lerParaCopia } from './leitura-copia';
 import type { OpcoesImportacao, Relatorio } from './tipos';
 import { algumaEmAndamento, atualizarProgresso, concluir, outraEmAndamento, registrarInicio } from './repository';
 import { StagingRepository } from './staging-repository';
 
 /** The first errors are kept with their line; the rest are only counted. */
 export const MAX_ERROS = 100;
+const CSV_MALFORMADO = 'CSV malformado (aspas ou separadores).';
+/** csv-parse's errors: `CSV_…` codes, and one without the prefix (a quote inside an unquoted value). */
+const erroDeCsv = (e: { code?: string }) =>
+  !!e.code && (e.code.startsWith('CSV_') || e.code === 'INVALID_OPENING_QUOTE');
 /** Rows per multi-row insert into the staging table. */
 const LOTE = 5000;
 
@@ -168,7 +173,17 @@ async function validarEAplicar(
   const relatorio = vazio(id, opcoes, 'recusado', 0);
   const erros = new ErrosDoArquivo();
   let ultimoProgresso = Date.now();
-  await estagiar(stg, origem, layout, opcoes, relatorio, erros, async (bytes) => {
+  // PostgreSQL, a CSV of a layout whose rules have SQL twins: the raw file by COPY, checked in SQL
+  // (decision 0037). Otherwise (PGlite, JSON Lines, the seed's transformed rows): row by row in JS.
+  const copiar = livre.copiar?.bind(livre);
+  const porCopia =
+    copiar && layout.copia && opcoes.formato === 'csv' && !opcoes.transformarLinha
+      ? (p: (bytes: number) => Promise<void>) =>
+          estagiarPorCopia({ copiar }, stg, origem, layout, opcoes, relatorio, erros, p, marcar)
+      : null;
+  const etapa =
+    porCopia ?? ((p: (bytes: number) => Promise<void>) => estagiar(stg, origem, layout, opcoes, relatorio, erros, p));
+  await etapa(async (bytes) => {
     opcoes.onProgresso?.({ linhas: relatorio.linhas, bytes });
     const agora = Date.now();
     if (agora - ultimoProgresso >= 1000) {
@@ -214,8 +229,8 @@ async function estagiar(
   const leitura = ler(origem, opcoes.formato, opcoes.codificacao);
   const cabecalho = await leitura.cabecalho().catch((err: unknown) => {
     const e = err as { code?: string; lines?: number };
-    if (!e.code?.startsWith('CSV_')) throw err;
-    erros.add({ linha: e.lines ?? 1, coluna: '', valor: '', mensagem: 'CSV malformado (aspas ou separadores).' });
+    if (!erroDeCsv(e)) throw err;
+    erros.add({ linha: e.lines ?? 1, coluna: '', valor: '', mensagem: CSV_MALFORMADO });
     throw recusa(relatorio, erros);
   });
   if (opcoes.formato === 'csv') {
@@ -223,12 +238,7 @@ async function estagiar(
       erros.add({ linha: 1, coluna: '', valor: '', mensagem: 'Arquivo vazio ou sem cabeçalho.' });
       throw recusa(relatorio, erros);
     }
-    for (const c of layout.colunas)
-      if (c.obrigatoria && !cabecalho.includes(c.nome))
-        erros.add({ linha: 1, coluna: c.nome, valor: '', mensagem: 'Coluna obrigatória ausente no cabeçalho.' });
-    for (const h of cabecalho)
-      if (!nomes.includes(h))
-        erros.add({ linha: 1, coluna: h, valor: h, mensagem: 'Coluna desconhecida no layout desta entidade.' });
+    verificarCabecalho(cabecalho, layout, erros);
     if (erros.total) {
       origem.resume();
       throw recusa(relatorio, erros);
@@ -272,18 +282,103 @@ async function estagiar(
   } catch (err) {
     // A CSV the parser cannot read (an unclosed quote…).
     const e = err as { code?: string; lines?: number };
-    if (!e.code?.startsWith('CSV_')) throw err;
+    if (!erroDeCsv(e)) throw err;
     erros.add({
       linha: e.lines ?? relatorio.linhas + 1,
       coluna: '',
       valor: '',
-      mensagem: 'CSV malformado (aspas ou separadores).',
+      mensagem: CSV_MALFORMADO,
     });
   }
   await gravar();
   await progresso(leitura.bytes());
   if (relatorio.linhas === 0) erros.add({ linha: 1, coluna: '', valor: '', mensagem: 'Arquivo sem linhas de dados.' });
   if (erros.total) throw recusa(relatorio, erros);
+  await stg.analisar();
+}
+
+/** The rest of a refused upload is read and dropped, not buffered behind the reader that stopped. */
+function descartar(origem: Readable): void {
+  origem.unpipe();
+  origem.resume();
+}
+
+/** The header's problems (missing and unknown columns), as both readers check it. */
+function verificarCabecalho(cabecalho: string[], layout: Layout, erros: ErrosDoArquivo): void {
+  const nomes = layout.colunas.map((c) => c.nome);
+  for (const c of layout.colunas)
+    if (c.obrigatoria && !cabecalho.includes(c.nome))
+      erros.add({ linha: 1, coluna: c.nome, valor: '', mensagem: 'Coluna obrigatória ausente no cabeçalho.' });
+  for (const h of cabecalho)
+    if (!nomes.includes(h))
+      erros.add({ linha: 1, coluna: h, valor: h, mensagem: 'Coluna desconhecida no layout desta entidade.' });
+}
+
+/**
+ * Steps 1–3 on PostgreSQL (decision 0037): the records as they came into an unlogged table by COPY,
+ * the layout's row rules in SQL (the parsers' twins: the same problems, lines and messages as
+ * `estagiar`), then the normalised values into the staging table. Throws Recusa as `estagiar` does.
+ */
+async function estagiarPorCopia(
+  db: Required<Pick<Db, 'copiar'>>,
+  stg: StagingRepository,
+  origem: Readable,
+  layout: Layout,
+  opcoes: Pick<OpcoesImportacao, 'codificacao'>,
+  relatorio: Relatorio,
+  erros: ErrosDoArquivo,
+  progresso: (bytes: number) => Promise<void>,
+  marcar: (fase: string) => void,
+): Promise<void> {
+  const leitura = lerParaCopia(origem, opcoes.codificacao);
+  const cabecalho = await leitura.cabecalho();
+  if (cabecalho === null) {
+    erros.add({ linha: leitura.malformado() ?? 1, coluna: '', valor: '', mensagem: CSV_MALFORMADO });
+    descartar(origem);
+    throw recusa(relatorio, erros);
+  }
+  if (cabecalho.length === 0) {
+    erros.add({ linha: 1, coluna: '', valor: '', mensagem: 'Arquivo vazio ou sem cabeçalho.' });
+    throw recusa(relatorio, erros);
+  }
+  verificarCabecalho(cabecalho, layout, erros);
+  if (erros.total) {
+    descartar(origem);
+    throw recusa(relatorio, erros);
+  }
+
+  // Records with another number of columns than the header: reported as `estagiar` reports them.
+  const problemas = new ErrosDoArquivo();
+  await stg.copiarBruta(
+    db,
+    cabecalho,
+    leitura.registros(
+      (p) => problemas.add(p),
+      async () => {
+        relatorio.linhas = leitura.linhas();
+        await progresso(leitura.bytes());
+      },
+    ),
+  );
+  relatorio.linhas = leitura.linhas();
+  marcar('leitura e COPY');
+  const malformado = leitura.malformado();
+  if (malformado !== null) descartar(origem);
+
+  const marcadas = await stg.normalizarBruta(layout);
+  marcar('regras das linhas (SQL) e normalização');
+  if (marcadas || problemas.total || malformado !== null || relatorio.linhas === 0) {
+    // Both lists are in line order: merged, the first MAX_ERROS are those `estagiar` would keep.
+    const achados = marcadas ? await stg.errosBrutos(layout, MAX_ERROS) : [];
+    const todos = [...problemas.lista, ...achados].sort((a, b) => a.linha - b.linha);
+    for (const e of todos) erros.add({ linha: e.linha, coluna: e.coluna, valor: e.valor, mensagem: e.mensagem });
+    erros.omitidos += problemas.omitidos + Math.max(0, (achados[0]?.total ?? 0) - achados.length);
+    if (malformado !== null) erros.add({ linha: malformado, coluna: '', valor: '', mensagem: CSV_MALFORMADO });
+    if (relatorio.linhas === 0 && malformado === null)
+      erros.add({ linha: 1, coluna: '', valor: '', mensagem: 'Arquivo sem linhas de dados.' });
+    throw recusa(relatorio, erros);
+  }
+  await stg.apagarBruta();
   await stg.analisar();
 }
 
@@ -361,6 +456,6 @@ export async function importarNaTransacao(
   await stg.apagar();
   // The layouts' work tables are temporary `on commit drop`: the next file in the same transaction
   // (the seed loads several per part) creates them again.
-  await tx.exec('drop table if exists importacao_mudou, importacao_conjuntos');
+  await tx.exec('drop table if exists importacao_mudou, importacao_mudou_p, importacao_mudou_b, importacao_conjuntos');
   return relatorio;
 }

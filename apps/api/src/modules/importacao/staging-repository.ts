@@ -1,4 +1,6 @@
-import type { Queryable } from '../../db/db';
+import type { Readable } from 'node:stream';
+import type { Db, Queryable } from '../../db/db';
+import { type Coluna, ESPACOS_JS, lit, MENSAGEM_CODIFICACAO, MENSAGEM_OBRIGATORIO } from './campos';
 import type { ErroDeLinha, Layout } from './layouts';
 
 /** Advisory lock namespace of imports: (this, hashtext(entidade)). */
@@ -39,7 +41,65 @@ export class StagingRepository {
   }
 
   async apagar(): Promise<void> {
-    await this.q.exec(`drop table if exists ${this.tabela}`);
+    await this.q.exec(`drop table if exists ${this.tabela}, ${this.tabela}_bruta`);
+  }
+
+  /**
+   * PostgreSQL (decision 0037): the file's records as they came — the line number, then one text
+   * column per column of the header, by `copy … from stdin` (an empty value is '', a column the
+   * header lacks is null). Unlogged, outside any transaction, like the staging table.
+   */
+  async copiarBruta(db: Required<Pick<Db, 'copiar'>>, cabecalho: readonly string[], registros: Readable) {
+    const bruta = `${this.tabela}_bruta`;
+    await this.q.exec(
+      `create unlogged table ${bruta} (linha int not null, ${this.colunas.map((n) => `"${n}" text`).join(', ')})`,
+    );
+    const cols = cabecalho.map((n) => `"${n}"`).join(', ');
+    await db.copiar(
+      `copy ${bruta} (linha, ${cols}) from stdin with (format csv, delimiter ';', force_not_null (${cols}))`,
+      registros,
+    );
+  }
+
+  /**
+   * The layout's row rules over the raw records in one pass (each parser's `sql` twin): the staging
+   * table gets every record's normalised values and `erro`, whether any column has a problem.
+   * Returns whether one has.
+   */
+  async normalizarBruta(layout: Pick<Layout, 'colunas'>): Promise<boolean> {
+    await this.q.exec(
+      `create unlogged table ${this.tabela} as
+       select linha, ${layout.colunas
+         .map((c, k) => `case when t${k} <> '' then ${c.parser.sql!.valor(`p${k}`)} end as "${c.nome}"`)
+         .join(', ')},
+              ${layout.colunas.map((c, k) => `${mensagemSql(c, k)} is not null`).join(' or ')} as erro
+         from (${preparadas(this.tabela, layout)}) p`,
+    );
+    const [r] = await this.q.query<{ sim: boolean }>(`select exists (select 1 from ${this.tabela} where erro) as sim`);
+    return r?.sim ?? false;
+  }
+
+  /**
+   * The problems of the records `normalizarBruta` marked, as the zod schema reports them (line, then
+   * column, the same messages): the first `max`, each with the total count.
+   */
+  async errosBrutos(layout: Pick<Layout, 'colunas'>, max: number): Promise<(ErroDeLinha & { total: number })[]> {
+    return this.q.query<ErroDeLinha & { total: number }>(
+      `select linha, coluna, valor, mensagem, (count(*) over ())::int as total
+         from (select l.linha, x.ordem, x.coluna, x.valor, x.mensagem
+                 from (select linha, ${layout.colunas.map((c, k) => `"${c.nome}", ${mensagemSql(c, k)} as m${k}`).join(', ')}
+                         from (${preparadas(this.tabela, layout, `where linha in (select linha from ${this.tabela} where erro)`)}) p) l
+                 cross join lateral (values ${layout.colunas
+                   .map((c, k) => `(${k}, ${lit(c.nome)}, coalesce(l."${c.nome}", ''), l.m${k})`)
+                   .join(', ')}) x(ordem, coluna, valor, mensagem)
+                where x.mensagem is not null) e
+        order by linha, ordem limit ${max}`,
+    );
+  }
+
+  /** A file with no problem: the raw records are no longer needed. */
+  async apagarBruta(): Promise<void> {
+    await this.q.exec(`drop table ${this.tabela}_bruta`);
   }
 
   /** One import of an entity at a time, across instances: false when another holds it. */
@@ -53,7 +113,9 @@ export class StagingRepository {
 
   /** The layouts' SQL reads the file as importacao_stg (dropped before commit; a rollback undoes it). */
   async exporNa(tx: Queryable): Promise<void> {
-    await tx.exec(`create temp view importacao_stg as select * from ${this.tabela}`);
+    await tx.exec(
+      `create temp view importacao_stg as select linha, ${this.colunas.map((n) => `"${n}"`).join(', ')} from ${this.tabela}`,
+    );
   }
 
   static async esconder(tx: Queryable): Promise<void> {
@@ -83,4 +145,28 @@ export class StagingRepository {
         order by linha, coluna limit ${max}`,
     );
   }
+}
+
+/**
+ * The raw records with, per column k, t{k} (trimmed as JavaScript trims) and p{k} (the parser's
+ * `preparo` of it), each computed once per row (`offset 0` keeps the subqueries apart).
+ */
+function preparadas(tabela: string, layout: Pick<Layout, 'colunas'>, onde = ''): string {
+  const c = layout.colunas;
+  return `select *, ${c.map((col, k) => `${col.parser.sql!.preparo?.(`t${k}`) ?? `t${k}`} as p${k}`).join(', ')}
+            from (select *, ${c.map((col, k) => `${aparar(`"${col.nome}"`)} as t${k}`).join(', ')}
+                    from ${tabela}_bruta ${onde} offset 0) t offset 0`;
+}
+
+/** JavaScript's trim(); btrim only when the first or last character is a white space (most are not). */
+const CODIGOS_ESPACOS = [...ESPACOS_JS].map((c) => c.codePointAt(0)).join(', ');
+const aparar = (v: string) =>
+  `case when ascii(${v}) in (${CODIGOS_ESPACOS}) or ascii(right(${v}, 1)) in (${CODIGOS_ESPACOS})
+        then btrim(${v}, ${lit(ESPACOS_JS)}) else ${v} end`;
+
+/** Column k's message, or null: what `esquemaDaLinha` says of the value, in the same order. */
+function mensagemSql(col: Coluna, k: number): string {
+  return `case when t${k} is null or t${k} = '' then ${col.obrigatoria ? lit(MENSAGEM_OBRIGATORIO) : 'null'}
+               when strpos(t${k}, ${lit('\uFFFD')}) > 0 then ${lit(MENSAGEM_CODIFICACAO)}
+               else ${col.parser.sql!.erro(`p${k}`)} end`;
 }

@@ -146,6 +146,11 @@ describe('operadora/demo/dados: the demo operator as import files', () => {
       'autorizacoes',
       'utilizacao',
       'reembolso-tabela',
+      'municipios',
+      'especialidades',
+      'selos',
+      'prestadores',
+      'substituicoes',
     ]);
     for (const f of arquivos) {
       const r = await imp(f.slice(3, -4) as Entidade, readFileSync(join(DADOS_DEMO_DIR, f)));

@@ -18,7 +18,7 @@ import {
   texto,
   type Layout,
 } from './campos';
-import { especialidades, municipios, selos } from './layouts-guia';
+import { especialidades, municipios, selos, substituicoes } from './layouts-guia';
 
 /**
  * One layout per entity (docs/integracao/<entidade>.md): its columns, the natural key, the SQL that
@@ -1118,6 +1118,7 @@ export const ENTIDADES = [
   'especialidades',
   'selos',
   'prestadores',
+  'substituicoes',
   'autorizacoes',
   'utilizacao',
   'reembolso-tabela',
@@ -1137,6 +1138,7 @@ export const LAYOUTS: Record<Entidade, Layout> = {
   especialidades,
   selos,
   prestadores,
+  substituicoes,
   irpf,
   'reembolso-tabela': reembolsoTabela,
 };

@@ -102,6 +102,7 @@ async function main() {
   const tty = process.stderr.isTTY;
   const t0 = Date.now();
   let ultimo = 0;
+  let aplicando: number | undefined;
   const r = await importar(db, createReadStream(arquivo), {
     entidade: entidade as Entidade,
     formato,
@@ -109,11 +110,18 @@ async function main() {
     modo: values.modo,
     dryRun: values['dry-run'],
     origem: 'cli',
-    onProgresso: ({ linhas, bytes }) => {
+    onProgresso: ({ linhas, bytes, fase }) => {
       const agora = Date.now();
       if (agora - ultimo < (tty ? 200 : 5000)) return;
       ultimo = agora;
       const s = (agora - t0) / 1000;
+      if (fase === 'aplicacao') {
+        // The one transaction that checks and applies the file: no fraction to show, only that it is alive.
+        aplicando ??= agora;
+        const texto = `verificando e aplicando ${n(linhas)} linhas · há ${Math.round((agora - aplicando) / 1000)} s`;
+        process.stderr.write(tty ? `\r${texto}\x1b[K` : `${texto}\n`);
+        return;
+      }
       const frac = tamanho ? bytes / tamanho : 0;
       const eta = frac > 0 ? Math.max(0, s / frac - s) : 0;
       const barra = '█'.repeat(Math.round(frac * 20)).padEnd(20, '░');

@@ -1,8 +1,9 @@
 /**
  * What the provider network of the demo operator is made of (shared/demo-data.md 'Provider
  * network'): real municipalities (IBGE codes), real streets with their own neighbourhood and CEP,
- * the city's area code, specialties, the ANS quality seals, and Brazilian names. The named
- * providers live in guia-medico.ts; the generated ones are drawn from these pools.
+ * the city's area code, specialty codes and Brazilian names. The demo network itself (cities,
+ * specialties, seals, named and generated providers) is import files in operadora/demo/dados
+ * (seed/guia-medico.ts); these pools draw the generated providers (SEED_PROVIDERS).
  */
 
 /** [logradouro, bairro, CEP of that stretch of the street] */
@@ -206,46 +207,9 @@ export const ESPECIALIDADE = {
   implantodontia: 36,
 } as const;
 
-export const ESPECIALIDADES: readonly { codigo: number; nome: string; odonto: boolean }[] = [
-  { codigo: 1, nome: 'Cardiologia', odonto: false },
-  { codigo: 2, nome: 'Clínica Médica', odonto: false },
-  { codigo: 3, nome: 'Dermatologia', odonto: false },
-  { codigo: 4, nome: 'Endocrinologia e Metabologia', odonto: false },
-  { codigo: 5, nome: 'Gastroenterologia', odonto: false },
-  { codigo: 6, nome: 'Ginecologia e Obstetrícia', odonto: false },
-  { codigo: 7, nome: 'Neurologia', odonto: false },
-  { codigo: 8, nome: 'Oftalmologia', odonto: false },
-  { codigo: 9, nome: 'Ortopedia e Traumatologia', odonto: false },
-  { codigo: 10, nome: 'Otorrinolaringologia', odonto: false },
-  { codigo: 11, nome: 'Pediatria', odonto: false },
-  { codigo: 12, nome: 'Pneumologia', odonto: false },
-  { codigo: 13, nome: 'Psiquiatria', odonto: false },
-  { codigo: 14, nome: 'Urologia', odonto: false },
-  { codigo: 15, nome: 'Fisioterapia', odonto: false },
-  { codigo: 16, nome: 'Patologia Clínica / Medicina Laboratorial', odonto: false },
-  { codigo: 17, nome: 'Radiologia e Diagnóstico por Imagem', odonto: false },
-  { codigo: 31, nome: 'Clínica Geral Odontológica', odonto: true },
-  { codigo: 32, nome: 'Endodontia', odonto: true },
-  { codigo: 33, nome: 'Ortodontia', odonto: true },
-  { codigo: 34, nome: 'Periodontia', odonto: true },
-  { codigo: 35, nome: 'Odontopediatria', odonto: true },
-  { codigo: 36, nome: 'Implantodontia', odonto: true },
-];
-
 /** Specialties a physician of the generated network may hold (a second one is related). */
 export const ESPECIALIDADES_MEDICAS = [1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14] as const;
 export const ESPECIALIDADES_ODONTO = [31, 32, 33, 34, 35, 36] as const;
-
-/** ANS qualification attributes, in the order cards show them; images at /selos/{codigo}.png. */
-export const SELOS: readonly { codigo: string; nome: string }[] = [
-  { codigo: 'A', nome: 'Acreditação' },
-  { codigo: 'N', nome: 'Notivisa' },
-  { codigo: 'P', nome: 'Programa de Monitoramento da Qualidade (QUALISS)' },
-  { codigo: 'Q', nome: 'Qualidade monitorada' },
-  { codigo: 'R', nome: 'Residência em saúde' },
-  { codigo: 'E', nome: 'Título de especialista' },
-  { codigo: 'D', nome: 'Doutorado ou pós-doutorado' },
-];
 
 export const PRENOMES_F = [
   'Ana Paula',

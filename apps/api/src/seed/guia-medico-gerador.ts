@@ -31,7 +31,10 @@ export interface Serie {
   primeiroEstabelecimento: number;
 }
 
-/** The demo network's generated part (named providers use codes below 1000). */
+/**
+ * The demo network's generated part (named providers use codes below 1000), drawn once into
+ * operadora/demo/dados/13-prestadores.csv (the seed loads the file; a test compares them).
+ */
 export const SERIE_DEMO: Serie = { semente: 1, primeiroPrestador: 1000, primeiroEstabelecimento: 1000 };
 /** SEED_PROVIDERS: providers for load tests, above every other code. */
 export const SERIE_CARGA: Serie = { semente: 2, primeiroPrestador: 1_000_000, primeiroEstabelecimento: 1_000_000 };

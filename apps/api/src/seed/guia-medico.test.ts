@@ -1,7 +1,10 @@
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
 import { isValidCnpj, normalizeSearch } from '@portal/br';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startApp, type TestApp } from '../../test/helper';
 import { consultas } from '../modules/guia-medico/repository';
+import { DADOS_DEMO_DIR } from './arquivos';
 import { carregarPrestadoresGerados } from './guia-medico';
 import { CIDADES } from './guia-medico-dados';
 import { estabelecimento, gerar, SERIE_CARGA, SERIE_DEMO } from './guia-medico-gerador';
@@ -42,6 +45,49 @@ describe('the generated network', () => {
       if (segundo) expect(segundo.codigoCidade).toBe(primeiro!.codigoCidade);
     }
     expect(estabelecimento(SERIE_CARGA, 7)).toEqual(estabelecimentos[7]);
+  });
+
+  it("the demo's generated providers in 13-prestadores.csv are still the draw of SERIE_DEMO", () => {
+    const [cabecalho, ...linhas] = readFileSync(join(DADOS_DEMO_DIR, '13-prestadores.csv'), 'utf8')
+      .trimEnd()
+      .split('\n')
+      .map((l) => l.split(';'));
+    const c = Object.fromEntries(cabecalho!.map((nome, i) => [nome, i]));
+    const v = (l: string[], nome: string) => l[c[nome]!] || null;
+    const gerados = linhas.filter((l) => Number(v(l, 'codigoPrestador')) >= SERIE_DEMO.primeiroPrestador);
+    const { estabelecimentos, prestadores } = gerar(SERIE_DEMO, 0, 800);
+    const estab = new Map(estabelecimentos.map((e) => [e.codigo, e]));
+    const esperadas = prestadores.flatMap((p) =>
+      p.locais.map(([codigo, sala]) => {
+        const e = estab.get(codigo)!;
+        return [
+          String(p.codigo),
+          p.nome,
+          p.nroRegistro,
+          p.especialidades.join(','),
+          p.selos.length ? p.selos.join(',') : null,
+          String(codigo).padStart(7, '0'),
+          sala,
+          e.tipo,
+          e.nomeFantasia,
+          e.razaoSocial,
+          e.cnpj,
+          e.logradouro,
+          e.numero,
+          e.complemento,
+          e.bairro,
+          e.cep,
+          String(e.codigoCidade),
+          e.fone,
+          e.site,
+        ];
+      }),
+    );
+    const ordenarSelos = (s: string | null) => s?.split(',').sort().join(',') ?? null;
+    const lidas = gerados.map((l) =>
+      cabecalho!.map((nome) => (nome === 'selos' ? ordenarSelos(v(l, nome)) : v(l, nome))),
+    );
+    expect(lidas).toEqual(esperadas.map((l) => l.map((x, i) => (cabecalho![i] === 'selos' ? ordenarSelos(x) : x))));
   });
 });
 

@@ -79,4 +79,43 @@ export const EXPORTACAO_DEMO: readonly (readonly [arquivo: string, sql: string])
             coparticipacao_percentual::int::text as "coparticipacaoPercentual"
        from reembolso_tabela order by tipo, codigo_tuss`,
   ],
+  [
+    '10-municipios.csv',
+    `select codigo::text as "codigoMunicipioIBGE", nome as "nomeMunicipio", uf from cidades order by codigo`,
+  ],
+  [
+    '11-especialidades.csv',
+    `select codigo::text as "codigoEspecialidade", nome as "nomeEspecialidade",
+            case when odonto then 'S' else 'N' end as odontologica
+       from especialidades order by codigo`,
+  ],
+  ['12-selos.csv', `select codigo as "codigoSelo", nome as "nomeSelo", ordem::text as ordem from selos order by ordem`],
+  [
+    '13-prestadores.csv',
+    `select p.codigo::text as "codigoPrestador", p.nome, p.nro_registro as "nroRegistro",
+            (select string_agg(pe.codigo_especialidade::text, ',' order by pe.codigo_especialidade)
+               from prestador_especialidades pe where pe.codigo_prestador = p.codigo) as especialidades,
+            (select string_agg(ps.codigo_selo, ',' order by s.ordem)
+               from prestador_selos ps join selos s on s.codigo = ps.codigo_selo
+              where ps.codigo_prestador = p.codigo) as selos,
+            lpad(e.codigo::text, 7, '0') as cnes, l.sala, e.tipo as "tipoEstabelecimento",
+            e.nome_fantasia as "nomeFantasia", e.razao_social as "razaoSocial", e.cnpj, e.logradouro, e.numero,
+            e.complemento, e.bairro, e.cep, e.codigo_cidade::text as "codigoMunicipioIBGE", e.fone, e.site
+       from prestadores p
+       join locais_atendimento l on l.codigo_prestador = p.codigo
+       join estabelecimentos e on e.codigo = l.codigo_estabelecimento
+      where p.ativo
+      order by p.codigo, l.ordem`,
+  ],
+  [
+    '14-substituicoes.csv',
+    `select s.id::text as "codigoSubstituicao", s.tipo_alteracao as "tipoAlteracao", s.motivo,
+            s.codigo_cidade::text as "codigoMunicipioIBGE", s.nome_excluido as "nomePrestadorExcluido",
+            s.cnpj_excluido as "cnpjPrestadorExcluido", s.servicos,
+            s.codigo_prestador_substituto::text as "codigoPrestadorSubstituto",
+            s.data_comunicacao::text as "dataComunicacao", s.data_vigencia::text as "dataVigencia",
+            (select string_agg(sp.codigo_plano, ',' order by sp.codigo_plano)
+               from prestadores_substituidos_produtos sp where sp.id_substituicao = s.id) as produtos
+       from prestadores_substituidos s order by s.id`,
+  ],
 ];

@@ -1,5 +1,5 @@
 import { Readable } from 'node:stream';
-import type { PrestadoresResponse } from '@portal/contract';
+import type { PrestadoresResponse, PrestadorSubstituido } from '@portal/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startApp, type TestApp } from '../../../test/helper';
 import { importar, type Entidade, type OpcoesImportacao } from './index';
@@ -269,5 +269,128 @@ describe('importar: prestadores, modo completo', () => {
       inativados: 0,
       inalterados: linhas.length,
     });
+  });
+});
+
+describe('importar: substituicoes (RN 585/2023)', () => {
+  const CAB = [
+    'codigoSubstituicao',
+    'tipoAlteracao',
+    'motivo',
+    'codigoMunicipioIBGE',
+    'nomePrestadorExcluido',
+    'cnpjPrestadorExcluido',
+    'servicos',
+    'codigoPrestadorSubstituto',
+    'dataComunicacao',
+    'dataVigencia',
+    'produtos',
+  ];
+  const publicadas = async (cidade: number) => {
+    const r = await t
+      .client()
+      .get<PrestadorSubstituido[]>(`/api/GuiaMedico/PrestadoresSubstituidos?codigoCidade=${cidade}`);
+    expect(r.status).toBe(200);
+    return r.body;
+  };
+  const NOVA = [
+    '901',
+    'SUBSTITUICAO_NAO_HOSPITALAR',
+    'ENCERRAMENTO_DAS_ATIVIDADES',
+    String(SP),
+    'Clínica Cardio Vila Madalena',
+    '11.222.333/0001-81',
+    'Consultas e exames de cardiologia',
+    String(CORACAO),
+    '10/02/2026',
+    '2026-03-12',
+    '4521, 4522,4521',
+  ];
+
+  it("a new change is published in the Guia at once, with its substitute and products; the same file again changes nothing; the file's products replace the change's", async () => {
+    const antes = (await publicadas(SP)).length;
+    expect(await imp('substituicoes', csv([CAB, NOVA]))).toMatchObject({
+      status: 'aplicado',
+      incluidos: 1,
+      alterados: 0,
+      erros: [],
+    });
+    const lista = await publicadas(SP);
+    expect(lista).toHaveLength(antes + 1);
+    expect(lista.find((s) => s.prestadorExcluido.nome === 'Clínica Cardio Vila Madalena')).toMatchObject({
+      tipoAlteracao: 'SUBSTITUICAO_NAO_HOSPITALAR',
+      motivo: 'ENCERRAMENTO_DAS_ATIVIDADES',
+      prestadorExcluido: { cnpj: '11222333000181' },
+      prestadorSubstituto: { codigo: CORACAO, nome: 'Clínica Coração Paulista' },
+      dataComunicacao: '2026-02-10',
+      dataVigencia: '2026-03-12',
+    });
+    const nova = lista.find((s) => s.prestadorExcluido.nome === 'Clínica Cardio Vila Madalena');
+    expect(nova?.produtos.map((p) => p.codigo).sort()).toEqual(['4521', '4522']);
+    expect(await imp('substituicoes', csv([CAB, NOVA]))).toMatchObject({ incluidos: 0, alterados: 0, inalterados: 1 });
+    expect(await imp('substituicoes', csv([CAB, [...NOVA.slice(0, -1), '5210']]))).toMatchObject({ alterados: 1 });
+    expect(
+      await t.db.query('select codigo_plano from prestadores_substituidos_produtos where id_substituicao = 901'),
+    ).toEqual([{ codigo_plano: '5210' }]);
+  });
+
+  it('refused with line, column and reason, and nothing changed: unknown city, substitute and product, a substitution without its substitute, a suspension with one, vigência before the notice, bad codes', async () => {
+    const antes = await tabela(
+      'select s.*, p.codigo_plano from prestadores_substituidos s left join prestadores_substituidos_produtos p on p.id_substituicao = s.id',
+    );
+    const linha = (i: number, troca: Record<number, string>) =>
+      [String(910 + i), ...NOVA.slice(1)].map((v, k) => troca[k] ?? v);
+    const r = await imp(
+      'substituicoes',
+      csv([
+        CAB,
+        linha(1, { 3: '3599999' }),
+        linha(2, { 7: '999999' }),
+        linha(3, { 7: '' }),
+        linha(4, { 1: 'SUSPENSAO_TEMPORARIA', 2: 'OBRAS_OU_REFORMA' }),
+        linha(5, { 9: '2026-02-09' }),
+        linha(6, { 10: '4521,9999' }),
+      ]),
+    );
+    expect(r.status).toBe('recusado');
+    expect(r.erros.map((e) => [e.linha, e.coluna, e.valor, e.mensagem])).toEqual([
+      [2, 'codigoMunicipioIBGE', '3599999', 'Município não encontrado: importe-o antes no layout municipios.'],
+      [
+        3,
+        'codigoPrestadorSubstituto',
+        '999999',
+        'Prestador substituto não encontrado: importe-o antes no layout prestadores.',
+      ],
+      [
+        4,
+        'codigoPrestadorSubstituto',
+        '',
+        'Uma substituição (SUBSTITUICAO_NAO_HOSPITALAR) exige o prestador substituto.',
+      ],
+      [
+        5,
+        'codigoPrestadorSubstituto',
+        String(CORACAO),
+        'Só as substituições têm prestador substituto: deixe vazio em SUSPENSAO_TEMPORARIA.',
+      ],
+      [6, 'dataVigencia', '2026-02-09', 'A vigência não pode ser anterior à comunicação (2026-02-10).'],
+      [7, 'produtos', '9999', 'Produto não encontrado: importe-o antes no layout produtos.'],
+    ]);
+    const codigos = await imp(
+      'substituicoes',
+      csv([CAB, linha(7, { 1: 'SUBSTITUICAO', 2: 'MUDANCA', 5: '11222333000100', 8: '31/02/2026', 10: '' })]),
+    );
+    expect(codigos.erros.map((e) => [e.coluna, e.mensagem])).toEqual([
+      ['tipoAlteracao', expect.stringMatching(/^Valor não aceito: use SUBSTITUICAO_HOSPITALAR, .*\.$/)],
+      ['motivo', expect.stringMatching(/^Valor não aceito: use RESCISAO_CONTRATUAL, .*, OUTRO\.$/)],
+      ['cnpjPrestadorExcluido', 'CNPJ inválido: os dígitos verificadores não conferem.'],
+      ['dataComunicacao', 'Data inexistente.'],
+      ['produtos', 'Campo obrigatório não preenchido.'],
+    ]);
+    expect(
+      await tabela(
+        'select s.*, p.codigo_plano from prestadores_substituidos s left join prestadores_substituidos_produtos p on p.id_substituicao = s.id',
+      ),
+    ).toBe(antes);
   });
 });

@@ -10,11 +10,13 @@ import {
   ArquivoRecusado,
   importar,
   importarNaTransacao,
+  iniciarImportacao,
   listarImportacoes,
   obterImportacao,
   type Entidade,
   type OpcoesImportacao,
 } from './index';
+import { BATIMENTO_MS } from './motor';
 
 let t: TestApp;
 beforeAll(async () => {
@@ -146,6 +148,11 @@ describe('operadora/demo/dados: the demo operator as import files', () => {
       'autorizacoes',
       'utilizacao',
       'reembolso-tabela',
+      'municipios',
+      'especialidades',
+      'selos',
+      'prestadores',
+      'substituicoes',
     ]);
     for (const f of arquivos) {
       const r = await imp(f.slice(3, -4) as Entidade, readFileSync(join(DADOS_DEMO_DIR, f)));
@@ -774,6 +781,52 @@ describe('importar: one import of an entity at a time, across instances', () => 
     });
     await t.db.query(`update importacoes set status = 'aplicado' where id = 'outra-0'`);
   });
+
+  // On PostgreSQL only: PGlite's one connection cannot write the heartbeat while the apply holds it
+  // (nor can another request read it), and it has one process, no other instance to tell.
+  it.skipIf(!process.env.TEST_PG_URL)(
+    'a long apply keeps its heartbeat: the row stays alive (a second import is refused, not taken for a dead one) and the progress says it applies',
+    async () => {
+      // Another connection holds planos: the apply of a produtos file waits on it, as a large file's takes minutes.
+      let soltar!: () => void;
+      let travou!: () => void;
+      const travada = new Promise<void>((r) => (travou = r));
+      const trava = t.db.transaction(async (tx) => {
+        await tx.query('lock table planos in share mode');
+        travou();
+        await new Promise<void>((r) => (soltar = r));
+      });
+      await travada;
+      const fases: string[] = [];
+      const { id, concluida } = await iniciarImportacao(t.db, de(PRODUTOS), {
+        entidade: 'produtos',
+        formato: 'csv',
+        modo: 'incremental',
+        dryRun: false,
+        origem: 'api',
+        onProgresso: (p) => fases.push(p.fase),
+      });
+      try {
+        // In the apply phase: waiting for planos (the progress says so every beat).
+        for (let i = 0; i < 60 && !fases.includes('aplicacao'); i++) await new Promise((r) => setTimeout(r, 50));
+        // Silent for 3 minutes, as a dead instance's row would be: the next beat makes it alive again.
+        await t.db.query(`update importacoes set atualizada_em = now() - interval '3 minutes' where id = $1`, [id]);
+        await new Promise((r) => setTimeout(r, BATIMENTO_MS * 2.5));
+        const viva = await obterImportacao(t.db, id);
+        expect(viva).toMatchObject({ status: 'em_andamento', linhas: 2 });
+        expect(Date.now() - Date.parse(viva!.atualizadaEm)).toBeLessThan(BATIMENTO_MS * 2.5);
+        const segunda = await imp('produtos', PRODUTOS);
+        expect(segunda.erros[0]?.mensagem).toContain('Já há uma importação de produtos em andamento');
+        expect((await obterImportacao(t.db, id))?.status).toBe('em_andamento');
+        expect(fases).toContain('aplicacao');
+      } finally {
+        soltar();
+        await trava;
+      }
+      expect(await concluida).toMatchObject({ status: 'aplicado' });
+      expect((await obterImportacao(t.db, id))?.status).toBe('aplicado');
+    },
+  );
 
   it('a row left by a crashed instance (no heartbeat for 2 minutes) is marked falhou and does not block', async () => {
     await outraInstancia(5);

@@ -18,7 +18,7 @@ import {
   texto,
   type Layout,
 } from './campos';
-import { especialidades, municipios, selos } from './layouts-guia';
+import { especialidades, municipios, selos, substituicoes } from './layouts-guia';
 
 /**
  * One layout per entity (docs/integracao/<entidade>.md): its columns, the natural key, the SQL that
@@ -1121,6 +1121,7 @@ export const ENTIDADES = [
   'especialidades',
   'selos',
   'prestadores',
+  'substituicoes',
   'autorizacoes',
   'utilizacao',
   'reembolso-tabela',
@@ -1140,6 +1141,7 @@ export const LAYOUTS: Record<Entidade, Layout> = {
   especialidades,
   selos,
   prestadores,
+  substituicoes,
   irpf,
   'reembolso-tabela': reembolsoTabela,
 };

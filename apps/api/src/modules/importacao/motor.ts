@@ -21,6 +21,13 @@ const LOTE = 5000;
 /** Entities being imported by this process (PGlite has one connection: the advisory lock alone would queue, not refuse). */
 const emAndamento = new Set<Entidade>();
 
+/**
+ * While an import applies (one transaction: the checks and the upsert, minutes for a large file),
+ * it still says it is alive this often: the history row's heartbeat (`atualizada_em`, which tells a
+ * running import from one whose instance died) and the CLI's progress.
+ */
+export const BATIMENTO_MS = 1000;
+
 /** IMPORTACAO_TEMPOS=1: each phase's duration on stderr (the benchmark reads it). */
 function cronometro(): (fase: string) => void {
   if (!process.env.IMPORTACAO_TEMPOS) return () => undefined;
@@ -183,27 +190,59 @@ async function validarEAplicar(
       : null;
   const etapa =
     porCopia ?? ((p: (bytes: number) => Promise<void>) => estagiar(stg, origem, layout, opcoes, relatorio, erros, p));
+  let lidos = 0;
   await etapa(async (bytes) => {
-    opcoes.onProgresso?.({ linhas: relatorio.linhas, bytes });
+    lidos = bytes;
+    opcoes.onProgresso?.({ linhas: relatorio.linhas, bytes, fase: 'leitura' });
     const agora = Date.now();
-    if (agora - ultimoProgresso >= 1000) {
+    if (agora - ultimoProgresso >= BATIMENTO_MS) {
       ultimoProgresso = agora;
       await atualizarProgresso(db, id, relatorio.linhas);
     }
   });
   marcar('leitura, validação e carga');
 
-  return livre.transaction(async (tx) => {
-    // One import of an entity at a time, across instances: the second is refused, not queued.
-    if (!(await StagingRepository.travarEntidade(tx, opcoes.entidade))) {
-      erros.add(ocupada(opcoes.entidade));
-      throw recusa(relatorio, erros);
-    }
-    await verificarEAplicar(tx, stg, layout, opcoes, relatorio, erros, marcar);
-    // A dry run applies inside the transaction and rolls back: its counts are what a real run would do.
-    if (opcoes.dryRun) throw new Recusa(relatorio);
-    return relatorio;
+  const parar = batimento(db, id, () => {
+    opcoes.onProgresso?.({ linhas: relatorio.linhas, bytes: lidos, fase: 'aplicacao' });
+    return relatorio.linhas;
   });
+  try {
+    return await livre.transaction(async (tx) => {
+      // One import of an entity at a time, across instances: the second is refused, not queued.
+      if (!(await StagingRepository.travarEntidade(tx, opcoes.entidade))) {
+        erros.add(ocupada(opcoes.entidade));
+        throw recusa(relatorio, erros);
+      }
+      await verificarEAplicar(tx, stg, layout, opcoes, relatorio, erros, marcar);
+      // A dry run applies inside the transaction and rolls back: its counts are what a real run would do.
+      if (opcoes.dryRun) throw new Recusa(relatorio);
+      return relatorio;
+    });
+  } finally {
+    parar();
+  }
+}
+
+/**
+ * The heartbeat of the apply phase: every BATIMENTO_MS, `pulso()` (the CLI's progress) and the
+ * history row's `atualizada_em` on the server's own pool — outside the import's transaction, so another
+ * instance sees it at once on PostgreSQL (on PGlite's one connection it waits for the transaction,
+ * and one at most waits). Returns what stops it.
+ */
+function batimento(db: Db, id: string, pulso: () => number): () => void {
+  let gravando = false;
+  const timer = setInterval(() => {
+    const linhas = pulso();
+    if (gravando) return;
+    gravando = true;
+    atualizarProgresso(db, id, linhas)
+      .catch(() => undefined)
+      .finally(() => {
+        gravando = false;
+      });
+  }, BATIMENTO_MS);
+  timer.unref();
+  return () => clearInterval(timer);
 }
 
 const recusa = (relatorio: Relatorio, erros: ErrosDoArquivo) => {

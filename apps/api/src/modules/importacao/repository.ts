@@ -15,6 +15,8 @@ export interface Importacao extends Contagens {
   chaveId: string | null;
   status: StatusImportacao;
   iniciadaEm: string;
+  /** The heartbeat: every second while it runs (reading and applying); older than 2 minutes while 'em_andamento': its instance died. */
+  atualizadaEm: string;
   concluidaEm: string | null;
 }
 
@@ -34,6 +36,7 @@ interface Row {
   erros: ErroDeLinha[] | string;
   erros_omitidos: number;
   iniciada_em: Date | string;
+  atualizada_em: Date | string;
   concluida_em: Date | string | null;
 }
 
@@ -53,6 +56,7 @@ const toImportacao = (r: Row): Importacao => ({
   erros: typeof r.erros === 'string' ? (JSON.parse(r.erros) as ErroDeLinha[]) : r.erros,
   errosOmitidos: r.erros_omitidos,
   iniciadaEm: new Date(r.iniciada_em).toISOString(),
+  atualizadaEm: new Date(r.atualizada_em).toISOString(),
   concluidaEm: r.concluida_em === null ? null : new Date(r.concluida_em).toISOString(),
 });
 
@@ -121,7 +125,7 @@ export async function concluir(db: Db, id: string, status: StatusImportacao, r: 
 }
 
 const COLUNAS = `id, entidade, modo, dry_run, origem, chave_id, status, linhas, incluidos, alterados, inalterados,
-  inativados, erros, erros_omitidos, iniciada_em, concluida_em`;
+  inativados, erros, erros_omitidos, iniciada_em, atualizada_em, concluida_em`;
 
 /** The latest imports first; `antes`: those after that one in this order (the integration API's pages). */
 export async function listarImportacoes(

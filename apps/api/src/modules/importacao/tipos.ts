@@ -10,7 +10,11 @@ export interface OpcoesImportacao {
   dryRun: boolean;
   origem: 'cli' | 'api';
   chaveId?: string | null;
-  onProgresso?: (p: { linhas: number; bytes: number }) => void;
+  /**
+   * Progress: while reading (`leitura`, after each staged batch) and, every second, while the one
+   * transaction checks and applies the file (`aplicacao`: lines and bytes stay those of the whole file).
+   */
+  onProgresso?: (p: { linhas: number; bytes: number; fase: 'leitura' | 'aplicacao' }) => void;
   /**
    * Rewrites a row's raw values before the layout's schema reads them (the demo seed moves the
    * dates of its files to the day it loads them; an operator's file is never transformed).

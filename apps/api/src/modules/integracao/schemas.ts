@@ -59,6 +59,11 @@ const camposDaImportacao = {
   inativados: z.number().int(),
   errosOmitidos: z.number().int().describe('Erros além dos primeiros, só contados.'),
   iniciadaEm: quando,
+  atualizadaEm: quando.describe(
+    'Sinal de vida: renovado a cada segundo enquanto em andamento (na leitura e na aplicação). Parado há ' +
+      'mais de 2 minutos com status em_andamento: a instância que importava caiu, e a próxima importação da ' +
+      'entidade marca esta como falhou.',
+  ),
   concluidaEm: quando.nullable(),
 };
 

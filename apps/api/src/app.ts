@@ -1,4 +1,3 @@
-import cookie from '@fastify/cookie';
 import Fastify, { type FastifyInstance, type RouteOptions } from 'fastify';
 import { validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { DestinationStream } from 'pino';
@@ -28,6 +27,7 @@ import {
 import { loadOperadora } from './modules/operadora/config';
 import { requireApiToken } from './plugins/auth';
 import { prazoDaRequisicao } from './plugins/prazo-da-requisicao';
+import cookies from './plugins/cookies';
 import errors from './plugins/errors';
 import health from './plugins/health';
 import { lazyChildLogger, loggerOptions } from './plugins/logger';
@@ -179,7 +179,7 @@ export async function buildApp(config: Config, overrides: Overrides = {}): Promi
     if (ownsDb) await db.close();
   });
 
-  await app.register(cookie);
+  await app.register(cookies);
   await app.register(security);
   await app.register(errors);
   await app.register(prazoDaRequisicao, { ms: config.timeouts.request });

@@ -1,6 +1,8 @@
-import { connect, type Socket } from 'node:net';
-import { afterAll, beforeAll, expect, it } from 'vitest';
+import { type AddressInfo, connect, type Socket } from 'node:net';
+import Fastify from 'fastify';
+import { afterAll, beforeAll, expect, it, vi } from 'vitest';
 import { startApp, type TestApp } from '../../test/helper';
+import { prazoDaRequisicao } from './prazo-da-requisicao';
 
 // REQUEST_TIMEOUT_MS bounds the whole request (issue 13). Node's requestTimeout never applied under
 // Fastify 5 (set after the server is made): a 40 s trickle of body got through. These fail without
@@ -63,4 +65,43 @@ it('a request that arrives in time is served as usual, on a connection that stay
   const c = t.client();
   const v = await c.post('/api/Login/VerificarCPF', { cpf: '123' });
   expect(v.status).toBe(400);
+});
+
+it('a request whose body came with its headers starts no timer; one whose body is late still gets its bound', async () => {
+  // Decision 0039: the bound is armed only for a request still incomplete once the reads of its
+  // turn of the event loop are parsed, so the usual API call pays no timer and no listeners.
+  const app = Fastify({ logger: false });
+  await app.register(prazoDaRequisicao, { ms: 4321 });
+  app.post('/eco', (request) => request.body);
+  await app.listen({ port: 0, host: '127.0.0.1' });
+  const { port } = app.server.address() as AddressInfo;
+  const espiao = vi.spyOn(globalThis, 'setTimeout');
+  const prazos = () => espiao.mock.calls.filter(([, ms]) => ms === 4321).length;
+  try {
+    const corpo = '{"a":1}';
+    const cabecalhos = `POST /eco HTTP/1.1\r\nHost: x\r\nContent-Type: application/json\r\nContent-Length: ${corpo.length}\r\n\r\n`;
+    const enviar = (partes: string[]) =>
+      new Promise<string>((resolve, reject) => {
+        const s = connect(port, '127.0.0.1', async () => {
+          for (const [i, parte] of partes.entries()) {
+            if (i) await new Promise((r) => setImmediate(() => globalThis.setTimeout(r, 50)));
+            s.write(parte);
+          }
+        });
+        let resposta = '';
+        s.on('data', (d) => {
+          resposta += d.toString();
+          if (resposta.endsWith(corpo)) s.end();
+        });
+        s.on('close', () => resolve(resposta));
+        s.on('error', reject);
+      });
+    expect(await enviar([cabecalhos + corpo])).toMatch(/^HTTP\/1\.1 200 /);
+    expect(prazos()).toBe(0);
+    expect(await enviar([cabecalhos, corpo])).toMatch(/^HTTP\/1\.1 200 /);
+    expect(prazos()).toBe(1);
+  } finally {
+    espiao.mockRestore();
+    await app.close();
+  }
 });

@@ -1,4 +1,4 @@
-import type { CookieSerializeOptions } from '@fastify/cookie';
+import type { OpcoesDoCookie } from '../../lib/cookies';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import {
@@ -73,7 +73,7 @@ const ADMINISTRACAO = ['administrador'] as const;
 /** Sign-in: no session yet (password, then the TOTP code). */
 export const entradaDaEquipeRoutes: FastifyPluginAsyncZod = async (app) => {
   const { equipe } = app.services;
-  const cookie = (maxAgeMs: number): CookieSerializeOptions => ({
+  const cookie = (maxAgeMs: number): OpcoesDoCookie => ({
     httpOnly: true,
     sameSite: 'strict',
     secure: app.config.cookieSecure,

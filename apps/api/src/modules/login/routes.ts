@@ -99,11 +99,13 @@ export const sessaoRoutes: FastifyPluginAsyncZod = async (app) => {
   const { config } = app;
   const { login } = app.services;
 
-  // Activity in the browser keeps the server session alive too (see the contract's comment).
+  // Activity in the browser keeps the server session alive too (see the contract's comment). The
+  // member hook did the work; the answer is a constant, returned without a promise (decision 0039).
+  const renovada = Object.freeze({ sucesso: true as const });
   app.post(
     '/Login/RenovarSessao',
     { schema: { body: renovarSessaoRequestSchema, response: respostas(renovarSessaoResponseSchema) } },
-    async () => ({ sucesso: true as const }),
+    () => renovada,
   );
 
   app.post(

@@ -1,7 +1,7 @@
 import type { Parcela } from '@portal/contract';
 import { formatBRL, formatDate } from '@portal/br';
 import { FileText, Receipt, Wallet } from 'lucide-react';
-import { type Ref, useRef, useState } from 'react';
+import { lazy, type Ref, Suspense, useRef, useState } from 'react';
 import { Carregando, FalhaAoCarregar } from '@/components/membro/carregando';
 import { Button } from '@/components/ui/button';
 import { toast } from '@/lib/toast';
@@ -10,10 +10,15 @@ import { useListarParcelas } from '../api/listar-parcelas';
 import { useRecibo } from '../api/recibo';
 import { DeclaracaoQuitacao } from './declaracao-quitacao';
 import { useAbrirDocumento } from '@/components/documentos';
-import { ExtratoCoparticipacaoDialog } from './extrato-coparticipacao-dialog';
 import { competenciaPorExtenso, nomesDeArquivo } from './formatos';
-import { PagarFaturaDialog } from './pagar-fatura-dialog';
 import { AvisoVencida, estaPaga, StatusParcela } from './status-parcela';
+
+// The dialogs open from a button: their code (and their queries' hooks) loads on the first open,
+// not in the page's first render (issue 19: /financeiro's TBT, decision 0040).
+const PagarFaturaDialog = lazy(() => import('./pagar-fatura-dialog').then((m) => ({ default: m.PagarFaturaDialog })));
+const ExtratoCoparticipacaoDialog = lazy(() =>
+  import('./extrato-coparticipacao-dialog').then((m) => ({ default: m.ExtratoCoparticipacaoDialog })),
+);
 
 /** Spec 6: the statement button is enabled only for co-participative profiles; otherwise it says why. */
 export function BotaoExtratoCoparticipacao({
@@ -47,6 +52,8 @@ export function FaturasEBoletos() {
   const parcelas = useListarParcelas();
   const [pagar, setPagar] = useState<Parcela | null>(null);
   const [extratoAberto, setExtratoAberto] = useState(false);
+  // Mounted from the first open on, so its closing (focus back to the button) runs as before.
+  const [extratoUsado, setExtratoUsado] = useState(false);
   const recibo = useRecibo();
   const abrir = useAbrirDocumento();
   // The dialogs open from buttons, not Radix triggers: focus goes back to the button that opened them.
@@ -78,7 +85,10 @@ export function FaturasEBoletos() {
         <BotaoExtratoCoparticipacao
           ref={botaoExtrato}
           coparticipativo={usuario.coparticipativo}
-          onAbrir={() => setExtratoAberto(true)}
+          onAbrir={() => {
+            setExtratoUsado(true);
+            setExtratoAberto(true);
+          }}
         />
       </div>
 
@@ -160,14 +170,18 @@ export function FaturasEBoletos() {
 
       <DeclaracaoQuitacao />
 
-      {pagar ? (
-        <PagarFaturaDialog parcela={pagar} onClose={() => setPagar(null)} onCloseAutoFocus={focarOrigem} />
-      ) : null}
-      <ExtratoCoparticipacaoDialog
-        open={extratoAberto}
-        onOpenChange={setExtratoAberto}
-        onCloseAutoFocus={focarBotaoExtrato}
-      />
+      <Suspense fallback={null}>
+        {pagar ? (
+          <PagarFaturaDialog parcela={pagar} onClose={() => setPagar(null)} onCloseAutoFocus={focarOrigem} />
+        ) : null}
+        {extratoUsado ? (
+          <ExtratoCoparticipacaoDialog
+            open={extratoAberto}
+            onOpenChange={setExtratoAberto}
+            onCloseAutoFocus={focarBotaoExtrato}
+          />
+        ) : null}
+      </Suspense>
     </section>
   );
 }

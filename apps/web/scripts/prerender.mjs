@@ -36,6 +36,9 @@ try {
   const pagina = index
     .replace(vazio, () => `<div id="root" data-prerender="/login">${corpo}</div>`)
     // The title React sets once the script runs (DocumentTitle), already in place.
+    // The screen is in the HTML: the stylesheet and the logo come before the script, which the
+    // first paint no longer needs (it hydrates what is already drawn).
+    .replace(/<script type="module" /, '<script type="module" fetchpriority="low" ')
     .replace(/<title>[^<]*<\/title>/, () => `<title>Entrar — __OPERADORA_NOME__</title>${iniciais.join('')}`);
   writeFileSync(`${dist}login.html`, pagina);
   console.log(`dist/login.html: /login prerendered (${corpo.length} characters)`);

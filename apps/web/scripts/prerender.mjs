@@ -41,7 +41,7 @@ try {
     .replace(/<script type="module" /, '<script type="module" fetchpriority="low" ')
     .replace(/<title>[^<]*<\/title>/, () => `<title>Entrar — __OPERADORA_NOME__</title>${iniciais.join('')}`);
   writeFileSync(`${dist}login.html`, pagina);
-  console.log(`dist/login.html: /login prerendered (${corpo.length} characters)`);
+  process.stdout.write(`dist/login.html: /login prerendered (${corpo.length} characters)\n`);
 } finally {
   await vite.close();
 }

@@ -1,7 +1,7 @@
 import type { Parcela } from '@portal/contract';
 import { formatBRL, formatDate } from '@portal/br';
 import { FileText, Receipt, Wallet } from 'lucide-react';
-import { lazy, type Ref, Suspense, useRef, useState } from 'react';
+import { lazy, type Ref, Suspense, useDeferredValue, useRef, useState } from 'react';
 import { Carregando, FalhaAoCarregar } from '@/components/membro/carregando';
 import { Button } from '@/components/ui/button';
 import { toast } from '@/lib/toast';
@@ -50,6 +50,9 @@ export function BotaoExtratoCoparticipacao({
 export function FaturasEBoletos() {
   const usuario = useUsuario();
   const parcelas = useListarParcelas();
+  // The twelve cards render as a deferred update, in slices that leave the main thread free,
+  // not as one long task when the answer arrives (issue 19: /financeiro's TBT, decision 0040).
+  const lista = useDeferredValue(parcelas.data);
   const [pagar, setPagar] = useState<Parcela | null>(null);
   const [extratoAberto, setExtratoAberto] = useState(false);
   // Mounted from the first open on, so its closing (focus back to the button) runs as before.
@@ -96,17 +99,17 @@ export function FaturasEBoletos() {
         <h3 id="titulo-parcelas" className="mb-3 text-lg font-bold text-slate-900">
           Mensalidades dos últimos 12 meses
         </h3>
-        {parcelas.isPending ? (
-          <Carregando label="Carregando mensalidades..." />
-        ) : parcelas.isError ? (
+        {parcelas.isError ? (
           <FalhaAoCarregar onTentarNovamente={() => void parcelas.refetch()} />
-        ) : parcelas.data.length === 0 ? (
+        ) : lista === undefined ? (
+          <Carregando label="Carregando mensalidades..." />
+        ) : lista.length === 0 ? (
           <p className="rounded-2xl border border-dashed border-slate-300 bg-white p-6 text-center text-slate-700">
             Nenhuma mensalidade nos últimos 12 meses.
           </p>
         ) : (
           <ul className="space-y-3">
-            {parcelas.data.map((p) => {
+            {lista.map((p) => {
               const paga = estaPaga(p.status);
               const mes = competenciaPorExtenso(p.mescompetencia, p.anocompetencia);
               const gerando = recibo.isPending && recibo.variables === p.codigoMensalidade;

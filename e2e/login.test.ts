@@ -1,8 +1,9 @@
 import type { Browser } from 'playwright-core';
-import { afterAll, beforeAll, expect, test } from 'vitest';
+import { afterAll, beforeAll, expect, inject, test } from 'vitest';
 import { CARLOS, MARIA, NINGUEM, PAULO, ROBERTO, SENHA } from './support/accounts';
 import { expectNoAxeViolations, launch, openSession, screenshot } from './support/browser';
 import { submitPassword, toast, typeCpf, visible } from './support/flows';
+import { startPortal } from './support/server';
 
 let browser: Browser;
 beforeAll(async () => {
@@ -220,5 +221,60 @@ test("Maria's cancelled profile: the Home says since when and what is still ther
   await header.getByRole('button', { name: 'Trocar perfil' }).click();
   await page.waitForURL(/\/login$/);
   expect(await page.getByLabel('CPF', { exact: true }).inputValue()).toBe(MARIA.cpf);
+  await s.close();
+});
+
+test("/login's HTML, before any script runs, is the CPF step of the configured operator (decision 0040)", async () => {
+  const nome = 'Saúde & Vida Teste';
+  const outra = await startPortal(inject('seedDir'), {
+    OPERADORA_NOME: nome,
+    OPERADORA_LOGO: '/operadora/logo-branco.svg',
+  });
+  const context = await browser.newContext({ baseURL: outra.baseUrl, javaScriptEnabled: false });
+  try {
+    const html = await (await fetch(`${outra.baseUrl}/login`)).text();
+    expect(html).toContain('data-prerender="/login"');
+    expect(html).toContain('<title>Entrar — Saúde &amp; Vida Teste</title>');
+    expect(html).toContain('src="/operadora/logo-branco.svg" alt="Saúde &amp; Vida Teste — Portal do Beneficiário"');
+    expect(html).not.toMatch(/__OPERADORA_|__CSP_NONCE__/);
+    // The demo operator's name (elsewhere only in its own configuration block) is nowhere in the screen.
+    expect(/<div id="root"[^]*<\/div>/.exec(html)?.[0]).not.toContain('Saúde Exemplo');
+    // The same page in a browser with JavaScript off: the first screen is there, the button waits.
+    const page = await context.newPage();
+    await page.goto('/login');
+    await visible(page.getByRole('heading', { level: 1, name: 'Acesse sua conta' }));
+    await visible(page.getByText('Digite seu CPF para entrar no Portal do Beneficiário.'));
+    await visible(page.getByLabel('CPF', { exact: true }));
+    expect(await page.getByRole('button', { name: 'Continuar' }).isDisabled()).toBe(true);
+    await visible(page.getByRole('img', { name: `${nome} — Portal do Beneficiário` }));
+    await visible(page.getByText(`${nome} · Portal do Beneficiário`));
+    // Only /login is prerendered: another page is the empty shell until its script runs.
+    expect(await (await fetch(`${outra.baseUrl}/cadastro`)).text()).toContain('<div id="root"></div>');
+  } finally {
+    await context.close();
+    await outra.stop();
+  }
+});
+
+test('a slow script: the CPF typed before it runs is kept and masked; nothing is submitted before it', async () => {
+  const s = await openSession(browser, { width: 375, semServiceWorker: true });
+  const { page } = s;
+  let soltar = () => {};
+  const script = new Promise<void>((r) => (soltar = r));
+  await page.route('**/assets/index-*.js', async (route) => {
+    await script;
+    await route.continue();
+  });
+  await page.goto('/login', { waitUntil: 'commit' });
+  const cpf = page.getByLabel('CPF', { exact: true });
+  await cpf.pressSequentially(CARLOS.cpf.replace(/\D/g, ''));
+  await page.keyboard.press('Enter');
+  expect(new URL(page.url()).search).toBe('');
+  expect(await page.getByRole('button', { name: 'Continuar' }).isDisabled()).toBe(true);
+  soltar();
+  await page.getByRole('button', { name: 'Continuar' }).and(page.locator(':enabled')).waitFor();
+  expect(await cpf.inputValue()).toBe('111.444.777-35');
+  await page.keyboard.press('Enter');
+  await visible(page.locator('input[type="password"]'));
   await s.close();
 });

@@ -1,7 +1,9 @@
 import { setNonce } from 'get-nonce';
 import { StrictMode } from 'react';
-import { createRoot } from 'react-dom/client';
+import { createRoot, hydrateRoot } from 'react-dom/client';
 import { App } from './app/app';
+import { restoreSession } from './lib/session';
+import { browserStorage } from './lib/storage';
 import './index.css';
 
 // The server puts this response's CSP nonce in <meta property="csp-nonce">; Radix's scroll lock
@@ -11,8 +13,18 @@ if (nonce && nonce !== '__CSP_NONCE__') setNonce(nonce);
 
 const root = document.getElementById('root');
 if (!root) throw new Error('#root not found');
-createRoot(root).render(
+const app = (
   <StrictMode>
     <App />
-  </StrictMode>,
+  </StrictMode>
 );
+// /login arrives with its first screen already in #root (decision 0040): a visitor's browser
+// hydrates it. A signed-in member (sent on to /Home) or any other page (a service worker's cached
+// copy of the page opened elsewhere) renders from scratch.
+const prerender = root.dataset.prerender;
+const mesmaRota = prerender !== undefined && prerender === location.pathname.toLowerCase().replace(/\/$/, '');
+if (mesmaRota && !restoreSession(browserStorage(), Date.now())) hydrateRoot(root, app);
+else {
+  root.replaceChildren();
+  createRoot(root).render(app);
+}

@@ -10,12 +10,20 @@ const INDEX = `<!doctype html><html lang="pt-BR"><head><meta property="csp-nonce
 const ATENDIMENTO = `<!doctype html><html lang="pt-BR"><head><meta property="csp-nonce" nonce="__CSP_NONCE__">
 <title>Atendimento — __OPERADORA_NOME__</title><!--__OPERADORA_HEAD__--></head><body><div id="console"></div></body></html>`;
 
+// The build's prerendered /login (decision 0040): index.html with the CPF step in #root and the
+// operator's fields as placeholders.
+const LOGIN = INDEX.replace(
+  '<div id="root"></div>',
+  '<div id="root" data-prerender="/login"><img src="__OPERADORA_LOGO__" alt="__OPERADORA_NOME__ — Portal do Beneficiário"><h1>Acesse sua conta</h1></div>',
+);
+
 let t: TestApp;
 beforeAll(async () => {
   mkdirSync(join(dist, 'assets'));
   mkdirSync(join(dist, 'selos'));
   writeFileSync(join(dist, 'index.html'), INDEX);
   writeFileSync(join(dist, 'atendimento.html'), ATENDIMENTO);
+  writeFileSync(join(dist, 'login.html'), LOGIN);
   writeFileSync(join(dist, 'assets/index-a1b2c3.js'), 'console.log("app")');
   writeFileSync(join(dist, 'selos/12.png'), 'png');
   t = await startApp({ env: { WEB_DIST: dist } });
@@ -49,6 +57,38 @@ describe('the SPA', () => {
       const r = await t.client().get(path);
       expect(r.status, path).toBe(200);
       expect(r.text, path).toContain('<div id="root">');
+    }
+  });
+
+  it('/login (any case, a final slash, a query) answers the prerendered page, branded, with a fresh nonce; no other path does', async () => {
+    for (const path of ['/login', '/Login', '/LOGIN/', '/login?volta=1']) {
+      const r = await t.client().get(path);
+      expect(r.status, path).toBe(200);
+      expect(r.headers.get('cache-control'), path).toBe('no-cache');
+      expect(r.text, path).toContain('<div id="root" data-prerender="/login"><img src="/operadora/logo.svg" alt="');
+      expect(r.text, path).toContain('<h1>Acesse sua conta</h1>');
+      expect(r.text, path).not.toMatch(/__OPERADORA_|__CSP_NONCE__/);
+      const nonce = /nonce="([^"]+)"/.exec(r.text)?.[1];
+      expect(r.headers.get('content-security-policy'), path).toContain(`style-src 'self' 'nonce-${nonce}';`);
+    }
+    for (const path of ['/', '/home', '/login/outra', '/cadastro', '/loginx']) {
+      expect((await t.client().get(path)).text, path).toContain('<div id="root"></div>');
+    }
+    // Not a static file either (its placeholders would go out unfilled).
+    expect((await t.client().get('/login.html')).text).toContain('<div id="root"></div>');
+  });
+
+  it('a build without login.html answers /login with index.html', async () => {
+    const semLogin = mkdtempSync(join(tmpdir(), 'portal-web-'));
+    writeFileSync(join(semLogin, 'index.html'), INDEX);
+    const outro = await startApp({ env: { WEB_DIST: semLogin } });
+    try {
+      const r = await outro.client().get('/login');
+      expect(r.status).toBe(200);
+      expect(r.text).toContain('<div id="root"></div>');
+    } finally {
+      await outro.close();
+      rmSync(semLogin, { recursive: true, force: true });
     }
   });
 

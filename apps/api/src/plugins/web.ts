@@ -31,10 +31,12 @@ export default fp(async function web(app: FastifyInstance) {
     return html;
   }
 
-  // index.html: the member app; atendimento.html: the staff console, its own bundle (issue 17).
-  const servePage = (file: 'index.html' | 'atendimento.html') =>
+  // index.html: the member app; atendimento.html: the staff console, its own bundle (issue 17);
+  // login.html: index.html with /login's first screen already rendered (decision 0040), index.html
+  // when a build has none.
+  const servePage = (file: 'index.html' | 'atendimento.html' | 'login.html') =>
     async function (_request: FastifyRequest, reply: FastifyReply) {
-      const html = await template(file);
+      const html = (await template(file)) ?? (file === 'login.html' ? await template('index.html') : undefined);
       if (html === undefined) {
         return reply.status(503).type('text/html; charset=utf-8').header('cache-control', 'no-store').send(NOT_BUILT);
       }
@@ -47,6 +49,7 @@ export default fp(async function web(app: FastifyInstance) {
     };
   const serveIndex = servePage('index.html');
   const serveAtendimento = servePage('atendimento.html');
+  const serveLogin = servePage('login.html');
   // The operator's name, colours and configuration go into the page itself: the first paint is
   // already branded and no request waits for them (the web app reads #operadora).
   const branded = (html: string) => paginaComOperadora(html, app.operadora);
@@ -78,7 +81,7 @@ export default fp(async function web(app: FastifyInstance) {
       index: false,
       wildcard: false,
       // sw.js: served by pwaRoutes, never cached (a new release must reach installed apps).
-      globIgnore: ['**/index.html', '**/atendimento.html', 'assets/**', '**/*.br', '**/*.gz', 'sw.js'],
+      globIgnore: ['**/index.html', '**/atendimento.html', '**/login.html', 'assets/**', '**/*.br', '**/*.gz', 'sw.js'],
       maxAge: '1h',
       preCompressed: true,
     });
@@ -116,7 +119,8 @@ export default fp(async function web(app: FastifyInstance) {
       (request.method === 'GET' || request.method === 'HEAD') &&
       !path.startsWith('/api') &&
       !path.startsWith('/assets/');
-    if (isPage) return serveIndex(request, reply);
+    // Paths match case-insensitively in the web app (/Login is /login), with or without a final '/'.
+    if (isPage) return /^\/login\/?$/i.test(path) ? serveLogin(request, reply) : serveIndex(request, reply);
     return sendError(reply, 404, 'NAO_ENCONTRADO', 'Recurso não encontrado.');
   });
 });

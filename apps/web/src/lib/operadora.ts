@@ -15,6 +15,15 @@ export function operadora(): Operadora {
   return cached;
 }
 
+/**
+ * The build-time prerender of /login (src/prerender.tsx) has no document: it renders with the
+ * placeholders the server fills on every response (paginaComOperadora), so the prerendered page
+ * carries the configured operator's name and logo, never the demo's.
+ */
+export function usarOperadora(o: Operadora): void {
+  cached = o;
+}
+
 /** URL of one banner file: OPERADORA_DIR/public/banners/{id}-{largura}.{formato}, served at /operadora/. */
 export function bannerSrc(id: string, largura: number, formato: 'webp' | 'avif'): string {
   return `/operadora/banners/${id}-${largura}.${formato}`;

@@ -99,6 +99,12 @@ describe('the page and the API carry the operator', () => {
     expect(html).not.toContain('<style');
     const outra = paginaComOperadora('<!--__OPERADORA_HEAD__-->', { ...o, corPrimaria: '#7a1f5c' });
     expect(outra).toMatch(/^<style nonce="__CSP_NONCE__">:root\{--color-brand-50:/);
+    // The prerendered /login (decision 0040) shows the logo: its URL, escaped for an attribute.
+    const logo = paginaComOperadora('<img src="__OPERADORA_LOGO__">', {
+      ...o,
+      logo: 'https://cdn.example/a.svg?x=1&y="2"',
+    });
+    expect(logo).toBe('<img src="https://cdn.example/a.svg?x=1&amp;y=&quot;2&quot;">');
   });
 
   let t: TestApp;

@@ -1,9 +1,11 @@
 import { formatCpf, onlyDigits } from '@portal/br';
-import { useState, type FormEvent } from 'react';
+import { useEffect, useRef, useState, type FormEvent } from 'react';
 import { Button } from '@/components/ui/button';
 import { FormField } from '@/components/ui/form-field';
 import { MaskedInput, MASKS } from '@/components/ui/masked-input';
 import { erroDoCampo } from '@/lib/account/erro-do-campo';
+import { useHidratado } from '@/lib/hidratacao';
+import { applyMask } from '@/lib/mask';
 import type { ChaveValidacao } from '@/lib/account/messages';
 import { validarCpf } from '@/lib/account/validation';
 
@@ -21,6 +23,19 @@ interface CpfFormProps {
  */
 export function CpfForm({ defaultCpf = '', busy, onSubmit, submitLabel = 'Continuar' }: CpfFormProps) {
   const [erro, setErro] = useState<ChaveValidacao | null>(null);
+  // /login arrives prerendered (decision 0040): the field takes typing before the script runs and
+  // hydration keeps it; 'Continuar' waits for the script (a native submission would send the CPF
+  // in the address), and what was typed meanwhile gets its mask once the script is there.
+  const hidratado = useHidratado();
+  const form = useRef<HTMLFormElement>(null);
+  useEffect(() => {
+    const campo = form.current?.elements.namedItem('cpf');
+    if (!(campo instanceof HTMLInputElement) || !campo.value) return;
+    const formatado = applyMask(MASKS.cpf, onlyDigits(campo.value));
+    if (formatado === campo.value) return;
+    campo.value = formatado;
+    if (document.activeElement === campo) campo.setSelectionRange(formatado.length, formatado.length);
+  }, []);
 
   const submit = (e: FormEvent<HTMLFormElement>) => {
     e.preventDefault();
@@ -36,7 +51,7 @@ export function CpfForm({ defaultCpf = '', busy, onSubmit, submitLabel = 'Contin
   };
 
   return (
-    <form noValidate onSubmit={submit} className="space-y-5">
+    <form ref={form} noValidate onSubmit={submit} className="space-y-5">
       <FormField label="CPF" error={erro ? erroDoCampo(erro) : undefined}>
         {(control) => (
           <MaskedInput
@@ -54,7 +69,7 @@ export function CpfForm({ defaultCpf = '', busy, onSubmit, submitLabel = 'Contin
           />
         )}
       </FormField>
-      <Button type="submit" block disabled={busy} aria-busy={busy || undefined}>
+      <Button type="submit" block disabled={busy || !hidratado} aria-busy={busy || undefined}>
         {busy ? 'Verificando...' : submitLabel}
       </Button>
     </form>

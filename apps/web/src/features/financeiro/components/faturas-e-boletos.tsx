@@ -1,7 +1,7 @@
 import type { Parcela } from '@portal/contract';
 import { formatBRL, formatDate } from '@portal/br';
 import { FileText, Receipt, Wallet } from 'lucide-react';
-import { type Ref, useRef, useState } from 'react';
+import { lazy, type Ref, Suspense, useDeferredValue, useRef, useState } from 'react';
 import { Carregando, FalhaAoCarregar } from '@/components/membro/carregando';
 import { Button } from '@/components/ui/button';
 import { toast } from '@/lib/toast';
@@ -10,10 +10,15 @@ import { useListarParcelas } from '../api/listar-parcelas';
 import { useRecibo } from '../api/recibo';
 import { DeclaracaoQuitacao } from './declaracao-quitacao';
 import { useAbrirDocumento } from '@/components/documentos';
-import { ExtratoCoparticipacaoDialog } from './extrato-coparticipacao-dialog';
 import { competenciaPorExtenso, nomesDeArquivo } from './formatos';
-import { PagarFaturaDialog } from './pagar-fatura-dialog';
 import { AvisoVencida, estaPaga, StatusParcela } from './status-parcela';
+
+// The dialogs open from a button: their code (and their queries' hooks) loads on the first open,
+// not in the page's first render (issue 19: /financeiro's TBT, decision 0040).
+const PagarFaturaDialog = lazy(() => import('./pagar-fatura-dialog').then((m) => ({ default: m.PagarFaturaDialog })));
+const ExtratoCoparticipacaoDialog = lazy(() =>
+  import('./extrato-coparticipacao-dialog').then((m) => ({ default: m.ExtratoCoparticipacaoDialog })),
+);
 
 /** Spec 6: the statement button is enabled only for co-participative profiles; otherwise it says why. */
 export function BotaoExtratoCoparticipacao({
@@ -45,8 +50,13 @@ export function BotaoExtratoCoparticipacao({
 export function FaturasEBoletos() {
   const usuario = useUsuario();
   const parcelas = useListarParcelas();
+  // The twelve cards render as a deferred update, in slices that leave the main thread free,
+  // not as one long task when the answer arrives (issue 19: /financeiro's TBT, decision 0040).
+  const lista = useDeferredValue(parcelas.data);
   const [pagar, setPagar] = useState<Parcela | null>(null);
   const [extratoAberto, setExtratoAberto] = useState(false);
+  // Mounted from the first open on, so its closing (focus back to the button) runs as before.
+  const [extratoUsado, setExtratoUsado] = useState(false);
   const recibo = useRecibo();
   const abrir = useAbrirDocumento();
   // The dialogs open from buttons, not Radix triggers: focus goes back to the button that opened them.
@@ -78,7 +88,10 @@ export function FaturasEBoletos() {
         <BotaoExtratoCoparticipacao
           ref={botaoExtrato}
           coparticipativo={usuario.coparticipativo}
-          onAbrir={() => setExtratoAberto(true)}
+          onAbrir={() => {
+            setExtratoUsado(true);
+            setExtratoAberto(true);
+          }}
         />
       </div>
 
@@ -86,17 +99,17 @@ export function FaturasEBoletos() {
         <h3 id="titulo-parcelas" className="mb-3 text-lg font-bold text-slate-900">
           Mensalidades dos últimos 12 meses
         </h3>
-        {parcelas.isPending ? (
-          <Carregando label="Carregando mensalidades..." />
-        ) : parcelas.isError ? (
+        {parcelas.isError ? (
           <FalhaAoCarregar onTentarNovamente={() => void parcelas.refetch()} />
-        ) : parcelas.data.length === 0 ? (
+        ) : lista === undefined ? (
+          <Carregando label="Carregando mensalidades..." />
+        ) : lista.length === 0 ? (
           <p className="rounded-2xl border border-dashed border-slate-300 bg-white p-6 text-center text-slate-700">
             Nenhuma mensalidade nos últimos 12 meses.
           </p>
         ) : (
           <ul className="space-y-3">
-            {parcelas.data.map((p) => {
+            {lista.map((p) => {
               const paga = estaPaga(p.status);
               const mes = competenciaPorExtenso(p.mescompetencia, p.anocompetencia);
               const gerando = recibo.isPending && recibo.variables === p.codigoMensalidade;
@@ -160,14 +173,18 @@ export function FaturasEBoletos() {
 
       <DeclaracaoQuitacao />
 
-      {pagar ? (
-        <PagarFaturaDialog parcela={pagar} onClose={() => setPagar(null)} onCloseAutoFocus={focarOrigem} />
-      ) : null}
-      <ExtratoCoparticipacaoDialog
-        open={extratoAberto}
-        onOpenChange={setExtratoAberto}
-        onCloseAutoFocus={focarBotaoExtrato}
-      />
+      <Suspense fallback={null}>
+        {pagar ? (
+          <PagarFaturaDialog parcela={pagar} onClose={() => setPagar(null)} onCloseAutoFocus={focarOrigem} />
+        ) : null}
+        {extratoUsado ? (
+          <ExtratoCoparticipacaoDialog
+            open={extratoAberto}
+            onOpenChange={setExtratoAberto}
+            onCloseAutoFocus={focarBotaoExtrato}
+          />
+        ) : null}
+      </Suspense>
     </section>
   );
 }

@@ -1,14 +1,18 @@
 import { isPerfilFinanceiro } from '@portal/contract/perfis';
+import { lazy, Suspense } from 'react';
 import { PerfilInvalido } from '@/components/membro/perfil-invalido';
 import { PageHeader } from '@/components/page-header';
 import { Alert } from '@/components/ui/alert';
+import { Carregando } from '@/components/membro/carregando';
 import { Tabs, TabsContent, TabsList, TabsTrigger } from '@/components/ui/tabs';
 import { usePerfilAutenticado } from '@/lib/membro';
 import { useUsuario } from '@/lib/session-context';
 import { DocumentosProvider } from '@/components/documentos';
 import { ExtratoPorCompetencia } from './extrato-por-competencia';
 import { FaturasEBoletos } from './faturas-e-boletos';
-import { ImpostoDeRenda } from './imposto-de-renda';
+
+// The second tab renders only when chosen: its code loads then (issue 19, decision 0040).
+const ImpostoDeRenda = lazy(() => import('./imposto-de-renda').then((m) => ({ default: m.ImpostoDeRenda })));
 
 export function FinanceiroPage() {
   const perfil = usePerfilAutenticado();
@@ -42,7 +46,9 @@ function Financeiro() {
       </TabsContent>
       <TabsContent value="irpf">
         {financeiro ? (
-          <ImpostoDeRenda />
+          <Suspense fallback={<Carregando />}>
+            <ImpostoDeRenda />
+          </Suspense>
         ) : (
           <section aria-labelledby="titulo-irpf" className="space-y-4">
             <h2 id="titulo-irpf" className="text-xl font-bold text-slate-900">

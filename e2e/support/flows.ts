@@ -116,8 +116,10 @@ export async function entrar(browser: Browser, cpf: string, opts: SessionOptions
     return s;
   }
   const s = await openSession(browser, { ...opts, storageState: estado });
-  // Once the home page's calls are answered, a session the server refused would have led to /login.
-  await s.page.goto('/home', { waitUntil: 'networkidle' });
+  // Where `login` leaves a test: on /home, its menu drawn. A session the server refused would lead
+  // to /login at the first call, and the journey fails there.
+  await s.page.goto('/home');
+  await visible(s.page.getByRole('navigation', { name: 'Menu principal' }));
   await visible(s.page.getByText('Seus Dados Principais'));
   if (!/\/home$/i.test(s.page.url())) throw new Error(`e2e: the kept session of ${cpf} led to ${s.page.url()}`);
   return s;

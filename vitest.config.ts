@@ -13,6 +13,10 @@ export default defineConfig({
           include: ['packages/**/src/**/*.test.ts', 'apps/web/src/**/*.test.{ts,tsx}'],
           environment: 'node',
           setupFiles: ['test/console-guard-setup.ts'],
+          // The files share their workers' module cache instead of importing everything again each
+          // (38 s → 4 s): no file relies on a module state of its own (they pass in any order,
+          // --sequence.shuffle.files).
+          isolate: false,
           sequence: { groupOrder: 0 },
         },
       },

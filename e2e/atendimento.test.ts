@@ -7,9 +7,9 @@ import { cpfFromBase } from '@portal/br';
 import type { Browser, Page } from 'playwright-core';
 import { Webhook } from 'standardwebhooks';
 import { afterAll, beforeAll, expect, inject, test } from 'vitest';
-import { CARLOS, MARIA, SENHA } from './support/accounts';
+import { CARLOS, MARIA } from './support/accounts';
 import { launch, openSession, setBaseUrl } from './support/browser';
-import { login, loginMaria, toast, visible } from './support/flows';
+import { entrar, toast, visible } from './support/flows';
 import { documentoAberto } from './support/pdf';
 import {
   type ContaDaEquipe,
@@ -170,9 +170,8 @@ const DEPENDENTE = { nome: 'Clara Souza Ramos', cpf: cpfFromBase('620000001') };
 const RESPOSTA = 'Inclusão de Clara Souza Ramos aprovada. A carteirinha fica disponível em até 2 dias úteis.';
 
 test('Maria asks to add a dependant; the receiver gets the signed webhooks', async () => {
-  const s = await openSession(browser);
+  const s = await entrar(browser, MARIA.cpf);
   const { page } = s;
-  await loginMaria(page);
   await page.goto('/comercial');
   await page.getByRole('button', { name: 'Adicionar Dependentes' }).click();
   const dialog = page.getByRole('dialog', { name: 'Adicionar Dependentes' });
@@ -287,9 +286,8 @@ test('an atendente signs in with password + TOTP, finds the protocol in the queu
 }, 180_000);
 
 test('Maria sees the answer in Meus Protocolos and downloads its PDF', async () => {
-  const s = await openSession(browser);
+  const s = await entrar(browser, MARIA.cpf);
   const { page } = s;
-  await loginMaria(page);
   await page.goto(`/protocolos/${numero}`);
   await visible(page.getByRole('heading', { level: 1, name: 'Detalhes do protocolo' }));
   await visible(page.getByText(RESPOSTA, { exact: false }));
@@ -385,8 +383,7 @@ test('an administrador sees imports, webhook deliveries (and replays one) and th
 }, 180_000);
 
 test('a data correction is refused with a reason, which the member reads', async () => {
-  const m = await openSession(browser);
-  await login(m.page, CARLOS.cpf, SENHA);
+  const m = await entrar(browser, CARLOS.cpf);
   await m.page.goto('/meus-dados');
   await m.page.getByRole('radio', { name: 'E-mail' }).check();
   await m.page.getByLabel('Valor correto').fill('carlos.lima@exemplo.com.br');

@@ -1,8 +1,8 @@
 import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, expect, test } from 'vitest';
-import { CARLOS, SENHA } from './support/accounts';
-import { expectNoAxeViolations, launch, openSession, screenshot } from './support/browser';
-import { login, loginMaria, navegar, toast, visible } from './support/flows';
+import { CARLOS, MARIA } from './support/accounts';
+import { expectNoAxeViolations, launch, screenshot } from './support/browser';
+import { entrar, navegar, toast, visible } from './support/flows';
 import { verificarNasDuasLarguras } from './support/larguras';
 
 let browser: Browser;
@@ -14,9 +14,8 @@ afterAll(async () => {
 });
 
 test("Maria follows her family's authorisations, each screen checked at 1280 and 375 px", async () => {
-  const s = await openSession(browser);
+  const s = await entrar(browser, MARIA.cpf);
   const { page } = s;
-  await loginMaria(page);
   await navegar(page, 'Autorizações');
   await page.waitForURL(/\/autorizacoes$/);
   await visible(page.getByRole('heading', { level: 2, name: 'Autorizações (4)' }));
@@ -45,9 +44,8 @@ test("Maria follows her family's authorisations, each screen checked at 1280 and
 });
 
 test('a dependant sees only himself, the selector disabled; the page works by keyboard', async () => {
-  const s = await openSession(browser);
+  const s = await entrar(browser, CARLOS.cpf);
   const { page } = s;
-  await login(page, CARLOS.cpf, SENHA);
   await page.goto('/autorizacoes');
   await visible(page.getByRole('heading', { level: 2, name: 'Autorizações (2)' }));
   expect(await page.getByLabel('Beneficiário').isDisabled()).toBe(true);
@@ -64,9 +62,8 @@ test('a dependant sees only himself, the selector disabled; the page works by ke
 });
 
 test('a session ended on the server ends the page: "Sessão encerrada", back to login', async () => {
-  const s = await openSession(browser, { expectStatuses: [401] });
+  const s = await entrar(browser, MARIA.cpf, { expectStatuses: [401] });
   const { page, context } = s;
-  await loginMaria(page);
   // Home's own calls first: one still in flight when the cookie goes would end the session on
   // /home (its toast there, the stored session cleared) and /autorizacoes would open on /login.
   await page.waitForLoadState('networkidle');
@@ -79,9 +76,8 @@ test('a session ended on the server ends the page: "Sessão encerrada", back to 
 });
 
 test('a page whose script does not arrive says so and offers to try again, instead of a blank screen', async () => {
-  const s = await openSession(browser, { width: 375, semServiceWorker: true });
+  const s = await entrar(browser, MARIA.cpf, { width: 375, semServiceWorker: true });
   const { page } = s;
-  await loginMaria(page);
   // The phone loses the network for exactly the Autorizações chunk.
   const chunk = /\/assets\/autorizacoes-page-[^/]+\.js$/;
   await page.route(chunk, (r) => r.abort('internetdisconnected'));

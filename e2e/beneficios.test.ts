@@ -3,7 +3,7 @@ import { afterAll, beforeAll, expect, test } from 'vitest';
 import { MARIA } from './support/accounts';
 import { launch, openSession, screenshot } from './support/browser';
 import { verificarNasDuasLarguras } from './support/larguras';
-import { loginMaria, navegar, toast, visible } from './support/flows';
+import { entrar, loginMaria, navegar, toast, visible } from './support/flows';
 import { sentTo } from './support/outbox';
 
 let browser: Browser;
@@ -68,9 +68,8 @@ test('Maria consents and opens the partner link in a new tab; closing resets the
 });
 
 test("a blocked pop-up shows the link in 'Pop-up Bloqueado'; all by keyboard", async () => {
-  const s = await openSession(browser, { width: 375 });
+  const s = await entrar(browser, MARIA.cpf, { width: 375 });
   const { page } = s;
-  await loginMaria(page);
   await page.goto('/beneficios');
   // The browser blocks new windows on this page.
   await page.evaluate(() => {
@@ -98,9 +97,8 @@ test("a blocked pop-up shows the link in 'Pop-up Bloqueado'; all by keyboard", a
 });
 
 test("no answer from the server is 'Erro inesperado'", async () => {
-  const s = await openSession(browser);
+  const s = await entrar(browser, MARIA.cpf);
   const { page } = s;
-  await loginMaria(page);
   await page.goto('/beneficios');
   await page.route('**/api/Clube/SmartLinkLogin', (route) => route.abort('internetdisconnected'));
   await page.getByRole('button', { name: 'Acessar Clube de Benefícios' }).click();
@@ -113,9 +111,8 @@ test("no answer from the server is 'Erro inesperado'", async () => {
 });
 
 test('on a phone the ready link is in view and has the focus (it landed below the fold)', async () => {
-  const s = await openSession(browser, { width: 375 });
+  const s = await entrar(browser, MARIA.cpf, { width: 375 });
   const { page } = s;
-  await loginMaria(page);
   await page.goto('/beneficios');
   await page.getByRole('button', { name: 'Acessar Clube de Benefícios' }).click();
   const dialog = page.getByRole('dialog', { name: TITULO });

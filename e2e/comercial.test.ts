@@ -1,10 +1,10 @@
 import { cpfFromBase } from '@portal/br';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, expect, test } from 'vitest';
-import { CARLOS, MARIA, SENHA } from './support/accounts';
-import { launch, openSession } from './support/browser';
+import { CARLOS, MARIA } from './support/accounts';
+import { launch } from './support/browser';
 import { verificarNasDuasLarguras } from './support/larguras';
-import { login, loginMaria, navegar, toast, visible } from './support/flows';
+import { entrar, navegar, toast, visible } from './support/flows';
 import { sentTo } from './support/outbox';
 
 let browser: Browser;
@@ -34,9 +34,8 @@ async function preencher(page: Page, i: number, d: { nome: string; cpf: string; 
 }
 
 test('Maria asks for two dependents: every field checked, one request with a protocol, told by e-mail', async () => {
-  const s = await openSession(browser, { expectStatuses: [409] });
+  const s = await entrar(browser, MARIA.cpf, { expectStatuses: [409] });
   const { page } = s;
-  await loginMaria(page);
   await visible(page.getByRole('heading', { level: 1 })); // the protected layout (and its menu) is drawn
   await navegar(page, 'Comercial');
   await page.waitForURL(/\/comercial$/);
@@ -101,9 +100,8 @@ test('Maria asks for two dependents: every field checked, one request with a pro
 }, 120_000);
 
 test('the dependents dialog works by keyboard alone', async () => {
-  const s = await openSession(browser, { width: 375 });
+  const s = await entrar(browser, MARIA.cpf, { width: 375 });
   const { page } = s;
-  await loginMaria(page);
   await page.goto('/comercial');
   const abrir = page.getByRole('button', { name: 'Adicionar Dependentes' });
   await abrir.focus();
@@ -128,9 +126,8 @@ test('the dependents dialog works by keyboard alone', async () => {
 });
 
 test('a dependant cannot ask for dependents', async () => {
-  const s = await openSession(browser);
+  const s = await entrar(browser, CARLOS.cpf);
   const { page } = s;
-  await login(page, CARLOS.cpf, SENHA);
   await page.goto('/comercial');
   await page.getByRole('button', { name: 'Adicionar Dependentes' }).click();
   const dialog = page.getByRole('dialog', { name: 'Adicionar Dependentes' });

@@ -1,9 +1,9 @@
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, expect, test } from 'vitest';
-import { CARLOS, MARIA, SENHA } from './support/accounts';
-import { launch, openSession, screenshot } from './support/browser';
+import { CARLOS, MARIA } from './support/accounts';
+import { launch, screenshot } from './support/browser';
 import { verificarNasDuasLarguras } from './support/larguras';
-import { login, loginMaria, toast, visible } from './support/flows';
+import { entrar, toast, visible } from './support/flows';
 import { latestCode, sentTo } from './support/outbox';
 
 let browser: Browser;
@@ -17,9 +17,8 @@ afterAll(async () => {
 const caixa = (page: Page, nome: string) => page.getByRole('checkbox', { name: nome, exact: true });
 
 test('Maria contracts SOS for herself and Ana Clara: SMS code from the outbox, a double click makes one contract', async () => {
-  const s = await openSession(browser, { expectStatuses: [422] });
+  const s = await entrar(browser, MARIA.cpf, { expectStatuses: [422] });
   const { page } = s;
-  await loginMaria(page);
   await page.goto('/comercial');
   await page.getByRole('link', { name: 'Contratar SOS' }).click();
   await page.waitForURL(/\/contratar-sos$/);
@@ -94,9 +93,8 @@ test('Maria contracts SOS for herself and Ana Clara: SMS code from the outbox, a
 
 test('the orthopedic plan, the same flow by keyboard alone at 375 px, Voltar from the code step', async () => {
   // Contratar again within 2 minutes: the server keeps the code it sent (429 AGUARDE_REENVIO).
-  const s = await openSession(browser, { width: 375, expectStatuses: [429] });
+  const s = await entrar(browser, MARIA.cpf, { width: 375, expectStatuses: [429] });
   const { page } = s;
-  await loginMaria(page);
   await page.goto('/ortopedico');
   await visible(page.getByRole('heading', { level: 1, name: 'Contratar Plano Ortopédico' }));
   await visible(page.getByText('R$ 19,90', { exact: true }));
@@ -167,9 +165,8 @@ test('the orthopedic plan, the same flow by keyboard alone at 375 px, Voltar fro
 }, 120_000);
 
 test("a member who is not the financial responsible sees 'Acesso Restrito' on both pages", async () => {
-  const s = await openSession(browser);
+  const s = await entrar(browser, CARLOS.cpf);
   const { page } = s;
-  await login(page, CARLOS.cpf, SENHA);
   for (const rota of ['contratar-sos', 'ortopedico']) {
     await page.goto(`/${rota}`);
     await visible(page.getByText('Acesso Restrito'));

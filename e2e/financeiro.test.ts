@@ -4,9 +4,9 @@ import { join } from 'node:path';
 import { competenciaPorExtenso, fatorVencimento, lerPix, validarLinhaDigitavel } from '@portal/br';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, expect, inject, test } from 'vitest';
-import { CARLOS, ROBERTO, SENHA } from './support/accounts';
+import { CARLOS, MARIA, ROBERTO, SENHA } from './support/accounts';
 import { expectNoAxeViolations, launch, openSession, screenshot } from './support/browser';
-import { login, loginMaria, navegar, toast, visible } from './support/flows';
+import { entrar, login, loginMaria, navegar, toast, visible } from './support/flows';
 import { documentoNasDuasLarguras, mudarLargura, verificarNasDuasLarguras } from './support/larguras';
 import { documentoAberto } from './support/pdf';
 import { startPortal } from './support/server';
@@ -57,10 +57,9 @@ async function abrirFinanceiro(page: Page) {
 }
 
 test('Maria pays an invoice: barcode, boleto and PIX, each screen and document at 1280 and 375 px', async () => {
-  const s = await openSession(browser);
+  const s = await entrar(browser, MARIA.cpf);
   const { page, context } = s;
   await context.grantPermissions(['clipboard-read', 'clipboard-write']);
-  await loginMaria(page);
   await abrirFinanceiro(page);
 
   const faturas = page.getByRole('tab', { name: 'Faturas e Boletos' });
@@ -149,9 +148,8 @@ test('Maria pays an invoice: barcode, boleto and PIX, each screen and document a
 });
 
 test("Maria's receipts, co-participation statement, clearance letter and IRPF, each at 1280 and 375 px", async () => {
-  const s = await openSession(browser);
+  const s = await entrar(browser, MARIA.cpf);
   const { page } = s;
-  await loginMaria(page);
   await abrirFinanceiro(page);
 
   const anterior = competencia(2);
@@ -291,9 +289,8 @@ test('Roberto (not co-participative): the statement button says why; last year�
 });
 
 test('by keyboard alone: tabs with the arrow keys, "Pagar Fatura" with Enter, Escape back to the list', async () => {
-  const s = await openSession(browser);
+  const s = await entrar(browser, MARIA.cpf);
   const { page } = s;
-  await loginMaria(page);
   await page.goto('/financeiro');
   const faturas = await visible(page.getByRole('tab', { name: 'Faturas e Boletos' }));
   await faturas.focus();
@@ -329,12 +326,11 @@ test('by keyboard alone: tabs with the arrow keys, "Pagar Fatura" with Enter, Es
 });
 
 test('a blocked popup gets a link to the document instead', async () => {
-  const s = await openSession(browser);
+  const s = await entrar(browser, MARIA.cpf);
   const { page } = s;
   await page.addInitScript(() => {
     window.open = () => null;
   });
-  await loginMaria(page);
   await page.goto('/financeiro');
   await page.getByRole('button', { name: `Ver Recibo de ${competencia(2).nome}` }).click();
   const dialog = await visible(page.getByRole('dialog', { name: 'Documento pronto' }));
@@ -378,10 +374,9 @@ test('an overdue invoice (issue 15): "Vencida há N dias", an updated boleto due
   const anterior = competencia(1);
   const dias = diasDesde(vencimentoDe(1));
   for (const width of [375, 1280]) {
-    const s = await openSession(browser, { width });
+    const s = await entrar(browser, MARIA.cpf, { width });
     const { page, context } = s;
     await context.grantPermissions(['clipboard-read', 'clipboard-write']);
-    await loginMaria(page);
     await abrirFinanceiro(page);
     const item = page
       .getByRole('region', { name: 'Mensalidades dos últimos 12 meses' })

@@ -47,7 +47,13 @@ export default async function setup(project: TestProject) {
     },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
-  await waitReady(server);
+  // Migrating and seeding from nothing: ~15 s alone, over a minute beside the PostgreSQL run of lane 2 on
+  // two busy cores. A guard against hangs, not a speed check; the server is not left behind.
+  await waitReady(server, 240_000).catch((err: unknown) => {
+    server.kill('SIGKILL');
+    rmSync(seedDir, { recursive: true, force: true });
+    throw err;
+  });
   server.kill('SIGTERM');
   await new Promise((r) => (server.exitCode !== null ? r(null) : server.once('exit', r)));
   project.provide('seedDir', seedDir);

@@ -1,8 +1,8 @@
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, expect, test } from 'vitest';
-import { CARLOS, SENHA } from './support/accounts';
+import { CARLOS, MARIA, SENHA } from './support/accounts';
 import { expectNoAxeViolations, launch, openSession, screenshot } from './support/browser';
-import { login, loginMaria, navegar, toast, visible } from './support/flows';
+import { entrar, login, navegar, toast, visible } from './support/flows';
 import { verificarNasDuasLarguras } from './support/larguras';
 
 let browser: Browser;
@@ -26,9 +26,8 @@ async function nomes(page: Page) {
 }
 
 test("Maria finds 'Clínica Coração Paulista' by typing 'coracao' and reads its details, each screen at 1280 and 375 px", async () => {
-  const s = await openSession(browser);
+  const s = await entrar(browser, MARIA.cpf);
   const { page } = s;
-  await loginMaria(page);
   await navegar(page, 'Guia Médico');
   await page.waitForURL(/\/guia-medico$/);
   await visible(page.getByText('Escolha os filtros que quiser e clique em Pesquisar.'));
@@ -105,9 +104,8 @@ test("Maria finds 'Clínica Coração Paulista' by typing 'coracao' and reads it
 });
 
 test('São Paulo pages: Próxima and Anterior, the back button restores the previous page, a shared link the same page', async () => {
-  const s = await openSession(browser);
+  const s = await entrar(browser, CARLOS.cpf);
   const { page } = s;
-  await login(page, CARLOS.cpf, SENHA);
   await page.goto('/guia-medico');
   await page.getByLabel('Cidade').selectOption({ label: 'São Paulo / SP' });
   await pesquisar(page).click();
@@ -157,9 +155,8 @@ test('São Paulo pages: Próxima and Anterior, the back button restores the prev
 });
 
 test('keyboard alone: filters, search, details and pages', async () => {
-  const s = await openSession(browser);
+  const s = await entrar(browser, CARLOS.cpf);
   const { page } = s;
-  await login(page, CARLOS.cpf, SENHA);
   await page.goto('/guia-medico');
   await opcao(page, 'São Paulo / SP');
   const ativo = (alvo: ReturnType<Page['getByLabel']>) => alvo.evaluate((el) => el === document.activeElement);
@@ -201,9 +198,8 @@ test('keyboard alone: filters, search, details and pages', async () => {
 });
 
 test('too little text to search by is said at the field, no request; spec 8 toasts on failures', async () => {
-  const s = await openSession(browser, { expectStatuses: [500] });
+  const s = await entrar(browser, CARLOS.cpf, { expectStatuses: [500] });
   const { page } = s;
-  await login(page, CARLOS.cpf, SENHA);
   await page.goto('/guia-medico');
   await campoBusca(page).fill('a');
   await pesquisar(page).click();
@@ -230,9 +226,8 @@ test('too little text to search by is said at the field, no request; spec 8 toas
 });
 
 test('a page beyond the last (?pagina=999) says so and leads to the last page, not to an empty search', async () => {
-  const s = await openSession(browser, { width: 375 });
+  const s = await entrar(browser, MARIA.cpf, { width: 375 });
   const { page } = s;
-  await loginMaria(page);
   await page.goto('/guia-medico?cidade=3550308&pagina=999');
   const aviso = page.getByText(/^A página 999 não existe: esta busca tem \d+ páginas\.$/);
   await visible(aviso);

@@ -2,9 +2,9 @@ import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, expect, test } from 'vitest';
-import { CARLOS, SENHA } from './support/accounts';
+import { CARLOS, MARIA, SENHA } from './support/accounts';
 import { expectNoAxeViolations, launch, openSession, screenshot } from './support/browser';
-import { login, loginMaria, visible } from './support/flows';
+import { entrar, login, visible } from './support/flows';
 import { mudarLargura } from './support/larguras';
 
 // The home page (spec 2 'Home'): greeting, 'Seus Dados Principais', and the banner carousel —
@@ -54,9 +54,8 @@ const foco = (page: Page) =>
   page.evaluate(() => document.activeElement?.getAttribute('aria-label') ?? document.activeElement?.textContent ?? '');
 
 test("Maria's home at 1280 and 375 px: greeting, main data, operator logo and 4 or 3 banners", async () => {
-  const s = await openSession(browser);
+  const s = await entrar(browser, MARIA.cpf);
   const { page } = s;
-  await loginMaria(page);
   const formatos = [
     [1280, 'desktop', 4],
     [375, 'mobile', 3],
@@ -136,9 +135,8 @@ test("Maria's home at 1280 and 375 px: greeting, main data, operator logo and 4 
 });
 
 test('the banners advance every 4 s and pause while the mouse is over them', async () => {
-  const s = await openSession(browser);
+  const s = await entrar(browser, CARLOS.cpf);
   const { page } = s;
-  await login(page, CARLOS.cpf, SENHA);
   await visible(carrossel(page));
   // The pointer rests where 'Entrar' was; a member's pointer would be anywhere: move it aside.
   await page.mouse.move(5, 5);
@@ -159,9 +157,8 @@ test('the banners advance every 4 s and pause while the mouse is over them', asy
 });
 
 test('by keyboard alone: focus stops the rotation, the buttons move it, the rotation control restarts it', async () => {
-  const s = await openSession(browser);
+  const s = await entrar(browser, CARLOS.cpf);
   const { page } = s;
-  await login(page, CARLOS.cpf, SENHA);
   await visible(carrossel(page));
   // A keyboard user's pointer rests elsewhere (here on the sticky header), never over the carousel.
   await page.mouse.move(5, 5);
@@ -208,9 +205,8 @@ test('by keyboard alone: focus stops the rotation, the buttons move it, the rota
 });
 
 test('3 banners below 768 px and 4 above, switching live when the window is resized', async () => {
-  const s = await openSession(browser, { width: 1280 });
+  const s = await entrar(browser, CARLOS.cpf, { width: 1280 });
   const { page } = s;
-  await login(page, CARLOS.cpf, SENHA);
   const botoes = () => carrossel(page).getByRole('group', { name: 'Escolher banner' }).getByRole('button');
   const alts = () =>
     carrossel(page)

@@ -1,9 +1,9 @@
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, expect, inject, test } from 'vitest';
 import { DIAS_UTEIS_ATRAS, diasUteisAntes, REGISTRO_ANS_DEMO } from '@portal/operadora/demo';
-import { CARLOS, MARIA, SENHA } from './support/accounts';
-import { expectNoAxeViolations, launch, openSession, screenshot } from './support/browser';
-import { login, loginMaria, navegar, toast, visible } from './support/flows';
+import { CARLOS, MARIA } from './support/accounts';
+import { expectNoAxeViolations, launch, screenshot } from './support/browser';
+import { entrar, navegar, toast, visible } from './support/flows';
 import { mudarLargura, verificarNasDuasLarguras } from './support/larguras';
 import { documentoAberto } from './support/pdf';
 
@@ -53,9 +53,8 @@ async function historico(page: Page): Promise<string[]> {
 }
 
 test('Maria finds a protocol by its number, opens it and downloads the answer, each screen at 1280 and 375 px', async () => {
-  const s = await openSession(browser);
+  const s = await entrar(browser, MARIA.cpf);
   const { page } = s;
-  await loginMaria(page);
   await navegar(page, 'Meus Protocolos');
   await page.waitForURL(/\/protocolos$/);
   await visible(page.getByRole('heading', { level: 1, name: 'Meus Protocolos' }));
@@ -125,9 +124,8 @@ test('Maria finds a protocol by its number, opens it and downloads the answer, e
 });
 
 test('an open protocol has no answer to download yet, and says so', async () => {
-  const s = await openSession(browser);
+  const s = await entrar(browser, MARIA.cpf);
   const { page } = s;
-  await loginMaria(page);
   await page.goto('/protocolos');
   const emAnalise = page.getByRole('article', { name: 'Pedido de contato comercial: Plano Ortopédico' });
   await visible(emAnalise.getByText('Em análise', { exact: true }));
@@ -140,9 +138,8 @@ test('an open protocol has no answer to download yet, and says so', async () => 
 });
 
 test('by keyboard alone: search, open, download, back', async () => {
-  const s = await openSession(browser);
+  const s = await entrar(browser, MARIA.cpf);
   const { page } = s;
-  await loginMaria(page);
   await page.goto('/protocolos');
   await visible(page.getByRole('region', { name: 'Suas solicitações' }));
 
@@ -184,9 +181,8 @@ test('by keyboard alone: search, open, download, back', async () => {
 });
 
 test('Carlos, a dependent with no requests, sees the empty state at both widths', async () => {
-  const s = await openSession(browser);
+  const s = await entrar(browser, CARLOS.cpf);
   const { page } = s;
-  await login(page, CARLOS.cpf, SENHA);
   await navegar(page, 'Meus Protocolos');
   await visible(page.getByText(/Você ainda não tem protocolos\./));
   expect(await page.getByRole('article').count()).toBe(0);
@@ -195,9 +191,8 @@ test('Carlos, a dependent with no requests, sees the empty state at both widths'
 });
 
 test('a list that fails to load says so and loads again on retry', async () => {
-  const s = await openSession(browser);
+  const s = await entrar(browser, MARIA.cpf);
   const { page } = s;
-  await loginMaria(page);
   await page.route('**/api/Protocolos/Listar', (route) => route.abort('internetdisconnected'));
   await page.goto('/protocolos');
   await visible(toast(page, 'Erro ao carregar protocolos'));

@@ -5,9 +5,9 @@ import { cpfFromBase, diaEmSaoPaulo, somarDias } from '@portal/br';
 import type { Browser, Page } from 'playwright-core';
 import sharp from 'sharp';
 import { afterAll, beforeAll, expect, inject, test } from 'vitest';
-import { CARLOS, MARIA, SENHA } from './support/accounts';
+import { CARLOS, MARIA } from './support/accounts';
 import { expectNoAxeViolations, launch, openSession, screenshot, type Session, setBaseUrl } from './support/browser';
-import { login, loginMaria, navegar, semAvisos, toast, visible } from './support/flows';
+import { entrar, navegar, semAvisos, toast, visible } from './support/flows';
 import { documentoNasDuasLarguras, mudarLargura, verificarNasDuasLarguras } from './support/larguras';
 import { documentoAberto, pdfDeTexto } from './support/pdf';
 import { portalProprio } from './support/portal-proprio';
@@ -86,9 +86,8 @@ async function acaoNoConsole(
 const entrada = (page: Page, rotulo: string) => page.getByLabel(rotulo, { exact: true });
 
 test('Maria asks for a reimbursement from her phone and follows it to Aprovado (375 px)', async () => {
-  const s = await openSession(browser, { width: 375 });
+  const s = await entrar(browser, MARIA.cpf, { width: 375 });
   const { page } = s;
-  await loginMaria(page);
   await navegar(page, 'Reembolso');
   await page.waitForURL(/\/reembolso$/);
   await visible(page.getByRole('heading', { level: 1, name: 'Reembolso' }));
@@ -289,9 +288,8 @@ test('Maria asks for a reimbursement from her phone and follows it to Aprovado (
 });
 
 test('a dependant asks only for himself (Carlos)', async () => {
-  const s = await openSession(browser, { width: 375 });
+  const s = await entrar(browser, CARLOS.cpf, { width: 375 });
   const { page } = s;
-  await login(page, CARLOS.cpf, SENHA);
   await page.goto('/reembolso/novo');
   const beneficiario = page.getByLabel('Beneficiário atendido');
   await visible(beneficiario);
@@ -312,9 +310,8 @@ test('a year later, the informe of the year it was paid lists the reimbursement 
     RELOGIO_INICIO: `${anoDoPagamento + 1}-02-15T10:00:00-03:00`,
   });
   setBaseUrl(portal.baseUrl);
-  const s = await openSession(browser, { width: 375 });
+  const s = await entrar(browser, MARIA.cpf, { width: 375 });
   const { page } = s;
-  await loginMaria(page);
   await navegar(page, 'Financeiro');
   await page.getByRole('tab', { name: 'Imposto de Renda' }).click();
   await visible(page.getByRole('heading', { level: 2, name: 'Imposto de Renda' }));

@@ -1,5 +1,5 @@
 import AxeBuilder from '@axe-core/playwright';
-import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
+import { chromium, type Browser, type BrowserContext, type BrowserContextOptions, type Page } from 'playwright-core';
 import { expect } from 'vitest';
 import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
@@ -38,18 +38,24 @@ export interface Session {
   close(): Promise<void>;
 }
 
+export interface SessionOptions {
+  width?: number;
+  expectStatuses?: number[];
+  semServiceWorker?: boolean;
+  /** Cookies and localStorage the profile starts with (support/flows.ts `entrar`). */
+  storageState?: BrowserContextOptions['storageState'];
+}
+
 /**
  * A fresh browser profile (own cookies and storage) at the given width. Every console error,
  * uncaught exception and CSP violation is collected; `close` fails the test when there are any
  * that the test did not declare as expected (a 4xx answer the journey provokes on purpose logs
  * 'Failed to load resource', so tests list the statuses they expect).
  */
-export async function openSession(
-  browser: Browser,
-  opts: { width?: number; expectStatuses?: number[]; semServiceWorker?: boolean } = {},
-): Promise<Session> {
+export async function openSession(browser: Browser, opts: SessionOptions = {}): Promise<Session> {
   const width = opts.width ?? 1280;
   const context = await browser.newContext({
+    ...(opts.storageState ? { storageState: opts.storageState } : {}),
     // page.route sees no request a service worker answers: a test that fails requests turns it off.
     ...(opts.semServiceWorker ? { serviceWorkers: 'block' as const } : {}),
     baseURL: baseUrl(),

@@ -1,5 +1,6 @@
-import type { Locator, Page } from 'playwright-core';
+import type { Browser, BrowserContext, Locator, Page } from 'playwright-core';
 import { MARIA, SENHA } from './accounts';
+import { baseUrl, openSession, type Session, type SessionOptions } from './browser';
 
 /**
  * Waits until no toast is on screen. A toast hovered by the pointer stays (sonner pauses it), so
@@ -89,4 +90,37 @@ export async function navegar(page: Page, entrada: string) {
   }
   await page.getByRole('button', { name: 'Menu' }).click();
   await page.getByRole('menuitem', { name: entrada, exact: true }).click();
+}
+
+type Estado = Awaited<ReturnType<BrowserContext['storageState']>>;
+/** What a sign-in left in the browser (cookies, localStorage), per portal and CPF, for this file. */
+const entradas = new Map<string, Estado>();
+
+/**
+ * A new browser profile signed in as `cpf` (Maria: her active profile), on /home. The file's first
+ * one for that person signs in through the screens (`login`, `loginMaria`); later ones start from
+ * the cookies and localStorage that sign-in left — the pb_sessao cookie and the portal.* keys of
+ * apps/web/src/lib/storage.ts — and open /home, as the member's browser does when they come back.
+ * The server still checks that session on every call. Tests about signing in or about a session
+ * ending (signing out, expiry, 'Trocar perfil') sign in with `login` themselves, so the session
+ * kept here stays open for the file's other tests.
+ */
+export async function entrar(browser: Browser, cpf: string, opts: SessionOptions = {}): Promise<Session> {
+  const chave = `${baseUrl()} ${cpf}`;
+  const estado = entradas.get(chave);
+  if (!estado) {
+    const s = await openSession(browser, opts);
+    if (cpf === MARIA.cpf) await loginMaria(s.page);
+    else await login(s.page, cpf, SENHA);
+    entradas.set(chave, await s.context.storageState());
+    return s;
+  }
+  const s = await openSession(browser, { ...opts, storageState: estado });
+  // Where `login` leaves a test: on /home, its menu drawn. A session the server refused would lead
+  // to /login at the first call, and the journey fails there.
+  await s.page.goto('/home');
+  await visible(s.page.getByRole('navigation', { name: 'Menu principal' }));
+  await visible(s.page.getByText('Seus Dados Principais'));
+  if (!/\/home$/i.test(s.page.url())) throw new Error(`e2e: the kept session of ${cpf} led to ${s.page.url()}`);
+  return s;
 }

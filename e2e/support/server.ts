@@ -52,7 +52,12 @@ export async function startPortal(seedDir: string, env: Record<string, string> =
     },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
-  const baseUrl = await waitReady(server);
+  const baseUrl = await waitReady(server).catch((err: unknown) => {
+    // Not left running (and holding its copy) when the file gives up on it.
+    server.kill('SIGKILL');
+    rmSync(dataDir, { recursive: true, force: true });
+    throw err;
+  });
   // Keep draining the log so the pipe never fills; show warnings and errors in the test output.
   server.stdout?.on('data', (d: Buffer) => {
     for (const line of String(d).split('\n')) if (/"level":[4-6]\d/.test(line)) console.warn(line);

@@ -40,7 +40,7 @@ export const SERIE_DEMO: Serie = { semente: 1, primeiroPrestador: 1000, primeiro
 export const SERIE_CARGA: Serie = { semente: 2, primeiroPrestador: 1_000_000, primeiroEstabelecimento: 1_000_000 };
 
 /** 32-bit mix of a few integers (murmur3 finaliser per input). */
-export function hash32(...xs: number[]): number {
+function hash32(...xs: number[]): number {
   let h = 0x9e3779b9;
   for (const x of xs) {
     h = Math.imul(h ^ (x | 0), 0x85ebca6b);

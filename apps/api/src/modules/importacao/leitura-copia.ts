@@ -1,6 +1,5 @@
-import { finished, PassThrough, Readable, type Transform } from 'node:stream';
-import iconv from 'iconv-lite';
-import type { ProblemaDeArquivo } from './leitura';
+import { Readable } from 'node:stream';
+import { type ProblemaDeArquivo, textoDoArquivo } from './leitura';
 
 /**
  * The CSV reader of the PostgreSQL import that stages the raw file by COPY (decision 0037). It does
@@ -194,16 +193,7 @@ export interface LeituraParaCopia {
 }
 
 export function lerParaCopia(origem: Readable, codificacao: 'utf-8' | 'iso-8859-1' = 'utf-8'): LeituraParaCopia {
-  let bytes = 0;
-  const contador = new PassThrough();
-  contador.on('data', (c: Buffer) => void (bytes += c.length));
-  finished(origem, (e) => {
-    if (e) contador.destroy(e);
-  });
-  const texto = origem
-    .pipe(contador)
-    .pipe(iconv.decodeStream(codificacao === 'iso-8859-1' ? 'latin1' : 'utf8') as Transform);
-  contador.on('error', (e) => texto.destroy(e));
+  const { texto, bytes } = textoDoArquivo(origem, codificacao);
   const it = (texto as AsyncIterable<string>)[Symbol.asyncIterator]();
 
   let pendentes: Registro[] = [];
@@ -261,6 +251,6 @@ export function lerParaCopia(origem: Readable, codificacao: 'utf-8' | 'iso-8859-
     registros,
     linhas: () => linhas,
     malformado: () => varredor.malformado,
-    bytes: () => bytes,
+    bytes,
   };
 }

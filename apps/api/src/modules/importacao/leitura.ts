@@ -30,11 +30,14 @@ export interface Leitura {
   bytes(): number;
 }
 
-export function ler(
+/**
+ * The file's bytes as text in its encoding, counting the bytes read (both readers: `ler` and the
+ * COPY path's `lerParaCopia`). An error of the upload reaches the text stream.
+ */
+export function textoDoArquivo(
   origem: Readable,
-  formato: 'csv' | 'jsonl',
-  codificacao: 'utf-8' | 'iso-8859-1' = 'utf-8',
-): Leitura {
+  codificacao: 'utf-8' | 'iso-8859-1',
+): { texto: Transform; bytes: () => number } {
   let bytes = 0;
   const contador = new PassThrough();
   contador.on('data', (c: Buffer) => void (bytes += c.length));
@@ -48,6 +51,15 @@ export function ler(
     .pipe(contador)
     .pipe(iconv.decodeStream(codificacao === 'iso-8859-1' ? 'latin1' : 'utf8') as Transform);
   contador.on('error', (e) => texto.destroy(e));
+  return { texto, bytes: () => bytes };
+}
+
+export function ler(
+  origem: Readable,
+  formato: 'csv' | 'jsonl',
+  codificacao: 'utf-8' | 'iso-8859-1' = 'utf-8',
+): Leitura {
+  const { texto, bytes } = textoDoArquivo(origem, codificacao);
 
   if (formato === 'jsonl') {
     async function* linhas(): AsyncGenerator<Linha | ProblemaDeArquivo> {
@@ -83,7 +95,7 @@ export function ler(
         yield problema ?? { linha: n, valores };
       }
     }
-    return { cabecalho: async () => null, linhas: linhas(), bytes: () => bytes };
+    return { cabecalho: async () => null, linhas: linhas(), bytes };
   }
 
   const parser = texto.pipe(
@@ -119,5 +131,5 @@ export function ler(
       yield { linha: info.lines, valores };
     }
   }
-  return { cabecalho, linhas: linhas(), bytes: () => bytes };
+  return { cabecalho, linhas: linhas(), bytes };
 }

@@ -1,7 +1,6 @@
 import type { EntrarEquipeResponse } from '@portal/contract';
 import { useEffect, useRef, useState, type FormEvent } from 'react';
 import { Navigate, useLocation, useNavigate, useSearchParams } from 'react-router';
-import { LIMITES } from '@portal/contract/limites';
 import { QrSvg } from '@/components/qr-svg';
 import { Alert } from '@/components/ui/alert';
 import { Button } from '@/components/ui/button';
@@ -10,6 +9,7 @@ import { Input } from '@/components/ui/input';
 import { PasswordInput } from '@/components/ui/password-input';
 import { operadora } from '@/lib/operadora';
 import { confirmarTotp, definirSenha, entrar } from '../api/entrar';
+import { CampoCodigoTotp, CamposDaNovaSenha, problemaDaNovaSenha, SENHA_MINIMA } from '../components/campos-de-senha';
 import { mensagemDeErro } from '../lib/cliente';
 import { destinoDepoisDeEntrar as destino } from '../lib/destino';
 import { useSessaoEquipe } from '../lib/sessao';
@@ -18,9 +18,6 @@ type Etapa =
   | { tipo: 'credenciais' }
   | { tipo: 'codigo'; cadastro: Extract<EntrarEquipeResponse, { etapa: 'cadastrar-totp' }> | null }
   | { tipo: 'senha' };
-
-/** The staff's own password: the server checks the same minimum (decision 0033). */
-const SENHA_MINIMA = LIMITES.senhaEquipeMinima;
 
 /**
  * /atendimento/entrar: e-mail and password, then the authenticator's code (enrolled the first time),
@@ -89,8 +86,8 @@ export function EntrarPage() {
 
   async function enviarSenha(e: FormEvent) {
     e.preventDefault();
-    if (novaSenha.length < SENHA_MINIMA) return setErro(`A senha deve ter pelo menos ${SENHA_MINIMA} caracteres.`);
-    if (novaSenha !== confirmacao) return setErro('As senhas não conferem.');
+    const problema = problemaDaNovaSenha(novaSenha, confirmacao);
+    if (problema) return setErro(problema);
     setEnviando(true);
     setErro(null);
     try {
@@ -176,29 +173,13 @@ export function EntrarPage() {
               A senha que você recebeu é provisória. Escolha uma senha só sua, com pelo menos {SENHA_MINIMA} caracteres
               — uma frase fácil de lembrar serve bem. A provisória deixa de valer.
             </p>
-            <FormField label="Nova senha">
-              {(c) => (
-                <PasswordInput
-                  {...c}
-                  name="nova-senha"
-                  autoComplete="new-password"
-                  autoFocus
-                  value={novaSenha}
-                  onChange={(e) => setNovaSenha(e.target.value)}
-                />
-              )}
-            </FormField>
-            <FormField label="Confirme a nova senha">
-              {(c) => (
-                <PasswordInput
-                  {...c}
-                  name="confirmacao"
-                  autoComplete="new-password"
-                  value={confirmacao}
-                  onChange={(e) => setConfirmacao(e.target.value)}
-                />
-              )}
-            </FormField>
+            <CamposDaNovaSenha
+              novaSenha={novaSenha}
+              confirmacao={confirmacao}
+              aoMudarNovaSenha={setNovaSenha}
+              aoMudarConfirmacao={setConfirmacao}
+              autoFocus
+            />
             <Button type="submit" block disabled={enviando}>
               {enviando ? 'Salvando…' : 'Salvar senha e entrar'}
             </Button>
@@ -230,22 +211,7 @@ export function EntrarPage() {
             ) : (
               <p>Digite o código de 6 dígitos do seu aplicativo autenticador.</p>
             )}
-            <FormField label="Código do autenticador">
-              {(c) => (
-                <Input
-                  {...c}
-                  name="codigo"
-                  inputMode="numeric"
-                  autoComplete="one-time-code"
-                  pattern="[0-9]{6}"
-                  maxLength={6}
-                  autoFocus
-                  value={codigo}
-                  onChange={(e) => setCodigo(e.target.value.replace(/\D/g, '').slice(0, 6))}
-                  className="font-mono text-lg tracking-widest"
-                />
-              )}
-            </FormField>
+            <CampoCodigoTotp valor={codigo} aoMudar={setCodigo} autoFocus />
             <Button type="submit" block disabled={enviando}>
               {enviando ? 'Confirmando…' : 'Confirmar'}
             </Button>

@@ -1,19 +1,16 @@
 import { useRef, useState, type FormEvent } from 'react';
 import { useNavigate } from 'react-router';
-import { LIMITES } from '@portal/contract/limites';
 import { Alert } from '@/components/ui/alert';
 import { Button } from '@/components/ui/button';
 import { FormField } from '@/components/ui/form-field';
-import { Input } from '@/components/ui/input';
 import { PasswordInput } from '@/components/ui/password-input';
 import { isApiError } from '@/lib/api-client';
 import { toast } from '@/lib/toast';
 import { trocarMinhaSenha } from '../api/entrar';
 import { Cabecalho } from '../components/cabecalho';
+import { CampoCodigoTotp, CamposDaNovaSenha, problemaDaNovaSenha, SENHA_MINIMA } from '../components/campos-de-senha';
 import { mensagemDeErro } from '../lib/cliente';
 import { useSessaoEquipe } from '../lib/sessao';
-
-const SENHA_MINIMA = LIMITES.senhaEquipeMinima;
 
 /**
  * /atendimento/minha-senha: the signed-in person changes their own password (decision 0033) — the
@@ -40,8 +37,8 @@ export function MinhaSenhaPage() {
     if (enviando) return;
     if (!senhaAtual) return recusar('Informe a senha atual.');
     if (!/^\d{6}$/.test(codigo)) return recusar('O código deve ter 6 dígitos.');
-    if (novaSenha.length < SENHA_MINIMA) return recusar(`A senha deve ter pelo menos ${SENHA_MINIMA} caracteres.`);
-    if (novaSenha !== confirmacao) return recusar('As senhas não conferem.');
+    const problema = problemaDaNovaSenha(novaSenha, confirmacao);
+    if (problema) return recusar(problema);
     setEnviando(true);
     setErro(null);
     try {
@@ -86,43 +83,13 @@ export function MinhaSenhaPage() {
             />
           )}
         </FormField>
-        <FormField label="Código do autenticador">
-          {(c) => (
-            <Input
-              {...c}
-              name="codigo"
-              inputMode="numeric"
-              autoComplete="one-time-code"
-              pattern="[0-9]{6}"
-              maxLength={6}
-              value={codigo}
-              onChange={(e) => setCodigo(e.target.value.replace(/\D/g, '').slice(0, 6))}
-              className="font-mono text-lg tracking-widest"
-            />
-          )}
-        </FormField>
-        <FormField label="Nova senha">
-          {(c) => (
-            <PasswordInput
-              {...c}
-              name="nova-senha"
-              autoComplete="new-password"
-              value={novaSenha}
-              onChange={(e) => setNovaSenha(e.target.value)}
-            />
-          )}
-        </FormField>
-        <FormField label="Confirme a nova senha">
-          {(c) => (
-            <PasswordInput
-              {...c}
-              name="confirmacao"
-              autoComplete="new-password"
-              value={confirmacao}
-              onChange={(e) => setConfirmacao(e.target.value)}
-            />
-          )}
-        </FormField>
+        <CampoCodigoTotp valor={codigo} aoMudar={setCodigo} />
+        <CamposDaNovaSenha
+          novaSenha={novaSenha}
+          confirmacao={confirmacao}
+          aoMudarNovaSenha={setNovaSenha}
+          aoMudarConfirmacao={setConfirmacao}
+        />
         <Button type="submit" disabled={enviando}>
           {enviando ? 'Salvando…' : 'Salvar nova senha'}
         </Button>

@@ -16,9 +16,20 @@ const require = createRequire(import.meta.url);
 // of the time of each document, and Portuguese in Roboto reads right without it. Runs are laid
 // out from the glyphs' own advances instead — the cmap and the hmtx, no shaping — shaped like
 // fontkit's GlyphRun (pdfkit scales the positions in place; advanceWidth sums them afterwards).
+// Each glyph of a run names the character it was drawn for: pdfkit writes the text layer (the
+// ToUnicode map a reader, a search or a copy uses) from `glyph.codePoints`, and fontkit's glyphs are
+// shared, cached by the first caller — its subsetter asks for the parts of composite glyphs with no
+// character ("." is a part of ":" and "…" in Roboto), so a process whose first document had a
+// colon before any period wrote every later document's periods with no text.
 function semShaping(font: fontkit.Font): void {
   font.layout = (texto: string) => {
-    const glyphs = font.glyphsForString(texto);
+    const glyphs: fontkit.Glyph[] = [];
+    for (const caractere of texto) {
+      const codigo = caractere.codePointAt(0)!;
+      if (seletorDeVariacao(codigo)) continue; // no glyph of its own, as fontkit's glyphsForString
+      const { id, advanceWidth } = font.glyphForCodePoint(codigo);
+      glyphs.push({ id, advanceWidth, codePoints: [codigo] });
+    }
     const positions = glyphs.map((g) => ({ xAdvance: g.advanceWidth, yAdvance: 0, xOffset: 0, yOffset: 0 }));
     return {
       glyphs,
@@ -28,6 +39,9 @@ function semShaping(font: fontkit.Font): void {
       },
     };
   };
+}
+function seletorDeVariacao(codigo: number): boolean {
+  return (codigo >= 0xfe00 && codigo <= 0xfe0f) || (codigo >= 0xe0100 && codigo <= 0xe01ef);
 }
 function ttf(caminho: string): fontkit.Font {
   const font = fontkit.create(readFileSync(require.resolve(caminho)));

@@ -9,7 +9,7 @@ declare module 'fontkit' {
   /** A parsed font (pdfkit accepts it wherever it takes a font source). */
   export interface Font {
     postscriptName: string;
-    glyphsForString(texto: string): Glyph[];
+    glyphForCodePoint(codigo: number): Glyph;
     layout(texto: string, ...resto: unknown[]): unknown;
   }
   export function create(buffer: Uint8Array): Font;

@@ -46,6 +46,10 @@ function faixa(e: Escopo, params: unknown[]): [string, string] {
 
 /** Providers an operator's `completo` import marked inactive (migration 0030) are in no search. */
 const ATIVO = (codigo: string) => `${codigo} not in (select codigo from prestadores where not ativo)`;
+/** The inactive providers' cards of one (city, specialty) — 0 for most: guia_inativos_contagem holds few rows. */
+const INATIVOS = (cidade: string, especialidade: string) =>
+  `coalesce((select i.total from guia_inativos_contagem i
+              where i.codigo_cidade = ${cidade} and i.codigo_especialidade = ${especialidade}), 0)`;
 
 /** The statements of a search, as text and parameters (also run by the bench as its baseline). */
 export const consultas = {
@@ -169,27 +173,32 @@ export class GuiaMedicoRepository {
     return this.db.query<T>(sql.text, sql.params);
   }
 
-  /** Cities with at least one card (with a dental one when somenteOdonto), by name. */
+  /**
+   * Cities with at least one card of an active provider (a dental one when somenteOdonto), by name:
+   * a city whose providers are all inactive (issue 16) would only lead to an empty search.
+   */
   cidades(somenteOdonto: boolean): Promise<Cidade[]> {
     return this.db.query<Cidade>(
       `select c.codigo, c.nome, c.uf as estado
          from cidades c
         where exists (select 1 from guia_contagem g
+                        join guia_especialidades ge on ge.ordem = g.ordem
                        where g.codigo_cidade = c.codigo
-                         and g.ordem >= (select coalesce(min(ordem), 1) from guia_especialidades
-                                          where odonto or not $1::boolean))
+                         and (ge.odonto or not $1::boolean)
+                         and g.total > ${INATIVOS('g.codigo_cidade', 'ge.codigo')})
         order by guia_normalizar(c.nome) collate "C", c.uf`,
       [somenteOdonto],
     );
   }
 
-  /** Specialties with at least one card (of one provider when given), in group order. */
+  /** Specialties with at least one card of an active provider (of one provider when given), in group order. */
   especialidades(codigoPrestador: number | null, removeOdonto: boolean): Promise<Especialidade[]> {
     return this.db.query<Especialidade>(
       `select ge.codigo, ge.nome
          from guia_especialidades ge
         where not (ge.odonto and $2::boolean)
-          and exists (select 1 from guia_contagem g where g.codigo_cidade = 0 and g.ordem = ge.ordem)
+          and exists (select 1 from guia_contagem g
+                       where g.codigo_cidade = 0 and g.ordem = ge.ordem and g.total > ${INATIVOS('0', 'ge.codigo')})
           and ($1::int is null or exists (select 1 from prestador_especialidades pe
                                            where pe.codigo_prestador = $1 and pe.codigo_especialidade = ge.codigo))
         order by ge.ordem`,

@@ -270,6 +270,44 @@ describe('importar: prestadores, modo completo', () => {
       inalterados: linhas.length,
     });
   });
+
+  it('a city or a specialty whose providers are all inactive leaves the lists the member picks from, and comes back with them', async () => {
+    const linhas = await rede();
+    const codigosDe = async (rota: string) =>
+      (await t.client().get<{ codigo: number }[]>(`/api/GuiaMedico/${rota}`)).body.map((x) => x.codigo);
+    // The city and the specialty with the fewest providers, with none of their providers in common.
+    const [{ cidade } = { cidade: 0 }] = await t.db.query<{ cidade: number }>(
+      `select e.codigo_cidade as cidade from locais_atendimento l
+         join estabelecimentos e on e.codigo = l.codigo_estabelecimento
+        group by 1 order by count(distinct l.codigo_prestador), 1 limit 1`,
+    );
+    const [{ especialidade } = { especialidade: 0 }] = await t.db.query<{ especialidade: number }>(
+      `select pe.codigo_especialidade as especialidade from prestador_especialidades pe
+        where exists (select 1 from locais_atendimento l where l.codigo_prestador = pe.codigo_prestador)
+        group by 1 order by count(*), 1 limit 1`,
+    );
+    const sai = new Set(
+      linhas
+        .filter((l) => l[16] === `"${cidade}"` || l[3]!.replace(/"/g, '').split(',').includes(String(especialidade)))
+        .map((l) => l[0]),
+    );
+    expect(sai.size).toBeGreaterThan(0);
+    expect(await codigosDe('Cidades')).toContain(cidade);
+    expect(await codigosDe('Especialidades')).toContain(especialidade);
+
+    const r = await imp('prestadores', csv([CAB, ...linhas.filter((l) => !sai.has(l[0]))]), { modo: 'completo' });
+    expect(r).toMatchObject({ status: 'aplicado', inativados: sai.size });
+    expect(await codigosDe('Cidades')).not.toContain(cidade);
+    expect(await codigosDe('Especialidades')).not.toContain(especialidade);
+    expect(
+      (await buscar(`codigoCidade=${cidade}`)).totalRegistros +
+        (await buscar(`codigoEspecialidade=${especialidade}`)).totalRegistros,
+    ).toBe(0);
+
+    expect(await imp('prestadores', csv([CAB, ...linhas]), { modo: 'completo' })).toMatchObject({ inativados: 0 });
+    expect(await codigosDe('Cidades')).toContain(cidade);
+    expect(await codigosDe('Especialidades')).toContain(especialidade);
+  });
 });
 
 describe('importar: substituicoes (RN 585/2023)', () => {

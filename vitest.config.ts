@@ -29,6 +29,10 @@ export default defineConfig({
           // journeys on two shared cores, where 30 s was not always enough.
           testTimeout: 90_000,
           hookTimeout: 60_000,
+          // As the unit project: the files share their workers' module cache instead of loading the
+          // whole app again each (the state modules keep is caches that any file may share: common
+          // passwords, the argon2 worker pool, parsed fonts — see lib/pdf/documento.test.ts).
+          isolate: false,
           pool: 'forks',
           maxWorkers: 2,
           sequence: { groupOrder: 1 },

@@ -122,14 +122,23 @@ export async function createTestDatabase(adminUrl: string, name: string, seeded:
   }
 }
 
-/** Drops the databases of one run whatever their state (the run's global teardown). */
+/**
+ * Drops the databases of one run whatever their state (the run's global teardown). A drop that a
+ * worker started before it ended may still be running: each failure is retried once.
+ */
 export async function dropRunDatabases(adminUrl: string, run: string): Promise<number> {
   const c = await admin(adminUrl);
   try {
     const r = await c.query<{ datname: string }>('select datname from pg_database where starts_with(datname, $1)', [
       testDatabasePrefix(run),
     ]);
-    for (const { datname } of r.rows) await c.query(`drop database if exists ${datname} with (force)`);
+    for (const { datname } of r.rows) {
+      const drop = () => c.query(`drop database if exists ${datname} with (force)`);
+      await drop().catch(async () => {
+        await new Promise((ok) => setTimeout(ok, 1000));
+        await drop();
+      });
+    }
     return r.rows.length;
   } finally {
     await c.end();

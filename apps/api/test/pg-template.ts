@@ -8,7 +8,8 @@ import { HOJE, seedKey } from './seed-key';
 /**
  * PostgreSQL's counterpart of the seeded PGlite snapshot (helper.ts): one migrated and seeded
  * template database per seed key, `portal_tpl_<key>`, and a `create database … template …` per
- * startApp instead of migrating and seeding the whole demo again (~10 s each on CI's two cores).
+ * startApp instead of migrating and seeding the whole demo again: 0.3–0.5 s for a startApp instead of
+ * 1.3–1.8 s on a quiet machine (more on CI's busy cores).
  *
  * Workers of one run, and runs of other checkouts on the same server, meet on an advisory lock of
  * the admin database: exclusive to build or drop a template, shared to clone one. A template is

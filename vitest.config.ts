@@ -24,6 +24,7 @@ export default defineConfig({
         test: {
           name: 'api',
           include: ['apps/api/src/**/*.test.ts'],
+          globalSetup: ['apps/api/test/global-setup.ts'],
           setupFiles: ['test/console-guard-setup.ts'],
           // Seeding a whole demo database takes ~15 s alone; CI runs this project next to the e2e
           // journeys on two shared cores, where 30 s was not always enough.

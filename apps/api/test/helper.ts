@@ -1,25 +1,29 @@
-import { createHash, randomBytes } from 'node:crypto';
-import { existsSync, readdirSync, readFileSync, renameSync, writeFileSync } from 'node:fs';
+import { randomBytes } from 'node:crypto';
+import { existsSync, readFileSync, renameSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { FastifyInstance } from 'fastify';
 import pg from 'pg';
 import { cpfFromBase } from '@portal/br';
 import type { DestinationStream } from 'pino';
+import { inject } from 'vitest';
 import { buildApp } from '../src/app';
 import { manualClock } from '../src/clock';
 import { loadConfig, type Config } from '../src/config';
 import type { Db } from '../src/db/db';
 import { limitesPg } from '../src/db/open';
 import { openPg } from '../src/db/pg';
-import { loadMigrations, migrate } from '../src/db/migrate';
+import { migrate } from '../src/db/migrate';
 import { openPglite } from '../src/db/pglite';
+import { loadOperadora } from '../src/modules/operadora/config';
 import { seedDemo } from '../src/seed';
-import { DADOS_DEMO_DIR } from '../src/seed/arquivos';
 import { DEMO_PASSWORD } from '../src/seed/demo';
+import { REGISTRO_ANS_DEMO } from '../src/seed/protocolos';
 import { requireApiToken } from '../src/plugins/auth';
 import { exigirMembro } from '../src/plugins/membro';
 import type { CounterStore } from '../src/lib/counters';
+import { createTestDatabase, newRunTag, testDatabasePrefix } from './pg-template';
+import { HOJE, seedKey } from './seed-key';
 
 /**
  * The whole app on a fresh database (in-memory PGlite, or a throwaway `portal_test_*` database
@@ -30,8 +34,7 @@ export const CLIENT = { usuario: 'portal-web', senha: 'portal-web-demo' };
 export { DEMO_BENEFICIARIO as BENEFICIARIO, DEMO_CONTRATO as CONTRATO, DEMO_CPF as CPF } from '../src/seed/demo';
 import { DEMO_CONTRATO as CONTRATO_DEMO, DEMO_CPF as CPF_DEMO } from '../src/seed/demo';
 export const SENHA = DEMO_PASSWORD;
-/** The fixed "now" of every API test: the app's clock starts here and the demo seed is laid out from it. */
-export const HOJE = Date.parse('2026-03-10T12:00:00Z');
+export { HOJE };
 
 export interface Res<T = unknown> {
   status: number;
@@ -165,34 +168,12 @@ export interface StartOptions {
   probeMembro?: boolean;
 }
 
-const SRC = join(import.meta.dirname, '../src/db');
-const IMPORTACAO = join(import.meta.dirname, '../src/modules/importacao');
-const SEED = join(import.meta.dirname, '../src/seed');
-
 /**
  * A migrated and seeded PGlite data directory, dumped once and shared by every test file (and
  * run) until the migrations or the seed change: loading it takes <1 s where initdb takes ~4 s.
  */
 async function seededSnapshot(): Promise<Blob> {
-  const sources = [
-    ...loadMigrations().map((m) => m.sql),
-    ...readdirSync(SEED)
-      .sort()
-      .map((f) => readFileSync(join(SEED, f), 'utf8')),
-    readFileSync(join(SRC, 'migrate.ts'), 'utf8'),
-    // The demo people and dates the seed writes live in the operator package.
-    readFileSync(join(import.meta.dirname, '../../../packages/operadora/src/demo.ts'), 'utf8'),
-    // The seed loads the demo's files through the importer: both are part of what it writes.
-    ...[DADOS_DEMO_DIR, IMPORTACAO].flatMap((dir) =>
-      readdirSync(dir)
-        .filter((f) => !f.endsWith('.test.ts'))
-        .sort()
-        .map((f) => readFileSync(join(dir, f), 'utf8')),
-    ),
-    String(HOJE),
-  ];
-  const key = createHash('sha256').update(sources.join('\0')).digest('hex').slice(0, 16);
-  const file = join(tmpdir(), `portal-api-test-${key}.tar`);
+  const file = join(tmpdir(), `portal-api-test-${seedKey()}.tar`);
   if (!existsSync(file)) {
     const db = await openPglite();
     await migrate(db);
@@ -206,6 +187,19 @@ async function seededSnapshot(): Promise<Blob> {
   return new Blob([readFileSync(file)]);
 }
 
+/**
+ * Whether the app would seed the template's demo: SEED=demo with the demo operator's ANS number (the
+ * head of the seeded protocol numbers). Any other start gets an empty database and seeds it itself.
+ */
+function seedsTheTemplatesDemo(config: Config): boolean {
+  if (config.seed !== 'demo') return false;
+  try {
+    return loadOperadora(config.operadoraDir, config.env).registroAns === REGISTRO_ANS_DEMO;
+  } catch {
+    return true; // a bad operator folder: buildApp refuses it, whatever the database
+  }
+}
+
 /** The bounded waits of the configuration apply to the test database too (issue 13). */
 async function freshDatabase(config: Config): Promise<{ db: Db; drop(): Promise<void> }> {
   const adminUrl = process.env.TEST_PG_URL;
@@ -213,22 +207,27 @@ async function freshDatabase(config: Config): Promise<{ db: Db; drop(): Promise<
     const db = await openPglite(undefined, await seededSnapshot(), config.timeouts.dbConnect);
     return { db, drop: async () => undefined };
   }
-  const name = `portal_test_${randomBytes(6).toString('hex')}`;
-  const admin = new pg.Client({ connectionString: adminUrl });
-  await admin.connect();
-  await admin.query(`create database ${name}`);
-  await admin.end();
+  // The global setup's run tag: its teardown drops what is left of this run's databases.
+  const run = inject('pgRun');
+  const name = `${testDatabasePrefix(run ?? newRunTag())}${randomBytes(5).toString('hex')}`;
+  await createTestDatabase(adminUrl, name, seedsTheTemplatesDemo(config));
   const url = new URL(adminUrl);
   url.pathname = `/${name}`;
   const db = openPg(url.toString(), 5, undefined, limitesPg(config.timeouts));
+  const dropNow = async () => {
+    const a = new pg.Client({ connectionString: adminUrl });
+    await a.connect();
+    try {
+      await a.query(`drop database if exists ${name} with (force)`);
+    } finally {
+      await a.end();
+    }
+  };
   return {
     db,
-    drop: async () => {
-      const a = new pg.Client({ connectionString: adminUrl });
-      await a.connect();
-      await a.query(`drop database if exists ${name} with (force)`);
-      await a.end();
-    },
+    // Dropping a database forces a checkpoint: with a global teardown to sweep up, the test does not
+    // wait for it (nor for a failure of it).
+    drop: run ? async () => void dropNow().catch(() => undefined) : dropNow,
   };
 }
 

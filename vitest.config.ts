@@ -26,8 +26,9 @@ export default defineConfig({
           include: ['apps/api/src/**/*.test.ts'],
           globalSetup: ['apps/api/test/global-setup.ts'],
           setupFiles: ['test/console-guard-setup.ts'],
-          // Seeding a whole demo database takes ~15 s alone; CI runs this project next to the e2e
-          // journeys on two shared cores, where 30 s was not always enough.
+          // A file's app starts from a seeded snapshot (PGlite) or template (PostgreSQL) in well under a
+          // second, but some files seed a database of their own (~15 s alone), and CI runs this project
+          // next to the e2e journeys on two shared cores, where 30 s was not always enough.
           testTimeout: 90_000,
           hookTimeout: 60_000,
           // As the unit project: the files share their workers' module cache instead of loading the

@@ -92,10 +92,13 @@ export async function definirSenhaNoConsole(page: Page, conta: ContaDaEquipe): P
   conta.senha = nova;
 }
 
-/** A console screen at 1280 and at tablet width (768): axe finds nothing, a screenshot of each. Ends at 1280. */
+/**
+ * A console screen at phone (375), tablet (768) and desktop (1280) width: axe finds nothing, a
+ * screenshot of each (a supervisor answers a late protocol from a phone too). Ends at 1280.
+ */
 export async function conferirTelaDoConsole(page: Page, nome: string): Promise<void> {
-  for (const width of [768, 1280]) {
-    await page.setViewportSize({ width, height: 900 });
+  for (const width of [375, 768, 1280]) {
+    await page.setViewportSize({ width, height: width < 768 ? 800 : 900 });
     await page.evaluate(() => window.scrollTo(0, 0));
     await page.waitForTimeout(150);
     await expectNoAxeViolations(page, `${nome} @${width}`);

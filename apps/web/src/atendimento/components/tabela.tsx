@@ -1,6 +1,9 @@
 import type { ReactNode } from 'react';
 
-/** A plain data table: caption for screen readers, header row, horizontal scroll on narrow screens. */
+/**
+ * A plain data table: caption for screen readers, header row, horizontal scroll on narrow screens
+ * (on a phone at least 56rem wide: it scrolls sideways instead of squeezing each cell to a word per line).
+ */
 export function Tabela({ legenda, colunas, children }: { legenda: string; colunas: string[]; children: ReactNode }) {
   return (
     // Focusable, so a table wider than the screen scrolls from the keyboard too.
@@ -10,7 +13,7 @@ export function Tabela({ legenda, colunas, children }: { legenda: string; coluna
       tabIndex={0}
       className="overflow-x-auto rounded-xl border border-slate-200 bg-white"
     >
-      <table className="w-full text-left text-[15px]">
+      <table className="w-full min-w-[56rem] text-left md:min-w-0 text-[15px]">
         <caption className="sr-only">{legenda}</caption>
         <thead className="bg-slate-100 text-sm text-slate-800">
           <tr>

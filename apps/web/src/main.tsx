@@ -2,6 +2,7 @@ import { setNonce } from 'get-nonce';
 import { StrictMode } from 'react';
 import { createRoot, hydrateRoot } from 'react-dom/client';
 import { App } from './app/app';
+import { precarregar } from './app/router';
 import { restoreSession } from './lib/session';
 import { browserStorage } from './lib/storage';
 import './index.css';
@@ -25,6 +26,15 @@ const prerender = root.dataset.prerender;
 const mesmaRota = prerender !== undefined && prerender === location.pathname.toLowerCase().replace(/\/$/, '');
 if (mesmaRota && !restoreSession(browserStorage(), Date.now())) hydrateRoot(root, app);
 else {
+  // The page's chunks start loading in a task of their own, queued before React's first render
+  // (its scheduler posts to a MessageChannel too, and messages are delivered in order): that
+  // render is then shorter than a long task's 50 ms on a slow phone (issue 19, router.tsx).
+  const canal = new MessageChannel();
+  canal.port1.onmessage = () => {
+    canal.port1.close();
+    precarregar(location.pathname);
+  };
+  canal.port2.postMessage(null);
   root.replaceChildren();
   createRoot(root).render(app);
 }

@@ -1,22 +1,39 @@
 const TZ = 'America/Sao_Paulo';
 
-const dateTime = new Intl.DateTimeFormat('pt-BR', {
-  day: '2-digit',
-  month: '2-digit',
-  year: 'numeric',
-  hour: '2-digit',
-  minute: '2-digit',
-  second: '2-digit',
-  hour12: false,
-  timeZone: TZ,
-});
-const dateOnly = new Intl.DateTimeFormat('pt-BR', {
-  day: '2-digit',
-  month: '2-digit',
-  year: 'numeric',
-  timeZone: 'UTC',
-});
-const brl = new Intl.NumberFormat('pt-BR', { style: 'currency', currency: 'BRL' });
+/**
+ * Each formatter is made on its first use, not when the module loads: the first Intl formatter a
+ * page makes costs it ~15–40 ms (ICU's locale and time-zone data), which a phone paid inside the
+ * first render of every member page, Home included, that imports this module and formats nothing
+ * (issue 19, bench/lighthouse.mjs). Made once, then reused.
+ */
+function umaVez<T>(criar: () => T): () => T {
+  let valor: T | undefined;
+  return () => (valor ??= criar());
+}
+
+const dateTime = umaVez(
+  () =>
+    new Intl.DateTimeFormat('pt-BR', {
+      day: '2-digit',
+      month: '2-digit',
+      year: 'numeric',
+      hour: '2-digit',
+      minute: '2-digit',
+      second: '2-digit',
+      hour12: false,
+      timeZone: TZ,
+    }),
+);
+const dateOnly = umaVez(
+  () =>
+    new Intl.DateTimeFormat('pt-BR', {
+      day: '2-digit',
+      month: '2-digit',
+      year: 'numeric',
+      timeZone: 'UTC',
+    }),
+);
+const brl = umaVez(() => new Intl.NumberFormat('pt-BR', { style: 'currency', currency: 'BRL' }));
 
 function toDate(value: string | number | Date): Date | null {
   const d = value instanceof Date ? value : new Date(value);
@@ -27,7 +44,7 @@ function toDate(value: string | number | Date): Date | null {
 export function formatDateTime(value: string | number | Date | null | undefined): string {
   if (value === null || value === undefined || value === '') return '---';
   const d = toDate(value);
-  return d ? dateTime.format(d).replace(',', '') : '---';
+  return d ? dateTime().format(d).replace(',', '') : '---';
 }
 
 /**
@@ -41,14 +58,14 @@ export function formatDate(value: string | Date | null | undefined): string {
     if (m) return `${m[3]}/${m[2]}/${m[1]}`;
   }
   const d = toDate(value);
-  return d ? dateOnly.format(d) : '---';
+  return d ? dateOnly().format(d) : '---';
 }
 
 /** R$ 1.234,56 (non-breaking space as Intl prints it). */
 export function formatBRL(value: number | string | null | undefined): string {
   const n = typeof value === 'string' ? Number(value) : value;
   if (n === null || n === undefined || Number.isNaN(n)) return '---';
-  return brl.format(n);
+  return brl().format(n);
 }
 
 /** First name for greetings ('Bem-vindo, Maria'). */

@@ -5,6 +5,7 @@ import { Outlet, useLocation } from 'react-router';
 import { QueryProvider, queryClient } from '../query-provider';
 import { Button } from '@/components/ui/button';
 import { registrarServiceWorker } from '@/lib/pwa';
+import { useMediaQuery } from '@/lib/use-media-query';
 import { useUsuario, useSession } from '@/lib/session-context';
 import { Logo } from './logo';
 import { PerfilAtivo } from './perfil-ativo';
@@ -17,6 +18,10 @@ export function ProtectedLayout() {
   const mainRef = useRef<HTMLElement>(null);
   const { pathname } = useLocation();
   const first = useRef(true);
+  // Tailwind's md (48rem). What a width does not show is not rendered at all: a phone's first
+  // render skips the side menu's 17 links and icons and the wide header (issue 19); crossing the
+  // width swaps them live. The classes stay, so CSS hides them in the same frame as before.
+  const largo = useMediaQuery('(min-width: 48rem)');
 
   // Leaving the protected area (logout, expiry) drops every cached answer of this member.
   useEffect(() => () => queryClient.clear(), []);
@@ -45,29 +50,33 @@ export function ProtectedLayout() {
         <header className="sticky top-0 z-30 border-b border-slate-200 bg-white/95 backdrop-blur">
           <div className="mx-auto flex max-w-7xl items-center gap-2 px-3 py-2 sm:px-6">
             <Logo to="/Home" className="mr-auto" />
-            <div className="hidden text-right md:block">
-              <p className="font-semibold text-slate-900">{usuario.nome}</p>
-              <p className="text-sm text-slate-700">CPF {formatCpf(usuario.cpf)}</p>
-              <PerfilAtivo className="text-sm text-slate-700" />
-            </div>
+            {largo ? (
+              <div className="hidden text-right md:block">
+                <p className="font-semibold text-slate-900">{usuario.nome}</p>
+                <p className="text-sm text-slate-700">CPF {formatCpf(usuario.cpf)}</p>
+                <PerfilAtivo className="text-sm text-slate-700" />
+              </div>
+            ) : null}
             <Button variant="outline" size="sm" onClick={logout}>
               <LogOut aria-hidden="true" />
               Sair
             </Button>
           </div>
-          <div className="flex items-center gap-3 border-t border-slate-100 px-3 py-1 md:hidden">
-            <MobileMenu />
-            <div className="min-w-0 text-[15px] leading-snug">
-              <p className="flex min-w-0 flex-wrap gap-x-2">
-                <span className="font-semibold text-slate-900">{usuario.nome}</span>
-                <span className="whitespace-nowrap text-slate-700">CPF {formatCpf(usuario.cpf)}</span>
-              </p>
-              <PerfilAtivo className="text-sm text-slate-700" />
+          {largo ? null : (
+            <div className="flex items-center gap-3 border-t border-slate-100 px-3 py-1 md:hidden">
+              <MobileMenu />
+              <div className="min-w-0 text-[15px] leading-snug">
+                <p className="flex min-w-0 flex-wrap gap-x-2">
+                  <span className="font-semibold text-slate-900">{usuario.nome}</span>
+                  <span className="whitespace-nowrap text-slate-700">CPF {formatCpf(usuario.cpf)}</span>
+                </p>
+                <PerfilAtivo className="text-sm text-slate-700" />
+              </div>
             </div>
-          </div>
+          )}
         </header>
         <div className="mx-auto flex max-w-7xl gap-6 px-3 sm:px-6">
-          <SideNav />
+          {largo ? <SideNav /> : null}
           <main id="conteudo" ref={mainRef} tabIndex={-1} className="min-w-0 flex-1 py-6 md:py-8">
             <Outlet />
           </main>

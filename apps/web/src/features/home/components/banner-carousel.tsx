@@ -5,7 +5,7 @@ import { ChevronLeft, ChevronRight, Pause, Play } from 'lucide-react';
 import { type FocusEvent, type PointerEvent, useCallback, useEffect, useId, useReducer, useState } from 'react';
 import { cn } from '@/lib/cn';
 import { bannerSrc, bannerSrcSet, operadora } from '@/lib/operadora';
-import { useMediaQuery } from '../hooks/use-media-query';
+import { useMediaQuery } from '@/lib/use-media-query';
 import { useOnline } from '@/lib/use-online';
 import { estadoInicial, girando, rotacao } from './rotacao';
 
@@ -70,6 +70,7 @@ function Carrossel({ formato, banners, movimentoReduzido }: CarrosselProps) {
     }),
   );
   const [viewportRef, api] = useEmblaCarousel({ loop: true, duration: 28 }, [autoplay]);
+  const pintado = usePintado();
   const [atual, setAtual] = useState(0);
   const [estado, enviar] = useReducer(rotacao, movimentoReduzido, estadoInicial);
   const ativo = girando(estado);
@@ -172,7 +173,14 @@ function Carrossel({ formato, banners, movimentoReduzido }: CarrosselProps) {
           <BotaoSeta direcao="proximo" controla={slidesId} onClick={() => ir('proximo')} />
         </div>
       </div>
-      <div ref={viewportRef} className={cn('overflow-hidden rounded-2xl bg-brand-50 shadow-sm', aspecto)}>
+      {/* Embla measures the page when it starts: given the viewport only once the page has been
+          painted, it reads a layout the browser has already made instead of forcing the first one
+          inside the page's first render (issue 19: a 120 ms task at 4× CPU). Until then the first
+          banner is shown as it is (the flex row, the viewport clipping the others). */}
+      <div
+        ref={pintado ? viewportRef : undefined}
+        className={cn('overflow-hidden rounded-2xl bg-brand-50 shadow-sm', aspecto)}
+      >
         <div id={slidesId} aria-live={ativo ? 'off' : 'polite'} aria-atomic="false" className="flex touch-pan-y">
           {banners.map((b, i) => (
             <div
@@ -190,6 +198,25 @@ function Carrossel({ formato, banners, movimentoReduzido }: CarrosselProps) {
       </div>
     </section>
   );
+}
+
+/**
+ * True from the task after the first frame that shows the carousel has been painted (a timeout
+ * queued from requestAnimationFrame runs after that frame), false before.
+ */
+function usePintado() {
+  const [pintado, setPintado] = useState(false);
+  useEffect(() => {
+    let tempo: ReturnType<typeof setTimeout> | undefined;
+    const quadro = requestAnimationFrame(() => {
+      tempo = setTimeout(() => setPintado(true));
+    });
+    return () => {
+      cancelAnimationFrame(quadro);
+      clearTimeout(tempo);
+    };
+  }, []);
+  return pintado;
 }
 
 /**

@@ -1,5 +1,13 @@
 import { describe, expect, it } from 'vitest';
-import { competenciaPorExtenso, firstName, formatBRL, formatDate, formatDateTime } from './format';
+import {
+  competenciaPorExtenso,
+  dataDoInstante,
+  dataHoraDoInstante,
+  firstName,
+  formatBRL,
+  formatDate,
+  formatDateTime,
+} from './format';
 
 describe('formatDateTime', () => {
   it('prints dd/mm/aaaa hh:mm:ss in Brasília time', () => {
@@ -37,5 +45,13 @@ describe('competenciaPorExtenso', () => {
     expect(competenciaPorExtenso(3, 2026)).toBe('Março de 2026');
     expect(competenciaPorExtenso(12, 2025)).toBe('Dezembro de 2025');
     expect(competenciaPorExtenso(13, 2026)).toBe('13/2026');
+  });
+});
+
+describe('protocol dates are São Paulo dates', () => {
+  it('a request late in the evening belongs to that day', () => {
+    expect(dataDoInstante('2026-03-07T01:30:00.000Z')).toBe('06/03/2026');
+    expect(dataHoraDoInstante('2026-03-07T01:30:00.000Z')).toBe('06/03/2026 às 22:30');
+    expect(dataHoraDoInstante(new Date('2026-03-06T11:51:00.000Z'))).toBe('06/03/2026 às 08:51');
   });
 });

@@ -34,6 +34,12 @@ const dateOnly = umaVez(
     }),
 );
 const brl = umaVez(() => new Intl.NumberFormat('pt-BR', { style: 'currency', currency: 'BRL' }));
+const diaEmSp = umaVez(
+  () => new Intl.DateTimeFormat('pt-BR', { day: '2-digit', month: '2-digit', year: 'numeric', timeZone: TZ }),
+);
+const horaEmSp = umaVez(
+  () => new Intl.DateTimeFormat('pt-BR', { hour: '2-digit', minute: '2-digit', hour12: false, timeZone: TZ }),
+);
 
 function toDate(value: string | number | Date): Date | null {
   const d = value instanceof Date ? value : new Date(value);
@@ -92,4 +98,18 @@ const MESES = [
 export function competenciaPorExtenso(mes: number, ano: number): string {
   const nome = MESES[mes - 1];
   return nome ? `${nome} de ${ano}` : `${String(mes).padStart(2, '0')}/${ano}`;
+}
+
+/**
+ * The day of an instant in São Paulo ('06/03/2026'): a request sent at 22:00 is of that day, as its
+ * protocol number says, not of the next one in UTC.
+ */
+export function dataDoInstante(instante: string | Date): string {
+  return diaEmSp().format(new Date(instante));
+}
+
+/** '06/03/2026 às 08:51' (São Paulo): the portal's pages, the staff console and the PDFs write it so. */
+export function dataHoraDoInstante(instante: string | Date): string {
+  const d = new Date(instante);
+  return `${diaEmSp().format(d)} às ${horaEmSp().format(d)}`;
 }

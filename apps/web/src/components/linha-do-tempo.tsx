@@ -1,5 +1,5 @@
 import type { ReactNode } from 'react';
-import { dataHoraDoInstante } from '@/lib/instante';
+import { dataHoraDoInstante } from '@portal/br';
 
 /** A field of a detail card (inside a dl). */
 export function Campo({ rotulo, children }: { rotulo: string; children: ReactNode }) {

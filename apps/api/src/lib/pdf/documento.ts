@@ -1,6 +1,6 @@
 import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
-import { formatCnpj } from '@portal/br';
+import { dataHoraDoInstante, formatCnpj } from '@portal/br';
 import type { Operadora } from '@portal/contract';
 import * as fontkit from 'fontkit';
 import PDFDocument from 'pdfkit';
@@ -81,19 +81,6 @@ export interface OpcoesDocumento {
   emitidoEm: Date;
   /** Page footers 'Página n de N' and the issue time (off for the boleto, whose parts are fixed). */
   rodape?: boolean;
-}
-
-const dataHora = new Intl.DateTimeFormat('pt-BR', {
-  timeZone: 'America/Sao_Paulo',
-  day: '2-digit',
-  month: '2-digit',
-  year: 'numeric',
-  hour: '2-digit',
-  minute: '2-digit',
-});
-
-export function formatarEmissao(d: Date): string {
-  return dataHora.format(d).replace(',', ' às');
 }
 
 export function criarDocumento(o: OpcoesDocumento): Documento {
@@ -440,7 +427,7 @@ function rodapes(doc: Doc, emitidoEm: Date, op: Operadora): void {
       .font('normal')
       .fontSize(8)
       .fillColor(COR_SUAVE)
-      .text(`${op.nome} · emitido em ${formatarEmissao(emitidoEm)}`, MARGEM, y, { lineBreak: false })
+      .text(`${op.nome} · emitido em ${dataHoraDoInstante(emitidoEm)}`, MARGEM, y, { lineBreak: false })
       .text(`Página ${i - start + 1} de ${count}`, MARGEM, y, {
         width: doc.page.width - 2 * MARGEM,
         align: 'right',

@@ -1,11 +1,10 @@
-import { formatCpf, formatPhone } from '@portal/br';
+import { dataHoraDoInstante, formatCpf, formatPhone } from '@portal/br';
 import type { ExportacaoMeusDados, Operadora } from '@portal/contract';
 import {
   cabecalhoOperadora,
   campos,
   COR_SUAVE,
   criarDocumento,
-  formatarEmissao,
   paragrafo,
   tabela,
   titulo,
@@ -38,7 +37,7 @@ const quando = (v: unknown): string => {
   if (typeof v !== 'string' || v === '') return '—';
   if (/^\d{4}-\d{2}-\d{2}$/.test(v)) return v.split('-').reverse().join('/');
   const d = new Date(v);
-  return Number.isNaN(d.getTime()) ? v : formatarEmissao(d);
+  return Number.isNaN(d.getTime()) ? v : dataHoraDoInstante(d);
 };
 
 /**
@@ -59,7 +58,7 @@ export async function gerarMeusDadosPdf(d: DadosMeusDadosPdf): Promise<Buffer> {
   titulo(doc, 'Meus dados');
   paragrafo(
     doc,
-    `Tudo o que o portal guarda sobre você, gerado em ${formatarEmissao(d.emitidoEm)}. ` +
+    `Tudo o que o portal guarda sobre você, gerado em ${dataHoraDoInstante(d.emitidoEm)}. ` +
       'O arquivo JSON baixado na mesma página traz os mesmos dados em formato para computador.',
   );
 

@@ -1,4 +1,4 @@
-import { formatCpf, formatDate } from '@portal/br';
+import { dataHoraDoInstante, formatCpf, formatDate } from '@portal/br';
 import {
   formatarNumeroProtocolo,
   type Operadora,
@@ -11,7 +11,6 @@ import {
   campos,
   COR_SUAVE,
   criarDocumento,
-  formatarEmissao,
   paragrafo,
   tabela,
   titulo,
@@ -55,10 +54,10 @@ export async function gerarRespostaPdf(d: DadosRespostaPdf): Promise<Buffer> {
   campos(doc, [
     ['Protocolo', numero],
     ['Tipo', ROTULOS_TIPO_PROTOCOLO[p.tipo]],
-    ['Aberto em', formatarEmissao(p.criadoEm)],
+    ['Aberto em', dataHoraDoInstante(p.criadoEm)],
     ['Situação', ROTULOS_SITUACAO_PROTOCOLO[p.situacao]],
     ['Prazo para resposta', `${formatDate(p.prazoResposta)} · ${d.prazoDescricao}`],
-    ['Respondido em', p.respondidoEm ? formatarEmissao(p.respondidoEm) : 'Não informado'],
+    ['Respondido em', p.respondidoEm ? dataHoraDoInstante(p.respondidoEm) : 'Não informado'],
     ...(p.respondidoPor
       ? ([
           [
@@ -80,7 +79,7 @@ export async function gerarRespostaPdf(d: DadosRespostaPdf): Promise<Buffer> {
       { titulo: 'Situação', largura: 80 },
       { titulo: 'O que aconteceu', largura: '*' },
     ],
-    d.historico.map((e) => [formatarEmissao(e.em), ROTULOS_SITUACAO_PROTOCOLO[e.situacao], e.descricao]),
+    d.historico.map((e) => [dataHoraDoInstante(e.em), ROTULOS_SITUACAO_PROTOCOLO[e.situacao], e.descricao]),
   );
   titulo(doc, 'Resposta da operadora', 'H2');
   paragrafo(doc, d.resposta);

@@ -13,7 +13,7 @@ export function Tabela({ legenda, colunas, children }: { legenda: string; coluna
       tabIndex={0}
       className="overflow-x-auto rounded-xl border border-slate-200 bg-white"
     >
-      <table className="w-full min-w-[56rem] text-left md:min-w-0 text-[15px]">
+      <table className="w-full min-w-[56rem] text-left text-[15px] md:min-w-0">
         <caption className="sr-only">{legenda}</caption>
         <thead className="bg-slate-100 text-sm text-slate-800">
           <tr>

@@ -1,4 +1,5 @@
 import {
+  dataHoraDoInstante,
   diaEmSaoPaulo,
   formatarLinhaDigitavel,
   formatBRL,
@@ -20,7 +21,6 @@ import {
   type Documento,
   escrever,
   type Estrutura,
-  formatarEmissao,
   MARGEM,
 } from '../../../lib/pdf/documento';
 import { ALTURA_BARRAS_PT, desenharI25, desenharQr } from './graficos';
@@ -217,7 +217,7 @@ export async function gerarBoleto(b: DadosBoleto): Promise<Buffer> {
         .fontSize(8.5)
         .fillColor(COR_SUAVE)
         .text(
-          `Contrato ${b.codigoContrato} · Registro ANS nº ${op.registroAns} · Central de Atendimento ${op.centralAtendimento} · emitido em ${formatarEmissao(b.emitidoEm)}`,
+          `Contrato ${b.codigoContrato} · Registro ANS nº ${op.registroAns} · Central de Atendimento ${op.centralAtendimento} · emitido em ${dataHoraDoInstante(b.emitidoEm)}`,
           {
             width: largura,
           },

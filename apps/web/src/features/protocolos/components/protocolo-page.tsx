@@ -21,7 +21,7 @@ import { mensagemDoErro } from '@/lib/query-errors';
 import { useBaixarAnexo } from '../api/baixar-anexo';
 import { useBaixarResposta } from '../api/baixar-resposta';
 import { useDetalheProtocolo } from '../api/detalhe-protocolo';
-import { dataHoraDoInstante } from '@/lib/instante';
+import { dataHoraDoInstante } from '@portal/br';
 import { NumeroProtocolo } from './numero-protocolo';
 import { AtrasadoBadge, SituacaoProtocoloBadge } from '@/components/situacao';
 

@@ -16,7 +16,7 @@ import { FormField } from '@/components/ui/form-field';
 import { Input } from '@/components/ui/input';
 import { usePerfilAutenticado } from '@/lib/membro';
 import { useListarProtocolos } from '../api/listar-protocolos';
-import { dataDoInstante } from '@/lib/instante';
+import { dataDoInstante } from '@portal/br';
 import { NumeroProtocolo } from './numero-protocolo';
 import { AtrasadoBadge, SituacaoProtocoloBadge } from '@/components/situacao';
 

@@ -21,7 +21,7 @@ import { FormField } from '@/components/ui/form-field';
 import { NativeSelect } from '@/components/ui/native-select';
 import { Textarea } from '@/components/ui/textarea';
 import { isApiError } from '@/lib/api-client';
-import { dataHoraDoInstante } from '@/lib/instante';
+import { dataHoraDoInstante } from '@portal/br';
 import { useChaveDeEnvio } from '@/lib/idempotencia';
 import { usePerfilAutenticado } from '@/lib/membro';
 import { mensagemDoErro } from '@/lib/query-errors';

@@ -7,6 +7,7 @@ import {
   formatBRL,
   formatDate,
   formatDateTime,
+  formatInteiro,
 } from './format';
 
 describe('formatDateTime', () => {
@@ -33,6 +34,27 @@ describe('formatBRL and firstName', () => {
     expect(formatBRL(1234.5).replace(/\s/g, ' ')).toBe('R$ 1.234,50');
     expect(formatBRL('29.9').replace(/\s/g, ' ')).toBe('R$ 29,90');
     expect(formatBRL(null)).toBe('---');
+  });
+  it('prints what Intl prints for BRL, rounding the shortest decimal form as ICU does', () => {
+    const intl = new Intl.NumberFormat('pt-BR', { style: 'currency', currency: 'BRL' });
+    // Ties whose binary value lies below the tie (1.005, 2.675: toFixed would give 1,00 and 2,67),
+    // negatives that round to zero, -0, the limits of plain digits, and every thousandth up to 2 000.
+    const valores = [1.005, 2.675, 0.125, 999.995, -0.001, -0, 0, 1e-7, -5e-7, 0.1 + 0.2, 1e14 + 0.5, 1e21, Infinity];
+    for (let k = -20_000; k <= 2_000_000; k += 7) valores.push(k / 1000);
+    let x = 12345;
+    for (let i = 0; i < 20_000; i++) {
+      x = (x * 1103515245 + 12345) % 2 ** 31;
+      valores.push(((x / 2 ** 31 - 0.3) * 10 ** (i % 14)) as number);
+    }
+    const diferentes = valores.filter((v) => formatBRL(v) !== intl.format(v));
+    expect(diferentes).toEqual([]);
+    expect(formatBRL(1.005)).toBe('R$\u00a01,01');
+    expect(formatBRL(-0.001)).toBe('-R$\u00a00,00');
+  });
+  it('writes counts as toLocaleString does', () => {
+    for (const n of [0, -0, 7, 999, 1000, -1000, 12_345, 1_234_567, Number.MAX_SAFE_INTEGER, 2 ** 60, 1.5])
+      expect(formatInteiro(n)).toBe(n.toLocaleString('pt-BR'));
+    expect(formatInteiro(12_345)).toBe('12.345');
   });
   it('takes the first name', () => {
     expect(firstName('  Maria Aparecida Souza ')).toBe('Maria');

@@ -34,6 +34,7 @@ const dateOnly = umaVez(
     }),
 );
 const brl = umaVez(() => new Intl.NumberFormat('pt-BR', { style: 'currency', currency: 'BRL' }));
+const inteiro = umaVez(() => new Intl.NumberFormat('pt-BR'));
 const diaEmSp = umaVez(
   () => new Intl.DateTimeFormat('pt-BR', { day: '2-digit', month: '2-digit', year: 'numeric', timeZone: TZ }),
 );
@@ -67,11 +68,39 @@ export function formatDate(value: string | Date | null | undefined): string {
   return d ? dateOnly().format(d) : '---';
 }
 
-/** R$ 1.234,56 (non-breaking space as Intl prints it). */
+/** '1.234.567' from the digits of a whole number ('1234567'): pt-BR groups every three. */
+function agrupar(digitos: string): string {
+  return digitos.replace(/\B(?=(\d{3})+$)/g, '.');
+}
+
+/**
+ * R$ 1.234,56 (non-breaking space), exactly what Intl's pt-BR currency format prints, written out
+ * instead: a page's first `Intl.NumberFormat` for BRL costs a phone ~100 ms of one task (ICU's
+ * locale and currency data; measured on /financeiro at 4× CPU, issue 19). Like ICU it rounds the
+ * number's shortest decimal form (what `String(n)` prints: 1.005 is '1.005', so R$ 1,01) half away
+ * from zero; format.test.ts compares the two over many amounts.
+ */
 export function formatBRL(value: number | string | null | undefined): string {
   const n = typeof value === 'string' ? Number(value) : value;
   if (n === null || n === undefined || Number.isNaN(n)) return '---';
-  return brl().format(n);
+  if (!Number.isFinite(n)) return brl().format(n);
+  const abs = Math.abs(n);
+  const decimal = String(abs);
+  // An exponent: below 1e-6 (rounds to zero) or beyond any amount (Intl writes those).
+  if (decimal.includes('e')) return abs < 1 ? `${n < 0 || Object.is(n, -0) ? '-' : ''}R$\u00a00,00` : brl().format(n);
+  const [inteira = '0', fracao = ''] = decimal.split('.');
+  const casas = `${fracao}000`;
+  const centavos = BigInt(`${inteira}${casas.slice(0, 2)}`) + (casas[2]! >= '5' ? 1n : 0n);
+  const digitos = centavos.toString().padStart(3, '0');
+  // Intl keeps the sign of a negative amount that rounds to zero ('-R$ 0,00'), and of -0.
+  const sinal = n < 0 || Object.is(n, -0) ? '-' : '';
+  return `${sinal}R$\u00a0${agrupar(digitos.slice(0, -2))},${digitos.slice(-2)}`;
+}
+
+/** A count as pt-BR writes it ('12.345'), what `toLocaleString('pt-BR')` prints, without Intl (formatBRL). */
+export function formatInteiro(n: number): string {
+  if (!Number.isSafeInteger(n)) return inteiro().format(n);
+  return `${n < 0 || Object.is(n, -0) ? '-' : ''}${agrupar(String(Math.abs(n)))}`;
 }
 
 /** First name for greetings ('Bem-vindo, Maria'). */

@@ -1,5 +1,6 @@
+import { formatInteiro } from '@portal/br';
 import { problemaDaBusca } from '@portal/contract/guia-medico-busca';
-import { useDeferredValue, useEffect, useMemo, useRef, useState } from 'react';
+import { startTransition, useDeferredValue, useEffect, useMemo, useRef, useState } from 'react';
 import { useSearchParams } from 'react-router';
 import { Carregando, FalhaAoCarregar } from '@/components/membro/carregando';
 import { Button } from '@/components/ui/button';
@@ -60,6 +61,7 @@ function Resultados({ filtro, onIr }: { filtro: FiltroDaBusca; onIr: (pagina: nu
   const [aberto, setAberto] = useState(false);
   const tituloRef = useRef<HTMLHeadingElement>(null);
   const paginaAnterior = useRef(filtro.pagina);
+  const mostrados = useAosPoucos(r, r ? r.especialidades.reduce((n, e) => n + e.prestadores.length, 0) : 0);
 
   // Another page: the member continues from the top of the list (focus and scroll).
   useEffect(() => {
@@ -72,8 +74,9 @@ function Resultados({ filtro, onIr }: { filtro: FiltroDaBusca; onIr: (pagina: nu
   if (q.isError && !q.data) return <FalhaAoCarregar onTentarNovamente={() => void q.refetch()} />;
   if (!r) return <Carregando label="Pesquisando..." />;
   const cartoes = r.especialidades.flatMap((e) => e.prestadores.map((p) => ({ especialidade: e.nome, prestador: p })));
-  // Busy while the next page is on its way or not yet rendered (the list on screen is the old one).
-  const atualizando = (q.isFetching && q.isPlaceholderData) || r !== q.data;
+  // Busy while the next page is on its way or not yet rendered (the list on screen is the old one),
+  // or while its last cards are still being added.
+  const atualizando = (q.isFetching && q.isPlaceholderData) || r !== q.data || mostrados < cartoes.length;
   const alemDaUltima = cartoes.length === 0 && r.totalPaginas > 0 && filtro.pagina > r.totalPaginas;
   return (
     <section aria-labelledby="resultados" aria-busy={atualizando || undefined} className="space-y-4">
@@ -82,7 +85,7 @@ function Resultados({ filtro, onIr }: { filtro: FiltroDaBusca; onIr: (pagina: nu
           Resultados
         </h2>
         <p role="status" className="text-slate-700">
-          {r.totalRegistros === 1 ? '1 resultado' : `${r.totalRegistros.toLocaleString('pt-BR')} resultados`}
+          {r.totalRegistros === 1 ? '1 resultado' : `${formatInteiro(r.totalRegistros)} resultados`}
         </p>
       </div>
       {alemDaUltima ? (
@@ -102,7 +105,7 @@ function Resultados({ filtro, onIr }: { filtro: FiltroDaBusca; onIr: (pagina: nu
         </p>
       ) : (
         <ul className={atualizando ? 'grid gap-3 opacity-60 xl:grid-cols-2' : 'grid gap-3 xl:grid-cols-2'}>
-          {cartoes.map(({ especialidade, prestador }) => (
+          {cartoes.slice(0, mostrados).map(({ especialidade, prestador }) => (
             <PrestadorCard
               key={`${especialidade}-${prestador.codigo}`}
               prestador={prestador}
@@ -119,4 +122,26 @@ function Resultados({ filtro, onIr }: { filtro: FiltroDaBusca; onIr: (pagina: nu
       <DetalhesDialog detalhe={detalhe} aberto={aberto} onClose={() => setAberto(false)} />
     </section>
   );
+}
+
+/** Cards in a page's first commit, and in each one after it. */
+const PRIMEIROS_CARTOES = 12;
+const CARTOES_POR_VEZ = 22;
+
+/**
+ * How many of a result's `total` cards to show: the first screenful at once, then the rest a slice
+ * per commit, each a transition after the last. React already renders a page's 100 cards in slices
+ * (useDeferredValue), but puts them in the document in one commit — ~3 000 elements, then their
+ * style and layout: the longest task of the Guia on a slow phone (~210 ms at 4× CPU,
+ * bench:lighthouse, issue 19). Another result (`de`) starts again from the first screenful.
+ */
+function useAosPoucos(de: unknown, total: number): number {
+  const [estado, setEstado] = useState({ de, n: PRIMEIROS_CARTOES });
+  const atual = estado.de === de ? estado : { de, n: PRIMEIROS_CARTOES };
+  if (atual !== estado) setEstado(atual);
+  useEffect(() => {
+    if (atual.n >= total) return;
+    startTransition(() => setEstado((e) => (e.de === de ? { de, n: e.n + CARTOES_POR_VEZ } : e)));
+  }, [atual.n, de, total]);
+  return Math.min(atual.n, total);
 }

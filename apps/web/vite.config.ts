@@ -111,6 +111,18 @@ const MEMBRO = new RegExp(
   ].join('|'),
 );
 
+/**
+ * Small modules of several member pages (see build.rolldownOptions): each was a chunk of its own of
+ * a few hundred bytes.
+ */
+const COMUM = new RegExp(
+  [
+    String.raw`[\\/]src[\\/]components[\\/](membro[\\/](carregando|perfil-invalido|plano-cancelado)|ui[\\/]alert|page-header|link-externo)\.tsx?$`,
+    String.raw`[\\/]src[\\/]lib[\\/](use-online|abrir-documento|api[\\/]lista)\.tsx?$`,
+    String.raw`[\\/]packages[\\/]br[\\/]src[\\/](cnpj|contact)\.ts$`,
+  ].join('|'),
+);
+
 export default defineConfig({
   plugins: [
     operadoraNoDev(),
@@ -150,12 +162,24 @@ export default defineConfig({
     // modules were a dozen chunks of a few hundred bytes, each a modulepreload link the page's
     // first render appended and a request of its own (issue 19: ~80 ms of /home's first task at
     // 4× CPU). Modules of the first screen stay in 'inicio' (the first group wins).
+    //
+    // The icons and the small components several member pages share in two chunks, 'icones' and
+    // 'comum', instead of one chunk each: a page's import appended a modulepreload link per chunk
+    // (/financeiro 19, the Guia 18, now 10 and 7), and appending them was ~60 % of the task that
+    // starts the first page's chunks (main.tsx; ~15–30 ms of a member page's first load on this
+    // machine, ×4 on a slow phone).
     rolldownOptions: {
       output: {
         codeSplitting: {
           groups: [
             { name: 'inicio', tags: ['$initial'] },
             { name: 'membro', test: MEMBRO },
+            {
+              name: 'icones',
+              test: /[\\/]node_modules[\\/]lucide-react[\\/]dist[\\/]esm[\\/]icons[\\/]/,
+              minShareCount: 2,
+            },
+            { name: 'comum', test: COMUM, minShareCount: 2 },
           ],
         },
       },

@@ -1,57 +1,39 @@
-import { ExternalLink, Download } from 'lucide-react';
-import { createContext, type ReactNode, useCallback, useContext, useMemo, useState } from 'react';
-import { buttonVariants } from '@/components/ui/button';
-import { Dialog, DialogContent, DialogDescription, DialogTitle } from '@/components/ui/dialog';
+import { createContext, lazy, type ReactNode, Suspense, useCallback, useContext, useMemo, useState } from 'react';
 import { abrirDocumento } from '@/lib/abrir-documento';
+import type { DocumentoBloqueado } from './documento-bloqueado-dialog';
 
 type Abrir = (blob: Blob, nome: string) => void;
 const AbrirDocumentoContext = createContext<Abrir | null>(null);
+
+// The dialog (and Radix's) loads the first time the browser blocks a document, not with the page:
+// it was four of /financeiro's first chunks (issue 19).
+const DocumentoBloqueadoDialog = lazy(() =>
+  import('./documento-bloqueado-dialog').then((m) => ({ default: m.DocumentoBloqueadoDialog })),
+);
 
 /**
  * Opens a page's PDFs (lib/abrir-documento.ts: a new tab on a computer, a download on a phone) and,
  * when the browser blocks that, offers the links. Shared by Financeiro and Meus Protocolos.
  */
 export function DocumentosProvider({ children }: { children: ReactNode }) {
-  const [bloqueado, setBloqueado] = useState<{ url: string; nome: string } | null>(null);
+  const [bloqueado, setBloqueado] = useState<DocumentoBloqueado | null>(null);
+  // Mounted from the first block on, so its closing (focus back to the button) runs as a dialog's.
+  const [usado, setUsado] = useState(false);
   const abrir = useCallback<Abrir>((blob, nome) => {
     const r = abrirDocumento(blob, nome);
-    if (r.tipo === 'bloqueado') setBloqueado({ url: r.url, nome });
+    if (r.tipo !== 'bloqueado') return;
+    setUsado(true);
+    setBloqueado({ url: r.url, nome });
   }, []);
   const value = useMemo(() => abrir, [abrir]);
   return (
     <AbrirDocumentoContext.Provider value={value}>
       {children}
-      <Dialog open={bloqueado !== null} onOpenChange={(open) => !open && setBloqueado(null)}>
-        <DialogContent>
-          <DialogTitle>Documento pronto</DialogTitle>
-          <DialogDescription>
-            O navegador não deixou abrir o documento sozinho. Use um dos botões abaixo para abrir ou baixar.
-          </DialogDescription>
-          {bloqueado ? (
-            <div className="mt-5 flex flex-col gap-3 sm:flex-row">
-              <a
-                href={bloqueado.url}
-                target="_blank"
-                rel="noreferrer"
-                className={buttonVariants({ block: true })}
-                onClick={() => setBloqueado(null)}
-              >
-                <ExternalLink aria-hidden="true" />
-                Abrir documento
-                <span className="sr-only"> (abre em nova aba)</span>
-              </a>
-              <a
-                href={bloqueado.url}
-                download={bloqueado.nome}
-                className={buttonVariants({ variant: 'outline', block: true })}
-              >
-                <Download aria-hidden="true" />
-                Baixar
-              </a>
-            </div>
-          ) : null}
-        </DialogContent>
-      </Dialog>
+      {usado ? (
+        <Suspense fallback={null}>
+          <DocumentoBloqueadoDialog bloqueado={bloqueado} onClose={() => setBloqueado(null)} />
+        </Suspense>
+      ) : null}
     </AbrirDocumentoContext.Provider>
   );
 }

@@ -1,15 +1,12 @@
 import type { CompetenciaCoParticipacao } from '@portal/contract';
 import { formatBRL, formatDate } from '@portal/br';
-import { Download } from 'lucide-react';
 import { useId, useState } from 'react';
 import { Carregando, FalhaAoCarregar } from '@/components/membro/carregando';
-import { Button } from '@/components/ui/button';
 import { Dialog, DialogContent, DialogDescription, DialogTitle } from '@/components/ui/dialog';
 import { Label } from '@/components/ui/label';
-import { useExtratoCoParticipacao } from '../api/extrato-coparticipacao';
 import { useListarExtratoCoParticipacao } from '../api/listar-extrato-coparticipacao';
-import { useAbrirDocumento } from '@/components/documentos';
-import { competenciaPorExtenso, nomesDeArquivo } from './formatos';
+import { BaixarExtrato } from './baixar-extrato';
+import { competenciaPorExtenso } from './formatos';
 import { CabecalhoValores, RodapeTotal } from './tabela-valores';
 
 /** Spec 2: the co-participation statement dialog — items table (description and value), 'Nenhum item encontrado.' */
@@ -93,35 +90,5 @@ export function TabelaItens({ competencia: c }: { competencia: CompetenciaCoPart
       </tbody>
       <RodapeTotal colunas={2} total={c.total} />
     </table>
-  );
-}
-
-/** 'Baixar Extrato': the statement of one competence as a PDF. */
-export function BaixarExtrato({
-  competencia: c,
-  rotuloExtra,
-}: {
-  competencia: CompetenciaCoParticipacao;
-  rotuloExtra?: string;
-}) {
-  const extrato = useExtratoCoParticipacao();
-  const abrir = useAbrirDocumento();
-  const gerando = extrato.isPending;
-  return (
-    <Button
-      variant="outline"
-      disabled={gerando}
-      aria-busy={gerando || undefined}
-      onClick={() =>
-        extrato.mutate(
-          { anoCompetencia: c.anoCompetencia, mesCompetencia: c.mesCompetencia },
-          { onSuccess: (blob) => abrir(blob, nomesDeArquivo.extrato(c.anoCompetencia, c.mesCompetencia)) },
-        )
-      }
-    >
-      <Download aria-hidden="true" />
-      {gerando ? 'Gerando...' : 'Baixar Extrato'}
-      {rotuloExtra ? <span className="sr-only"> {rotuloExtra}</span> : null}
-    </Button>
   );
 }

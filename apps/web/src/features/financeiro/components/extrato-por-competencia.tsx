@@ -2,7 +2,7 @@ import { formatBRL } from '@portal/br';
 import { Carregando, FalhaAoCarregar } from '@/components/membro/carregando';
 import { Alert } from '@/components/ui/alert';
 import { useListarExtratoCoParticipacao } from '../api/listar-extrato-coparticipacao';
-import { BaixarExtrato } from './extrato-coparticipacao-dialog';
+import { BaixarExtrato } from './baixar-extrato';
 import { competenciaPorExtenso } from './formatos';
 
 /** Spec 6: a profile that is not financial sees the co-participation statements by competence ('Baixar Extrato'). */

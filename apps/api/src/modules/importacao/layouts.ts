@@ -305,12 +305,23 @@ const beneficiarios: Layout = {
                    create temp table importacao_mudou_b (codigo text not null, novo boolean not null) on commit drop`);
     // One person per CPF (a person may be a beneficiary of several contracts: the last line wins).
     // An empty e-mail or mobile keeps the one on file (the member may have set it in the portal).
+    // Both upserts take only the rows that are new or differ from the table, found by one join of the
+    // whole file: an unchanged row is neither locked nor probed for its conflict one by one (decision
+    // 0044). The upsert's own `where` still decides, on the row as it is when the upsert reaches it.
     await tx.query(
       `with m as (
          insert into pessoas as p (cpf, nome, data_nascimento, sexo, nome_mae, cns, email, celular, codigo_municipio_ibge)
-         select distinct on (cpf) cpf, nome, "dataNascimento"::date, lower(sexo), "nomeMae", cns, email, celular,
-                "codigoMunicipioIBGE"
-           from importacao_stg order by cpf, linha desc
+         select s.* from (
+           select distinct on (cpf) cpf::char(11) as cpf, nome, "dataNascimento"::date as data_nascimento,
+                  lower(sexo) as sexo, "nomeMae" as nome_mae, cns, email, celular,
+                  "codigoMunicipioIBGE" as codigo_municipio_ibge
+             from importacao_stg order by cpf, linha desc) s
+          where not exists (
+            select from pessoas a
+             where a.cpf = s.cpf
+               and (a.nome, a.data_nascimento, a.sexo, a.nome_mae, a.cns, a.email, a.celular, a.codigo_municipio_ibge)
+                   is not distinct from (s.nome, s.data_nascimento, s.sexo, s.nome_mae, s.cns, coalesce(s.email, a.email),
+                                         coalesce(s.celular, a.celular), s.codigo_municipio_ibge))
          on conflict (cpf) do update set nome = excluded.nome, data_nascimento = excluded.data_nascimento,
            sexo = excluded.sexo, nome_mae = excluded.nome_mae, cns = excluded.cns,
            email = coalesce(excluded.email, p.email), celular = coalesce(excluded.celular, p.celular),
@@ -326,11 +337,20 @@ const beneficiarios: Layout = {
       `with m as (
          insert into beneficiarios as b (codigo_beneficiario, codigo_contrato, cpf, tipo, parentesco, codigo_titular,
                                          ativo, data_inclusao, data_exclusao, motivo_cancelamento, cco)
-         select "codigoBeneficiario", "codigoContrato", cpf,
-                case when "codigoBeneficiarioTitular" is null then 'TITULAR' else 'DEPENDENTE' end,
-                "relacaoDependencia", "codigoBeneficiarioTitular", "dataCancelamento" is null,
-                "dataContratacao"::date, "dataCancelamento"::date, "motivoCancelamento", cco
-           from importacao_stg
+         select s.* from (
+           select "codigoBeneficiario" as codigo_beneficiario, "codigoContrato" as codigo_contrato, cpf,
+                  case when "codigoBeneficiarioTitular" is null then 'TITULAR' else 'DEPENDENTE' end as tipo,
+                  "relacaoDependencia" as parentesco, "codigoBeneficiarioTitular" as codigo_titular,
+                  "dataCancelamento" is null as ativo, "dataContratacao"::date as data_inclusao,
+                  "dataCancelamento"::date as data_exclusao, "motivoCancelamento" as motivo_cancelamento, cco
+             from importacao_stg) s
+          where not exists (
+            select from beneficiarios a
+             where a.codigo_beneficiario = s.codigo_beneficiario
+               and (a.codigo_contrato, a.cpf, a.tipo, a.parentesco, a.codigo_titular, a.ativo, a.data_inclusao,
+                    a.data_exclusao, a.motivo_cancelamento, a.cco)
+                   is not distinct from (s.codigo_contrato, s.cpf, s.tipo, s.parentesco, s.codigo_titular, s.ativo,
+                                         s.data_inclusao, s.data_exclusao, s.motivo_cancelamento, s.cco))
          on conflict (codigo_beneficiario) do update set codigo_contrato = excluded.codigo_contrato, cpf = excluded.cpf,
            tipo = excluded.tipo, parentesco = excluded.parentesco, codigo_titular = excluded.codigo_titular,
            ativo = excluded.ativo, data_inclusao = excluded.data_inclusao, data_exclusao = excluded.data_exclusao,

@@ -363,13 +363,16 @@ const beneficiarios: Layout = {
          returning codigo_beneficiario, (xmax = 0) as novo)
        insert into importacao_mudou_b select codigo_beneficiario, novo from m`,
     );
+    // Alterado: a beneficiary updated, or not new and their person updated. Read from what changed,
+    // so a file that changes nothing does not read the file again to count it.
     const [r] = await tx.query<{ incluidos: number; alterados: number }>(
-      `select (count(*) filter (where b.novo))::int as incluidos,
-              (count(*) filter (where not coalesce(b.novo, false) and (b.codigo is not null or p.cpf is not null)))::int
-                as alterados
-         from importacao_stg s
-         left join importacao_mudou_b b on b.codigo = s."codigoBeneficiario"
-         left join importacao_mudou_p p on p.cpf = s.cpf`,
+      `select (select count(*) from importacao_mudou_b where novo)::int as incluidos,
+              (select count(*) from (
+                 select codigo from importacao_mudou_b where not novo
+                 union
+                 select s."codigoBeneficiario" from importacao_mudou_p p join importacao_stg s on s.cpf = p.cpf
+                  where not exists (select from importacao_mudou_b b where b.codigo = s."codigoBeneficiario" and b.novo)
+               ) a)::int as alterados`,
     );
     let inativados = 0;
     if (modo === 'completo') {

@@ -308,6 +308,7 @@ const beneficiarios: Layout = {
     // Both upserts take only the rows that are new or differ from the table, found by one join of the
     // whole file: an unchanged row is neither locked nor probed for its conflict one by one (decision
     // 0044). The upsert's own `where` still decides, on the row as it is when the upsert reaches it.
+    // The CPF (11 digits by the row rules) is compared as the key's char(11), so pessoas_pkey serves.
     await tx.query(
       `with m as (
          insert into pessoas as p (cpf, nome, data_nascimento, sexo, nome_mae, cns, email, celular, codigo_municipio_ibge)

@@ -268,6 +268,67 @@ describe('importar: good files', () => {
     expect(await imp('mensalidades', MENSALIDADES)).toMatchObject({ incluidos: 0, alterados: 0, inalterados: 2 });
   });
 
+  it('a mixed file counts new, changed and unchanged rows; an unchanged row is not even locked', async () => {
+    const [titular, filho, filha, neto] = ['610000011', '610000012', '610000013', '610000014'].map(cpfFromBase);
+    const linha = (codigo: string, cpf: string, nome: string, titularDe = '', relacao = '', email = '') => [
+      codigo,
+      '900002',
+      cpf,
+      '',
+      nome,
+      'F',
+      '1990-01-01',
+      'Mãe',
+      titularDe,
+      relacao,
+      '2024-02-01',
+      '',
+      email,
+      '',
+    ];
+    const primeiro = [
+      linha('9000020001', titular!, 'Clara Mista'),
+      linha('9000020002', filho!, 'Caio Misto', '9000020001', 'FILHO(A)'),
+      linha('9000020003', filha!, 'Cora Mista', '9000020001', 'FILHO(A)'),
+    ];
+    expect(await imp('beneficiarios', csv([CAB_BENEF, ...primeiro]))).toMatchObject({ incluidos: 3, alterados: 0 });
+    // The daughter sets her e-mail in the portal: an empty e-mail in the file keeps it, so she is unchanged.
+    await t.db.query(`update pessoas set email = 'cora@example.com' where cpf = $1`, [filha]);
+    const versoes = () =>
+      t.db.query<{ v: string }>(
+        `select xmin::text || '/' || xmax::text as v from pessoas where cpf = $1
+         union all select xmin::text || '/' || xmax::text from beneficiarios where codigo_beneficiario = '9000020003'`,
+        [filha],
+      );
+    const antes = await versoes();
+    const segundo = [
+      linha('9000020001', titular!, 'Clara Mista', '', '', 'clara@example.com'), // only the person changes
+      linha('9000020002', filho!, 'Caio Misto', '9000020001', 'ENTEADO(A)'), // the beneficiary changes
+      primeiro[2]!,
+      linha('9000020004', neto!, 'Cid Misto', '9000020001', 'FILHO(A)'), // new
+    ];
+    expect(await imp('beneficiarios', csv([CAB_BENEF, ...segundo]))).toMatchObject({
+      status: 'aplicado',
+      incluidos: 1,
+      alterados: 2,
+      inalterados: 1,
+      inativados: 0,
+    });
+    // Neither written nor locked (an upsert over every row locks the ones it leaves as they are).
+    expect(await versoes()).toEqual(antes);
+    expect(
+      await t.db.query(
+        `select b.codigo_beneficiario as c, b.parentesco, p.email from beneficiarios b join pessoas p using (cpf)
+          where b.codigo_contrato = '900002' order by 1`,
+      ),
+    ).toEqual([
+      { c: '9000020001', parentesco: null, email: 'clara@example.com' },
+      { c: '9000020002', parentesco: 'ENTEADO(A)', email: null },
+      { c: '9000020003', parentesco: 'FILHO(A)', email: 'cora@example.com' },
+      { c: '9000020004', parentesco: 'FILHO(A)', email: null },
+    ]);
+  });
+
   it("what the bank received for a late payment (valorPago) reaches the receipt's table; without a date it is refused", async () => {
     const pagoComAtraso = csv([
       [

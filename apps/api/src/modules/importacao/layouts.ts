@@ -305,12 +305,24 @@ const beneficiarios: Layout = {
                    create temp table importacao_mudou_b (codigo text not null, novo boolean not null) on commit drop`);
     // One person per CPF (a person may be a beneficiary of several contracts: the last line wins).
     // An empty e-mail or mobile keeps the one on file (the member may have set it in the portal).
+    // Both upserts take only the rows that are new or differ from the table, found by one join of the
+    // whole file: an unchanged row is neither locked nor probed for its conflict one by one (decision
+    // 0044). The upsert's own `where` still decides, on the row as it is when the upsert reaches it.
+    // The CPF (11 digits by the row rules) is compared as the key's char(11), so pessoas_pkey serves.
     await tx.query(
       `with m as (
          insert into pessoas as p (cpf, nome, data_nascimento, sexo, nome_mae, cns, email, celular, codigo_municipio_ibge)
-         select distinct on (cpf) cpf, nome, "dataNascimento"::date, lower(sexo), "nomeMae", cns, email, celular,
-                "codigoMunicipioIBGE"
-           from importacao_stg order by cpf, linha desc
+         select s.* from (
+           select distinct on (cpf) cpf::char(11) as cpf, nome, "dataNascimento"::date as data_nascimento,
+                  lower(sexo) as sexo, "nomeMae" as nome_mae, cns, email, celular,
+                  "codigoMunicipioIBGE" as codigo_municipio_ibge
+             from importacao_stg order by cpf, linha desc) s
+          where not exists (
+            select from pessoas a
+             where a.cpf = s.cpf
+               and (a.nome, a.data_nascimento, a.sexo, a.nome_mae, a.cns, a.email, a.celular, a.codigo_municipio_ibge)
+                   is not distinct from (s.nome, s.data_nascimento, s.sexo, s.nome_mae, s.cns, coalesce(s.email, a.email),
+                                         coalesce(s.celular, a.celular), s.codigo_municipio_ibge))
          on conflict (cpf) do update set nome = excluded.nome, data_nascimento = excluded.data_nascimento,
            sexo = excluded.sexo, nome_mae = excluded.nome_mae, cns = excluded.cns,
            email = coalesce(excluded.email, p.email), celular = coalesce(excluded.celular, p.celular),
@@ -326,11 +338,20 @@ const beneficiarios: Layout = {
       `with m as (
          insert into beneficiarios as b (codigo_beneficiario, codigo_contrato, cpf, tipo, parentesco, codigo_titular,
                                          ativo, data_inclusao, data_exclusao, motivo_cancelamento, cco)
-         select "codigoBeneficiario", "codigoContrato", cpf,
-                case when "codigoBeneficiarioTitular" is null then 'TITULAR' else 'DEPENDENTE' end,
-                "relacaoDependencia", "codigoBeneficiarioTitular", "dataCancelamento" is null,
-                "dataContratacao"::date, "dataCancelamento"::date, "motivoCancelamento", cco
-           from importacao_stg
+         select s.* from (
+           select "codigoBeneficiario" as codigo_beneficiario, "codigoContrato" as codigo_contrato, cpf,
+                  case when "codigoBeneficiarioTitular" is null then 'TITULAR' else 'DEPENDENTE' end as tipo,
+                  "relacaoDependencia" as parentesco, "codigoBeneficiarioTitular" as codigo_titular,
+                  "dataCancelamento" is null as ativo, "dataContratacao"::date as data_inclusao,
+                  "dataCancelamento"::date as data_exclusao, "motivoCancelamento" as motivo_cancelamento, cco
+             from importacao_stg) s
+          where not exists (
+            select from beneficiarios a
+             where a.codigo_beneficiario = s.codigo_beneficiario
+               and (a.codigo_contrato, a.cpf, a.tipo, a.parentesco, a.codigo_titular, a.ativo, a.data_inclusao,
+                    a.data_exclusao, a.motivo_cancelamento, a.cco)
+                   is not distinct from (s.codigo_contrato, s.cpf, s.tipo, s.parentesco, s.codigo_titular, s.ativo,
+                                         s.data_inclusao, s.data_exclusao, s.motivo_cancelamento, s.cco))
          on conflict (codigo_beneficiario) do update set codigo_contrato = excluded.codigo_contrato, cpf = excluded.cpf,
            tipo = excluded.tipo, parentesco = excluded.parentesco, codigo_titular = excluded.codigo_titular,
            ativo = excluded.ativo, data_inclusao = excluded.data_inclusao, data_exclusao = excluded.data_exclusao,
@@ -343,13 +364,16 @@ const beneficiarios: Layout = {
          returning codigo_beneficiario, (xmax = 0) as novo)
        insert into importacao_mudou_b select codigo_beneficiario, novo from m`,
     );
+    // Alterado: a beneficiary updated, or not new and their person updated. Read from what changed,
+    // so a file that changes nothing does not read the file again to count it.
     const [r] = await tx.query<{ incluidos: number; alterados: number }>(
-      `select (count(*) filter (where b.novo))::int as incluidos,
-              (count(*) filter (where not coalesce(b.novo, false) and (b.codigo is not null or p.cpf is not null)))::int
-                as alterados
-         from importacao_stg s
-         left join importacao_mudou_b b on b.codigo = s."codigoBeneficiario"
-         left join importacao_mudou_p p on p.cpf = s.cpf`,
+      `select (select count(*) from importacao_mudou_b where novo)::int as incluidos,
+              (select count(*) from (
+                 select codigo from importacao_mudou_b where not novo
+                 union
+                 select s."codigoBeneficiario" from importacao_mudou_p p join importacao_stg s on s.cpf = p.cpf
+                  where not exists (select from importacao_mudou_b b where b.codigo = s."codigoBeneficiario" and b.novo)
+               ) a)::int as alterados`,
     );
     let inativados = 0;
     if (modo === 'completo') {

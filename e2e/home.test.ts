@@ -34,7 +34,10 @@ const esperaAtual = (page: Page, rotulo: string) =>
       document.querySelector('[aria-roledescription="carrossel"] [aria-current="true"]')?.getAttribute('aria-label') ===
       r,
     rotulo,
-    { timeout: 5_000 },
+    // After a button press: Embla's scroll and React's answer share two cores with the other
+    // journeys in CI, where 5 s was not always enough (this waits for the state, it times nothing;
+    // the 4 s rotation is timed by esperaMudar and continuaEm).
+    { timeout: 10_000 },
   );
 /** Waits until the current banner is another than `antes`; fails after `ms`. */
 async function esperaMudar(page: Page, antes: string | null, ms = 6_500) {

@@ -38,7 +38,8 @@ describe('formatBRL and firstName', () => {
   it('prints what Intl prints for BRL, rounding the shortest decimal form as ICU does', () => {
     const intl = new Intl.NumberFormat('pt-BR', { style: 'currency', currency: 'BRL' });
     // Ties whose binary value lies below the tie (1.005, 2.675: toFixed would give 1,00 and 2,67),
-    // negatives that round to zero, -0, the limits of plain digits, and every thousandth up to 2 000.
+    // negatives that round to zero, -0, the limits of plain digits, and every seventh thousandth from
+    // -20 to 2 000.
     const valores = [1.005, 2.675, 0.125, 999.995, -0.001, -0, 0, 1e-7, -5e-7, 0.1 + 0.2, 1e14 + 0.5, 1e21, Infinity];
     for (let k = -20_000; k <= 2_000_000; k += 7) valores.push(k / 1000);
     let x = 12345;

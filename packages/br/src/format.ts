@@ -68,6 +68,11 @@ export function formatDate(value: string | Date | null | undefined): string {
   return d ? dateOnly().format(d) : '---';
 }
 
+/** Intl's minus: a negative number, also one that rounds to zero ('-R$ 0,00'), and -0. */
+function sinal(n: number): string {
+  return n < 0 || Object.is(n, -0) ? '-' : '';
+}
+
 /** '1.234.567' from the digits of a whole number ('1234567'): pt-BR groups every three. */
 function agrupar(digitos: string): string {
   return digitos.replace(/\B(?=(\d{3})+$)/g, '.');
@@ -83,24 +88,21 @@ function agrupar(digitos: string): string {
 export function formatBRL(value: number | string | null | undefined): string {
   const n = typeof value === 'string' ? Number(value) : value;
   if (n === null || n === undefined || Number.isNaN(n)) return '---';
-  if (!Number.isFinite(n)) return brl().format(n);
   const abs = Math.abs(n);
-  const decimal = String(abs);
-  // An exponent: below 1e-6 (rounds to zero) or beyond any amount (Intl writes those).
-  if (decimal.includes('e')) return abs < 1 ? `${n < 0 || Object.is(n, -0) ? '-' : ''}R$\u00a00,00` : brl().format(n);
-  const [inteira = '0', fracao = ''] = decimal.split('.');
+  // From 1e21 String writes an exponent (and Infinity is no amount): Intl writes those.
+  if (!(abs < 1e21)) return brl().format(n);
+  // Below 1e-6 String writes an exponent too; those round to R$ 0,00.
+  const [inteira = '0', fracao = ''] = (abs < 1e-6 ? '0' : String(abs)).split('.');
   const casas = `${fracao}000`;
   const centavos = BigInt(`${inteira}${casas.slice(0, 2)}`) + (casas[2]! >= '5' ? 1n : 0n);
   const digitos = centavos.toString().padStart(3, '0');
-  // Intl keeps the sign of a negative amount that rounds to zero ('-R$ 0,00'), and of -0.
-  const sinal = n < 0 || Object.is(n, -0) ? '-' : '';
-  return `${sinal}R$\u00a0${agrupar(digitos.slice(0, -2))},${digitos.slice(-2)}`;
+  return `${sinal(n)}R$\u00a0${agrupar(digitos.slice(0, -2))},${digitos.slice(-2)}`;
 }
 
 /** A count as pt-BR writes it ('12.345'), what `toLocaleString('pt-BR')` prints, without Intl (formatBRL). */
 export function formatInteiro(n: number): string {
   if (!Number.isSafeInteger(n)) return inteiro().format(n);
-  return `${n < 0 || Object.is(n, -0) ? '-' : ''}${agrupar(String(Math.abs(n)))}`;
+  return `${sinal(n)}${agrupar(String(Math.abs(n)))}`;
 }
 
 /** First name for greetings ('Bem-vindo, Maria'). */

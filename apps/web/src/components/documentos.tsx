@@ -1,4 +1,4 @@
-import { createContext, lazy, type ReactNode, Suspense, useCallback, useContext, useMemo, useState } from 'react';
+import { createContext, lazy, type ReactNode, Suspense, useCallback, useContext, useState } from 'react';
 import { abrirDocumento } from '@/lib/abrir-documento';
 import type { DocumentoBloqueado } from './documento-bloqueado-dialog';
 
@@ -25,9 +25,8 @@ export function DocumentosProvider({ children }: { children: ReactNode }) {
     setUsado(true);
     setBloqueado({ url: r.url, nome });
   }, []);
-  const value = useMemo(() => abrir, [abrir]);
   return (
-    <AbrirDocumentoContext.Provider value={value}>
+    <AbrirDocumentoContext.Provider value={abrir}>
       {children}
       {usado ? (
         <Suspense fallback={null}>

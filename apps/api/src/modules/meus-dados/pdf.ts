@@ -1,4 +1,4 @@
-import { dataHoraDoInstante, formatCpf, formatPhone } from '@portal/br';
+import { dataHoraDoInstante, formatBRL, formatCpf, formatPhone } from '@portal/br';
 import type { ExportacaoMeusDados, Operadora } from '@portal/contract';
 import {
   cabecalhoOperadora,
@@ -176,7 +176,7 @@ export async function gerarMeusDadosPdf(d: DadosMeusDadosPdf): Promise<Buffer> {
       x.contratoDaSessao.mensalidades.map((m) => [
         quando(m.competencia),
         quando(m.vencimento),
-        (Number(m.valor_centavos) / 100).toLocaleString('pt-BR', { style: 'currency', currency: 'BRL' }),
+        formatBRL(Number(m.valor_centavos) / 100),
         m.pago_em ? quando(m.pago_em) : 'Em aberto',
       ]),
       'Nenhuma mensalidade.',

@@ -61,7 +61,9 @@ function Resultados({ filtro, onIr }: { filtro: FiltroDaBusca; onIr: (pagina: nu
   const [aberto, setAberto] = useState(false);
   const tituloRef = useRef<HTMLHeadingElement>(null);
   const paginaAnterior = useRef(filtro.pagina);
-  const mostrados = useAosPoucos(r, r ? r.especialidades.reduce((n, e) => n + e.prestadores.length, 0) : 0);
+  const cartoes =
+    r?.especialidades.flatMap((e) => e.prestadores.map((p) => ({ especialidade: e.nome, prestador: p }))) ?? [];
+  const mostrados = useAosPoucos(r, cartoes.length);
 
   // Another page: the member continues from the top of the list (focus and scroll).
   useEffect(() => {
@@ -73,7 +75,6 @@ function Resultados({ filtro, onIr }: { filtro: FiltroDaBusca; onIr: (pagina: nu
 
   if (q.isError && !q.data) return <FalhaAoCarregar onTentarNovamente={() => void q.refetch()} />;
   if (!r) return <Carregando label="Pesquisando..." />;
-  const cartoes = r.especialidades.flatMap((e) => e.prestadores.map((p) => ({ especialidade: e.nome, prestador: p })));
   // Busy while the next page is on its way or not yet rendered (the list on screen is the old one),
   // or while its last cards are still being added.
   const atualizando = (q.isFetching && q.isPlaceholderData) || r !== q.data || mostrados < cartoes.length;

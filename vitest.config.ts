@@ -51,8 +51,8 @@ export default defineConfig({
           // took over 90 s in CI.
           testTimeout: 180_000,
           hookTimeout: 120_000,
-          // Journeys wait on the browser and the server far more than they compute: two files at a
-          // time (each with its own server and database copy) halve the wall time on two cores.
+          // Two files at a time (each with its own server and database copy), one per core: the
+          // journeys are CPU-bound (decisions 0042, 0045), so more would only contend.
           pool: 'forks',
           // The Playwright client's worker allocates in bursts (PDFs parsed, axe results, screenshots):
           // a larger young generation cut its garbage collection from 10.5 to 2.2 s in financeiro alone.

@@ -3,6 +3,18 @@ import type { Queryable } from '../../db/db';
 
 export type Canal = 'sms' | 'email';
 
+/** The member's e-mail and mobile on file (inside the caller's transaction). */
+export async function contatosDoMembro(
+  q: Queryable,
+  cpf: string,
+): Promise<{ email: string | null; celular: string | null } | undefined> {
+  const [contato] = await q.query<{ email: string | null; celular: string | null }>(
+    'select email, celular from pessoas where cpf = $1',
+    [cpf],
+  );
+  return contato;
+}
+
 export class OutboxRepository {
   constructor(private readonly db: Queryable) {}
 

@@ -2,7 +2,7 @@ import nodemailer from 'nodemailer';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Clock } from '../../clock';
 import type { Queryable } from '../../db/db';
-import type { Canal, OutboxRepository } from './repository';
+import { type Canal, contatosDoMembro, type OutboxRepository } from './repository';
 
 export interface NotifierOptions {
   smtpUrl?: string | undefined;
@@ -28,10 +28,7 @@ export interface Mensagem {
  * else SMS; null when neither is.
  */
 export async function destinoDoMembro(q: Queryable, cpf: string): Promise<Pick<Mensagem, 'canal' | 'destino'> | null> {
-  const [contato] = await q.query<{ email: string | null; celular: string | null }>(
-    'select email, celular from pessoas where cpf = $1',
-    [cpf],
-  );
+  const contato = await contatosDoMembro(q, cpf);
   return contato?.email
     ? ({ canal: 'email', destino: contato.email } as const)
     : contato?.celular

@@ -223,12 +223,7 @@ export class RespostasDeProtocolosService {
           pdf: r.pdf,
           pdfSha256,
         });
-        await tx.query('insert into protocolo_eventos (numero, em, situacao, descricao) values ($1, $2, $3, $4)', [
-          numero,
-          em,
-          r.status,
-          resposta.slice(0, 2000),
-        ]);
+        await repo.registrarEvento(numero, em, r.status, resposta.slice(0, 2000));
       }
       const p = await repo.buscar(numero);
       if (!p) throw naoEncontrado();

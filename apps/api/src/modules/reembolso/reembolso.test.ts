@@ -571,6 +571,14 @@ describe('POST /api/Reembolso/Solicitar and the operator side', () => {
         protocolo,
       ]),
     ).toBe(5);
+    // The last one carries the amounts as they stood after the payment (no name, CPF or bank data).
+    const [pagoEvento] = await t.db.query<{ data: Json }>(
+      `select payload->'data' as data from webhook_mensagens
+        where tipo = 'reembolso.atualizado' and payload->'data'->>'protocolo' = $1 and payload->'data'->>'situacao' = 'pago'`,
+      [protocolo],
+    );
+    expect(pagoEvento?.data).toMatchObject({ valorAprovado: 288, previsaoPagamento: '2026-03-25' });
+    expect(pagoEvento?.data.pagoEm).toBeTruthy();
     // Maria was told of each change (request, analysis, pendente, answer, approval, payment).
     expect(await count('outbox where mensagem like $1', [`%${protocolo}%`])).toBe(6);
     const lista = await depois.c.post<{ reembolsos: Json[] }>('/api/Reembolso/Listar', {

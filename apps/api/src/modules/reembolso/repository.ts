@@ -1,4 +1,5 @@
 import type { DocumentoReembolso, SituacaoReembolso, TipoReembolso } from '@portal/contract';
+import type { SituacaoProtocolo } from '@portal/contract/protocolos';
 import type { Queryable } from '../../db/db';
 import { beneficiarioVisivel, type Membro } from '../sessao/membro';
 import { type Conteudo, partes } from './arquivos';
@@ -111,6 +112,48 @@ export class ReembolsoRepository {
 
   com(tx: Queryable): ReembolsoRepository {
     return new ReembolsoRepository(tx);
+  }
+
+  /**
+   * The reimbursement's protocol follows it: its status, its deadline when one is given, the answer
+   * when it is concluded, and a line of its history (in the caller's transaction). Answers the status
+   * and deadline it had before.
+   */
+  async mudarProtocolo(
+    protocolo: string,
+    m: { situacao: SituacaoProtocolo; prazo: string | null; em: Date; descricao: string },
+  ): Promise<{ situacao: string; prazo: string } | undefined> {
+    const [antes] = await this.q.query<{ situacao: string; prazo: string }>(
+      'select situacao, prazo_resposta::text as prazo from protocolos where numero = $1',
+      [protocolo],
+    );
+    const concluido = m.situacao === 'CONCLUIDO';
+    await this.q.query(
+      `update protocolos set situacao = $2, prazo_resposta = coalesce($3::date, prazo_resposta),
+              respondido_em = case when $4 then $5::timestamptz else respondido_em end,
+              resposta = case when $4 then $6 else resposta end
+        where numero = $1`,
+      [protocolo, m.situacao, m.prazo, concluido, m.em, m.descricao],
+    );
+    await this.q.query('insert into protocolo_eventos (numero, em, situacao, descricao) values ($1, $2, $3, $4)', [
+      protocolo,
+      m.em,
+      m.situacao,
+      m.descricao.slice(0, 2000),
+    ]);
+    return antes;
+  }
+
+  /** What reembolso.atualizado tells of the amounts, as they stand in the caller's transaction. */
+  async valoresDoEvento(
+    protocolo: string,
+  ): Promise<{ aprovado: number | null; previsao: string | null; pago: string | null } | undefined> {
+    const [atual] = await this.q.query<{ aprovado: number | null; previsao: string | null; pago: string | null }>(
+      `select valor_aprovado_centavos as aprovado, previsao_pagamento::text as previsao, pago_em::text as pago
+         from reembolsos where protocolo = $1`,
+      [protocolo],
+    );
+    return atual;
   }
 
   /** An active beneficiary with this CPF that the member may see, with the holder who is paid. */

@@ -625,24 +625,7 @@ export class ReembolsoService {
     descricao: string,
   ): Promise<void> {
     const situacao = SITUACAO_PROTOCOLO[para];
-    const [antes] = await tx.query<{ situacao: string; prazo: string }>(
-      'select situacao, prazo_resposta::text as prazo from protocolos where numero = $1',
-      [r.protocolo],
-    );
-    const concluido = situacao === 'CONCLUIDO';
-    await tx.query(
-      `update protocolos set situacao = $2, prazo_resposta = coalesce($3::date, prazo_resposta),
-              respondido_em = case when $4 then $5::timestamptz else respondido_em end,
-              resposta = case when $4 then $6 else resposta end
-        where numero = $1`,
-      [r.protocolo, situacao, prazo, concluido, em, descricao],
-    );
-    await tx.query('insert into protocolo_eventos (numero, em, situacao, descricao) values ($1, $2, $3, $4)', [
-      r.protocolo,
-      em,
-      situacao,
-      descricao.slice(0, 2000),
-    ]);
+    const antes = await this.repo.com(tx).mudarProtocolo(r.protocolo, { situacao, prazo, em, descricao });
     if (antes?.situacao !== situacao) {
       await this.d.webhooks.protocoloAtualizado(tx, {
         protocolo: r.protocolo,
@@ -657,11 +640,7 @@ export class ReembolsoService {
 
   /** reembolso.atualizado: identifiers, status and amounts; no name, CPF or bank data. */
   private async evento(tx: Queryable, r: ReembolsoRow, para: SituacaoReembolso, prazo: string | null) {
-    const [atual] = await tx.query<{ aprovado: number | null; previsao: string | null; pago: string | null }>(
-      `select valor_aprovado_centavos as aprovado, previsao_pagamento::text as previsao, pago_em::text as pago
-         from reembolsos where protocolo = $1`,
-      [r.protocolo],
-    );
+    const atual = await this.repo.com(tx).valoresDoEvento(r.protocolo);
     await this.d.webhooks.registrarEvento(tx, 'reembolso.atualizado', {
       protocolo: r.protocolo,
       situacao: para,

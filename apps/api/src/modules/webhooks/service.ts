@@ -183,9 +183,9 @@ export class WebhooksService {
     const url = m.url === undefined ? undefined : this.validarUrl(m.url);
     const eventos = m.eventos === undefined ? undefined : this.validarEventos(m.eventos);
     await this.d.db.transaction(async (tx) => {
-      const [row] = await tx.query<EndpointRow>('select * from webhook_endpoints where id = $1 for update', [id]);
-      if (!row) throw naoEncontrado();
       const repo = new WebhooksRepository(tx);
+      const row = await repo.endpointParaAlterar(id);
+      if (!row) throw naoEncontrado();
       await repo.alterarEndpoint(id, { url, eventos, descricao: m.descricao });
       if (m.ativo === false && row.ativo) await repo.desativar(id, 'Desativado pelo operador.', new Date());
       if (m.ativo === true && !row.ativo) await repo.reativar(id);

@@ -4,6 +4,8 @@ import type { Clock } from '../../clock';
 import type { Queryable } from '../../db/db';
 import { type Canal, contatosDoMembro, type OutboxRepository } from './repository';
 
+export { contatosDoMembro };
+
 export interface NotifierOptions {
   smtpUrl?: string | undefined;
   smtpFrom: string;

@@ -55,18 +55,6 @@ export class IdempotenciaRepository {
   }
 }
 
-/** The member's contact on file, for the messages a request sends (inside its transaction). */
-export async function contatoDoMembro(
-  q: Queryable,
-  cpf: string,
-): Promise<{ email: string | null; celular: string | null } | undefined> {
-  const [contato] = await q.query<{ email: string | null; celular: string | null }>(
-    'select email, celular from pessoas where cpf = $1',
-    [cpf],
-  );
-  return contato;
-}
-
 /**
  * The cancellation dates of the member's contract and own beneficiary link (null: not cancelled)
  * and whether that link is active; undefined when the contract is not found. `bloquear` reads the

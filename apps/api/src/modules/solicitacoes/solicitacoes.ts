@@ -3,10 +3,10 @@ import type { Db, Queryable } from '../../db/db';
 import { diaEmSaoPaulo, formatDate } from '@portal/br';
 import { AppError } from '../../lib/app-error';
 import type { AuditEvent, AuditRepository, Origin } from '../audit/repository';
-import type { EntregaPendente, Notifier } from '../notificacoes/service';
+import { contatosDoMembro, destinoDoMembro, type EntregaPendente, type Notifier } from '../notificacoes/service';
 import type { Membro } from '../sessao/membro';
 import { type Escopo, hashDoCorpo, type Registro } from './idempotencia';
-import { contatoDoMembro, datasDoVinculo, type IdempotenciaRepository } from './repository';
+import { datasDoVinculo, type IdempotenciaRepository } from './repository';
 import { prazoDeResposta } from '../../lib/prazos';
 import type { ProtocolosRepository, SituacaoProtocolo, TipoProtocolo } from '../protocolos/repository';
 
@@ -209,12 +209,7 @@ export class SolicitacoesService {
         return protocolo;
       },
       avisarMembro: async (assunto, texto) => {
-        const contato = await contatoDoMembro(tx, membro.cpf);
-        const destino = contato?.email
-          ? ({ canal: 'email', destino: contato.email } as const)
-          : contato?.celular
-            ? ({ canal: 'sms', destino: contato.celular } as const)
-            : null;
+        const destino = await destinoDoMembro(tx, membro.cpf);
         if (!destino) return; // nothing on file: the protocol is still on the screen and in 'Meus Protocolos'
         entregas.push(
           await this.d.notifier.registrar(tx, {
@@ -225,7 +220,7 @@ export class SolicitacoesService {
         );
       },
       avisarPorSms: async (texto) => {
-        const contato = await contatoDoMembro(tx, membro.cpf);
+        const contato = await contatosDoMembro(tx, membro.cpf);
         if (!contato?.celular) return;
         entregas.push(
           await this.d.notifier.registrar(tx, {

@@ -137,16 +137,38 @@ if (modo === 'entrar' || modo === 'cruzada') {
   );
   for (const [status, ex] of Object.entries(exemplos)) console.log(`  ${status}, ${ex}`);
   if (depoisDaMorte < 10) falha('o outro portal não continuou atendendo depois da morte');
-  let perdidos = 0;
-  for (const numero of confirmados) {
-    const r = await nav.protocolos({ protocolo: numero });
-    if (r.status !== 200 || r.body.total !== 1) {
-      if (++perdidos <= 5)
-        console.error(
-          `protocolo confirmado ${numero} não encontrado (${r.status}: ${JSON.stringify(r.body).slice(0, 200)})`,
-        );
+  // Each confirmed write looked up again. Lost is an answer that does not have it (200, total 0); a 502/503
+  // or a dropped connection is the portal saying "try again" (the database may still be catching up with
+  // the load on a busy machine), so it is asked again, within one minute for all of them.
+  const prazo = Date.now() + 60_000;
+  const buscar = async (numero) => {
+    for (;;) {
+      let r;
+      try {
+        r = await nav.protocolos({ protocolo: numero });
+      } catch (err) {
+        r = { status: err.name, body: '' };
+      }
+      if (r.status === 200 || ![502, 503, 'TimeoutError', 'TypeError'].includes(r.status) || Date.now() > prazo)
+        return r;
+      await new Promise((pronto) => setTimeout(pronto, 1_000));
     }
+  };
+  let perdidos = 0;
+  let semResposta = 0;
+  for (const numero of confirmados) {
+    const r = await buscar(numero);
+    if (r.status === 200 && r.body.total === 1) continue;
+    const perdido = r.status === 200;
+    if (perdido) perdidos++;
+    else semResposta++;
+    if (perdidos + semResposta <= 5)
+      console.error(
+        `protocolo confirmado ${numero} ${perdido ? 'não encontrado' : 'não verificado'} (${r.status}: ${JSON.stringify(r.body).slice(0, 200)})`,
+      );
   }
   if (perdidos) falha(`${perdidos} de ${confirmados.length} escritas confirmadas perdidas`);
+  if (semResposta)
+    falha(`${semResposta} de ${confirmados.length} escritas confirmadas sem resposta do portal em 1 min`);
   console.log(`todas as ${confirmados.length} escritas confirmadas encontradas depois`);
 } else falha(`modo desconhecido: ${modo}`);

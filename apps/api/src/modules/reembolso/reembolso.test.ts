@@ -571,6 +571,16 @@ describe('POST /api/Reembolso/Solicitar and the operator side', () => {
         protocolo,
       ]),
     ).toBe(5);
+    // Each step (analysis, pendente, analysis, approval, payment) is a line of the protocol's history,
+    // as 'Meus Protocolos' shows it.
+    expect(
+      (
+        await t.db.query<{ situacao: string }>(
+          'select situacao from protocolo_eventos where numero = $1 order by em, id',
+          [protocolo],
+        )
+      ).map((e) => e.situacao),
+    ).toEqual(['ABERTO', 'EM_ANALISE', 'EM_ANALISE', 'EM_ANALISE', 'EM_ANALISE', 'CONCLUIDO']);
     // The last one carries the amounts as they stood after the payment (no name, CPF or bank data).
     const [pagoEvento] = await t.db.query<{ data: Json }>(
       `select payload->'data' as data from webhook_mensagens

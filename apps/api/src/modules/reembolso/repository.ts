@@ -1,6 +1,7 @@
 import type { DocumentoReembolso, SituacaoReembolso, TipoReembolso } from '@portal/contract';
 import type { SituacaoProtocolo } from '@portal/contract/protocolos';
 import type { Queryable } from '../../db/db';
+import { ProtocolosRepository } from '../protocolos/repository';
 import { beneficiarioVisivel, type Membro } from '../sessao/membro';
 import { type Conteudo, partes } from './arquivos';
 
@@ -135,12 +136,7 @@ export class ReembolsoRepository {
         where numero = $1`,
       [protocolo, m.situacao, m.prazo, concluido, m.em, m.descricao],
     );
-    await this.q.query('insert into protocolo_eventos (numero, em, situacao, descricao) values ($1, $2, $3, $4)', [
-      protocolo,
-      m.em,
-      m.situacao,
-      m.descricao.slice(0, 2000),
-    ]);
+    await new ProtocolosRepository(this.q).registrarEvento(protocolo, m.em, m.situacao, m.descricao);
     return antes;
   }
 

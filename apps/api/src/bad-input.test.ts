@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { CPF, startApp, type TestApp } from '../test/helper';
+import { rotasDoDocumento } from '../test/rotas';
 
 // Every POST route of the API (read from the generated OpenAPI document, so a new route is
 // covered the day it exists), fed hostile bodies: wrong types, huge strings, deep nesting,
@@ -33,59 +34,56 @@ const RAW_BODIES = [
   JSON.stringify(deep(200)),
 ];
 
-let t: TestApp;
-let routes: { path: string; membro: boolean }[] = [];
+// Read at collection time, so that each route is a test of its own (bounded by its own few dozen
+// requests, not by how many routes there are).
+const t: TestApp = await startApp();
+const posts = (await rotasDoDocumento(t)).rotas.filter((r) => r.method === 'POST');
+// One browser signed in for every route: its cookie is what lets the member bodies past the session check.
+const c = t.client();
+let perfil: { perfilAutenticado: { codigoSessao: number }; PerfilAutenticado: { codigoSessao: number } };
 beforeAll(async () => {
-  t = await startApp();
-  const doc = (
-    await t.client().get<{ paths: Record<string, Record<string, { tags?: string[] }>> }>('/api/openapi.json', {
-      auth: false,
-    })
-  ).body;
-  routes = Object.entries(doc.paths).flatMap(([path, ops]) =>
-    ops.post ? [{ path, membro: ops.post.tags?.includes('membro') ?? false }] : [],
-  );
+  const { codigoSessao } = await c.login(CPF.maria, undefined, '100234');
+  perfil = { perfilAutenticado: { codigoSessao }, PerfilAutenticado: { codigoSessao } };
 });
 afterAll(() => t.close());
 beforeEach(() => t.resetCounters());
 
+/** The bodies a route gets: each raw body, and for a member route each JSON object again with the session merged in. */
+function corpos(membro: boolean): string[] {
+  const bodies = [...RAW_BODIES];
+  if (!membro) return bodies;
+  for (const raw of RAW_BODIES) {
+    try {
+      const v: unknown = JSON.parse(raw);
+      if (v && typeof v === 'object' && !Array.isArray(v)) bodies.push(JSON.stringify({ ...v, ...perfil }));
+    } catch {
+      // not JSON: sent as it is above
+    }
+  }
+  return bodies;
+}
+
 describe('hostile bodies on every route', () => {
   it('reaches every POST route of the document', () => {
-    expect(routes.map((r) => r.path)).toEqual(
+    expect(posts.map((r) => r.path)).toEqual(
       expect.arrayContaining(['/api/Token/GerarToken', '/api/Login/VerificarCPF', '/api/Login/Sair']),
     );
   });
 
-  it('never 5xx, always the Portuguese error shape when refused', async () => {
-    const c = t.client();
-    const { codigoSessao } = await c.login(CPF.maria, undefined, '100234');
-    const perfil = { perfilAutenticado: { codigoSessao }, PerfilAutenticado: { codigoSessao } };
-    for (const route of routes) {
-      const bodies = [...RAW_BODIES];
-      if (route.membro) {
-        for (const raw of RAW_BODIES) {
-          try {
-            const v: unknown = JSON.parse(raw);
-            if (v && typeof v === 'object' && !Array.isArray(v)) bodies.push(JSON.stringify({ ...v, ...perfil }));
-          } catch {
-            // not JSON: sent as it is above
-          }
-        }
+  it.for(posts)('$path: never 5xx, always the Portuguese error shape when refused', async (route) => {
+    for (const raw of corpos(route.membro)) {
+      // Sair would end the session the other routes' bodies need: it gets only refused bodies.
+      if (route.path === '/api/Login/Sair' && raw.includes('"codigoSessao"')) continue;
+      const r = await c.post<Record<string, unknown>>(route.path, undefined, {
+        raw,
+        headers: { 'content-type': 'application/json' },
+      });
+      expect(r.status, `${route.path} ${raw.slice(0, 60)}`).toBeLessThan(500);
+      if (r.status >= 400) {
+        expect(r.body).toMatchObject({ sucesso: false, code: expect.any(String), message: expect.any(String) });
+        expect(r.text).not.toMatch(/at .+\.(ts|js):\d+|Error:|stack/i);
       }
-      for (const raw of bodies) {
-        // Sair would end the session the other bodies need: it gets only refused bodies.
-        if (route.path === '/api/Login/Sair' && raw.includes('"codigoSessao"')) continue;
-        const r = await c.post<Record<string, unknown>>(route.path, undefined, {
-          raw,
-          headers: { 'content-type': 'application/json' },
-        });
-        expect(r.status, `${route.path} ${raw.slice(0, 60)}`).toBeLessThan(500);
-        if (r.status >= 400) {
-          expect(r.body).toMatchObject({ sucesso: false, code: expect.any(String), message: expect.any(String) });
-          expect(r.text).not.toMatch(/at .+\.(ts|js):\d+|Error:|stack/i);
-        }
-        await t.resetCounters();
-      }
+      await t.resetCounters();
     }
   });
 

@@ -1,26 +1,12 @@
 import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { CONTRATO, CPF, startApp, type Client, type TestApp } from '../test/helper';
+import { CONTRATO, CPF, startApp, type TestApp } from '../test/helper';
+import { rotasDoDocumento, type JsonSchema } from '../test/rotas';
 
 // Property-based (fast-check) over every request schema of the OpenAPI document: random and
 // malformed bodies built around each route's own schema never get a 5xx, always get the one error
 // shape when refused, and a refused request changes no stored data. A new route is covered the
 // day it appears in the document.
-
-type JsonSchema = {
-  type?: string | string[];
-  properties?: Record<string, JsonSchema>;
-  items?: JsonSchema;
-  anyOf?: JsonSchema[];
-  oneOf?: JsonSchema[];
-  enum?: unknown[];
-  const?: unknown;
-  minLength?: number;
-  maxLength?: number;
-  pattern?: string;
-  minimum?: number;
-  maximum?: number;
-};
 
 /** Values of the right type, of the wrong type, and the edges in between. */
 function arbitraryFor(schema: JsonSchema | undefined, depth = 0): fc.Arbitrary<unknown> {
@@ -69,10 +55,14 @@ function arbitraryFor(schema: JsonSchema | undefined, depth = 0): fc.Arbitrary<u
   }
 }
 
-let t: TestApp;
-let c: Client;
+// Read at collection time, so that each route is a test of its own (bounded by its own runs, not by
+// how many routes there are).
+const t: TestApp = await startApp({
+  env: { THROTTLE_CPF_CHECKS_PER_MINUTE: '1000000', THROTTLE_CODE_CHECKS_PER_10MIN_IP: '1000000' },
+});
+const routes = (await rotasDoDocumento(t)).rotas.filter((r) => r.method === 'POST');
+const c = t.client();
 let perfil: { codigoSessao: number };
-const routes: { path: string; membro: boolean; schema: JsonSchema | undefined }[] = [];
 
 // Bookkeeping that refusals are meant to change: the audit trail, throttling windows, and the
 // attempts counted on a verification code.
@@ -158,29 +148,9 @@ async function fingerprintCompleto(): Promise<string> {
 }
 
 beforeAll(async () => {
-  t = await startApp({
-    env: { THROTTLE_CPF_CHECKS_PER_MINUTE: '1000000', THROTTLE_CODE_CHECKS_PER_10MIN_IP: '1000000' },
-  });
   await instalarAnotacao();
-  c = t.client();
   perfil = { codigoSessao: (await c.login(CPF.maria, undefined, CONTRATO.maria)).codigoSessao };
-  const doc = (
-    await c.get<{
-      paths: Record<
-        string,
-        Record<string, { tags?: string[]; requestBody?: { content: Record<string, { schema: JsonSchema }> } }>
-      >;
-    }>('/api/openapi.json', { auth: false })
-  ).body;
-  for (const [path, ops] of Object.entries(doc.paths)) {
-    if (!ops.post) continue;
-    routes.push({
-      path,
-      membro: ops.post.tags?.includes('membro') ?? false,
-      schema: ops.post.requestBody?.content['application/json']?.schema,
-    });
-  }
-}, 60_000);
+});
 afterAll(() => t.close());
 
 describe('every POST route, random bodies around its schema', () => {
@@ -196,10 +166,10 @@ describe('every POST route, random bodies around its schema', () => {
     expect(await fingerprint()).toBe(before);
   });
 
-  it('never 5xx; refusals have the error shape and change no stored data', async () => {
-    for (const route of routes) {
-      // Sair would end the session every other member body relies on.
-      if (route.path === '/api/Login/Sair') continue;
+  // Sair would end the session every other member body relies on.
+  it.for(routes.filter((r) => r.path !== '/api/Login/Sair'))(
+    '$path: never 5xx; refusals have the error shape and change no stored data',
+    async (route) => {
       await fc.assert(
         fc.asyncProperty(arbitraryFor(route.schema), fc.boolean(), async (body, comPerfil) => {
           await t.resetCounters();
@@ -217,8 +187,10 @@ describe('every POST route, random bodies around its schema', () => {
         }),
         { numRuns: Number(process.env.PROPRIEDADES_RUNS ?? 40), seed: Number(process.env.PROPRIEDADES_SEED ?? 2611) },
       );
-    }
-    // The hashes kept between requests never went stale: they are what a full reading gives now.
+    },
+  );
+
+  it('the hashes kept between requests never went stale: they are what a full reading gives now', async () => {
     expect(await fingerprint()).toBe(await fingerprintCompleto());
-  }, 600_000);
+  });
 });

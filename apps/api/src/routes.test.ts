@@ -1,24 +1,13 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { CPF, startApp, type TestApp } from '../test/helper';
+import { rotasDoDocumento } from '../test/rotas';
 
 // Every route of the API, collected from the generated OpenAPI document (each route is tagged
 // with its group by app.ts): member routes refuse a call without a session, token routes a call
-// without the API token, whatever the body.
-let t: TestApp;
-interface Operation {
-  tags?: string[];
-  security?: Record<string, string[]>[];
-  requestBody?: { content: { 'application/json'?: { schema: { properties?: Record<string, unknown> } } } };
-}
-let doc: { openapi: string; paths: Record<string, Record<string, Operation>> };
-const routes: { method: string; path: string; op: Operation }[] = [];
-
-beforeAll(async () => {
-  t = await startApp();
-  doc = (await t.client().get<typeof doc>('/api/openapi.json', { auth: false })).body;
-  for (const [path, ops] of Object.entries(doc.paths))
-    for (const [method, op] of Object.entries(ops)) routes.push({ method: method.toUpperCase(), path, op });
-});
+// without the API token, whatever the body. Read at collection time, so that the routes that send
+// requests are a test each.
+const t: TestApp = await startApp();
+const { doc, rotas: routes } = await rotasDoDocumento(t);
 afterAll(() => t.close());
 
 const of = (tag: string) => routes.filter((r) => r.op.tags?.includes(tag));
@@ -59,13 +48,17 @@ describe('the route map', () => {
     }
   });
 
-  it('every member route answers 401 without a session, with a session code of another browser, or no cookie', async () => {
+  describe('every member route answers 401 without a session, with a session code of another browser, or no cookie', () => {
     const owner = t.client();
-    const { codigoSessao } = await owner.login(CPF.maria, undefined, '100234');
     const stranger = t.client();
-    await stranger.login(CPF.roberto);
     const noCookie = t.client();
-    for (const r of of('membro')) {
+    let codigoSessao: number;
+    beforeAll(async () => {
+      ({ codigoSessao } = await owner.login(CPF.maria, undefined, '100234'));
+      await stranger.login(CPF.roberto);
+    });
+
+    it.for(of('membro'))('$method $path', async (r) => {
       const label = `${r.method} ${r.path}`;
       for (const [who, body] of [
         [noCookie, {}],
@@ -76,7 +69,7 @@ describe('the route map', () => {
         expect(res.status, label).toBe(401);
         expect(res.body.code, label).toBe('SESSAO_INVALIDA');
       }
-    }
+    });
   });
 
   it('every partner route answers 401 with the API token instead of the partner secret (issue 13)', async () => {
@@ -112,14 +105,13 @@ describe('the route map', () => {
     ).toBe(true);
   });
 
-  it('every token route answers 401 without the API token', async () => {
-    const c = t.client();
-    for (const r of [...of('app'), ...of('membro')]) {
-      const res = await c.request<{ code: string }>(r.method, r.path, r.method === 'GET' ? undefined : {}, {
+  describe('every token route answers 401 without the API token', () => {
+    it.for([...of('app'), ...of('membro')])('$method $path', async (r) => {
+      const res = await t.client().request<{ code: string }>(r.method, r.path, r.method === 'GET' ? undefined : {}, {
         auth: false,
       });
       expect(res.status, `${r.method} ${r.path}`).toBe(401);
       expect(res.body.code).toBe('TOKEN_INVALIDO');
-    }
+    });
   });
 });

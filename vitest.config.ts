@@ -1,5 +1,10 @@
+import { availableParallelism } from 'node:os';
 import { fileURLToPath } from 'node:url';
 import { defineConfig } from 'vitest/config';
+
+// The API and e2e files are CPU-bound: one worker per core this process may use (its affinity, as
+// `taskset` sets it), at most two. Two workers on one core only take turns and double every wait.
+const trabalhadores = Math.min(2, availableParallelism());
 
 // One runner, three projects: pure units, API over real HTTP on a fresh database per file,
 // and browser journeys in Debian's Chromium against the built app.
@@ -36,7 +41,7 @@ export default defineConfig({
           // passwords, the argon2 worker pool, parsed fonts — see lib/pdf/documento.test.ts).
           isolate: false,
           pool: 'forks',
-          maxWorkers: 2,
+          maxWorkers: trabalhadores,
           sequence: { groupOrder: 1 },
         },
       },
@@ -57,7 +62,7 @@ export default defineConfig({
           // The Playwright client's worker allocates in bursts (PDFs parsed, axe results, screenshots):
           // a larger young generation cut its garbage collection from 10.5 to 2.2 s in financeiro alone.
           execArgv: ['--max-semi-space-size=64'],
-          maxWorkers: 2,
+          maxWorkers: trabalhadores,
           sequence: { groupOrder: 2 },
         },
       },

@@ -1,7 +1,7 @@
 import type { Browser, Page } from 'playwright-core';
-import { afterAll, beforeAll, test } from 'vitest';
+import { afterAll, beforeAll, describe, test } from 'vitest';
 import { CARLOS, FERNANDA, MARIA, ROBERTO, SENHA, ANA } from './support/accounts';
-import { expectNoAxeViolations, launch, openSession } from './support/browser';
+import { expectNoAxeViolations, launch, openSession, type Session } from './support/browser';
 import { login, submitPassword, typeCpf, visible } from './support/flows';
 import { mudarLargura, verificarNasDuasLarguras } from './support/larguras';
 
@@ -138,12 +138,20 @@ const PROTECTED = [
   ['/tabela-copart', /Tabela|Coparticipa/],
 ] as const;
 
-test('every protected page at 1280 and 375 px: its heading, no axe violations', async () => {
-  const s = await openSession(browser);
-  await login(s.page, CARLOS.cpf, SENHA);
-  // Loaded at one width and checked, then at the other: every other page loads at phone width.
+// One test a page, in one signed-in browser (each bounded by one page drawn and checked twice). Loaded at
+// one width and checked, then at the other: every other page loads at phone width.
+describe('every protected page at 1280 and 375 px: its heading, no axe violations', () => {
+  let s: Session;
   let width: 1280 | 375 = 1280;
-  for (const [path, heading] of PROTECTED) {
+  beforeAll(async () => {
+    s = await openSession(browser);
+    await login(s.page, CARLOS.cpf, SENHA);
+  });
+  afterAll(async () => {
+    await s?.close();
+  });
+
+  test.for(PROTECTED)('%s', async ([path, heading]) => {
     await s.page.goto(path);
     for (let i = 0; i < 2; i++) {
       if (i === 1) {
@@ -153,6 +161,5 @@ test('every protected page at 1280 and 375 px: its heading, no axe violations', 
       await visible(s.page.getByRole('heading', { level: 1, name: heading }));
       await expectNoAxeViolations(s.page, `${path} @${width}`);
     }
-  }
-  await s.close();
+  });
 });

@@ -633,9 +633,7 @@ describe('POST /api/Financeiro/DeclaracaoQuitacao', () => {
     const { c, perfil } = await maria();
     const r = await pdf(c, 'DeclaracaoQuitacao', perfil, { ano: 2025 });
     expect(r.status).toBe(200);
-    expect(r.headers.get('content-disposition')).toBe(
-      'inline; filename=declaracao-quitacao-2025-contrato-100234.pdf',
-    );
+    expect(r.headers.get('content-disposition')).toBe('inline; filename=declaracao-quitacao-2025-contrato-100234.pdf');
     const lido = await lerPdf(r.bytes);
     expect(lido.marcado).toBe(true);
     for (const trecho of [

@@ -79,7 +79,7 @@ const apiPublicFiles = {
   codigos: ['service.ts', 'repository.ts'],
   importacao: ['index.ts'],
   confirmacao: ['codigo-sms.ts', 'service.ts'],
-  contas: ['repository.ts', 'contato.ts'],
+  contas: ['repository.ts', 'contato.ts', 'acesso.ts'],
   integracao: ['index.ts'],
   notificacoes: ['service.ts'],
   protocolos: ['repository.ts', 'respostas.ts'],

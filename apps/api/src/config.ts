@@ -30,7 +30,7 @@ import { z } from 'zod';
  *                                     search (count and next pages without a new scan; 0: never, decision 0008).
  * REDIS_URL            (unset)        redis://… → throttling counters in Redis (shared by instances); else PostgreSQL.
  * SMTP_URL             (unset)        smtp(s)://… → e-mails are also sent through nodemailer (always kept in the outbox).
- * SMTP_FROM            "Saúde Exemplo <nao-responda@saudeexemplo.com.br>"
+ * SMTP_FROM            (unset)        Sender of those e-mails; unset: the operator's name at nao-responda@ its site's domain.
  * SMS_WEBHOOK_URL      (unset)        https://… → each SMS is POSTed as JSON {to, message}.
  * TOKEN_SECRET         (unset)        HS256 key of the API token (≥ 32 chars); unset: generated once, kept in server_secrets.
  * CODE_SECRET          (unset)        HMAC key of verification codes (≥ 32 chars); unset: same as above.
@@ -124,7 +124,7 @@ const envSchema = z.object({
     .string()
     .regex(/^smtps?:\/\//, 'deve começar com smtp://')
     .optional(),
-  SMTP_FROM: z.string().min(3).default('Saúde Exemplo <nao-responda@saudeexemplo.com.br>'),
+  SMTP_FROM: z.string().min(3).optional(),
   SMS_WEBHOOK_URL: z.url().optional(),
   TOKEN_SECRET: secret,
   CODE_SECRET: secret,
@@ -203,7 +203,8 @@ export interface Config {
   guiaCacheSeconds: number;
   redisUrl: string | undefined;
   smtpUrl: string | undefined;
-  smtpFrom: string;
+  /** Unset: the operator's name at nao-responda@ its site's domain (notificacoes/service.ts). */
+  smtpFrom: string | undefined;
   smsWebhookUrl: string | undefined;
   tokenSecret: string | undefined;
   codeSecret: string | undefined;

@@ -106,6 +106,7 @@ export function createServices(d: ServiceDeps) {
       smsWebhookUrl: config.smsWebhookUrl,
       keepCodes: !config.production,
     },
+    operadora: d.operadora,
     clock,
     log: d.log,
   });

@@ -7,8 +7,12 @@ export type VerificarCpfRequest = z.input<typeof verificarCpfRequestSchema>;
 
 /**
  * 200 for a CPF in the operator's base. `email` and `celular` are masked (spec 3 display helpers),
- * '' when there is none on file. A person who is not an active beneficiary gets
- * `beneficiario: false` (client: 'Beneficiário não encontrado'). An unknown CPF gets 404 with
+ * '' when there is none on file. `beneficiario: true` for an active beneficiary and for a former one
+ * whose coverage ended less than 5 years ago (decision 0018), alike: both may register (Registro/*,
+ * the same contact and code rules) and sign in, a former member to the cancelled profile's view
+ * (invoices, IR statements, protocols, LGPD requests), and is told that the plan was cancelled once
+ * the code is confirmed (CadastrarSenha) and at sign-in ('Cancelado em …'). Anyone else in the base
+ * gets `beneficiario: false` (client: 'Beneficiário não encontrado'). An unknown CPF gets 404 with
  * code CPF_NAO_ENCONTRADO (client: 'CPF não encontrado' + server message).
  */
 export const verificarCpfResponseSchema = z.object({

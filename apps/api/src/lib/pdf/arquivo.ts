@@ -1,4 +1,5 @@
 import type { FastifyReply } from 'fastify';
+import { contentDisposition } from '../nome-arquivo';
 
 /** A PDF and the file name it is offered under. */
 export interface Arquivo {
@@ -18,6 +19,6 @@ export function enviarPdf(
   if (semCache) reply.header('cache-control', 'no-store');
   return reply
     .type('application/pdf')
-    .header('content-disposition', `${baixar ? 'attachment' : 'inline'}; filename="${a.nome}"`)
+    .header('content-disposition', contentDisposition(a.nome, { baixar, padrao: 'documento.pdf' }))
     .send(a.pdf);
 }

@@ -17,6 +17,7 @@ import {
 } from '@portal/contract';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+import { contentDisposition } from '../../lib/nome-arquivo';
 import type { ReembolsoService } from '../reembolso';
 import { quemAtende } from './contexto';
 import type { QuemAtende } from './service';
@@ -156,13 +157,9 @@ export const reembolsosAtendimentoRoutes: FastifyPluginAsyncZod = async (app) =>
       const tipo = ['application/pdf', 'image/jpeg', 'image/png'].includes(a.anexo.tipoArquivo)
         ? a.anexo.tipoArquivo
         : 'application/octet-stream';
-      const nome = a.anexo.nomeArquivo.replace(/[^\w .()-]/g, '_');
       return reply
         .type(tipo)
-        .header(
-          'content-disposition',
-          `attachment; filename="${nome}"; filename*=UTF-8''${encodeURIComponent(a.anexo.nomeArquivo)}`,
-        )
+        .header('content-disposition', contentDisposition(a.anexo.nomeArquivo))
         .header('x-content-type-options', 'nosniff')
         .header('cache-control', 'no-store')
         .send(a.stream as never);

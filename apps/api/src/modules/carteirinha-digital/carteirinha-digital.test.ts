@@ -344,9 +344,7 @@ describe('POST /api/CarteirinhaDigital/BaixarPdf', () => {
     const r = await baixarPdf(c, perfil, BENEFICIARIO.joaoPedro);
     expect(r.status).toBe(200);
     expect(r.headers.get('content-type')).toBe('application/pdf');
-    expect(r.headers.get('content-disposition')).toBe(
-      `attachment; filename="carteirinha-${BENEFICIARIO.joaoPedro}.pdf"`,
-    );
+    expect(r.headers.get('content-disposition')).toBe(`attachment; filename=carteirinha-${BENEFICIARIO.joaoPedro}.pdf`);
     const pdf = await lerPdf(r.bytes);
     expect(pdf.titulo).toBe('Carteirinha digital - João Pedro Souza - Saúde Exemplo');
     expect(pdf.idioma).toBe('pt-BR');

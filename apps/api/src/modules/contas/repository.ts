@@ -67,19 +67,21 @@ export class ContasRepository {
   }
 
   /**
-   * A link whose coverage ended less than `anos` years before `hoje` (AAAA-MM-DD): a former member
-   * keeps signing in, read-only, to reach their finance documents (0018).
+   * The day the latest link whose coverage ended less than `anos` years before `hoje` (AAAA-MM-DD)
+   * ended, or null: a former member keeps signing in, read-only, to reach their documents (0018).
    */
-  async vinculoEncerradoHaMenosDe(cpf: string, anos: number, hoje: string): Promise<boolean> {
-    const [r] = await this.db.query<{ ok: boolean }>(
-      `select exists (
-         select 1 from beneficiarios b join contratos ct on ct.codigo_contrato = b.codigo_contrato
-          where b.cpf = $1 and not b.ativo
-            and coalesce(least(ct.data_cancelamento, b.data_exclusao), ct.data_cancelamento, b.data_exclusao) >= $2::date - make_interval(years => $3::int)
-       ) as ok`,
+  async vinculoEncerradoDesde(cpf: string, anos: number, hoje: string): Promise<string | null> {
+    const [r] = await this.db.query<{ fim: string | null }>(
+      `select max(f.fim)::text as fim
+         from beneficiarios b join contratos ct on ct.codigo_contrato = b.codigo_contrato
+        cross join lateral (
+          select coalesce(least(ct.data_cancelamento, b.data_exclusao), ct.data_cancelamento, b.data_exclusao) as fim
+        ) f
+        where b.cpf = $1 and not b.ativo
+          and f.fim >= $2::date - make_interval(years => $3::int)`,
       [cpf, hoje, anos],
     );
-    return r?.ok ?? false;
+    return r?.fim ?? null;
   }
 
   /** Every beneficiary link of the CPF, active first (cancelled contracts still log in, 0002). */

@@ -244,7 +244,7 @@ describe('POST /api/Financeiro/BaixarBoleto', () => {
     const r = await pdf(c, 'BaixarBoleto', perfil, { codigoMensalidade: ABERTA });
     expect(r.status).toBe(200);
     expect(r.headers.get('content-type')).toBe('application/pdf');
-    expect(r.headers.get('content-disposition')).toBe('inline; filename="boleto-2026-03-contrato-100234.pdf"');
+    expect(r.headers.get('content-disposition')).toBe('inline; filename=boleto-2026-03-contrato-100234.pdf');
     const lido = await lerPdf(r.bytes);
     expect(lido.titulo).toBe('Boleto - mensalidade 03/2026 - Saúde Exemplo');
     expect(lido.idioma).toBe('pt-BR');
@@ -358,7 +358,7 @@ describe('POST /api/Financeiro/Recibo', () => {
     const { c, perfil } = await maria();
     const r = await pdf(c, 'Recibo', perfil, { codigoMensalidade: PAGA });
     expect(r.status).toBe(200);
-    expect(r.headers.get('content-disposition')).toBe('inline; filename="recibo-2026-01-contrato-100234.pdf"');
+    expect(r.headers.get('content-disposition')).toBe('inline; filename=recibo-2026-01-contrato-100234.pdf');
     const lido = await lerPdf(r.bytes);
     expect(lido.marcado).toBe(true);
     expect(lido.papeis).toEqual(expect.arrayContaining(['H1', 'H2', 'Table', 'TR', 'TH', 'TD']));
@@ -474,7 +474,7 @@ describe('POST /api/Financeiro/ExtratoCoParticipacao', () => {
     const lista = (await call<{ dados: Competencia[] }>(c, 'ListarExtratoCoParticipacao', perfil)).body.dados;
     const r = await pdf(c, 'ExtratoCoParticipacao', perfil, { anoCompetencia: 2026, mesCompetencia: 3 });
     expect(r.status).toBe(200);
-    expect(r.headers.get('content-disposition')).toBe('inline; filename="extrato-coparticipacao-2026-03.pdf"');
+    expect(r.headers.get('content-disposition')).toBe('inline; filename=extrato-coparticipacao-2026-03.pdf');
     const lido = await lerPdf(r.bytes);
     expect(lido.marcado).toBe(true);
     expect(lido.texto).toContain('Extrato de Coparticipação - Competência 03/2026');
@@ -573,7 +573,7 @@ describe('POST /api/Financeiro/ExtratoIRPF', () => {
     const { c, perfil } = await maria();
     const r = await pdf(c, 'ExtratoIRPF', perfil, { ano: 2025 });
     expect(r.status).toBe(200);
-    expect(r.headers.get('content-disposition')).toBe('inline; filename="informe-irpf-2025-contrato-100234.pdf"');
+    expect(r.headers.get('content-disposition')).toBe('inline; filename=informe-irpf-2025-contrato-100234.pdf');
     const lido = await lerPdf(r.bytes);
     expect(lido.marcado).toBe(true);
     expect(lido.titulo).toBe('Informe de pagamentos para o IRPF - ano-calendário 2025 - Saúde Exemplo');
@@ -633,9 +633,7 @@ describe('POST /api/Financeiro/DeclaracaoQuitacao', () => {
     const { c, perfil } = await maria();
     const r = await pdf(c, 'DeclaracaoQuitacao', perfil, { ano: 2025 });
     expect(r.status).toBe(200);
-    expect(r.headers.get('content-disposition')).toBe(
-      'inline; filename="declaracao-quitacao-2025-contrato-100234.pdf"',
-    );
+    expect(r.headers.get('content-disposition')).toBe('inline; filename=declaracao-quitacao-2025-contrato-100234.pdf');
     const lido = await lerPdf(r.bytes);
     expect(lido.marcado).toBe(true);
     for (const trecho of [

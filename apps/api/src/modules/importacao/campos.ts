@@ -200,24 +200,71 @@ export const multiplo: Parser = (v) => {
   return `${centavos.slice(0, -2) || '0'}.${centavos.slice(-2).padStart(2, '0')}`;
 };
 
-export const opcoes = (valores: readonly string[], sinonimos: Record<string, string> = {}): Parser => {
-  const mensagem = `Valor não aceito: use ${valores.join(', ')}.`;
-  const casos = Object.entries(sinonimos);
-  return comSql(
-    (v) => {
-      const u = v.toUpperCase();
-      const r = sinonimos[u] ?? u;
-      return valores.includes(r) ? r : erro(mensagem);
-    },
-    {
-      preparo: (v) =>
-        casos.length
-          ? `case upper(${v}) ${casos.map(([de, para]) => `when ${lit(de)} then ${lit(para)}`).join(' ')} else upper(${v}) end`
-          : `upper(${v})`,
-      erro: (r) => `case when ${r} not in (${valores.map(lit).join(', ')}) then ${lit(mensagem)} end`,
-      valor: (r) => r,
-    },
-  );
+/** Accented letters and what they compare as (the same list in JavaScript and in SQL's translate()). */
+const COM_ACENTO = 'ÁÀÂÃÄÉÈÊËÍÌÎÏÓÒÔÕÖÚÙÛÜÇáàâãäéèêëíìîïóòôõöúùûüç';
+const SEM_ACENTO = 'AAAAAEEEEIIIIOOOOOUUUUCaaaaaeeeeiiiiooooouuuuc';
+const ESPACOS_RE = new RegExp(`[${ESPACOS_JS}]+`, 'g');
+
+/**
+ * How a coded value is compared: without combining marks or accents, in upper case, white space
+ * made one space and none around `+` and `/` ('Cônjuge' = 'CONJUGE', 'Ambulatorial+Hospitalar' =
+ * 'AMBULATORIAL + HOSPITALAR'). `chaveSql` is the same in SQL.
+ */
+export function chaveDeOpcao(v: string): string {
+  const semMarcas = v.replace(/[\u0300-\u036f]/g, '');
+  const semAcento = Array.from(semMarcas, (c) => {
+    const i = COM_ACENTO.indexOf(c);
+    return i >= 0 ? SEM_ACENTO[i]! : c;
+  }).join('');
+  return semAcento
+    .toUpperCase()
+    .replace(ESPACOS_RE, ' ')
+    .replace(/ ?([+/]) ?/g, '$1');
+}
+const chaveSql = (v: string) =>
+  `regexp_replace(regexp_replace(upper(translate(regexp_replace(${v}, '[\\u0300-\\u036f]', '', 'g'), ${lit(COM_ACENTO)}, ${lit(SEM_ACENTO)})), ${lit(`[${ESPACOS_JS}]+`)}, ' ', 'g'), ' ?([+/]) ?', '\\1', 'g')`;
+
+/** A parser of a coded column, with the list its docs show (`tipo`). */
+export type ParserDeOpcoes = Parser & { tipo: string };
+
+/**
+ * A coded column (pentest defect 13): one of `valores`, stored as written there (the canonical
+ * value), whatever the case, accents or spacing of the file; also accepted: the standard's codes
+ * (`codigos`, e.g. SIB's '3' for CÔNJUGE, named after `fonte`) and `sinonimos` (other words). Anything
+ * else is refused with the list of the values and their codes, which is also the docs' `tipo`.
+ */
+export const opcoes = (
+  valores: readonly string[],
+  sinonimos: Record<string, string> = {},
+  { codigos = {}, fonte = 'SIB' }: { codigos?: Record<string, string>; fonte?: string } = {},
+): ParserDeOpcoes => {
+  const codigosDe = (v: string) =>
+    Object.entries(codigos)
+      .filter(([, para]) => para === v)
+      .map(([c]) => c);
+  const comCodigos = valores.map((v) => {
+    const c = codigosDe(v);
+    return c.length ? `${v} (${fonte} ${c.join(', ')})` : v;
+  });
+  const mensagem = `Valor não aceito: use ${comCodigos.join(', ')}.`;
+  const mapa = new Map<string, string>();
+  const por = (de: string, para: string) => {
+    if (!valores.includes(para)) throw new Error(`opcoes: ${de} → ${para}, que não é um dos valores`);
+    const k = chaveDeOpcao(de);
+    const antes = mapa.get(k);
+    if (antes !== undefined && antes !== para) throw new Error(`opcoes: ${de} é ${antes} e ${para}`);
+    mapa.set(k, para);
+  };
+  for (const v of valores) por(v, v);
+  for (const [de, para] of [...Object.entries(codigos), ...Object.entries(sinonimos)]) por(de, para);
+  const casos = [...mapa.entries()];
+  const parser = comSql((v) => mapa.get(chaveDeOpcao(v)) ?? erro(mensagem), {
+    preparo: (v) =>
+      `case ${chaveSql(v)} ${casos.map(([de, para]) => `when ${lit(de)} then ${lit(para)}`).join(' ')} end`,
+    erro: (r) => `case when ${r} is null then ${lit(mensagem)} end`,
+    valor: (r) => r,
+  });
+  return Object.assign(parser, { tipo: comCodigos.join(' | ') });
 };
 
 export const simNao: Parser = (v) => {

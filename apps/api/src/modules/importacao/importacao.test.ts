@@ -444,6 +444,128 @@ describe('importar: good files', () => {
   });
 });
 
+describe('importar: coded columns (pentest defect 13)', () => {
+  const linha = (codigo: string, cpf: string, nome: string, sexo: string, titular = '', relacao = '') => [
+    codigo,
+    '900002',
+    cpf,
+    '',
+    nome,
+    sexo,
+    '1990-01-01',
+    'Mãe',
+    titular,
+    relacao,
+    '2024-02-01',
+    '',
+    '',
+    '',
+  ];
+  const LISTA =
+    'Valor não aceito: use TITULAR (SIB 1), CÔNJUGE (SIB 3), FILHO(A) (SIB 4), ENTEADO(A) (SIB 6), PAI/MÃE (SIB 8), AGREGADO/OUTROS (SIB 10).';
+
+  it("SIB's relationship codes and the words are stored as one word; anything else is refused with the list", async () => {
+    expect(await imp('produtos', PRODUTOS)).toMatchObject({ status: 'aplicado' });
+    expect(await imp('contratos', CONTRATOS)).toMatchObject({ status: 'aplicado' });
+    const [a, b, c, d, e, f] = ['610000301', '610000302', '610000303', '610000304', '610000305', '610000306'].map(
+      cpfFromBase,
+    );
+    const r = await imp(
+      'beneficiarios',
+      csv([
+        CAB_BENEF,
+        linha('9000030001', a!, 'Tito Codificado', '1', '', '1'),
+        linha('9000030002', b!, 'Cida Codificada', 'feminino', '9000030001', '3'),
+        linha('9000030003', c!, 'Fábio Codificado', 'M', '9000030001', 'filho'),
+        linha('9000030004', d!, 'Pia Codificada', '3', '9000030001', 'Pai / Mãe'),
+        linha('9000030005', e!, 'Ené Codificado', 'm', '9000030001', '06'),
+        linha('9000030006', f!, 'Aldo Codificado', 'Masculino', '9000030001', '10'),
+      ]),
+    );
+    expect(r, JSON.stringify(r.erros)).toMatchObject({ status: 'aplicado', incluidos: 6 });
+    expect(
+      await t.db.query(
+        `select b.codigo_beneficiario as c, b.parentesco, p.sexo from beneficiarios b join pessoas p using (cpf)
+          where b.codigo_beneficiario like '900003%' order by 1`,
+      ),
+    ).toEqual([
+      { c: '9000030001', parentesco: 'TITULAR', sexo: 'm' },
+      { c: '9000030002', parentesco: 'CÔNJUGE', sexo: 'f' },
+      { c: '9000030003', parentesco: 'FILHO(A)', sexo: 'm' },
+      { c: '9000030004', parentesco: 'PAI/MÃE', sexo: 'f' },
+      { c: '9000030005', parentesco: 'ENTEADO(A)', sexo: 'm' },
+      { c: '9000030006', parentesco: 'AGREGADO/OUTROS', sexo: 'm' },
+    ]);
+
+    // Values outside the lists: refused with the list (the words and SIB's codes).
+    const antes = await estado();
+    const ruim = await imp(
+      'beneficiarios',
+      csv([
+        CAB_BENEF,
+        linha('9000030002', b!, 'Cida Codificada', 'F', '9000030001', '2'),
+        linha('9000030003', c!, 'Fábio Codificado', 'M', '9000030001', 'IRMÃO'),
+        linha('9000030004', d!, 'Pia Codificada', 'X', '9000030001', 'FILHO(A)'),
+      ]),
+    );
+    expect(ruim.status).toBe('recusado');
+    expect(ruim.erros).toEqual([
+      { linha: 2, coluna: 'relacaoDependencia', valor: '2', mensagem: LISTA },
+      { linha: 3, coluna: 'relacaoDependencia', valor: 'IRMÃO', mensagem: LISTA },
+      { linha: 4, coluna: 'sexo', valor: 'X', mensagem: 'Valor não aceito: use M (SIB 1), F (SIB 3).' },
+    ]);
+    // A dependent said to be the holder, a holder said to be a son.
+    const trocados = await imp(
+      'beneficiarios',
+      csv([
+        CAB_BENEF,
+        linha('9000030005', e!, 'Ené Codificado', 'M', '9000030001', 'TITULAR'),
+        linha('9000030001', a!, 'Tito Codificado', 'M', '', 'FILHO(A)'),
+      ]),
+    );
+    expect(trocados.status).toBe('recusado');
+    expect(trocados.erros).toEqual([
+      {
+        linha: 2,
+        coluna: 'relacaoDependencia',
+        valor: 'TITULAR',
+        mensagem: 'Dependente com a relação TITULAR (SIB 1): informe a relação com o titular (CÔNJUGE, FILHO(A)…).',
+      },
+      {
+        linha: 3,
+        coluna: 'relacaoDependencia',
+        valor: 'FILHO(A)',
+        mensagem:
+          'Titular com relação de dependente: deixe vazio ou use TITULAR (SIB 1), ou informe codigoBeneficiarioTitular.',
+      },
+    ]);
+    expect(await estado()).toBe(antes);
+  });
+
+  it('products: the segmentação and acomodação words in any case or accents, one canonical value; else the list', async () => {
+    const cab = ['codigoPlano', 'nomePlano', 'segmentacao', 'acomodacao', 'coparticipativo'];
+    const r = await imp(
+      'produtos',
+      csv([cab, ['9101', 'Plano Grafia', 'ambulatorial+hospitalar com obstetricia', 'coletiva', 'S']]),
+    );
+    expect(r, JSON.stringify(r.erros)).toMatchObject({ status: 'aplicado' });
+    expect(await t.db.query(`select segmentacao, acomodacao from planos where codigo_plano = '9101'`)).toEqual([
+      { segmentacao: 'AMBULATORIAL + HOSPITALAR COM OBSTETRÍCIA', acomodacao: 'ENFERMARIA' },
+    ]);
+    const ruim = await imp('produtos', csv([cab, ['9102', 'Plano Livre', 'COMPLETO', 'APARTAMENTO', 'S']]));
+    expect(ruim.erros).toEqual([
+      {
+        linha: 2,
+        coluna: 'segmentacao',
+        valor: 'COMPLETO',
+        mensagem: expect.stringMatching(
+          /^Valor não aceito: use AMBULATORIAL, HOSPITALAR SEM OBSTETRÍCIA, .*ODONTOLÓGICO\.$/,
+        ),
+      },
+    ]);
+  });
+});
+
 describe('importar: autorizacoes, utilizacao, coparticipacoes', () => {
   const AUT = csv([
     [
@@ -780,11 +902,11 @@ describe('importar: bad files are refused with their report and change nothing',
 
   it('JSON Lines: a missing required key, an unknown key, a line that is not JSON; a CSV with an unclosed quote', async () => {
     const jsonl = [
-      JSON.stringify({ codigoPlano: 'J1', nomePlano: 'X', segmentacao: 'A', acomodacao: 'ENFERMARIA' }),
+      JSON.stringify({ codigoPlano: 'J1', nomePlano: 'X', segmentacao: 'AMBULATORIAL', acomodacao: 'ENFERMARIA' }),
       JSON.stringify({
         codigoPlano: 'J2',
         nomePlano: 'X',
-        segmentacao: 'A',
+        segmentacao: 'AMBULATORIAL',
         acomodacao: 'ENFERMARIA',
         coparticipativo: 'S',
         cor: 'azul',

@@ -40,8 +40,92 @@ const RPS = 'RPS / registro de produtos ANS';
 const PORTAL = 'Portal (sem padrão ANS)';
 const FEBRABAN = 'FEBRABAN (boleto)';
 
-const SEXO = opcoes(['M', 'F'], { '1': 'M', '3': 'F', MASCULINO: 'M', FEMININO: 'F' });
+/*
+ * Coded columns (pentest defect 13): each accepts its words and the standard's codes, stores one
+ * canonical value, refuses anything else with the list; the docs show the same list (`tipo`).
+ */
+
+/** SIB: 1 masculino, 3 feminino. */
+const SEXO = opcoes(['M', 'F'], { MASCULINO: 'M', FEMININO: 'F' }, { codigos: { '1': 'M', '3': 'F' } });
+
+/** SIB (RN 500/2022): 1 individual/familiar, 3 coletivo empresarial, 4 coletivo por adesão. */
 const TIPOS_CONTRATACAO = ['INDIVIDUAL/FAMILIAR', 'COLETIVO EMPRESARIAL', 'COLETIVO POR ADESAO'] as const;
+const TIPO_CONTRATACAO = opcoes(
+  TIPOS_CONTRATACAO,
+  { INDIVIDUAL: 'INDIVIDUAL/FAMILIAR', FAMILIAR: 'INDIVIDUAL/FAMILIAR' },
+  { codigos: { '1': 'INDIVIDUAL/FAMILIAR', '3': 'COLETIVO EMPRESARIAL', '4': 'COLETIVO POR ADESAO' } },
+);
+
+/**
+ * SIB's relação de dependência (the ANS's SIB manual of critiques, field 13): 1 beneficiário titular,
+ * 3 cônjuge/companheiro, 4 filho/filha, 6 enteado/enteada, 8 pai/mãe, 10 agregado/outros. Stored as
+ * the word, which the informe and the screens show ('Dependente - filho(a)'), never as the code.
+ */
+const RELACAO_DEPENDENCIA = opcoes(
+  ['TITULAR', 'CÔNJUGE', 'FILHO(A)', 'ENTEADO(A)', 'PAI/MÃE', 'AGREGADO/OUTROS'],
+  {
+    'BENEFICIÁRIO TITULAR': 'TITULAR',
+    COMPANHEIRO: 'CÔNJUGE',
+    COMPANHEIRA: 'CÔNJUGE',
+    'COMPANHEIRO(A)': 'CÔNJUGE',
+    'CÔNJUGE/COMPANHEIRO': 'CÔNJUGE',
+    'CÔNJUGE/COMPANHEIRO(A)': 'CÔNJUGE',
+    ESPOSO: 'CÔNJUGE',
+    ESPOSA: 'CÔNJUGE',
+    'ESPOSO(A)': 'CÔNJUGE',
+    FILHO: 'FILHO(A)',
+    FILHA: 'FILHO(A)',
+    'FILHO/FILHA': 'FILHO(A)',
+    ENTEADO: 'ENTEADO(A)',
+    ENTEADA: 'ENTEADO(A)',
+    'ENTEADO/ENTEADA': 'ENTEADO(A)',
+    PAI: 'PAI/MÃE',
+    MÃE: 'PAI/MÃE',
+    AGREGADO: 'AGREGADO/OUTROS',
+    AGREGADA: 'AGREGADO/OUTROS',
+    'AGREGADO(A)': 'AGREGADO/OUTROS',
+    OUTROS: 'AGREGADO/OUTROS',
+    OUTRO: 'AGREGADO/OUTROS',
+    // The codes written with two digits.
+    '01': 'TITULAR',
+    '03': 'CÔNJUGE',
+    '04': 'FILHO(A)',
+    '06': 'ENTEADO(A)',
+    '08': 'PAI/MÃE',
+  },
+  {
+    codigos: {
+      '1': 'TITULAR',
+      '3': 'CÔNJUGE',
+      '4': 'FILHO(A)',
+      '6': 'ENTEADO(A)',
+      '8': 'PAI/MÃE',
+      '10': 'AGREGADO/OUTROS',
+    },
+  },
+);
+
+/** The ANS's segmentações assistenciais (RN 465/2021 and the products' registration). */
+const SEGMENTACAO = opcoes(
+  [
+    'AMBULATORIAL',
+    'HOSPITALAR SEM OBSTETRÍCIA',
+    'HOSPITALAR COM OBSTETRÍCIA',
+    'ODONTOLÓGICO',
+    'REFERÊNCIA',
+    'AMBULATORIAL + ODONTOLÓGICO',
+    'AMBULATORIAL + HOSPITALAR SEM OBSTETRÍCIA',
+    'AMBULATORIAL + HOSPITALAR COM OBSTETRÍCIA',
+    'HOSPITALAR SEM OBSTETRÍCIA + ODONTOLÓGICO',
+    'HOSPITALAR COM OBSTETRÍCIA + ODONTOLÓGICO',
+    'AMBULATORIAL + HOSPITALAR SEM OBSTETRÍCIA + ODONTOLÓGICO',
+    'AMBULATORIAL + HOSPITALAR COM OBSTETRÍCIA + ODONTOLÓGICO',
+  ],
+  { 'EXCLUSIVAMENTE ODONTOLÓGICO': 'ODONTOLÓGICO', ODONTOLOGIA: 'ODONTOLÓGICO' },
+);
+
+/** Padrão de acomodação em internação (RPS: coletiva = enfermaria, individual = apartamento). */
+const ACOMODACAO = opcoes(['APARTAMENTO', 'ENFERMARIA'], { COLETIVA: 'ENFERMARIA', INDIVIDUAL: 'APARTAMENTO' });
 
 /** Runs an upsert whose statement returns one row per changed row with `novo` (xmax = 0: inserted). */
 async function contar(tx: Queryable, sql: string): Promise<{ incluidos: number; alterados: number }> {
@@ -68,21 +152,13 @@ const produtos: Layout = {
     col(
       'segmentacao',
       true,
-      'texto',
+      SEGMENTACAO.tipo,
       RPS,
-      'Segmentação assistencial',
+      'Segmentação assistencial (maiúsculas, acentos e espaços em volta de + não importam)',
       'AMBULATORIAL + HOSPITALAR COM OBSTETRÍCIA',
-      texto(100),
+      SEGMENTACAO,
     ),
-    col(
-      'acomodacao',
-      true,
-      'APARTAMENTO | ENFERMARIA',
-      RPS,
-      'Padrão de acomodação em internação',
-      'APARTAMENTO',
-      opcoes(['APARTAMENTO', 'ENFERMARIA'], { COLETIVA: 'ENFERMARIA', INDIVIDUAL: 'APARTAMENTO' }),
-    ),
+    col('acomodacao', true, ACOMODACAO.tipo, RPS, 'Padrão de acomodação em internação', 'APARTAMENTO', ACOMODACAO),
     col(
       'abrangencia',
       false,
@@ -133,15 +209,11 @@ const contratos: Layout = {
     col(
       'tipoContratacao',
       true,
-      TIPOS_CONTRATACAO.join(' | '),
+      TIPO_CONTRATACAO.tipo,
       SIB,
-      'Tipo de contratação (SIB: 1 individual/familiar, 3 coletivo empresarial, 4 coletivo por adesão)',
+      'Tipo de contratação (a palavra ou o código do SIB)',
       'INDIVIDUAL/FAMILIAR',
-      opcoes(TIPOS_CONTRATACAO, {
-        '1': 'INDIVIDUAL/FAMILIAR',
-        '3': 'COLETIVO EMPRESARIAL',
-        '4': 'COLETIVO POR ADESAO',
-      }),
+      TIPO_CONTRATACAO,
     ),
     col(
       'cnpjContratante',
@@ -228,7 +300,7 @@ const beneficiarios: Layout = {
     col('cpf', true, 'CPF', SIB, 'CPF do beneficiário', '52998224725', cpf),
     col('cns', false, 'CNS (15 dígitos)', SIB, 'Cartão Nacional de Saúde', '700504839172315', cns),
     col('nome', true, 'texto', SIB, 'Nome completo', 'Maria Aparecida Souza', texto(120)),
-    col('sexo', true, 'M | F (SIB: 1 | 3)', SIB, 'Sexo', 'F', SEXO),
+    col('sexo', true, SEXO.tipo, SIB, 'Sexo (a letra, a palavra ou o código do SIB)', 'F', SEXO),
     col('dataNascimento', true, 'data', SIB, 'Data de nascimento', '1978-04-12', data),
     col('nomeMae', false, 'texto', SIB, 'Nome da mãe', 'Josefa Aparecida da Silva', texto(120)),
     col(
@@ -243,11 +315,11 @@ const beneficiarios: Layout = {
     col(
       'relacaoDependencia',
       false,
-      'texto',
+      RELACAO_DEPENDENCIA.tipo,
       SIB,
-      'Relação de dependência com o titular (obrigatória para dependentes)',
+      'Relação de dependência com o titular, a palavra ou o código do SIB (obrigatória para dependentes; guardada como a palavra)',
       'FILHO(A)',
-      texto(40),
+      RELACAO_DEPENDENCIA,
     ),
     col('dataContratacao', true, 'data', SIB, 'Data de inclusão no contrato', '2019-03-01', data),
     col('dataCancelamento', false, 'data', SIB, 'Data de cancelamento (vazio: ativo)', '', data),
@@ -271,6 +343,7 @@ const beneficiarios: Layout = {
     'O contrato deve existir (layout contratos); o titular de um dependente deve ser titular do mesmo contrato, no arquivo ou na base.',
     'Um CPF aparece uma vez por contrato; a mesma pessoa pode estar em vários contratos (os dados pessoais da última linha valem).',
     'E-mail e celular vazios mantêm os que estão na base (o beneficiário pode tê-los alterado no portal).',
+    '`sexo` e `relacaoDependencia` aceitam a palavra (maiúsculas e acentos não importam) ou o código do SIB e guardam a palavra da lista; qualquer outro valor é recusado com a lista. Um dependente não pode ter a relação TITULAR, nem um titular (sem `codigoBeneficiarioTitular`) a relação de um dependente.',
     '`dataCancelamento` preenchida cancela o vínculo: o beneficiário perde o acesso a novas solicitações na chamada seguinte.',
     'Modo `completo`: o arquivo é a foto do cadastro; beneficiários ativos ausentes dele são cancelados na data da importação (motivo "Ausente do arquivo completo da operadora"), nunca apagados.',
   ],
@@ -279,6 +352,12 @@ const beneficiarios: Layout = {
        from importacao_stg s where not exists (select 1 from contratos c where c.codigo_contrato = s."codigoContrato")`,
     `select s.linha, 'relacaoDependencia', '', 'Dependente sem relação de dependência.'
        from importacao_stg s where s."codigoBeneficiarioTitular" is not null and s."relacaoDependencia" is null`,
+    `select s.linha, 'relacaoDependencia', s."relacaoDependencia",
+            'Dependente com a relação TITULAR (SIB 1): informe a relação com o titular (CÔNJUGE, FILHO(A)…).'
+       from importacao_stg s where s."codigoBeneficiarioTitular" is not null and s."relacaoDependencia" = 'TITULAR'`,
+    `select s.linha, 'relacaoDependencia', s."relacaoDependencia",
+            'Titular com relação de dependente: deixe vazio ou use TITULAR (SIB 1), ou informe codigoBeneficiarioTitular.'
+       from importacao_stg s where s."codigoBeneficiarioTitular" is null and s."relacaoDependencia" <> 'TITULAR'`,
     `select s.linha, 'codigoBeneficiarioTitular', s."codigoBeneficiarioTitular",
             'Titular não encontrado neste contrato (nem no arquivo, nem na base).'
        from importacao_stg s

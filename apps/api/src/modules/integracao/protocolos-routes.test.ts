@@ -307,7 +307,7 @@ describe('answers back through the integration API', () => {
     expect(anexo.status).toBe(200);
     expect(anexo.headers.get('content-type')).toBe('application/pdf');
     expect(anexo.headers.get('content-disposition')).toBe(
-      `attachment; filename="protocolo-${numero}-anexo-da-operadora.pdf"`,
+      `attachment; filename=protocolo-${numero}-anexo-da-operadora.pdf`,
     );
     expect(anexo.headers.get('x-content-type-options')).toBe('nosniff');
     expect(anexo.headers.get('cache-control')).toBe('no-store');

@@ -1,4 +1,4 @@
-import { diaEmSaoPaulo, maskEmail, maskPhone } from '@portal/br';
+import { maskEmail, maskPhone } from '@portal/br';
 import type { AutenticarResponse, PerfilConta, VerificarCpfResponse } from '@portal/contract';
 import type { Clock } from '../../clock';
 import type { Config } from '../../config';
@@ -7,6 +7,7 @@ import { randomSessionCode, randomToken, sha256 } from '../../lib/crypto';
 import { verifyPassword } from '../../lib/password';
 import type { Throttle } from '../../lib/throttle';
 import type { AuditRepository, Origin } from '../audit/repository';
+import { acessoDaPessoa } from '../contas/acesso';
 import type { ContasRepository, PerfilRow, PessoaConta } from '../contas/repository';
 import { type Membro, tipoPerfil } from '../sessao/membro';
 import type { PreAutenticacao } from './pre-autenticacao';
@@ -36,9 +37,6 @@ function falha(erro: string): AutenticarResponse {
   };
 }
 
-/** A former member signs in (read-only) for this long after their coverage ended (0018). */
-export const ANOS_ACESSO_APOS_CANCELAMENTO = 5;
-
 export const SENHA_INCORRETA = 'Senha incorreta.';
 export const PERFIL_INEXISTENTE = 'Perfil não encontrado para este CPF. Escolha um dos perfis disponíveis.';
 
@@ -61,8 +59,8 @@ export class LoginService {
     await this.d.throttle.assertConsultaCpf(origin.ip, cpf);
     const p = await this.d.contas.findPessoa(cpf);
     if (!p) throw new AppError(404, 'CPF_NAO_ENCONTRADO', 'CPF não encontrado em nossa base de beneficiários.');
-    if (!p.beneficiarioAtivo && !(await this.exBeneficiarioRecente(cpf))) {
-      // Someone in the base who is not a member learns nothing more.
+    if (!(await acessoDaPessoa(this.d.contas, p, this.d.clock.now()))) {
+      // Someone in the base who is not a member (nor a former one within 5 years) learns nothing more.
       return {
         sucesso: true,
         erro: null,
@@ -84,15 +82,6 @@ export class LoginService {
       temContaNoApp: p.temConta,
       temSenhaCadastrada: p.senhaHash !== null,
     };
-  }
-
-  /** Coverage ended less than 5 years ago (São Paulo's today): still signs in, read-only. */
-  private exBeneficiarioRecente(cpf: string): Promise<boolean> {
-    return this.d.contas.vinculoEncerradoHaMenosDe(
-      cpf,
-      ANOS_ACESSO_APOS_CANCELAMENTO,
-      diaEmSaoPaulo(this.d.clock.now()),
-    );
   }
 
   /**

@@ -55,7 +55,7 @@ describe('POST /api/MeusDados/Exportar and ExportarPdf', () => {
     const { c, perfil } = await membro(CPF.maria, CONTRATO.maria);
     const r = await c.post<Exportacao>('/api/MeusDados/Exportar', { perfilAutenticado: perfil });
     expect(r.status).toBe(200);
-    expect(r.headers.get('content-disposition')).toBe('attachment; filename="meus-dados-2026-03-10.json"');
+    expect(r.headers.get('content-disposition')).toBe('attachment; filename=meus-dados-2026-03-10.json');
     expect(r.headers.get('cache-control')).toBe('no-store');
     const x = r.body;
     expect(x.titular).toMatchObject({
@@ -110,7 +110,7 @@ describe('POST /api/MeusDados/Exportar and ExportarPdf', () => {
     const r = await baixar(c, '/api/MeusDados/ExportarPdf', perfil);
     expect(r.status).toBe(200);
     expect(r.headers.get('content-type')).toBe('application/pdf');
-    expect(r.headers.get('content-disposition')).toBe('attachment; filename="meus-dados-2026-03-10.pdf"');
+    expect(r.headers.get('content-disposition')).toBe('attachment; filename=meus-dados-2026-03-10.pdf');
     const pdf = await lerPdf(r.bytes);
     expect(pdf.marcado).toBe(true);
     expect(pdf.idioma).toBe('pt-BR');

@@ -15,6 +15,7 @@ import {
   solicitarCorrecaoRequestSchema,
   solicitarCorrecaoResponseSchema,
 } from '@portal/contract';
+import { contentDisposition } from '../../lib/nome-arquivo';
 import { originOf } from '../../lib/request';
 import { enviarPdf } from '../../lib/pdf/arquivo';
 import { respostas } from '../../lib/schema';
@@ -29,7 +30,7 @@ export const meusDadosRoutes: FastifyPluginAsyncZod = async (app) => {
     { schema: { body: exportarMeusDadosRequestSchema, response: respostas(exportacaoMeusDadosSchema) } },
     async (request, reply) => {
       const dados = await meusDados.exportar(request.membro, originOf(request), 'json');
-      reply.header('content-disposition', `attachment; filename="${meusDados.nomeJson()}"`);
+      reply.header('content-disposition', contentDisposition(meusDados.nomeJson()));
       reply.header('cache-control', 'no-store');
       return dados;
     },

@@ -1,5 +1,6 @@
 import nodemailer from 'nodemailer';
 import type { FastifyBaseLogger } from 'fastify';
+import type { Operadora } from '@portal/contract';
 import type { Clock } from '../../clock';
 import type { Queryable } from '../../db/db';
 import { type Canal, contatosDoMembro, type OutboxRepository } from './repository';
@@ -8,7 +9,8 @@ export { contatosDoMembro };
 
 export interface NotifierOptions {
   smtpUrl?: string | undefined;
-  smtpFrom: string;
+  /** SMTP_FROM; unset: `remetentePadrao` of the operator. */
+  smtpFrom?: string | undefined;
   smsWebhookUrl?: string | undefined;
   /** Production keeps the row but not the code (the code is stored only as an HMAC elsewhere). */
   keepCodes: boolean;
@@ -47,10 +49,22 @@ export interface EntregaPendente {
   texto: string;
 }
 
+/**
+ * The e-mails' sender when SMTP_FROM is unset: the operator's name, at `nao-responda@` its site's
+ * domain (`https://www.operadora.com.br` → `nao-responda@operadora.com.br`). Never the demo's when
+ * the operator is another (pentest defect 12: every member's code was signed 'Saúde Exemplo').
+ */
+export function remetentePadrao(op: Pick<Operadora, 'nome' | 'site'>): { name: string; address: string } {
+  const dominio = new URL(op.site).hostname.replace(/^www\./, '');
+  return { name: op.nome, address: `nao-responda@${dominio}` };
+}
+
 /** What the notifier needs, built once in services.ts (decision 0007). */
 export interface NotifierDeps {
   outbox: OutboxRepository;
   opts: NotifierOptions;
+  /** Every text a member receives is signed with the operator's name (its configuration). */
+  operadora: Pick<Operadora, 'nome' | 'site'>;
   clock: Clock;
   log: FastifyBaseLogger;
 }
@@ -71,13 +85,14 @@ export class Notifier {
     this.mailer = d.opts.smtpUrl ? nodemailer.createTransport(d.opts.smtpUrl) : undefined;
   }
 
-  /** Sends a verification code to the contact on file. */
+  /** Sends a verification code to the contact on file (registration, recovery), signed by the operator. */
   async sendCode(canal: Canal, destino: string, codigo: string): Promise<void> {
-    const texto = `Saúde Exemplo: seu código de verificação é ${codigo}. Ele vale por 10 minutos. Não compartilhe este código.`;
+    const nome = this.d.operadora.nome;
+    const texto = `${nome}: seu código de verificação é ${codigo}. Ele vale por 10 minutos. Não compartilhe este código.`;
     const entrega = await this.gravar(this.d.outbox, {
       canal,
       destino,
-      assunto: 'Saúde Exemplo: código de verificação',
+      assunto: `${nome}: código de verificação`,
       texto,
       codigo,
     });
@@ -113,7 +128,7 @@ export class Notifier {
     try {
       if (canal === 'email' && this.mailer) {
         await this.mailer.sendMail({
-          from: this.d.opts.smtpFrom,
+          from: this.d.opts.smtpFrom ?? remetentePadrao(this.d.operadora),
           to: destino,
           subject: assunto,
           text: mensagem,

@@ -315,7 +315,7 @@ describe('Protocolos/BaixarResposta', () => {
     const r = await baixar(c, perfil, respondido.protocolo);
     expect(r.status).toBe(200);
     expect(r.headers.get('content-type')).toBe('application/pdf');
-    expect(r.headers.get('content-disposition')).toBe(`inline; filename="protocolo-${respondido.protocolo}.pdf"`);
+    expect(r.headers.get('content-disposition')).toBe(`inline; filename=protocolo-${respondido.protocolo}.pdf`);
     const pdf = await lerPdf(r.bytes);
     expect(pdf.marcado).toBe(true);
     expect(pdf.idioma).toBe('pt-BR');

@@ -1,6 +1,7 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { apiErrorSchema, reembolsoDetalheSchema, SITUACOES_REEMBOLSO, textoLivre } from '@portal/contract';
+import { contentDisposition } from '../../lib/nome-arquivo';
 
 /**
  * The operator's side of Reembolso (issue 18, decision 0034) in the integration API, scope
@@ -105,7 +106,7 @@ export const reembolsosIntegracaoRoutes: FastifyPluginAsyncZod = async (app) => 
       const a = await reembolso.anexoOperador(request.params.protocolo, request.params.id);
       return reply
         .type(a.anexo.tipoArquivo)
-        .header('content-disposition', `attachment; filename="${a.anexo.nomeArquivo.replace(/"/g, '')}"`)
+        .header('content-disposition', contentDisposition(a.anexo.nomeArquivo))
         .header('cache-control', 'no-store')
         .send(a.stream as never);
     },

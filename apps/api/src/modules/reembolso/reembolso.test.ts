@@ -897,6 +897,70 @@ describe('/api/integracao/v1/reembolsos (scope protocolos)', () => {
   });
 });
 
+describe('attachment names (pentest defect 5)', () => {
+  it('a name outside Latin-1 is stored cleaned and downloaded by the member and the operator with filename*', async () => {
+    const chaves = new ChavesDeIntegracao({ repo: new ChavesRepository(t.db), clock: t.clock });
+    const { chave } = await chaves.criar({ nome: 'Reembolsos (nomes)', escopos: ['protocolos'] });
+    const { c, perfil } = await t.membro(CPF.maria, CONTRATO.maria);
+    // An em dash from a word processor, a euro sign, a right-to-left override, a control character
+    // and a 'ç' written as c + combining cedilla.
+    const enviado = await enviar(c, perfil, await jpeg('#5a3'), {
+      nome: 'recibo \u2014 marc\u0327o \u20ac\u202e\u0007.png',
+    });
+    expect(enviado.status, JSON.stringify(enviado.body)).toBe(200);
+    const nome = 'recibo \u2014 mar\u00e7o \u20ac.jpg';
+    expect(enviado.body.nomeArquivo).toBe(nome);
+    const id = enviado.body.id as string;
+    const esperado = `filename="recibo _ marco _.jpg"; filename*=UTF-8''recibo%20%E2%80%94%20mar%C3%A7o%20%E2%82%AC.jpg`;
+
+    const membro = await fetch(`${c.baseUrl}/api/Reembolso/BaixarAnexo`, {
+      method: 'POST',
+      headers: {
+        'content-type': 'application/json',
+        authorization: `Bearer ${c.token ?? (await c.newToken())}`,
+        cookie: [...c.cookies].map(([k, v]) => `${k}=${v}`).join('; '),
+        'x-forwarded-for': c.ip,
+      },
+      body: JSON.stringify({ perfilAutenticado: perfil, id }),
+    });
+    expect(membro.status).toBe(200);
+    expect(membro.headers.get('content-disposition')).toBe(`inline; ${esperado}`);
+    expect(Buffer.from(await membro.arrayBuffer()).equals(await bytesGuardados(id))).toBe(true);
+
+    const r = await solicitar(c, perfil, pedido([id]));
+    expect(r.status, JSON.stringify(r.body)).toBe(200);
+    const operadora = await fetch(`${t.url}/api/integracao/v1/reembolsos/${r.body.protocolo as string}/anexos/${id}`, {
+      headers: { authorization: `Bearer ${chave}` },
+    });
+    expect(operadora.status).toBe(200);
+    expect(operadora.headers.get('content-disposition')).toBe(`attachment; ${esperado}`);
+    expect(Buffer.from(await operadora.arrayBuffer()).equals(await bytesGuardados(id))).toBe(true);
+  });
+
+  it('a name stored before the cleaning (controls, bidi override, lone surrogate) is still downloaded, never a 500', async () => {
+    const { c, perfil } = await t.membro(CPF.maria, CONTRATO.maria);
+    const id = await anexar(c, perfil);
+    await t.db.query('update reembolso_anexos set nome_arquivo = $2 where id = $1', [
+      id,
+      'fatura\u202efdp.exe\r\n\u0007\ud800 \u2014.pdf',
+    ]);
+    const baixado = await fetch(`${c.baseUrl}/api/Reembolso/BaixarAnexo`, {
+      method: 'POST',
+      headers: {
+        'content-type': 'application/json',
+        authorization: `Bearer ${c.token ?? (await c.newToken())}`,
+        cookie: [...c.cookies].map(([k, v]) => `${k}=${v}`).join('; '),
+        'x-forwarded-for': c.ip,
+      },
+      body: JSON.stringify({ perfilAutenticado: perfil, id }),
+    });
+    expect(baixado.status).toBe(200);
+    expect(baixado.headers.get('content-disposition')).toMatch(
+      /^inline; filename="faturafdp\.exe_ _\.pdf"; filename\*=UTF-8''/,
+    );
+  });
+});
+
 describe("importacao layout 'reembolso-tabela'", () => {
   it('the operator imports its table (CSV) and the estimate follows it; completo removes the lines left out', async () => {
     const q = await startApp();

@@ -21,6 +21,7 @@ import {
   solicitarReembolsoResponseSchema,
 } from '@portal/contract';
 import { z } from 'zod';
+import { contentDisposition } from '../../lib/nome-arquivo';
 import { enviarPdf } from '../../lib/pdf/arquivo';
 import { respostas } from '../../lib/schema';
 import { envioDe } from '../solicitacoes/pedido';
@@ -140,7 +141,7 @@ export const reembolsoRoutes: FastifyPluginAsyncZod = async (app) => {
       const a = await reembolso.baixarAnexo(request.membro, request.body.id);
       return reply
         .type(a.anexo.tipoArquivo)
-        .header('content-disposition', `inline; filename="${a.anexo.nomeArquivo.replace(/"/g, '')}"`)
+        .header('content-disposition', contentDisposition(a.anexo.nomeArquivo, { baixar: false }))
         .header('cache-control', 'no-store')
         .send(a.stream as never);
     },

@@ -33,6 +33,7 @@ import type { Clock } from '../../clock';
 import type { Db, Queryable } from '../../db/db';
 import { AppError } from '../../lib/app-error';
 import type { Arquivo } from '../../lib/pdf/arquivo';
+import { limparNomeArquivo } from '../../lib/nome-arquivo';
 import { beneficiarioNaoEncontrado } from '../../lib/not-found';
 import { destinoDoMembro, type EntregaPendente, type Notifier } from '../notificacoes/service';
 import type { Membro } from '../sessao/membro';
@@ -692,15 +693,10 @@ const EXTENSOES: Record<string, string> = { 'application/pdf': 'pdf', 'image/jpe
 /** The name as the member sent it (no path, no control characters), with the stored type's extension. */
 function nomeDoArquivo(nome: string | undefined, documento: DocumentoReembolso, tipoMime: string): string {
   const ext = EXTENSOES[tipoMime] ?? 'bin';
-  const base = (nome ?? '')
-    .split(/[\\/]/)
-    .pop()!
-    // eslint-disable-next-line no-control-regex
-    .replace(/[\u0000-\u001f\u007f"<>|*?:]/g, '')
-    .replace(/\.[^.]*$/, '')
-    .trim()
-    .slice(0, 100);
-  return `${base || documento}.${ext}`;
+  // Cleaned (controls, bidi overrides, reserved characters, NFC: pentest defect 5), the extension
+  // the member gave replaced by the one of the content, at most 100 characters before it.
+  const base = limparNomeArquivo(nome ?? '', Infinity).replace(/\.[^.]*$/, '');
+  return `${limparNomeArquivo(base, 100) || documento}.${ext}`;
 }
 
 /**

@@ -1,6 +1,6 @@
 import { SENHA_COMUM } from '@portal/contract';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { CPF, startApp, type Client, type TestApp } from '../../../test/helper';
+import { CONTRATO, CPF, startApp, type Client, type TestApp } from '../../../test/helper';
 
 let t: TestApp;
 beforeAll(async () => {
@@ -151,10 +151,104 @@ describe('CriarConta', () => {
     );
     const paulo = await c.post('/api/Registro/CriarConta', { cpf: CPF.paulo });
     expect(paulo.status).toBe(404);
-    expect(paulo.body).toEqual(erro('CPF_NAO_ENCONTRADO', 'Este CPF não pertence a um beneficiário ativo.'));
+    expect(paulo.body).toEqual(
+      erro(
+        'CPF_NAO_ENCONTRADO',
+        'Este CPF não pertence a um beneficiário ativo nem a um plano cancelado nos últimos 5 anos.',
+      ),
+    );
     const ninguem = await c.post('/api/Registro/CriarConta', { cpf: CPF.ninguem });
     expect(ninguem.body).toEqual(erro('CPF_NAO_ENCONTRADO', 'CPF não encontrado em nossa base de beneficiários.'));
     expect((await c.post('/api/Registro/CriarConta', { cpf: '1' })).status).toBe(400);
+  });
+});
+
+describe('a former member (pentest defect 14)', () => {
+  /**
+   * The holder and financial responsible of a contract cancelled on `fim` (AAAA-MM-DD), with an
+   * e-mail on file and no account.
+   */
+  async function exBeneficiario(fim: string) {
+    const email = `ex${seq}@exemplo.com.br`;
+    const cpf = await pessoa({ email });
+    const contrato = `8${String(seq).padStart(5, '0')}`;
+    await t.db.query('delete from beneficiarios where cpf = $1', [cpf]);
+    await t.db.query(
+      `insert into contratos (codigo_contrato, codigo_plano, cpf_responsavel_financeiro, tipo_contratacao,
+                              data_inicio_vigencia, data_cancelamento)
+       select $1, codigo_plano, $2, 'INDIVIDUAL/FAMILIAR', '2019-05-01', $3 from contratos where codigo_contrato = $4`,
+      [contrato, cpf, fim, CONTRATO.roberto],
+    );
+    await t.db.query(
+      `insert into beneficiarios (codigo_beneficiario, codigo_contrato, cpf, tipo, ativo, data_inclusao, data_exclusao)
+       values ($1, $2, $3, 'TITULAR', false, '2019-05-01', $4)`,
+      [`${contrato}0001`, contrato, cpf, fim],
+    );
+    return { cpf, email, contrato };
+  }
+
+  it('cancelled within 5 years: VerificarCPF, the same registration, told the plan was cancelled, then the cancelled view', async () => {
+    const { cpf, email, contrato } = await exBeneficiario('2025-08-31');
+    const c = t.client();
+    // VerificarCPF and the registration agree (the contract's comment on VerificarCPF).
+    expect((await c.post('/api/Login/VerificarCPF', { cpf })).body).toMatchObject({
+      beneficiario: true,
+      temContaNoApp: false,
+      temSenhaCadastrada: false,
+    });
+    // Nothing about the cancellation before the code: a CPF alone tells nobody.
+    expect((await c.post('/api/Registro/CriarConta', { cpf })).body).toEqual({
+      sucesso: true,
+      mensagem: 'Conta criada com sucesso.',
+    });
+    // The same contact rules as a member.
+    expect((await pedirEmail(c, cpf, 'outro@exemplo.com.br')).status).toBe(422);
+    expect((await pedirEmail(c, cpf, email)).status).toBe(200);
+    const codigo = await t.lastCode(email);
+    expect((await c.post('/api/Registro/ConfirmarEmail', { cpf, email, tokenEmail: codigo })).status).toBe(200);
+    const senha = await c.post('/api/Registro/CadastrarSenha', { cpf, senha: 'senha-do-ex' });
+    expect(senha.status).toBe(200);
+    expect(senha.body).toEqual({
+      sucesso: true,
+      mensagem:
+        'Conta criada com sucesso. Seu plano foi cancelado em 31/08/2025. No portal você continua acessando faturas, recibos, informes de Imposto de Renda, a declaração de quitação, seus protocolos e seus dados pessoais (LGPD).',
+      dataCancelamento: '2025-08-31',
+    });
+
+    // Signs in to the cancelled profile: documents, protocols and LGPD, no new request.
+    const perfis = await t.client().post<Record<string, unknown>[]>('/api/Login/PerfisDaConta', {
+      cpf: Number(cpf),
+      senha: 'senha-do-ex',
+    });
+    expect(perfis.body).toEqual([
+      expect.objectContaining({ codigoContrato: contrato, dataCancelamento: '2025-08-31' }),
+    ]);
+    const logado = t.client();
+    const { codigoSessao } = await logado.login(cpf, 'senha-do-ex');
+    const body = { perfilAutenticado: { codigoSessao } };
+    expect((await logado.post('/api/Beneficiario/SituacaoDoPlano', body)).body).toMatchObject({
+      cancelado: true,
+      dataCancelamento: '2025-08-31',
+    });
+    expect((await logado.post('/api/Protocolos/Listar', body)).status).toBe(200);
+    expect((await logado.post('/api/Financeiro/ListarParcelas', body)).status).toBe(200);
+    expect((await logado.post('/api/Financeiro/ListarExtratoIRPF', body)).status).toBe(200);
+    expect((await logado.post('/api/MeusDados/Exportar', body)).status).toBe(200);
+  });
+
+  it('cancelled 5 years ago or more: not a member for VerificarCPF nor for the registration', async () => {
+    const { cpf, email } = await exBeneficiario('2021-03-09');
+    const c = t.client();
+    expect((await c.post('/api/Login/VerificarCPF', { cpf })).body).toMatchObject({ beneficiario: false, nome: '' });
+    const r = await c.post('/api/Registro/CriarConta', { cpf });
+    expect(r.status).toBe(404);
+    expect(r.body).toEqual(
+      erro(
+        'CPF_NAO_ENCONTRADO',
+        'Este CPF não pertence a um beneficiário ativo nem a um plano cancelado nos últimos 5 anos.',
+      ),
+    );
+    expect((await pedirEmail(c, cpf, email)).status).toBe(404);
   });
 });
 

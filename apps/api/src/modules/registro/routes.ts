@@ -3,6 +3,7 @@ import {
   cadastrarCelularRequestSchema,
   cadastrarEmailRequestSchema,
   cadastrarSenhaRequestSchema,
+  cadastrarSenhaResponseSchema,
   confirmarCelularRequestSchema,
   confirmarEmailRequestSchema,
   criarContaRequestSchema,
@@ -72,7 +73,7 @@ export const registroRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.post(
     '/Registro/CadastrarSenha',
-    { schema: { body: cadastrarSenhaRequestSchema, ...ok } },
+    { schema: { body: cadastrarSenhaRequestSchema, response: respostas(cadastrarSenhaResponseSchema) } },
     async (request, reply) => {
       const r = await registro.cadastrarSenha(
         request.body.cpf,

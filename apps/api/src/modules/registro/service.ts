@@ -1,4 +1,5 @@
-import type { ReenviarSmsResponse, Sucesso } from '@portal/contract';
+import { formatDate } from '@portal/br';
+import type { CadastrarSenhaResponse, ReenviarSmsResponse, Sucesso } from '@portal/contract';
 import type { Clock } from '../../clock';
 import { AppError } from '../../lib/app-error';
 import { hashPassword } from '../../lib/password';
@@ -8,9 +9,11 @@ import type { AuditRepository, Origin } from '../audit/repository';
 import type { CanalCodigo } from '../codigos/repository';
 import { CONFIRMACAO_VALIDADE_MS, type CodigosService } from '../codigos/service';
 import { celularConfere, contatoDivergente, contatoIndisponivel, emailConfere } from '../contas/contato';
+import { type Acesso, acessoDaPessoa } from '../contas/acesso';
 import type { ContasRepository, PessoaConta } from '../contas/repository';
 
 const CONTA_JA_EXISTE = 'Já existe uma conta com senha para este CPF. Faça login ou recupere sua senha.';
+const CONTA_CRIADA = 'Conta criada com sucesso.';
 
 /** What the sign-up needs, built once in services.ts (decision 0007). */
 export interface RegistroDeps {
@@ -26,17 +29,25 @@ export class RegistroService {
   constructor(private readonly d: RegistroDeps) {}
 
   /**
-   * An active beneficiary without a password yet. Its answers tell a member from a non-member, so
-   * every registration call spends the IP's CPF look-up budget first (issue 13, defect 4).
+   * A beneficiary without a password yet: an active one, or a former one whose coverage ended less
+   * than 5 years ago, whom VerificarCPF lets through too (pentest defect 14: CriarConta refused them,
+   * so they never reached their invoices, IR statements or protocols). Its answers tell a member
+   * from a non-member, so every registration call spends the IP's CPF look-up budget first (issue 13,
+   * defect 4).
    */
-  private async beneficiarioSemSenha(cpf: string, origin: Origin): Promise<PessoaConta> {
+  private async beneficiarioSemSenha(cpf: string, origin: Origin): Promise<PessoaConta & { acesso: Acesso }> {
     await this.d.throttle.assertConsultaCpf(origin.ip, cpf);
     const p = await this.d.contas.findPessoa(cpf);
     if (!p) throw new AppError(404, 'CPF_NAO_ENCONTRADO', 'CPF não encontrado em nossa base de beneficiários.');
-    if (!p.beneficiarioAtivo)
-      throw new AppError(404, 'CPF_NAO_ENCONTRADO', 'Este CPF não pertence a um beneficiário ativo.');
+    const acesso = await acessoDaPessoa(this.d.contas, p, this.d.clock.now());
+    if (!acesso)
+      throw new AppError(
+        404,
+        'CPF_NAO_ENCONTRADO',
+        'Este CPF não pertence a um beneficiário ativo nem a um plano cancelado nos últimos 5 anos.',
+      );
     if (p.senhaHash) throw new AppError(409, 'CONTA_JA_EXISTE', CONTA_JA_EXISTE);
-    return p;
+    return { ...p, acesso };
   }
 
   /**
@@ -46,7 +57,7 @@ export class RegistroService {
    */
   async criarConta(cpf: string, origin: Origin): Promise<Sucesso> {
     await this.beneficiarioSemSenha(cpf, origin);
-    return { sucesso: true, mensagem: 'Conta criada com sucesso.' };
+    return { sucesso: true, mensagem: CONTA_CRIADA };
   }
 
   /** CadastrarEmail / CadastrarCelular: the code always goes to the contact on file. Returns the flow cookie. */
@@ -108,8 +119,17 @@ export class RegistroService {
     }
   }
 
-  /** Only after a code confirmed in this browser within 15 minutes; uses the confirmation up. */
-  async cadastrarSenha(cpf: string, senha: string, fluxo: string | undefined, origin: Origin): Promise<Sucesso> {
+  /**
+   * Only after a code confirmed in this browser within 15 minutes; uses the confirmation up. A
+   * former member is told here, once the code proved the contact theirs, that the plan was
+   * cancelled and what they still reach (never before: VerificarCPF and CriarConta answer anyone).
+   */
+  async cadastrarSenha(
+    cpf: string,
+    senha: string,
+    fluxo: string | undefined,
+    origin: Origin,
+  ): Promise<CadastrarSenhaResponse> {
     assertSenhaNaoComum(senha); // before the confirmation is used up: the member just picks another
     const p = await this.beneficiarioSemSenha(cpf, origin);
     await this.d.codigos.consumeConfirmed({ cpf, finalidade: 'registro', fluxo, origin }, CONFIRMACAO_VALIDADE_MS);
@@ -119,7 +139,12 @@ export class RegistroService {
     }
     if (!p.temConta) await this.d.audit.write('conta_criada', cpf, origin); // /cadastro may skip CriarConta
     await this.d.audit.write('senha_cadastrada', cpf, origin);
-    return { sucesso: true, mensagem: 'Conta criada com sucesso.' };
+    if (p.acesso.ativo) return { sucesso: true, mensagem: CONTA_CRIADA };
+    return {
+      sucesso: true,
+      mensagem: `${CONTA_CRIADA} ${planoCancelado(p.acesso.encerradoEm)}`,
+      dataCancelamento: p.acesso.encerradoEm,
+    };
   }
 
   private contatoNoCadastro(p: PessoaConta, canal: CanalCodigo): string {
@@ -145,4 +170,12 @@ export class RegistroService {
     else await this.d.audit.write('contato_divergente', p.cpf, origin, { canal });
     return ok;
   }
+}
+
+/** What a former member reads when the account is created (decision 0018: what a cancelled profile keeps). */
+export function planoCancelado(encerradoEm: string): string {
+  return (
+    `Seu plano foi cancelado em ${formatDate(encerradoEm)}. No portal você continua acessando faturas, ` +
+    'recibos, informes de Imposto de Renda, a declaração de quitação, seus protocolos e seus dados pessoais (LGPD).'
+  );
 }

@@ -13,6 +13,7 @@ import { Card } from '@/components/ui/card';
 import { StepIndicator } from '@/components/ui/step-indicator';
 import { useCadastrarSenha } from '@/lib/api/registro/cadastrar-senha';
 import type { Mensagem } from '@/lib/account/messages';
+import { avisoPlanoCancelado } from '@/lib/account/plano-cancelado';
 import { mensagemErroRegistro } from '@/lib/account/registro-erros';
 import { type ContaVerificada, useVerificarCpf } from '@/lib/api/login/verificar-cpf';
 import { toast } from '@/lib/toast';
@@ -22,7 +23,7 @@ type Etapa =
   | { nome: 'verificar' }
   | { nome: 'contatos'; conta: ContaVerificada }
   | { nome: 'senha'; conta: ContaVerificada }
-  | { nome: 'sucesso'; cpf: string }
+  | { nome: 'sucesso'; cpf: string; dataCancelamento?: string }
   | { nome: 'existe'; conta: ContaVerificada };
 
 const PASSOS = ['CPF', 'Contatos', 'Senha'] as const;
@@ -53,9 +54,9 @@ export function CadastroPage() {
   const criarSenha = async (cpf: string, senha: string) => {
     setErro(null);
     try {
-      await cadastrarSenha.run({ cpf, senha });
+      const r = await cadastrarSenha.run({ cpf, senha });
       toast.success('Conta criada com sucesso');
-      irPara({ nome: 'sucesso', cpf });
+      irPara({ nome: 'sucesso', cpf, dataCancelamento: r.dataCancelamento });
     } catch (e) {
       setErro(mensagemErroRegistro(e));
     }
@@ -105,15 +106,18 @@ export function CadastroPage() {
         ) : null}
 
         {etapa.nome === 'sucesso' ? (
-          <SuccessPanel
-            title="Conta Criada!"
-            linkTo="/login"
-            linkLabel="Fazer Login"
-            linkState={{ cpf: etapa.cpf }}
-            focusOnMount={mudou}
-          >
-            Sua conta está pronta. Entre com seu CPF e a senha que você acabou de criar.
-          </SuccessPanel>
+          <div className="space-y-5">
+            <SuccessPanel
+              title="Conta Criada!"
+              linkTo="/login"
+              linkLabel="Fazer Login"
+              linkState={{ cpf: etapa.cpf }}
+              focusOnMount={mudou}
+            >
+              Sua conta está pronta. Entre com seu CPF e a senha que você acabou de criar.
+            </SuccessPanel>
+            {etapa.dataCancelamento ? <AvisoCancelado dataCancelamento={etapa.dataCancelamento} /> : null}
+          </div>
         ) : null}
 
         {etapa.nome === 'existe' ? (
@@ -147,5 +151,15 @@ export function CadastroPage() {
       </Card>
       <LoginLink />
     </>
+  );
+}
+
+/** A former member's account (decision 0018): the plan was cancelled, and what they still reach. */
+function AvisoCancelado({ dataCancelamento }: { dataCancelamento: string }) {
+  const aviso = avisoPlanoCancelado(dataCancelamento);
+  return (
+    <Alert variant="warning" title={aviso.title}>
+      {aviso.description}
+    </Alert>
   );
 }

@@ -16,6 +16,7 @@ import { confirmarEmail } from '@/lib/api/registro/confirmar-email';
 import { criarConta } from '@/lib/api/registro/criar-conta';
 import { reenvioRegistro } from '@/lib/api/registro/reenviar-sms';
 import type { Mensagem } from '@/lib/account/messages';
+import { avisoPlanoCancelado } from '@/lib/account/plano-cancelado';
 import { TEXTOS_REGISTRO } from '@/lib/account/registro-codigo';
 import { mensagemErroRegistro } from '@/lib/account/registro-erros';
 import { toast } from '@/lib/toast';
@@ -65,8 +66,13 @@ export function RegistrationWizard({ conta, onExit, onDone }: RegistrationWizard
   const criarSenha = async ({ senha }: { senha: string }) => {
     setErroSenha(null);
     try {
-      await cadastrarSenha.run({ cpf: conta.cpf, senha });
+      const r = await cadastrarSenha.run({ cpf: conta.cpf, senha });
       toast.success('Conta criada com sucesso', { description: 'Agora entre com o seu CPF e a nova senha.' });
+      // A former member (decision 0018) is told the plan was cancelled and what they still reach.
+      if (r.dataCancelamento) {
+        const aviso = avisoPlanoCancelado(r.dataCancelamento);
+        toast.warning(aviso.title, { description: aviso.description });
+      }
       onDone();
     } catch (e) {
       setErroSenha(mensagemErroRegistro(e));

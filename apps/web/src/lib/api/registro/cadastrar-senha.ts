@@ -1,10 +1,10 @@
-import type { CadastrarSenhaRequest, Sucesso } from '@portal/contract';
+import type { CadastrarSenhaRequest, CadastrarSenhaResponse } from '@portal/contract';
 import { useAction } from '@/lib/use-action';
 import { api } from '@/lib/api-client';
 
-/** POST /api/Registro/CadastrarSenha */
-export function cadastrarSenha(body: CadastrarSenhaRequest): Promise<Sucesso> {
-  return api.post<Sucesso>('/api/Registro/CadastrarSenha', body);
+/** POST /api/Registro/CadastrarSenha: `dataCancelamento` when the account is a former member's (0018). */
+export function cadastrarSenha(body: CadastrarSenhaRequest): Promise<CadastrarSenhaResponse> {
+  return api.post<CadastrarSenhaResponse>('/api/Registro/CadastrarSenha', body);
 }
 
 export function useCadastrarSenha() {

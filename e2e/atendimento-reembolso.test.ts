@@ -178,6 +178,8 @@ test('a staff member finds it by deadline, opens the receipt, asks for the payme
   await page.waitForURL(new RegExp(`/atendimento/reembolsos/${protocolo}$`));
   await visible(page.getByRole('heading', { level: 1, name: `Reembolso ${impresso}` }));
   await visible(page.getByText('Dra. Helena Prado').first());
+  // The deadline's law is Lei 9.656/98 (art. 12, VI), as the member's page says; RN 623 is the protocol's.
+  await visible(page.getByText('30 dias da documentação completa (Lei 9.656/98, art. 12, VI)', { exact: false }));
   const pagamento = page.getByRole('region', { name: 'Dados para pagamento' });
   expect(await pagamento.locator('dt').allTextContents()).toEqual(['Forma', 'Tipo de chave PIX', 'Chave PIX']);
   expect(await pagamento.locator('dd').allTextContents()).toEqual(['PIX', 'CPF', MARIA.cpf]);

@@ -2,8 +2,9 @@
 # The production topology of deploy/compose.yaml, run with podman-compose and checked from outside:
 # Caddy with TLS (its internal CA for localhost), two portals, PostgreSQL, Redis. Shows that HTTPS
 # answers with a certificate that verifies, HTTP redirects to it, requests reach both portals, a
-# session opened through one works through the other, and killing one portal (SIGKILL) under a
-# loop of writes loses no acknowledged write while the other keeps serving.
+# session opened through one works through the other, the staff console answers on its own host
+# only (CONSOLE_DOMINIO, and the members' routes not there), and killing one portal (SIGKILL) under
+# a loop of writes loses no acknowledged write while the other keeps serving.
 # Run by scripts/verificar-container.sh after it built the image (localhost/portal-beneficiario);
 # the images the compose file names and Docker Hub cannot give here are built from Debian's
 # packages (deploy/substitutos). deploy/compose.yaml is used as it is; deploy/.env is written for
@@ -54,6 +55,7 @@ subir() {
   {
     echo "# written by scripts/verificar-container.topologia.sh for one run; removed at its end"
     echo "PORTAL_DOMINIO=localhost"
+    echo "CONSOLE_DOMINIO=console.localhost"
     echo "POSTGRES_PASSWORD=$(head -c 18 /dev/urandom | base64 | tr -d '+/=')"
     echo "TOKEN_SECRET=$(head -c 48 /dev/urandom | base64)"
     echo "CODE_SECRET=$(head -c 48 /dev/urandom | base64)"
@@ -121,6 +123,20 @@ sessao_cruzada() {
   [ "$d1" -gt 0 ] && [ "$d2" -gt 0 ] || falha "a sessão não foi usada nos dois portais"
 }
 etapa "membro entra por HTTPS; a sessão vale nos dois portais" sessao_cruzada
+
+# The console's own site (decision 0033): its API answers there (401 without a session) and not on
+# the members' host (404); a member route does not answer on the console's host (404).
+console_separado() {
+  local r no_console no_portal membro
+  r=(-s --max-time 5 --cacert "$TMP/root.crt" --resolve console.localhost:443:127.0.0.1 -o /dev/null -w '%{http_code}')
+  no_console=$(curl "${r[@]}" https://console.localhost/api/atendimento/eu)
+  no_portal=$(curl "${r[@]}" https://localhost/api/atendimento/eu)
+  membro=$(curl "${r[@]}" -X POST -H 'content-type: application/json' -d '{}' https://console.localhost/api/Login/PerfisDaConta)
+  echo "/api/atendimento/eu: console.localhost $no_console, localhost $no_portal; /api/Login/PerfisDaConta em console.localhost: $membro"
+  [ "$no_console" = 401 ] && [ "$no_portal" = 404 ] && [ "$membro" = 404 ] ||
+    falha "o console não está só no seu host (esperado 401, 404, 404)"
+}
+etapa "o console só no seu host (console.localhost), nada do membro nele" console_separado
 
 matar_um() {
   NODE_EXTRA_CA_CERTS="$TMP/root.crt" node scripts/verificar-container.sessao.mjs carga https://localhost "${C}_portal-1_1"

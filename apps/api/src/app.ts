@@ -30,6 +30,7 @@ import { prazoDaRequisicao } from './plugins/prazo-da-requisicao';
 import cookies from './plugins/cookies';
 import errors from './plugins/errors';
 import health from './plugins/health';
+import hostDoConsole from './plugins/host-do-console';
 import { lazyChildLogger, loggerOptions } from './plugins/logger';
 import { exigirMembro } from './plugins/membro';
 import openapi from './plugins/openapi';
@@ -182,6 +183,8 @@ export async function buildApp(config: Config, overrides: Overrides = {}): Promi
   await app.register(cookies);
   await app.register(security);
   await app.register(errors);
+  // CONSOLE_HOST: the staff console on its own host, the members' routes off it (decision 0033).
+  await app.register(hostDoConsole);
   await app.register(prazoDaRequisicao, { ms: config.timeouts.request });
   await app.register(openapi);
   await app.register(health, { counters });

@@ -78,6 +78,9 @@ import { z } from 'zod';
  * INTEGRACAO_BODY_LIMIT          2147483648   Largest import file sent to /api/integracao/v1/importacoes (bytes, streamed).
  * INTEGRACAO_CHAMADAS_POR_MINUTO 120          Default calls per minute of an operator key (a key may have its own).
  * EQUIPE_OCIOSIDADE_MINUTOS      15           Staff console session ends after this long unused (decision 0033; at most 10 h in all).
+ * CONSOLE_HOST                   (unset)      A host name of the staff console's own (console.operadora.com.br): its pages and
+ *                                             /api/atendimento answer only when the Host header is it, and member routes
+ *                                             do not answer there (decision 0033). Unset: the console shares the members' host.
  * Reembolso (issue 18, decision 0034):
  * CLAMAV_SOCKET        (unset)        clamd's socket (/run/clamav/clamd.ctl, or host:port): each attachment is scanned (INSTREAM).
  * REEMBOLSO_COTA_MB    200            Attachment bytes stored per member and contract (deduplicated).
@@ -170,6 +173,16 @@ const envSchema = z.object({
   INTEGRACAO_BODY_LIMIT: int(2 * 1024 ** 3, 1024),
   INTEGRACAO_CHAMADAS_POR_MINUTO: int(120, 1),
   EQUIPE_OCIOSIDADE_MINUTOS: int(15, 1).refine((n) => n <= 600, 'no máximo 600'),
+  CONSOLE_HOST: z
+    .string()
+    .trim()
+    .toLowerCase()
+    .regex(
+      /^(?=.{1,253}$)[a-z0-9](?:[a-z0-9-]{0,61}[a-z0-9])?(?:\.[a-z0-9](?:[a-z0-9-]{0,61}[a-z0-9])?)*$/,
+      'um nome de host, sem esquema, porta nem caminho (ex.: console.operadora.com.br)',
+    )
+    .optional()
+    .or(z.literal('').transform(() => undefined)),
   CLAMAV_SOCKET: z.string().min(1).optional(),
   REEMBOLSO_COTA_MB: int(200, 1),
 });
@@ -248,8 +261,11 @@ export interface Config {
   };
   /** The integration API (issue 16): largest streamed import, default calls per key per minute. */
   integracao: { bodyLimit: number; chamadasPorMinuto: number };
-  /** The staff console (decision 0033): idle minutes of a staff session. */
-  equipe: { ociosidadeMinutos: number };
+  /**
+   * The staff console (decision 0033): idle minutes of a staff session, and its own host name
+   * (CONSOLE_HOST, lower case) or null when it shares the members' host.
+   */
+  equipe: { ociosidadeMinutos: number; host: string | null };
   reembolso: { clamavSocket: string | undefined; cotaBytes: number };
 }
 
@@ -353,7 +369,7 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
       cardCheckIpPerMinute: e.THROTTLE_CARD_CHECKS_PER_MINUTE_IP,
     },
     integracao: { bodyLimit: e.INTEGRACAO_BODY_LIMIT, chamadasPorMinuto: e.INTEGRACAO_CHAMADAS_POR_MINUTO },
-    equipe: { ociosidadeMinutos: e.EQUIPE_OCIOSIDADE_MINUTOS },
+    equipe: { ociosidadeMinutos: e.EQUIPE_OCIOSIDADE_MINUTOS, host: e.CONSOLE_HOST ?? null },
     reembolso: { clamavSocket: e.CLAMAV_SOCKET, cotaBytes: e.REEMBOLSO_COTA_MB * 1024 * 1024 },
   };
 }

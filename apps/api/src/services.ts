@@ -7,6 +7,7 @@ import type { CounterStore } from './lib/counters';
 import { Throttle } from './lib/throttle';
 import { AuditRepository } from './modules/audit/repository';
 import { AtendimentoService } from './modules/atendimento/service';
+import { DispositivosConhecidos } from './modules/atendimento/dispositivo';
 import { EquipeService } from './modules/atendimento/equipe';
 import { EquipeRepository } from './modules/atendimento/repository';
 import { AutorizacoesRepository } from './modules/autorizacoes/repository';
@@ -260,6 +261,7 @@ export function createServices(d: ServiceDeps) {
     equipe: new EquipeService({
       repo: new EquipeRepository(db),
       cofre: new Cofre(d.equipeSecret),
+      dispositivos: new DispositivosConhecidos(d.equipeSecret),
       throttle,
       clock,
       operadora: d.operadora,

@@ -4,7 +4,10 @@
 //   desativar --email <e-mail>
 //   redefinir --email <e-mail>     (new one-time password and new TOTP secret; sessions end)
 // It reads the server's configuration (DATABASE_URL, else DATA_DIR) and applies pending migrations
-// like the server does at start. The password and the TOTP secret are printed once and never again.
+// like the server does at start. The one-time password is printed here only. The TOTP secret is
+// printed too, and the console shows it again at the first sign-in to whoever signs in with the
+// one-time password, until a code confirms it; after that, nowhere (decision 0033: the one-time
+// password is the enrolment's credential, and the message below says so).
 // Exit status: 0 done, 1 no such account or a failure, 2 a usage or configuration error.
 // With DATABASE_URL it runs while the server runs; PGlite (DATA_DIR) is one process's database:
 // stop the server first (two processes on one data directory corrupt it).
@@ -18,6 +21,7 @@ import type { Db } from '../db/db';
 import { serverSecret } from '../db/secrets';
 import { closePasswordWorkers } from '../lib/password';
 import { Throttle } from '../lib/throttle';
+import { DispositivosConhecidos } from '../modules/atendimento/dispositivo';
 import { EquipeService } from '../modules/atendimento/equipe';
 import { EquipeRepository } from '../modules/atendimento/repository';
 import { loadOperadora } from '../modules/operadora/config';
@@ -55,19 +59,29 @@ function mostrarCadastro(
   escrever(`Senha provisória: ${r.senha}`);
   escrever(`TOTP (otpauth): ${r.otpauthUri}`);
   escrever(`Segredo TOTP (base32): ${r.segredo}`);
-  escrever(
-    'Entregue-os à pessoa por um canal seguro: não serão mostrados de novo. No primeiro acesso ela cadastra o ' +
-      'aplicativo autenticador (o console mostra o QR code), confirma com um código e troca a senha provisória ' +
-      'por uma sua.',
-  );
+  for (const linha of MENSAGEM_DO_CADASTRO) escrever(linha);
 }
+
+/**
+ * What the one-time password is worth (decision 0033): it is the credential of the enrolment, since
+ * the first sign-in shows the TOTP secret to whoever holds it.
+ */
+export const MENSAGEM_DO_CADASTRO = [
+  'A senha provisória é a chave do primeiro acesso: quem entrar com ela vê no console este mesmo segredo TOTP',
+  '(o QR code), cadastra o aplicativo autenticador, confirma com um código e troca a senha por uma sua; depois',
+  'disso a senha provisória deixa de valer e o segredo não aparece mais. Entregue só a senha provisória, só à',
+  'pessoa e por um canal seguro (o segredo não precisa ir: o console o mostra). Se no primeiro acesso a senha',
+  'for recusada, alguém a usou antes: rode "redefinir --email …" e veja a auditoria.',
+];
 
 /** The service the CLI needs (no sign-in: the throttle is there only because the service takes one). */
 export async function servicoDaEquipe(db: Db, config: Config, clock: Clock = systemClock): Promise<EquipeService> {
   const operadora = loadOperadora(config.operadoraDir, config.env);
+  const segredo = await serverSecret(db, 'equipe_secret', undefined);
   return new EquipeService({
     repo: new EquipeRepository(db),
-    cofre: new Cofre(await serverSecret(db, 'equipe_secret', undefined)),
+    cofre: new Cofre(segredo),
+    dispositivos: new DispositivosConhecidos(segredo),
     throttle: new Throttle(new PgCounterStore(db, clock), config.throttle, clock),
     clock,
     operadora,

@@ -11,8 +11,38 @@ export const EXPORTACOES_POR_HORA = 20;
 /** Wrong contacts typed in registration, per CPF and per IP an hour (issue 13, defect 3; decision 0020). */
 export const CONTATOS_ERRADOS_POR_HORA_CPF = 5;
 export const CONTATOS_ERRADOS_POR_HORA_IP = 20;
-/** Wrong staff passwords and codes per e-mail an hour (decision 0033), whether the account exists or not. */
+/**
+ * The staff sign-in's limits (decision 0033, amended after the penetration test's defect 4). Every
+ * counter is keyed by the typed e-mail, so an unknown account meets exactly the same answers as a
+ * real one.
+ *
+ * - One client (e-mail and IP): 5 wrong passwords or codes, then it waits until 15 min after its
+ *   last one (the failures it keeps sending while it waits do not count, and do not push the wait).
+ * - Every client without a known-device cookie of the account, together: 20 wrong tries an hour,
+ *   then they wait for the hour to end. Known devices are not stopped by this (strangers cannot
+ *   lock the real person out), they have their own limit:
+ * - One known device: 5 wrong tries free, then progressive waits (30 s, 1, 2, 4, 8, 15 min) —
+ *   slowed down, never locked; forgotten a day after its last failure, or at its next sign-in.
+ * - One IP, all accounts: THROTTLE_WRONG_PASSWORDS_PER_HOUR_IP wrong tries an hour (strangers).
+ */
+export const EQUIPE_FALHAS_POR_CLIENTE = 5;
+export const EQUIPE_ESPERA_DO_CLIENTE_MS = 15 * 60_000;
 export const EQUIPE_FALHAS_POR_HORA_EMAIL = 20;
+export const EQUIPE_FALHAS_LIVRES_DO_DISPOSITIVO = 5;
+export const EQUIPE_ESPERAS_DO_DISPOSITIVO_S = [30, 60, 120, 240, 480, 900] as const;
+/** Wrong codes (and current passwords) of a signed-in person changing their password, per account an hour. */
+export const EQUIPE_TROCAS_RECUSADAS_POR_HORA = 20;
+
+/**
+ * Who is trying to sign in to the console: the typed e-mail (lower case), the client's IP, and the
+ * id of a valid known-device cookie of that very account (null for everyone else, and always for an
+ * e-mail without an active account).
+ */
+export interface TentativaDaEquipe {
+  email: string;
+  ip: string;
+  dispositivo: string | null;
+}
 
 /** The throttling numbers of 0002, on top of a shared counter store. */
 export class Throttle {
@@ -186,24 +216,123 @@ export class Throttle {
   }
 
   /**
-   * Staff console sign-in (decision 0033): wrong passwords and codes per e-mail and per IP. Checked
-   * before the password is, so an address over its budget waits whether the next try is right or not;
-   * the account's own lock (5 wrong passwords, 15 min) is on top of this.
+   * Staff console sign-in (decision 0033), before the password is checked: a client over its budget
+   * waits whether the next try is right or not, and an unknown e-mail waits exactly like a real one.
+   * A known device of the account is held only by its own progressive wait; everyone else by the
+   * client's, the account's (strangers together) and the IP's limits. The try is counted as a
+   * failure before the check (parallel tries cannot all pass the limits, as with reserveContactCheck);
+   * the returned function gives it back when the password was right.
    */
-  async assertEntradaEquipe(email: string, ip: string): Promise<void> {
-    const [porEmail, porIp] = await Promise.all([
-      this.store.peek(`equipe:email:${email}`),
-      this.store.peek(`equipe:ip:${ip}`),
+  async reservarEntradaEquipe(t: TentativaDaEquipe): Promise<() => Promise<void>> {
+    const chaves = this.chavesDaEquipe(t);
+    const agora = this.clock.now();
+    if (t.dispositivo) {
+      const antes = await this.store.peek(chaves.dispositivo);
+      const espera = antes ? this.esperaDoDispositivo(antes.count, antes.lastAt) : 0;
+      if (espera > 0) throw muitasTentativas(espera);
+      const hits = await this.contarFalhaEquipe(t);
+      const giveBack = () => this.devolverFalhaEquipe(t);
+      const d = hits.dispositivo;
+      // Past the free tries, one try per wait: of parallel ones, only the first counted goes on.
+      if (d.count > EQUIPE_FALHAS_LIVRES_DO_DISPOSITIVO && d.count !== (antes?.count ?? 0) + 1) {
+        await giveBack();
+        throw muitasTentativas(this.esperaDoDispositivo(d.count - 1, agora) || 1);
+      }
+      return giveBack;
+    }
+    const [cliente, estranhos, ip] = await Promise.all([
+      this.store.peek(chaves.cliente),
+      this.store.peek(chaves.email),
+      this.store.peek(chaves.ip),
     ]);
-    for (const [c, limite] of [
-      [porEmail, EQUIPE_FALHAS_POR_HORA_EMAIL],
-      [porIp, this.limits.loginIpPerHour],
-    ] as const)
-      if (c && c.count >= limite) throw muitasTentativas((c.resetAt - this.clock.now()) / 1000);
+    const acima = (c: Counter | null, limite: number, contado: 0 | 1) =>
+      c && c.count - contado >= limite ? c.resetAt : 0;
+    const ate = Math.max(
+      acima(cliente, EQUIPE_FALHAS_POR_CLIENTE, 0),
+      acima(estranhos, EQUIPE_FALHAS_POR_HORA_EMAIL, 0),
+      acima(ip, this.limits.loginIpPerHour, 0),
+    );
+    if (ate > agora) throw muitasTentativas((ate - agora) / 1000);
+    const hits = await this.contarFalhaEquipe(t);
+    const giveBack = () => this.devolverFalhaEquipe(t);
+    // Parallel tries at the very edge of a limit: the hits decide, and the losers give theirs back.
+    const depois = Math.max(
+      acima(hits.cliente, EQUIPE_FALHAS_POR_CLIENTE, 1),
+      acima(hits.email, EQUIPE_FALHAS_POR_HORA_EMAIL, 1),
+      acima(hits.ip, this.limits.loginIpPerHour, 1),
+    );
+    if (depois > 0) {
+      await giveBack();
+      throw muitasTentativas(Math.max(1, (depois - agora) / 1000));
+    }
+    return giveBack;
   }
 
-  async registrarFalhaEquipe(email: string, ip: string): Promise<void> {
-    await Promise.all([this.store.hit(`equipe:email:${email}`, HOUR), this.store.hit(`equipe:ip:${ip}`, HOUR)]);
+  private chavesDaEquipe(t: TentativaDaEquipe) {
+    return {
+      email: `equipe:email:${t.email}`,
+      ip: `equipe:ip:${t.ip}`,
+      cliente: `equipe:cliente:${t.email}:${t.ip}`,
+      dispositivo: `equipe:dispositivo:${t.dispositivo ?? ''}`,
+    };
+  }
+
+  /** One failure: the account (all clients together) and the IP always, then the device's or the client's own count. */
+  private async contarFalhaEquipe(t: TentativaDaEquipe) {
+    const k = this.chavesDaEquipe(t);
+    const [email, ip, proprio] = await Promise.all([
+      this.store.hit(k.email, HOUR),
+      this.store.hit(k.ip, HOUR),
+      t.dispositivo
+        ? this.store.hit(k.dispositivo, FAILURE_STREAK_MS, true)
+        : this.store.hit(k.cliente, EQUIPE_ESPERA_DO_CLIENTE_MS, true),
+    ]);
+    return { email, ip, cliente: proprio, dispositivo: proprio };
+  }
+
+  private async devolverFalhaEquipe(t: TentativaDaEquipe): Promise<void> {
+    const k = this.chavesDaEquipe(t);
+    await Promise.all([
+      this.store.release(k.email),
+      this.store.release(k.ip),
+      this.store.release(t.dispositivo ? k.dispositivo : k.cliente),
+    ]);
+  }
+
+  /** Seconds a known device still waits after `falhas` wrong tries, the last at `ultimaEm` (0 = may try). */
+  private esperaDoDispositivo(falhas: number, ultimaEm: number): number {
+    if (falhas < EQUIPE_FALHAS_LIVRES_DO_DISPOSITIVO) return 0;
+    const i = Math.min(falhas - EQUIPE_FALHAS_LIVRES_DO_DISPOSITIVO, EQUIPE_ESPERAS_DO_DISPOSITIVO_S.length - 1);
+    const resta = ultimaEm + (EQUIPE_ESPERAS_DO_DISPOSITIVO_S[i] ?? 0) * 1000 - this.clock.now();
+    return resta > 0 ? Math.ceil(resta / 1000) : 0;
+  }
+
+  /** A wrong code of the sign-in's second step: counted as a wrong password is (reservarEntradaEquipe). */
+  async registrarFalhaEquipe(t: TentativaDaEquipe): Promise<void> {
+    await this.contarFalhaEquipe(t);
+  }
+
+  /**
+   * A session opened (password and code): this client's and this device's failures are forgotten.
+   * The account's count is not (it is the strangers' budget, an hour at a time).
+   */
+  async limparFalhasEquipe(t: TentativaDaEquipe): Promise<void> {
+    const k = this.chavesDaEquipe(t);
+    await Promise.all([this.store.reset(k.cliente), t.dispositivo ? this.store.reset(k.dispositivo) : undefined]);
+  }
+
+  /**
+   * A signed-in person changing their password (decision 0033): wrong codes and current passwords
+   * per account an hour, apart from the sign-in's counters (strangers cannot block it; only a session
+   * of the account can spend it). The 5th wrong current password also locks the account (the service).
+   */
+  async assertTrocaDeSenhaEquipe(contaId: string): Promise<void> {
+    const c = await this.store.peek(`equipe:troca:${contaId}`);
+    if (c && c.count >= EQUIPE_TROCAS_RECUSADAS_POR_HORA) throw muitasTentativas((c.resetAt - this.clock.now()) / 1000);
+  }
+
+  async registrarTrocaRecusadaEquipe(contaId: string): Promise<void> {
+    await this.store.hit(`equipe:troca:${contaId}`, HOUR);
   }
 
   /** Every code check counts per IP, on top of the code's own 5 tries. */

@@ -7,13 +7,15 @@ import { randomToken, sha256 } from '../../lib/crypto';
 import { hashPassword, verifyPassword } from '../../lib/password';
 import type { Origin } from '../../lib/request';
 import { senhaComum } from '../../lib/senhas-comuns';
-import type { Throttle } from '../../lib/throttle';
+import type { TentativaDaEquipe, Throttle } from '../../lib/throttle';
 import type { Cofre } from '../webhooks/service';
+import type { DispositivosConhecidos } from './dispositivo';
 import type { ContaRow, EquipeRepository } from './repository';
 
 /** Decision 0033: the numbers of the staff sign-in. */
 export const PRE_AUTENTICACAO_MS = 5 * 60_000;
 export const SESSAO_MAXIMA_MS = 10 * 3600_000;
+/** Wrong current passwords in 'Trocar senha' that lock the account (sign-in has limits of its own: lib/throttle.ts). */
 export const SENHAS_ERRADAS_ATE_BLOQUEIO = 5;
 export const BLOQUEIO_MS = 15 * 60_000;
 export const CODIGOS_ERRADOS_POR_ENTRADA = 5;
@@ -45,6 +47,8 @@ export interface EquipeServiceDeps {
   repo: EquipeRepository;
   /** Seals the TOTP secrets (server secret 'equipe_secret'). */
   cofre: Cofre;
+  /** Signs and reads the known-device cookies (same server secret, its own key). */
+  dispositivos: DispositivosConhecidos;
   throttle: Throttle;
   clock: Clock;
   /** The issuer shown in the authenticator app (the operator's name). */
@@ -139,32 +143,41 @@ export class EquipeService {
   }
 
   /**
-   * The password. Unknown, deactivated and wrong answer alike (401, the same text, a dummy hash
-   * checked when there is no account); the 5th wrong one in a row locks the account for 15 min
-   * (423). Right: a pre-auth token (cookie pb_equipe_pre) and what the next step shows.
+   * Who tries: the typed e-mail, the IP and — only when the browser holds a known-device cookie of
+   * this very account — the device's id.
    */
-  async entrar(emailDigitado: string, senha: string, origin: Origin) {
+  private tentativa(email: string, origin: Origin, contaId: string | null, cookieDoDispositivo: string | undefined) {
+    const dispositivo = contaId ? this.d.dispositivos.ler(cookieDoDispositivo, contaId, this.d.clock.now()) : null;
+    return { email, ip: origin.ip, dispositivo } satisfies TentativaDaEquipe;
+  }
+
+  /**
+   * The password (decision 0033, amended after the penetration test's defect 4). Unknown,
+   * deactivated and wrong answer alike, with the same work (a dummy hash is checked when there is
+   * no account) and the same limits (keyed by the typed e-mail: lib/throttle.ts), so neither the
+   * answers nor their sequence tell whether an account exists; a wrong password never locks the
+   * account. Right: a pre-auth token (cookie pb_equipe_pre) and what the next step shows — or 423
+   * while 'Trocar senha' has the account locked (only a right password learns that).
+   */
+  async entrar(emailDigitado: string, senha: string, origin: Origin, cookieDoDispositivo?: string) {
     const email = emailDigitado.trim().toLowerCase();
-    await this.d.throttle.assertEntradaEquipe(email, origin.ip);
     const agora = this.d.clock.now();
     const encontrada = await this.d.repo.contaPorEmail(email);
     const conta = encontrada && !encontrada.desativadaEm ? encontrada : null;
+    const quem = this.tentativa(email, origin, conta?.id ?? null, cookieDoDispositivo);
+    // The typed e-mail goes to the trail only when it names no account (the account says it otherwise).
+    const detalhe = conta ? {} : { email };
+    // A try refused by a limit writes nothing (it costs the guesser nothing either: no flood of rows).
+    const devolver = await this.d.throttle.reservarEntradaEquipe(quem);
     const certa = await verifyPassword(conta?.senhaHash, senha);
-    if (conta?.bloqueadaAte && conta.bloqueadaAte.getTime() > agora) {
+    if (!conta || !certa) {
+      await this.auditar('equipe_senha_errada', conta?.id ?? null, origin, detalhe);
+      throw credencialInvalida();
+    }
+    await devolver();
+    if (conta.bloqueadaAte && conta.bloqueadaAte.getTime() > agora) {
       await this.auditar('equipe_entrada_bloqueada', conta.id, origin);
       throw bloqueada(conta.bloqueadaAte, agora);
-    }
-    if (!conta || !certa) {
-      await this.d.throttle.registrarFalhaEquipe(email, origin.ip);
-      if (!conta) throw credencialInvalida();
-      const ate = await this.d.repo.registrarFalhaDeSenha(
-        conta.id,
-        SENHAS_ERRADAS_ATE_BLOQUEIO,
-        new Date(agora + BLOQUEIO_MS),
-      );
-      await this.auditar('equipe_senha_errada', conta.id, origin);
-      if (ate && ate.getTime() > agora) throw bloqueada(ate, agora);
-      throw credencialInvalida();
     }
     await this.d.repo.limparFalhas(conta.id);
     const token = randomToken();
@@ -180,7 +193,7 @@ export class EquipeService {
    * enrolment confirmed when it was the first code — or, while the password is still the CLI's
    * one-time one, the step 'trocar-senha' (no session yet). Wrong: 401; the 5th wrong code ends the step.
    */
-  async confirmarTotp(preToken: string | undefined, codigo: string, origin: Origin) {
+  async confirmarTotp(preToken: string | undefined, codigo: string, origin: Origin, cookieDoDispositivo?: string) {
     const hash = preToken ? sha256(preToken) : null;
     const pre = hash ? await this.d.repo.preAutenticacao(hash) : null;
     const agora = this.d.clock.now();
@@ -196,8 +209,9 @@ export class EquipeService {
     const delta = this.totp(conta).validate({ token: codigo, timestamp: agora, window: JANELA });
     const passo = Math.floor(agora / 1000 / PERIODO_S) + (delta ?? 0);
     const aceito = delta !== null && (await this.d.repo.aceitarPasso(conta.id, passo, new Date(agora)));
+    const quem = this.tentativa(conta.email, origin, conta.id, cookieDoDispositivo);
     if (!aceito) {
-      await this.d.throttle.registrarFalhaEquipe(conta.email, origin.ip);
+      await this.d.throttle.registrarFalhaEquipe(quem);
       await this.auditar('equipe_codigo_errado', conta.id, origin, { repetido: delta !== null });
       if ((await this.d.repo.falhaNaPreAutenticacao(hash)) >= CODIGOS_ERRADOS_POR_ENTRADA) {
         await this.d.repo.apagarPreAutenticacao(hash);
@@ -218,6 +232,7 @@ export class EquipeService {
       return { etapa: 'trocar-senha' as const };
     }
     await this.d.repo.apagarPreAutenticacao(hash);
+    await this.d.throttle.limparFalhasEquipe(quem);
     return this.abrirSessao(conta, agora, origin, { cadastrouTotp: !conta.totpConfirmadoEm });
   }
 
@@ -226,7 +241,7 @@ export class EquipeService {
    * place of the one-time one, then the session. Only after the step's code was accepted; refused
    * when too short, common, equal to the one-time one or holding the e-mail's name (400).
    */
-  async definirSenha(preToken: string | undefined, senha: string, origin: Origin) {
+  async definirSenha(preToken: string | undefined, senha: string, origin: Origin, cookieDoDispositivo?: string) {
     const hash = preToken ? sha256(preToken) : null;
     const pre = hash ? await this.d.repo.preAutenticacao(hash) : null;
     const agora = this.d.clock.now();
@@ -242,6 +257,7 @@ export class EquipeService {
       throw etapaExpirada();
     }
     await this.d.repo.apagarPreAutenticacao(hash);
+    await this.d.throttle.limparFalhasEquipe(this.tentativa(conta.email, origin, conta.id, cookieDoDispositivo));
     await this.auditar('equipe_definiu_senha', conta.id, origin);
     return this.abrirSessao(conta, agora, origin, { definiuSenha: true });
   }
@@ -259,11 +275,11 @@ export class EquipeService {
     origin: Origin,
   ): Promise<void> {
     const agora = this.d.clock.now();
-    await this.d.throttle.assertEntradaEquipe(equipe.conta.email, origin.ip);
+    await this.d.throttle.assertTrocaDeSenhaEquipe(equipe.conta.id);
     const conta = await this.d.repo.contaPorId(equipe.conta.id);
     if (!conta || conta.desativadaEm) throw sessaoInvalida();
     if (!(await verifyPassword(conta.senhaHash, pedido.senhaAtual))) {
-      await this.d.throttle.registrarFalhaEquipe(conta.email, origin.ip);
+      await this.d.throttle.registrarTrocaRecusadaEquipe(conta.id);
       const ate = await this.d.repo.registrarFalhaDeSenha(
         conta.id,
         SENHAS_ERRADAS_ATE_BLOQUEIO,
@@ -279,7 +295,7 @@ export class EquipeService {
     const delta = this.totp(conta).validate({ token: pedido.codigo, timestamp: agora, window: JANELA });
     const passo = Math.floor(agora / 1000 / PERIODO_S) + (delta ?? 0);
     if (delta === null || !(await this.d.repo.aceitarPasso(conta.id, passo, new Date(agora)))) {
-      await this.d.throttle.registrarFalhaEquipe(conta.email, origin.ip);
+      await this.d.throttle.registrarTrocaRecusadaEquipe(conta.id);
       await this.auditar('equipe_troca_de_senha_recusada', conta.id, origin, {
         motivo: 'codigo',
         repetido: delta !== null,
@@ -313,7 +329,13 @@ export class EquipeService {
     const fim = new Date(agora + SESSAO_MAXIMA_MS);
     await this.d.repo.criarSessao(sha256(token), conta.id, em, fim);
     await this.auditar('equipe_entrou', conta.id, origin, detalhe);
-    return { token, conta: contaPublica(conta), expiraEm: this.expiraEm(em, fim).toISOString() };
+    return {
+      token,
+      /** The known-device cookie this browser gets (renewed at every sign-in). */
+      dispositivo: this.d.dispositivos.emitir(conta.id, agora),
+      conta: contaPublica(conta),
+      expiraEm: this.expiraEm(em, fim).toISOString(),
+    };
   }
 
   private expiraEm(ultimoUso: Date, fim: Date): Date {

@@ -1,4 +1,5 @@
 import type { OpcoesDoCookie } from '../../lib/cookies';
+import type { FastifyReply } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import {
@@ -43,6 +44,7 @@ import {
   exigirEquipe,
   quemAtende,
 } from './contexto';
+import { COOKIE_EQUIPE_DISPOSITIVO, DISPOSITIVO_CONHECIDO_MS } from './dispositivo';
 import { PRE_AUTENTICACAO_MS, SESSAO_MAXIMA_MS } from './equipe';
 import { reembolsosAtendimentoRoutes } from './reembolsos';
 
@@ -80,6 +82,12 @@ export const entradaDaEquipeRoutes: FastifyPluginAsyncZod = async (app) => {
     path: CAMINHO_COOKIE_EQUIPE,
     maxAge: Math.floor(maxAgeMs / 1000),
   });
+  /** A session opened: its cookie, and the known-device cookie that outlives it (sign-out keeps it). */
+  const abrirSessao = (reply: FastifyReply, r: { token: string; dispositivo: string }) => {
+    reply.clearCookie(COOKIE_EQUIPE_PRE, { path: CAMINHO_COOKIE_EQUIPE });
+    reply.setCookie(COOKIE_EQUIPE, r.token, cookie(SESSAO_MAXIMA_MS));
+    reply.setCookie(COOKIE_EQUIPE_DISPOSITIVO, r.dispositivo, cookie(DISPOSITIVO_CONHECIDO_MS));
+  };
 
   app.post(
     '/entrar',
@@ -90,12 +98,19 @@ export const entradaDaEquipeRoutes: FastifyPluginAsyncZod = async (app) => {
         response: {
           200: entrarEquipeResponseSchema,
           ...ERROS,
-          423: apiErrorSchema.describe('Conta bloqueada por 15 minutos após 5 senhas erradas.'),
+          423: apiErrorSchema.describe(
+            'Senha certa, mas a conta está bloqueada por 15 minutos (5 senhas atuais erradas em Trocar senha).',
+          ),
         },
       },
     },
     async (request, reply) => {
-      const r = await equipe.entrar(request.body.email, request.body.senha, originOf(request));
+      const r = await equipe.entrar(
+        request.body.email,
+        request.body.senha,
+        originOf(request),
+        request.cookies[COOKIE_EQUIPE_DISPOSITIVO],
+      );
       reply.setCookie(COOKIE_EQUIPE_PRE, r.token, cookie(PRE_AUTENTICACAO_MS));
       return r.resposta;
     },
@@ -111,14 +126,18 @@ export const entradaDaEquipeRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request, reply) => {
-      const r = await equipe.confirmarTotp(request.cookies[COOKIE_EQUIPE_PRE], request.body.codigo, originOf(request));
+      const r = await equipe.confirmarTotp(
+        request.cookies[COOKIE_EQUIPE_PRE],
+        request.body.codigo,
+        originOf(request),
+        request.cookies[COOKIE_EQUIPE_DISPOSITIVO],
+      );
       if ('etapa' in r) {
         // The same pre-auth step goes on, for the password (its 5 minutes start again).
         reply.setCookie(COOKIE_EQUIPE_PRE, request.cookies[COOKIE_EQUIPE_PRE] ?? '', cookie(PRE_AUTENTICACAO_MS));
         return r;
       }
-      reply.clearCookie(COOKIE_EQUIPE_PRE, { path: CAMINHO_COOKIE_EQUIPE });
-      reply.setCookie(COOKIE_EQUIPE, r.token, cookie(SESSAO_MAXIMA_MS));
+      abrirSessao(reply, r);
       return { conta: r.conta, expiraEm: r.expiraEm };
     },
   );
@@ -133,9 +152,13 @@ export const entradaDaEquipeRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request, reply) => {
-      const r = await equipe.definirSenha(request.cookies[COOKIE_EQUIPE_PRE], request.body.senha, originOf(request));
-      reply.clearCookie(COOKIE_EQUIPE_PRE, { path: CAMINHO_COOKIE_EQUIPE });
-      reply.setCookie(COOKIE_EQUIPE, r.token, cookie(SESSAO_MAXIMA_MS));
+      const r = await equipe.definirSenha(
+        request.cookies[COOKIE_EQUIPE_PRE],
+        request.body.senha,
+        originOf(request),
+        request.cookies[COOKIE_EQUIPE_DISPOSITIVO],
+      );
+      abrirSessao(reply, r);
       return { conta: r.conta, expiraEm: r.expiraEm };
     },
   );

@@ -78,7 +78,10 @@ export function AuditoriaPage() {
                 <span className="block whitespace-nowrap">{dataHora(r.em)}</span>
                 <span className="block font-mono text-sm text-slate-700">IP {r.ip}</span>
               </td>
-              <td>{r.contaNome ?? '—'}</td>
+              <td>
+                {r.contaNome ??
+                  (typeof r.detalhe.email === 'string' ? `${r.detalhe.email} (nenhuma conta ativa)` : '—')}
+              </td>
               <td>{EVENTOS[r.evento] ?? r.evento}</td>
               <td>
                 {r.protocolo ? (

@@ -147,8 +147,8 @@ export function ReembolsoPage() {
         <span className="text-slate-800">
           {r.prazoPagamento ? (
             <>
-              Prazo de pagamento: <strong>{dataDoDia(r.prazoPagamento)}</strong> — 30 dias da documentação completa (RN
-              623)
+              Prazo de pagamento: <strong>{dataDoDia(r.prazoPagamento)}</strong> — 30 dias da documentação completa (Lei
+              9.656/98, art. 12, VI)
             </>
           ) : r.situacao === 'pendente' ? (
             'Prazo parado até o beneficiário enviar os documentos.'

@@ -27,7 +27,7 @@ function prazoEmPalavras(diasRestantes: number | null, situacao: string): string
   return `Vence em ${diasRestantes} ${diasRestantes === 1 ? 'dia' : 'dias'}`;
 }
 
-/** /atendimento/reembolsos: the reimbursement requests by legal payment deadline (RN 623: 30 days). */
+/** /atendimento/reembolsos: the reimbursement requests by legal payment deadline (Lei 9.656/98, art. 12, VI: 30 days). */
 export function ReembolsosPage() {
   const [params, setParams] = useSearchParams();
   const pedida = params.get('situacao') ?? 'abertos';

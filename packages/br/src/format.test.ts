@@ -47,7 +47,7 @@ describe('formatBRL and firstName', () => {
     expect(formatBRL(-0.001)).toBe('-R$\u00a00,00');
   });
   // Every seventh thousandth from -20 to 2 000, in ten stretches.
-  const trechos = Array.from({ length: 10 }, (_, i) => [
+  const trechos = Array.from({ length: 10 }, (_, i): [number, number] => [
     -20_000 + i * 203_000,
     Math.min(-20_000 + (i + 1) * 203_000, 2_000_001),
   ]);

@@ -1,3 +1,5 @@
+import type { IncomingMessage } from 'node:http';
+import { Socket } from 'node:net';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 
@@ -50,7 +52,8 @@ export const prazoDaRequisicao = fp(async (app: FastifyInstance, { ms }: { ms: n
       return;
     }
     const timer = setTimeout(() => {
-      if (raw.complete || socket.destroyed) return;
+      // Answered already and lingering (below): the linger's own bound closes it.
+      if (raw.complete || socket.destroyed || !socket.writable) return;
       request.log.info({ prazoMs: ms }, 'request body not received in time: 408');
       socket.end(RESPOSTA_408, () => socket.destroy());
     }, ms);
@@ -71,7 +74,41 @@ export const prazoDaRequisicao = fp(async (app: FastifyInstance, { ms }: { ms: n
     for (const request of pendentes) vigiar(request);
   };
   app.addHook('onRequest', (request, _reply, done) => {
-    if (!request.raw.complete && lote.push(request) === 1) setImmediate(verificarLote);
+    if (!request.raw.complete) {
+      demorarOFecho(request.raw.socket, request.raw, ms);
+      if (lote.push(request) === 1) setImmediate(verificarLote);
+    }
     done();
   });
 });
+
+const kPedido = Symbol('pedido com corpo a chegar');
+const kPrazo = Symbol('prazo do fecho demorado');
+type SocketDemorado = Socket & { [kPedido]?: IncomingMessage; [kPrazo]?: number };
+
+/**
+ * Lingering close, as nginx's: Node closes a connection after a `Connection: close` answer (Fastify's
+ * 413 for a body over the limit, the 408 above) with destroySoon — end, then destroy — and a client
+ * still sending its body meets a reset on its next write: Node's fetch, which sends the whole body
+ * before it reads, then reports EPIPE and never sees the answer. Here, while the request's body is
+ * still arriving, our side ends (the answer and a FIN go out), what still comes is read and dropped
+ * (Node's parser dumps the unread body), and the connection is destroyed when the client closes or the
+ * request's own bound, REQUEST_TIMEOUT_MS, is over — whichever comes first.
+ */
+function demorarOFecho(socket: SocketDemorado | undefined, raw: IncomingMessage, ms: number): void {
+  if (!socket) return;
+  socket[kPedido] = raw;
+  socket[kPrazo] = ms;
+  socket.destroySoon = fecharDemorado;
+}
+
+function fecharDemorado(this: SocketDemorado): void {
+  const raw = this[kPedido];
+  if (!raw || raw.complete || this.destroyed) return Socket.prototype.destroySoon.call(this);
+  if (this.writable) this.end();
+  const destruir = () => this.destroy();
+  const timer = setTimeout(destruir, this[kPrazo] ?? 10_000);
+  timer.unref();
+  this.once('end', destruir);
+  this.once('close', () => clearTimeout(timer));
+}

@@ -58,11 +58,14 @@ export class GuardaDeDestino {
 
   /**
    * A URL's destination now: 'recusado' when its host is (or resolves to) any refused address,
-   * 'sem-endereco' when the name does not resolve (or not in time), else 'permitido'. WHATWG URL
-   * has already turned numeric spellings (2130706433, 0177.0.0.1, 0x7f.1, 127.1) into dotted quads.
+   * 'sem-endereco' when the name does not resolve (or not in time), else 'permitido' (a URL that
+   * does not parse is refused). WHATWG URL has already turned numeric spellings (2130706433,
+   * 0177.0.0.1, 0x7f.1, 127.1) into dotted quads.
    */
-  async verificar(url: URL): Promise<'permitido' | 'recusado' | 'sem-endereco'> {
-    const host = url.hostname.replace(/^\[(.*)\]$/, '$1');
+  async verificar(url: URL | string): Promise<'permitido' | 'recusado' | 'sem-endereco'> {
+    const u = URL.parse(String(url));
+    if (!u) return 'recusado';
+    const host = u.hostname.replace(/^\[(.*)\]$/, '$1');
     if (isIP(host)) return this.permitido(host) ? 'permitido' : 'recusado';
     let enderecos: LookupAddress[];
     try {

@@ -116,7 +116,7 @@ export class Entregador {
   private async postar(e: EntregaReservada): Promise<void> {
     // A refused destination is not attempted (decision 0048); the same check runs again inside the
     // connection (the agent's lookup), on the addresses it connects to.
-    if ((await this.d.guarda.verificar(new URL(e.url))) === 'recusado') return this.recusar(e);
+    if ((await this.d.guarda.verificar(e.url)) === 'recusado') return this.recusar(e);
     const inicio = this.relogio.now();
     const ts = Math.floor(inicio / 1000);
     const corpo = JSON.stringify(e.payload);

@@ -39,6 +39,7 @@ import retencao from './modules/retencao/agendador';
 import security from './plugins/security';
 import web from './plugins/web';
 import { avisosPostgres, avisosRedis, semAvisos } from './modules/sessao/avisos';
+import type { Resolvedor } from './modules/webhooks/service';
 import { createServices } from './services';
 import './types';
 
@@ -61,6 +62,8 @@ export interface Overrides {
   clock?: Clock;
   counters?: CounterStore;
   logStream?: DestinationStream;
+  /** How webhook endpoint names are resolved (tests: never a real DNS). */
+  resolvedorDeNomes?: Resolvedor;
 }
 
 // zod's own messages (types, sizes) in Portuguese; the contract's messages already are.
@@ -159,6 +162,7 @@ export async function buildApp(config: Config, overrides: Overrides = {}): Promi
     webhooksSecret: await serverSecret(db, 'webhooks_secret', undefined),
     equipeSecret: await serverSecret(db, 'equipe_secret', undefined),
     avisosDeSessao,
+    resolvedorDeNomes: overrides.resolvedorDeNomes,
   });
 
   app.decorate('config', config);

@@ -100,4 +100,29 @@ describe('loadConfig', () => {
     expect(() => loadConfig({ DATABASE_LOCK_TIMEOUT_MS: '0' })).toThrow(/DATABASE_LOCK_TIMEOUT_MS/);
     expect(() => loadConfig({ REDIS_COMMAND_TIMEOUT_MS: 'x' })).toThrow(/REDIS_COMMAND_TIMEOUT_MS/);
   });
+
+  it('WEBHOOKS_REDES_PERMITIDAS: none by default in production, the loopback elsewhere; a list is normalized', () => {
+    expect(loadConfig({ NODE_ENV: 'production' }).webhooks.redesPermitidas).toEqual([]);
+    for (const NODE_ENV of ['development', 'test'])
+      expect(loadConfig({ NODE_ENV }).webhooks.redesPermitidas).toEqual(['127.0.0.0/8', '::1/128']);
+    expect(
+      loadConfig({ NODE_ENV: 'production', WEBHOOKS_REDES_PERMITIDAS: ' 10.20.0.0/16 , FD00::/8,10.30.0.5,' }).webhooks
+        .redesPermitidas,
+    ).toEqual(['10.20.0.0/16', 'fd00::/8', '10.30.0.5/32']);
+  });
+
+  it.each([
+    '10.20.0.0/33',
+    'fd00::/129',
+    '0177.0.0.1/8',
+    '10.20/16',
+    'intranet',
+    '10.0.0.0/8/8',
+    '10.0.0.0/x',
+    'fe80::1%eth0/64',
+  ])('WEBHOOKS_REDES_PERMITIDAS=%s stops the start naming the variable and the bad network', (rede) => {
+    expect(() => loadConfig({ WEBHOOKS_REDES_PERMITIDAS: `192.168.0.0/16,${rede}` })).toThrow(
+      `Invalid environment variable WEBHOOKS_REDES_PERMITIDAS: '${rede}' não é uma rede em notação CIDR (ex.: 10.20.0.0/16,fd00::/8)`,
+    );
+  });
 });

@@ -1,4 +1,5 @@
 import { fileURLToPath } from 'node:url';
+import ipaddr from 'ipaddr.js';
 import { z } from 'zod';
 
 /**
@@ -62,6 +63,9 @@ import { z } from 'zod';
  * WEBHOOKS_RETRY_DELAY_MAX_MS 21600000 …up to 6 h; with 19 retries about 3 days in all.
  * WEBHOOKS_RETRY_LIMIT 19             Retries after the first attempt, then the delivery is a dead letter.
  * WEBHOOKS_PARALLEL    4              Deliveries in flight per instance.
+ * WEBHOOKS_REDES_PERMITIDAS (see right) Comma-separated CIDRs (10.20.0.0/16,fd00::/8) a webhook may be posted to
+ *                                     besides public addresses (decision 0048). Unset: none in production;
+ *                                     elsewhere the loopback (127.0.0.0/8,::1/128), for local receivers.
  * Throttling (0002 defaults):
  * THROTTLE_WRONG_PASSWORDS_FREE          5                   Wrong passwords per CPF before waits start.
  * THROTTLE_WRONG_PASSWORDS_BACKOFF       30,60,120,240,480   Waits (s) after failure 5, 6, 7, 8, 9.
@@ -155,6 +159,22 @@ const envSchema = z.object({
   WEBHOOKS_RETRY_DELAY_MAX_MS: int(21_600_000, 10),
   WEBHOOKS_RETRY_LIMIT: int(19).refine((n) => n <= 100, 'no máximo 100'),
   WEBHOOKS_PARALLEL: int(4, 1).refine((n) => n <= 32, 'no máximo 32'),
+  WEBHOOKS_REDES_PERMITIDAS: z
+    .string()
+    .transform((s, ctx) => {
+      const redes = s
+        .split(',')
+        .map((r) => r.trim())
+        .filter(Boolean);
+      const invalida = redes.find((r) => normalizarRede(r) === null);
+      if (invalida === undefined) return redes.map((r) => normalizarRede(r) as string);
+      ctx.addIssue({
+        code: 'custom',
+        message: `'${invalida}' não é uma rede em notação CIDR (ex.: 10.20.0.0/16,fd00::/8)`,
+      });
+      return z.NEVER;
+    })
+    .optional(),
   THROTTLE_WRONG_PASSWORDS_FREE: int(5),
   THROTTLE_WRONG_PASSWORDS_BACKOFF: z
     .string()
@@ -243,6 +263,8 @@ export interface Config {
     esperaMaxMs: number;
     retentativas: number;
     paralelas: number;
+    /** Normalized CIDRs a webhook may be posted to besides public addresses (decision 0048). */
+    redesPermitidas: string[];
   };
   /** The environment itself, for OPERADORA_* overrides (read by loadOperadora). */
   env: NodeJS.ProcessEnv;
@@ -267,6 +289,21 @@ export interface Config {
    */
   equipe: { ociosidadeMinutos: number; host: string | null };
   reembolso: { clamavSocket: string | undefined; cotaBytes: number };
+}
+
+/**
+ * A network as WEBHOOKS_REDES_PERMITIDAS writes it: a CIDR (10.20.0.0/16, fd00::/8) or a single
+ * address; IPv4 in four decimal parts only. The normalized CIDR, or null when it is not one.
+ */
+function normalizarRede(texto: string): string | null {
+  const [endereco = '', bits, ...resto] = texto.split('/');
+  if (resto.length || endereco.includes('%') || !ipaddr.isValid(endereco)) return null;
+  if (!endereco.includes(':') && !ipaddr.IPv4.isValidFourPartDecimal(endereco)) return null;
+  if (bits !== undefined && !/^\d{1,3}$/.test(bits)) return null;
+  const ip = ipaddr.parse(endereco);
+  const max = ip.kind() === 'ipv4' ? 32 : 128;
+  const n = bits === undefined ? max : Number(bits);
+  return n > max ? null : `${ip.toString()}/${n}`;
 }
 
 function parseTrustProxy(v: string | undefined): boolean | number | string {
@@ -353,6 +390,7 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
       esperaMaxMs: e.WEBHOOKS_RETRY_DELAY_MAX_MS,
       retentativas: e.WEBHOOKS_RETRY_LIMIT,
       paralelas: e.WEBHOOKS_PARALLEL,
+      redesPermitidas: e.WEBHOOKS_REDES_PERMITIDAS ?? (production ? [] : ['127.0.0.0/8', '::1/128']),
     },
     env: source,
     throttle: {

@@ -67,7 +67,7 @@ import { UtilizacaoRepository } from './modules/utilizacao/repository';
 import { UtilizacaoService } from './modules/utilizacao/service';
 import { VendaRepository } from './modules/venda/repository';
 import { VendaService } from './modules/venda/service';
-import { Cofre, WebhooksService } from './modules/webhooks/service';
+import { Cofre, type Resolvedor, WebhooksService } from './modules/webhooks/service';
 
 export interface ServiceDeps {
   db: Db;
@@ -88,6 +88,8 @@ export interface ServiceDeps {
   equipeSecret: string;
   /** How instances tell each other that sessions ended (Redis or PostgreSQL; none for one instance). */
   avisosDeSessao?: AvisosDeSessao;
+  /** How webhook endpoint names are resolved (the system's DNS unless a test gives its own). */
+  resolvedorDeNomes?: Resolvedor;
 }
 
 /**
@@ -140,6 +142,7 @@ export function createServices(d: ServiceDeps) {
     opcoes: { ...config.webhooks, producao: config.production },
     clock,
     log: d.log,
+    resolvedor: d.resolvedorDeNomes,
   });
   const solicitacoes = new SolicitacoesService({
     db,

@@ -16,6 +16,7 @@ import { openPg } from '../src/db/pg';
 import { migrate } from '../src/db/migrate';
 import { openPglite } from '../src/db/pglite';
 import { loadOperadora } from '../src/modules/operadora/config';
+import type { Resolvedor } from '../src/modules/webhooks/service';
 import { seedDemo } from '../src/seed';
 import { DEMO_PASSWORD } from '../src/seed/demo';
 import { REGISTRO_ANS_DEMO } from '../src/seed/protocolos';
@@ -166,7 +167,18 @@ export interface StartOptions {
   routes?: (app: FastifyInstance) => void;
   /** Adds POST /api/teste/membro inside a member group, answering request.membro. */
   probeMembro?: boolean;
+  /** How webhook endpoint names resolve (default: resolvedorDeTeste). */
+  resolvedorDeNomes?: Resolvedor;
 }
+
+/**
+ * Tests never ask a real DNS server: `localhost` is the loopback, every other name is unknown
+ * (accepted at registration, a failed attempt at delivery — and nothing connects anywhere).
+ */
+export const resolvedorDeTeste: Resolvedor = async (nome) => {
+  if (nome === 'localhost' || nome === 'localhost.') return [{ address: '127.0.0.1', family: 4 }];
+  throw Object.assign(new Error(`getaddrinfo ENOTFOUND ${nome}`), { code: 'ENOTFOUND' });
+};
 
 /**
  * A migrated and seeded PGlite data directory, dumped once and shared by every test file (and
@@ -242,7 +254,13 @@ export async function startApp(opts: StartOptions = {}): Promise<TestApp> {
   });
   const { db, drop } = await freshDatabase(config);
   const clock = manualClock(HOJE);
-  const app = await buildApp(config, { db, clock, logStream: opts.logStream, counters: opts.counters });
+  const app = await buildApp(config, {
+    db,
+    clock,
+    logStream: opts.logStream,
+    counters: opts.counters,
+    resolvedorDeNomes: opts.resolvedorDeNomes ?? resolvedorDeTeste,
+  });
   opts.routes?.(app);
   if (opts.probeMembro) {
     await app.register(async (scope) => {

@@ -1,7 +1,9 @@
 import type { FastifyBaseLogger } from 'fastify';
+import { Agent, fetch } from 'undici';
 import { type Clock, systemClock } from '../../clock';
 import type { Db } from '../../db/db';
 import { cabecalhoDeAssinatura, type Cofre, esperaDepoisDaTentativa } from './assinatura';
+import { foiRecusado, type GuardaDeDestino, MOTIVO_DESTINO_RECUSADO } from './destino';
 import { type EntregaReservada, WebhooksRepository } from './repository';
 
 export interface OpcoesDeEntrega {
@@ -16,6 +18,8 @@ export interface OpcoesDeEntrega {
   retentativas: number;
   /** Deliveries in flight per instance. */
   paralelas: number;
+  /** Normalized CIDRs a webhook may be posted to besides public addresses (WEBHOOKS_REDES_PERMITIDAS). */
+  redesPermitidas: readonly string[];
 }
 
 /** What the delivery worker needs (WebhooksService builds it). */
@@ -23,6 +27,8 @@ export interface EntregadorDeps {
   db: Db;
   cofre: Cofre;
   opcoes: OpcoesDeEntrega;
+  /** Where a delivery may go (decision 0048): checked before each attempt and by each connection. */
+  guarda: GuardaDeDestino;
   log: FastifyBaseLogger;
   relogio?: Clock;
 }
@@ -39,9 +45,12 @@ export class Entregador {
 
   /** Wall time unless a test gives another clock. */
   private readonly relogio: Clock;
+  /** The deliveries' connections: each new one resolves through the guard and goes only where it checked. */
+  private readonly agente: Agent;
 
   constructor(private readonly d: EntregadorDeps) {
     this.relogio = d.relogio ?? systemClock;
+    this.agente = new Agent({ connect: { lookup: d.guarda.lookup } });
   }
 
   /** A claim outlives one POST by a wide margin; past it another worker may take the delivery. */
@@ -105,6 +114,9 @@ export class Entregador {
   }
 
   private async postar(e: EntregaReservada): Promise<void> {
+    // A refused destination is not attempted (decision 0048); the same check runs again inside the
+    // connection (the agent's lookup), on the addresses it connects to.
+    if ((await this.d.guarda.verificar(e.url)) === 'recusado') return this.recusar(e);
     const inicio = this.relogio.now();
     const ts = Math.floor(inicio / 1000);
     const corpo = JSON.stringify(e.payload);
@@ -127,10 +139,13 @@ export class Entregador {
         body: corpo,
         redirect: 'manual',
         signal: AbortSignal.timeout(this.d.opcoes.timeoutMs),
+        dispatcher: this.agente,
       });
       status = r.status;
       await r.body?.cancel().catch(() => undefined);
     } catch (err) {
+      // The name now resolves to a refused address (DNS rebinding): nothing was connected.
+      if (foiRecusado(err)) return this.recusar(e);
       erro = err instanceof Error ? (err.name === 'TimeoutError' ? 'timeout' : err.message).slice(0, 200) : 'erro';
     }
     const fim = new Date(this.relogio.now());
@@ -160,6 +175,31 @@ export class Entregador {
     this.d.log[nivel](
       { webhookId: e.mensagemId, endpoint: e.endpointId, tentativa: e.tentativas, status, erro, resultado },
       'webhook attempt',
+    );
+  }
+
+  /**
+   * A delivery whose destination is refused: a dead letter at once, with the same neutral reason,
+   * no status and no duration whatever the address or port (nothing was connected, nothing to time).
+   * Not retried: the answer would be the same; a replay after the operator fixes the URL, its DNS or
+   * WEBHOOKS_REDES_PERMITIDAS sends it again.
+   */
+  private async recusar(e: EntregaReservada): Promise<void> {
+    const em = new Date(this.relogio.now());
+    await this.d.db.transaction(async (tx) => {
+      const repo = new WebhooksRepository(tx);
+      await repo.registrarTentativa(e.id, {
+        em,
+        statusHttp: null,
+        duracaoMs: 0,
+        resultado: 'falhou',
+        erro: MOTIVO_DESTINO_RECUSADO,
+      });
+      await repo.concluir(e.id, 'falhou', em);
+    });
+    this.d.log.warn(
+      { webhookId: e.mensagemId, endpoint: e.endpointId, tentativa: e.tentativas, resultado: 'falhou' },
+      'webhook destination refused (decision 0048)',
     );
   }
 }

@@ -5,6 +5,7 @@ import type { Db, Queryable } from '../../db/db';
 import { AppError, dadosInvalidos } from '../../lib/app-error';
 import type { TipoProtocolo } from '../protocolos/repository';
 import { Cofre, novoSegredo } from './assinatura';
+import { GuardaDeDestino, type Resolvedor } from './destino';
 import { Entregador, type OpcoesDeEntrega } from './entregador';
 import {
   ACAO_DO_TIPO,
@@ -19,6 +20,7 @@ import { type EndpointRow, type EntregaListada, type FiltroDeEntregas, WebhooksR
 
 export { TIPOS_EVENTO, type TipoEvento } from './eventos';
 export type { OpcoesDeEntrega } from './entregador';
+export type { Resolvedor } from './destino';
 /** The sealing of secrets (decision 0030), also used for the staff accounts' TOTP secrets (0033). */
 export { Cofre } from './assinatura';
 
@@ -78,6 +80,8 @@ export interface WebhooksDeps {
   /** The request clock (the event's timestamp); the queue itself runs on wall time (Entregador). */
   clock: Clock;
   log: FastifyBaseLogger;
+  /** How endpoint names are resolved (the system's dns.lookup unless a test gives its own). */
+  resolvedor?: Resolvedor;
 }
 
 /** A delivery as listed (the integration API): its message, endpoint, state and last attempt. */
@@ -102,14 +106,36 @@ export interface EntregaResumo {
 export class WebhooksService {
   readonly entregador: Entregador;
   private readonly cofre: Cofre;
+  private readonly guarda: GuardaDeDestino;
 
   constructor(private readonly d: WebhooksDeps) {
     this.cofre = new Cofre(d.segredoDoServidor);
-    this.entregador = new Entregador({ db: d.db, cofre: this.cofre, opcoes: d.opcoes, log: d.log });
+    this.guarda = new GuardaDeDestino(d.opcoes.redesPermitidas, d.resolvedor, d.opcoes.timeoutMs);
+    this.entregador = new Entregador({
+      db: d.db,
+      cofre: this.cofre,
+      opcoes: d.opcoes,
+      guarda: this.guarda,
+      log: d.log,
+    });
   }
 
-  /** A URL the server may post to: https; http only to this machine outside production. */
-  private validarUrl(url: string): string {
+  /**
+   * A URL the server may post to: to a public address or an allowed network (decision 0048). A
+   * name is resolved now and every address checked; a name that does not resolve yet is accepted,
+   * as every delivery checks again.
+   */
+  private async validarDestino(u: URL): Promise<string> {
+    if ((await this.guarda.verificar(u)) === 'recusado')
+      throw dadosInvalidos(
+        'Destino não permitido: a URL do webhook aponta para um endereço local, interno ou reservado. ' +
+          'Um receptor na rede interna da operadora precisa ter a rede liberada em WEBHOOKS_REDES_PERMITIDAS.',
+      );
+    return u.toString();
+  }
+
+  /** A URL: https; http only to this machine outside production. */
+  private validarEsquema(url: string): URL {
     let u: URL;
     try {
       u = new URL(url);
@@ -117,7 +143,7 @@ export class WebhooksService {
       throw dadosInvalidos('URL inválida. Informe uma URL completa, como https://exemplo.com.br/webhooks.');
     }
     const local = ['localhost', '127.0.0.1', '[::1]'].includes(u.hostname);
-    if (u.protocol === 'https:' || (u.protocol === 'http:' && local && !this.d.opcoes.producao)) return u.toString();
+    if (u.protocol === 'https:' || (u.protocol === 'http:' && local && !this.d.opcoes.producao)) return u;
     throw dadosInvalidos(
       this.d.opcoes.producao
         ? 'A URL do webhook deve usar https.'
@@ -138,8 +164,10 @@ export class WebhooksService {
     eventos: string[];
     descricao?: string | null | undefined;
   }): Promise<Endpoint & { segredo: string }> {
-    const url = this.validarUrl(p.url);
+    const u = this.validarEsquema(p.url);
     const eventos = this.validarEventos(p.eventos);
+    // The destination last: its check may ask the DNS.
+    const url = await this.validarDestino(u);
     const segredo = novoSegredo();
     const id = idAleatorio('ep');
     const repo = new WebhooksRepository(this.d.db);
@@ -180,8 +208,9 @@ export class WebhooksService {
       ativo?: boolean | undefined;
     },
   ): Promise<Endpoint> {
-    const url = m.url === undefined ? undefined : this.validarUrl(m.url);
+    const u = m.url === undefined ? undefined : this.validarEsquema(m.url);
     const eventos = m.eventos === undefined ? undefined : this.validarEventos(m.eventos);
+    const url = u === undefined ? undefined : await this.validarDestino(u);
     await this.d.db.transaction(async (tx) => {
       const repo = new WebhooksRepository(tx);
       const row = await repo.endpointParaAlterar(id);

@@ -1,5 +1,7 @@
+import { readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { z } from 'zod';
+import { lerChaveDeSelagem } from './lib/selagem';
 
 /**
  * Environment, read and validated once at start (a bad value stops the process naming the variable).
@@ -37,6 +39,13 @@ import { z } from 'zod';
  * CLUBE_SECRET         (unset)        the benefits-club partner's secret: it redeems link codes (Clube/ResgatarAcesso) (≥ 32 chars);
  *                                     unset: generated once and kept in server_secrets (demo).
  * CARTEIRINHA_SECRET   (unset)        HS256 key of the digital card's QR tokens (≥ 32 chars); unset: same as above.
+ * CHAVE_DE_SELAGEM     (unset)        The key that seals the staff's TOTP secrets and the webhook secrets: base64 of 32
+ *                                     random bytes (openssl rand -base64 32). REQUIRED in production; never in the
+ *                                     database. Unset outside production: one generated once and kept in
+ *                                     server_secrets (development and demo only). Issue 30, decision 0030.
+ * CHAVE_DE_SELAGEM_ARQUIVO (unset)    Instead: a file holding it (Docker/Kubernetes secret, /run/secrets/…).
+ * CHAVE_DE_SELAGEM_ANTERIOR (unset)   During a rotation: the previous key (or …_ANTERIOR_ARQUIVO); it only opens,
+ *                                     `npm run selagem -- rotacionar` re-seals everything under the new one.
  * API_CLIENT_USER      portal-web     Client credential accepted by /api/Token/GerarToken.
  * API_CLIENT_SECRET    portal-web-demo
  * TOKEN_TTL_SECONDS    900            Lifetime of the API token.
@@ -133,6 +142,10 @@ const envSchema = z.object({
   CODE_SECRET: secret,
   CLUBE_SECRET: secret,
   CARTEIRINHA_SECRET: secret,
+  CHAVE_DE_SELAGEM: z.string().optional(),
+  CHAVE_DE_SELAGEM_ARQUIVO: z.string().min(1).optional(),
+  CHAVE_DE_SELAGEM_ANTERIOR: z.string().optional(),
+  CHAVE_DE_SELAGEM_ANTERIOR_ARQUIVO: z.string().min(1).optional(),
   API_CLIENT_USER: z.string().min(1).default('portal-web'),
   API_CLIENT_SECRET: z.string().min(1).default('portal-web-demo'),
   TOKEN_TTL_SECONDS: int(900, 60),
@@ -223,6 +236,12 @@ export interface Config {
   codeSecret: string | undefined;
   clubeSecret: string | undefined;
   carteirinhaSecret: string | undefined;
+  /**
+   * The sealing key (issue 30, defect 6): from the environment or a file, never the database; null
+   * outside production when unset (then one kept in server_secrets, db/selagem.ts). `anterior`: the
+   * previous key during a rotation (opens, never seals).
+   */
+  selagem: { chave: Buffer | null; anterior: Buffer | null };
   apiClientUser: string;
   apiClientSecret: string;
   tokenTtlSeconds: number;
@@ -278,6 +297,55 @@ function parseTrustProxy(v: string | undefined): boolean | number | string {
 
 export class ConfigError extends Error {}
 
+const COMO_GERAR = '32 bytes aleatórios em base64 (gere com: openssl rand -base64 32)';
+
+/** A sealing key from its variable or its file variable (one of them); null when neither is set. */
+function lerChave(valor: string | undefined, arquivo: string | undefined, nome: string): Buffer | null {
+  if (valor !== undefined && arquivo !== undefined)
+    throw new ConfigError(`Invalid environment variable ${nome}: defina ${nome} ou ${nome}_ARQUIVO, não as duas`);
+  let texto = valor;
+  let origem = nome;
+  if (arquivo !== undefined) {
+    origem = `${nome}_ARQUIVO`;
+    try {
+      texto = readFileSync(arquivo, 'utf8');
+    } catch (err) {
+      const codigo = (err as NodeJS.ErrnoException).code ?? 'erro';
+      throw new ConfigError(`Invalid environment variable ${origem}: não foi possível ler ${arquivo} (${codigo})`);
+    }
+  }
+  if (texto === undefined) return null;
+  const chave = lerChaveDeSelagem(texto);
+  if (!chave)
+    throw new ConfigError(
+      `Invalid environment variable ${origem}: a chave deve ser ${COMO_GERAR}${arquivo !== undefined ? `, e só ela no arquivo` : ''}`,
+    );
+  return chave;
+}
+
+function lerSelagem(e: Env, production: boolean): Config['selagem'] {
+  const chave = lerChave(e.CHAVE_DE_SELAGEM, e.CHAVE_DE_SELAGEM_ARQUIVO, 'CHAVE_DE_SELAGEM');
+  const anterior = lerChave(
+    e.CHAVE_DE_SELAGEM_ANTERIOR,
+    e.CHAVE_DE_SELAGEM_ANTERIOR_ARQUIVO,
+    'CHAVE_DE_SELAGEM_ANTERIOR',
+  );
+  if (!chave && production)
+    throw new ConfigError(
+      'Invalid environment variable CHAVE_DE_SELAGEM: obrigatória com NODE_ENV=production. É a chave que sela os ' +
+        'segredos TOTP da equipe e os segredos dos webhooks, e fica fora do banco: defina CHAVE_DE_SELAGEM com ' +
+        `${COMO_GERAR}, ou CHAVE_DE_SELAGEM_ARQUIVO com o caminho de um arquivo que a contenha (um secret do ` +
+        'Docker ou do Kubernetes, em /run/secrets/…). Guarde-a fora do banco e dos backups dele (README, "Running in production").',
+    );
+  if (anterior && !chave)
+    throw new ConfigError(
+      'Invalid environment variable CHAVE_DE_SELAGEM_ANTERIOR: só durante uma troca de chave, junto com a nova CHAVE_DE_SELAGEM',
+    );
+  if (anterior && chave?.equals(anterior))
+    throw new ConfigError('Invalid environment variable CHAVE_DE_SELAGEM_ANTERIOR: é igual à CHAVE_DE_SELAGEM');
+  return { chave, anterior };
+}
+
 /** Reads the environment; throws ConfigError naming the first bad variable. */
 export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
   // Empty strings mean "unset" (docker-compose style `FOO=`).
@@ -293,6 +361,7 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
   // A moved clock is a test instrument: anywhere else it would misdate protocols, deadlines and audit.
   if (e.RELOGIO_INICIO && e.NODE_ENV !== 'test')
     throw new ConfigError('Invalid environment variable RELOGIO_INICIO: only with NODE_ENV=test');
+  const selagem = lerSelagem(e, production);
   return {
     port: e.PORT,
     host: e.HOST,
@@ -325,6 +394,7 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
     codeSecret: e.CODE_SECRET,
     clubeSecret: e.CLUBE_SECRET,
     carteirinhaSecret: e.CARTEIRINHA_SECRET,
+    selagem,
     apiClientUser: e.API_CLIENT_USER,
     apiClientSecret: e.API_CLIENT_SECRET,
     tokenTtlSeconds: e.TOKEN_TTL_SECONDS,

@@ -86,6 +86,8 @@ import { lerChaveDeSelagem } from './lib/selagem';
  * Integration API (issue 16, decision 0024):
  * INTEGRACAO_BODY_LIMIT          2147483648   Largest import file sent to /api/integracao/v1/importacoes (bytes, streamed).
  * INTEGRACAO_CHAMADAS_POR_MINUTO 120          Default calls per minute of an operator key (a key may have its own).
+ * INTEGRACAO_RECUSAS_POR_MINUTO_IP 20         Refused keys (missing, unknown, wrong, revoked, expired) per client IP per
+ *                                             minute; past it 429 with Retry-After (issue 30, defect 8; valid keys still pass).
  * EQUIPE_OCIOSIDADE_MINUTOS      15           Staff console session ends after this long unused (decision 0033; at most 10 h in all).
  * CONSOLE_HOST                   (unset)      A host name of the staff console's own (console.operadora.com.br): its pages and
  *                                             /api/atendimento answer only when the Host header is it, and member routes
@@ -185,6 +187,7 @@ const envSchema = z.object({
   THROTTLE_CARD_CHECKS_PER_MINUTE_IP: int(30, 1),
   INTEGRACAO_BODY_LIMIT: int(2 * 1024 ** 3, 1024),
   INTEGRACAO_CHAMADAS_POR_MINUTO: int(120, 1),
+  INTEGRACAO_RECUSAS_POR_MINUTO_IP: int(20, 1),
   EQUIPE_OCIOSIDADE_MINUTOS: int(15, 1).refine((n) => n <= 600, 'no máximo 600'),
   CONSOLE_HOST: z
     .string()
@@ -278,8 +281,11 @@ export interface Config {
     codeCheckIpPer10Min: number;
     cardCheckIpPerMinute: number;
   };
-  /** The integration API (issue 16): largest streamed import, default calls per key per minute. */
-  integracao: { bodyLimit: number; chamadasPorMinuto: number };
+  /**
+   * The integration API (issue 16): largest streamed import, default calls per key per minute, and
+   * refused keys per client IP per minute (issue 30, defect 8).
+   */
+  integracao: { bodyLimit: number; chamadasPorMinuto: number; recusasPorMinutoIp: number };
   /**
    * The staff console (decision 0033): idle minutes of a staff session, and its own host name
    * (CONSOLE_HOST, lower case) or null when it shares the members' host.
@@ -438,7 +444,11 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
       codeCheckIpPer10Min: e.THROTTLE_CODE_CHECKS_PER_10MIN_IP,
       cardCheckIpPerMinute: e.THROTTLE_CARD_CHECKS_PER_MINUTE_IP,
     },
-    integracao: { bodyLimit: e.INTEGRACAO_BODY_LIMIT, chamadasPorMinuto: e.INTEGRACAO_CHAMADAS_POR_MINUTO },
+    integracao: {
+      bodyLimit: e.INTEGRACAO_BODY_LIMIT,
+      chamadasPorMinuto: e.INTEGRACAO_CHAMADAS_POR_MINUTO,
+      recusasPorMinutoIp: e.INTEGRACAO_RECUSAS_POR_MINUTO_IP,
+    },
     equipe: { ociosidadeMinutos: e.EQUIPE_OCIOSIDADE_MINUTOS, host: e.CONSOLE_HOST ?? null },
     reembolso: { clamavSocket: e.CLAMAV_SOCKET, cotaBytes: e.REEMBOLSO_COTA_MB * 1024 * 1024 },
   };

@@ -277,6 +277,7 @@ export function createServices(d: ServiceDeps) {
       auditoria: new AuditoriaIntegracaoRepository(db, clock),
       counters: d.counters,
       limitePadrao: config.integracao.chamadasPorMinuto,
+      recusasPorMinutoIp: config.integracao.recusasPorMinutoIp,
       clock,
     }),
     // Reembolso (issue 18, decision 0034): the member's requests and the operator's side of them.

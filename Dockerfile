@@ -18,6 +18,8 @@ RUN npm run build \
   && mkdir -p apps/api/node_modules
 
 FROM node:24-bookworm-slim
+# Required at run time and never baked in: CHAVE_DE_SELAGEM, or CHAVE_DE_SELAGEM_ARQUIVO naming a mounted
+# secret file (/run/secrets/…); without it the server refuses to start (README "Running in production").
 ENV NODE_ENV=production PORT=3000 HOST=0.0.0.0 DATA_DIR=/data
 WORKDIR /app
 COPY --from=build /app/package.json ./

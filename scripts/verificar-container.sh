@@ -100,6 +100,7 @@ executar_imagem() {
   # harmless); `podman healthcheck run` below runs it once.
   podman run -d --name "$CONTAINER" --read-only --tmpfs /tmp:rw,size=64m --network host \
     -e NODE_ENV=production -e PORT="$PORTA" -e HOST=127.0.0.1 -e DATABASE_URL="$url" \
+    -e CHAVE_DE_SELAGEM="$(head -c 32 /dev/urandom | base64)" \
     -e REDIS_URL="$REDIS_VERIF" -e SEED=demo -e LOG_LEVEL=warn "$IMAGEM" >/dev/null
   esperar_pronto "http://127.0.0.1:$PORTA" "$CONTAINER"
   [ "$(podman exec "$CONTAINER" id -u)" != 0 ] || falha "o processo do portal roda como root"

@@ -59,6 +59,7 @@ subir() {
     echo "POSTGRES_PASSWORD=$(head -c 18 /dev/urandom | base64 | tr -d '+/=')"
     echo "TOKEN_SECRET=$(head -c 48 /dev/urandom | base64)"
     echo "CODE_SECRET=$(head -c 48 /dev/urandom | base64)"
+    echo "CHAVE_DE_SELAGEM=$(head -c 32 /dev/urandom | base64)"
     echo "SEED=demo"
   } >deploy/.env
   ENV_ESCRITO=1

@@ -1,5 +1,5 @@
 // Bundles the server into dist/server.js, and the operator's command-line tools (importar, chaves,
-// webhooks, equipe) into dist/<tool>.js beside it, so a production image without dev dependencies runs them
+// webhooks, equipe, selagem) into dist/<tool>.js beside it, so a production image without dev dependencies runs them
 // with plain `node` (development runs them from the sources with tsx: `npm run importar -- …`).
 // Workspace packages (@portal/*, TypeScript sources) are
 // bundled in, npm dependencies stay external. Migrations are copied next to the bundle, where
@@ -20,6 +20,7 @@ await build({
     chaves: join(here, 'src/cli/chaves.ts'),
     webhooks: join(here, 'src/cli/webhooks.ts'),
     equipe: join(here, 'src/cli/equipe.ts'),
+    selagem: join(here, 'src/cli/selagem.ts'),
   },
   outdir: dist,
   bundle: true,
@@ -44,4 +45,4 @@ await build({
 cpSync(join(here, 'src/db/migrations'), join(dist, 'migrations'), { recursive: true });
 // The argon2 worker of lib/password.ts (piscina loads it by file, next to the bundle).
 cpSync(join(here, 'src/lib/argon2-worker.mjs'), join(dist, 'argon2-worker.mjs'));
-console.log('apps/api/dist/server.js built, with importar.js, chaves.js, webhooks.js and equipe.js');
+console.log('apps/api/dist/server.js built, with importar.js, chaves.js, webhooks.js, equipe.js and selagem.js');

@@ -8,6 +8,7 @@ import type { Db } from './db/db';
 import { migrate } from './db/migrate';
 import { openDb } from './db/open';
 import { serverSecret } from './db/secrets';
+import { prepararSelagem, type SelagemPreparada } from './db/selagem';
 import { seedDemo } from './seed';
 import { carregarPrestadoresGerados } from './seed/guia-medico';
 import { PgCounterStore } from './db/counters';
@@ -107,9 +108,23 @@ export async function buildApp(config: Config, overrides: Overrides = {}): Promi
   // Start-up work runs without the request bounds: the schema lock may be held by another instance
   // migrating, and the seed may scan for longer than a request may wait.
   const inicio = db.semLimites();
+  let selagem: SelagemPreparada;
   try {
     const applied = await migrate(inicio);
     if (applied.length) app.log.info({ applied }, 'migrations applied');
+    // The sealing key (issue 30): the environment's; a database still holding keys moves off them now.
+    selagem = await prepararSelagem(inicio, config);
+    if (selagem.migracao)
+      app.log.warn(
+        {
+          resselados: selagem.migracao.resselados,
+          ilegiveis: selagem.migracao.ilegiveis,
+          chavesApagadas: selagem.migracao.chavesApagadas,
+        },
+        'sealed values moved to the sealing key; its former keys were deleted from the database',
+      );
+    if (selagem.origem === 'banco')
+      app.log.warn('CHAVE_DE_SELAGEM unset: the sealing key is kept in the database (development and demo only)');
     if (config.seed === 'demo') {
       const parts = await seedDemo(inicio, undefined, {
         hoje: new Date(clock.now()),
@@ -159,8 +174,7 @@ export async function buildApp(config: Config, overrides: Overrides = {}): Promi
     codeSecret: await serverSecret(db, 'code_secret', config.codeSecret),
     clubeSecret: await serverSecret(db, 'clube_secret', config.clubeSecret),
     carteirinhaSecret: await serverSecret(db, 'carteirinha_secret', config.carteirinhaSecret),
-    webhooksSecret: await serverSecret(db, 'webhooks_secret', undefined),
-    equipeSecret: await serverSecret(db, 'equipe_secret', undefined),
+    selagem: selagem.selagem,
     avisosDeSessao,
     resolvedorDeNomes: overrides.resolvedorDeNomes,
   });

@@ -1,5 +1,13 @@
-import { describe, expect, it } from 'vitest';
-import { loadConfig } from './config';
+import { randomBytes } from 'node:crypto';
+import { chmodSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, describe, expect, it } from 'vitest';
+import { ConfigError, loadConfig } from './config';
+
+/** Production refuses to start without the sealing key (issue 30): every production config below has one. */
+const CHAVE = randomBytes(32);
+const PRODUCAO = { NODE_ENV: 'production', CHAVE_DE_SELAGEM: CHAVE.toString('base64') };
 
 describe('loadConfig', () => {
   it('has the documented defaults', () => {
@@ -51,8 +59,8 @@ describe('loadConfig', () => {
   });
 
   it('production never loads the demo people unless SEED=demo is set explicitly', () => {
-    expect(loadConfig({ NODE_ENV: 'production' }).seed).toBe('none');
-    expect(loadConfig({ NODE_ENV: 'production', SEED: 'demo' }).seed).toBe('demo');
+    expect(loadConfig(PRODUCAO).seed).toBe('none');
+    expect(loadConfig({ ...PRODUCAO, SEED: 'demo' }).seed).toBe('demo');
     expect(loadConfig({ NODE_ENV: 'development', SEED: 'none' }).seed).toBe('none');
     expect(loadConfig({ NODE_ENV: 'test' }).seed).toBe('demo');
   });
@@ -70,12 +78,12 @@ describe('loadConfig', () => {
   });
 
   it('production: Secure cookies, no outbox; COOKIE_SECURE overrides', () => {
-    expect(loadConfig({ NODE_ENV: 'production' })).toMatchObject({
+    expect(loadConfig(PRODUCAO)).toMatchObject({
       cookieSecure: true,
       outboxEnabled: false,
       production: true,
     });
-    expect(loadConfig({ NODE_ENV: 'production', COOKIE_SECURE: 'false' }).cookieSecure).toBe(false);
+    expect(loadConfig({ ...PRODUCAO, COOKIE_SECURE: 'false' }).cookieSecure).toBe(false);
   });
 
   it('empty values mean unset; TRUST_PROXY takes booleans, hop counts and lists', () => {
@@ -102,11 +110,11 @@ describe('loadConfig', () => {
   });
 
   it('WEBHOOKS_REDES_PERMITIDAS: none by default in production, the loopback elsewhere; a list is normalized', () => {
-    expect(loadConfig({ NODE_ENV: 'production' }).webhooks.redesPermitidas).toEqual([]);
+    expect(loadConfig(PRODUCAO).webhooks.redesPermitidas).toEqual([]);
     for (const NODE_ENV of ['development', 'test'])
       expect(loadConfig({ NODE_ENV }).webhooks.redesPermitidas).toEqual(['127.0.0.0/8', '::1/128']);
     expect(
-      loadConfig({ NODE_ENV: 'production', WEBHOOKS_REDES_PERMITIDAS: ' 10.20.0.0/16 , FD00::/8,10.30.0.5,' }).webhooks
+      loadConfig({ ...PRODUCAO, WEBHOOKS_REDES_PERMITIDAS: ' 10.20.0.0/16 , FD00::/8,10.30.0.5,' }).webhooks
         .redesPermitidas,
     ).toEqual(['10.20.0.0/16', 'fd00::/8', '10.30.0.5/32']);
   });
@@ -124,5 +132,87 @@ describe('loadConfig', () => {
     expect(() => loadConfig({ WEBHOOKS_REDES_PERMITIDAS: `192.168.0.0/16,${rede}` })).toThrow(
       `Invalid environment variable WEBHOOKS_REDES_PERMITIDAS: '${rede}' não é uma rede em notação CIDR (ex.: 10.20.0.0/16,fd00::/8)`,
     );
+  });
+});
+
+// Issue 30, defect 6: the key that seals the staff's TOTP secrets and the webhook secrets comes from the
+// environment or a file, never the database; production does not start without it.
+describe('CHAVE_DE_SELAGEM', () => {
+  const dir = mkdtempSync(join(tmpdir(), 'selagem-'));
+  afterAll(() => rmSync(dir, { recursive: true, force: true }));
+
+  it('production without the sealing key refuses to start, saying what to set and how to make one', () => {
+    expect(() => loadConfig({ NODE_ENV: 'production' })).toThrow(ConfigError);
+    expect(() => loadConfig({ NODE_ENV: 'production' })).toThrow(
+      /^Invalid environment variable CHAVE_DE_SELAGEM: obrigatória com NODE_ENV=production.*openssl rand -base64 32.*CHAVE_DE_SELAGEM_ARQUIVO/,
+    );
+    // Empty is unset (a compose file's `CHAVE_DE_SELAGEM=`).
+    expect(() => loadConfig({ NODE_ENV: 'production', CHAVE_DE_SELAGEM: '' })).toThrow(/CHAVE_DE_SELAGEM: obrigatória/);
+  });
+
+  it('production with the key from the environment: its 32 bytes', () => {
+    expect(loadConfig(PRODUCAO).selagem).toEqual({ chave: CHAVE, anterior: null });
+    // base64url is read the same.
+    expect(loadConfig({ NODE_ENV: 'production', CHAVE_DE_SELAGEM: CHAVE.toString('base64url') }).selagem.chave).toEqual(
+      CHAVE,
+    );
+  });
+
+  it('production with the key from a file (a Docker or Kubernetes secret), a trailing newline allowed', () => {
+    const arquivo = join(dir, 'chave');
+    writeFileSync(arquivo, `${CHAVE.toString('base64')}\n`);
+    expect(loadConfig({ NODE_ENV: 'production', CHAVE_DE_SELAGEM_ARQUIVO: arquivo }).selagem.chave).toEqual(CHAVE);
+  });
+
+  it('a file that cannot be read stops the start naming the variable and the path', () => {
+    const ausente = join(dir, 'nao-existe');
+    expect(() => loadConfig({ NODE_ENV: 'production', CHAVE_DE_SELAGEM_ARQUIVO: ausente })).toThrow(
+      `Invalid environment variable CHAVE_DE_SELAGEM_ARQUIVO: não foi possível ler ${ausente} (ENOENT)`,
+    );
+    if (process.getuid?.() === 0) return; // root reads a file of mode 000
+    const fechado = join(dir, 'fechado');
+    writeFileSync(fechado, CHAVE.toString('base64'));
+    chmodSync(fechado, 0o000);
+    expect(() => loadConfig({ NODE_ENV: 'production', CHAVE_DE_SELAGEM_ARQUIVO: fechado })).toThrow(/EACCES/);
+  });
+
+  it('a key that is not 32 bytes of base64 is refused, whatever NODE_ENV', () => {
+    for (const valor of [
+      'curta',
+      randomBytes(16).toString('base64'),
+      randomBytes(48).toString('base64'),
+      'x'.repeat(44),
+    ])
+      for (const NODE_ENV of ['production', 'development'])
+        expect(() => loadConfig({ NODE_ENV, CHAVE_DE_SELAGEM: valor }), valor).toThrow(
+          /^Invalid environment variable CHAVE_DE_SELAGEM: a chave deve ser 32 bytes aleatórios em base64/,
+        );
+  });
+
+  it('the variable and its file together are refused (which one would win?)', () => {
+    const arquivo = join(dir, 'outra');
+    writeFileSync(arquivo, randomBytes(32).toString('base64'));
+    expect(() => loadConfig({ ...PRODUCAO, CHAVE_DE_SELAGEM_ARQUIVO: arquivo })).toThrow(
+      'Invalid environment variable CHAVE_DE_SELAGEM: defina CHAVE_DE_SELAGEM ou CHAVE_DE_SELAGEM_ARQUIVO, não as duas',
+    );
+  });
+
+  it('the previous key (a rotation) only beside a new, different one', () => {
+    const anterior = randomBytes(32);
+    expect(loadConfig({ ...PRODUCAO, CHAVE_DE_SELAGEM_ANTERIOR: anterior.toString('base64') }).selagem).toEqual({
+      chave: CHAVE,
+      anterior,
+    });
+    expect(() => loadConfig({ CHAVE_DE_SELAGEM_ANTERIOR: anterior.toString('base64') })).toThrow(
+      /CHAVE_DE_SELAGEM_ANTERIOR: só durante uma troca de chave/,
+    );
+    expect(() => loadConfig({ ...PRODUCAO, CHAVE_DE_SELAGEM_ANTERIOR: CHAVE.toString('base64') })).toThrow(
+      /CHAVE_DE_SELAGEM_ANTERIOR: é igual à CHAVE_DE_SELAGEM/,
+    );
+  });
+
+  it('outside production the key may be unset (npm start with no configuration)', () => {
+    for (const NODE_ENV of ['development', 'test', undefined])
+      expect(loadConfig(NODE_ENV ? { NODE_ENV } : {}).selagem).toEqual({ chave: null, anterior: null });
   });
 });

@@ -1,6 +1,8 @@
+import { readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import ipaddr from 'ipaddr.js';
 import { z } from 'zod';
+import { lerChaveDeSelagem } from './lib/selagem';
 
 /**
  * Environment, read and validated once at start (a bad value stops the process naming the variable).
@@ -38,6 +40,13 @@ import { z } from 'zod';
  * CLUBE_SECRET         (unset)        the benefits-club partner's secret: it redeems link codes (Clube/ResgatarAcesso) (≥ 32 chars);
  *                                     unset: generated once and kept in server_secrets (demo).
  * CARTEIRINHA_SECRET   (unset)        HS256 key of the digital card's QR tokens (≥ 32 chars); unset: same as above.
+ * CHAVE_DE_SELAGEM     (unset)        The key that seals the staff's TOTP secrets and the webhook secrets: base64 of 32
+ *                                     random bytes (openssl rand -base64 32). REQUIRED in production; never in the
+ *                                     database. Unset outside production: one generated once and kept in
+ *                                     server_secrets (development and demo only). Issue 30, decision 0030.
+ * CHAVE_DE_SELAGEM_ARQUIVO (unset)    Instead: a file holding it (Docker/Kubernetes secret, /run/secrets/…).
+ * CHAVE_DE_SELAGEM_ANTERIOR (unset)   During a rotation: the previous key (or …_ANTERIOR_ARQUIVO); it only opens,
+ *                                     `npm run selagem -- rotacionar` re-seals everything under the new one.
  * API_CLIENT_USER      portal-web     Client credential accepted by /api/Token/GerarToken.
  * API_CLIENT_SECRET    portal-web-demo
  * TOKEN_TTL_SECONDS    900            Lifetime of the API token.
@@ -81,6 +90,8 @@ import { z } from 'zod';
  * Integration API (issue 16, decision 0024):
  * INTEGRACAO_BODY_LIMIT          2147483648   Largest import file sent to /api/integracao/v1/importacoes (bytes, streamed).
  * INTEGRACAO_CHAMADAS_POR_MINUTO 120          Default calls per minute of an operator key (a key may have its own).
+ * INTEGRACAO_RECUSAS_POR_MINUTO_IP 20         Refused keys (missing, unknown, wrong, revoked, expired) per client IP per
+ *                                             minute; past it 429 with Retry-After (issue 30, defect 8; valid keys still pass).
  * EQUIPE_OCIOSIDADE_MINUTOS      15           Staff console session ends after this long unused (decision 0033; at most 10 h in all).
  * CONSOLE_HOST                   (unset)      A host name of the staff console's own (console.operadora.com.br): its pages and
  *                                             /api/atendimento answer only when the Host header is it, and member routes
@@ -137,6 +148,10 @@ const envSchema = z.object({
   CODE_SECRET: secret,
   CLUBE_SECRET: secret,
   CARTEIRINHA_SECRET: secret,
+  CHAVE_DE_SELAGEM: z.string().optional(),
+  CHAVE_DE_SELAGEM_ARQUIVO: z.string().min(1).optional(),
+  CHAVE_DE_SELAGEM_ANTERIOR: z.string().optional(),
+  CHAVE_DE_SELAGEM_ANTERIOR_ARQUIVO: z.string().min(1).optional(),
   API_CLIENT_USER: z.string().min(1).default('portal-web'),
   API_CLIENT_SECRET: z.string().min(1).default('portal-web-demo'),
   TOKEN_TTL_SECONDS: int(900, 60),
@@ -192,6 +207,7 @@ const envSchema = z.object({
   THROTTLE_CARD_CHECKS_PER_MINUTE_IP: int(30, 1),
   INTEGRACAO_BODY_LIMIT: int(2 * 1024 ** 3, 1024),
   INTEGRACAO_CHAMADAS_POR_MINUTO: int(120, 1),
+  INTEGRACAO_RECUSAS_POR_MINUTO_IP: int(20, 1),
   EQUIPE_OCIOSIDADE_MINUTOS: int(15, 1).refine((n) => n <= 600, 'no máximo 600'),
   CONSOLE_HOST: z
     .string()
@@ -243,6 +259,12 @@ export interface Config {
   codeSecret: string | undefined;
   clubeSecret: string | undefined;
   carteirinhaSecret: string | undefined;
+  /**
+   * The sealing key (issue 30, defect 6): from the environment or a file, never the database; null
+   * outside production when unset (then one kept in server_secrets, db/selagem.ts). `anterior`: the
+   * previous key during a rotation (opens, never seals).
+   */
+  selagem: { chave: Buffer | null; anterior: Buffer | null };
   apiClientUser: string;
   apiClientSecret: string;
   tokenTtlSeconds: number;
@@ -281,8 +303,11 @@ export interface Config {
     codeCheckIpPer10Min: number;
     cardCheckIpPerMinute: number;
   };
-  /** The integration API (issue 16): largest streamed import, default calls per key per minute. */
-  integracao: { bodyLimit: number; chamadasPorMinuto: number };
+  /**
+   * The integration API (issue 16): largest streamed import, default calls per key per minute, and
+   * refused keys per client IP per minute (issue 30, defect 8).
+   */
+  integracao: { bodyLimit: number; chamadasPorMinuto: number; recusasPorMinutoIp: number };
   /**
    * The staff console (decision 0033): idle minutes of a staff session, and its own host name
    * (CONSOLE_HOST, lower case) or null when it shares the members' host.
@@ -315,6 +340,55 @@ function parseTrustProxy(v: string | undefined): boolean | number | string {
 
 export class ConfigError extends Error {}
 
+const COMO_GERAR = '32 bytes aleatórios em base64 (gere com: openssl rand -base64 32)';
+
+/** A sealing key from its variable or its file variable (one of them); null when neither is set. */
+function lerChave(valor: string | undefined, arquivo: string | undefined, nome: string): Buffer | null {
+  if (valor !== undefined && arquivo !== undefined)
+    throw new ConfigError(`Invalid environment variable ${nome}: defina ${nome} ou ${nome}_ARQUIVO, não as duas`);
+  let texto = valor;
+  let origem = nome;
+  if (arquivo !== undefined) {
+    origem = `${nome}_ARQUIVO`;
+    try {
+      texto = readFileSync(arquivo, 'utf8');
+    } catch (err) {
+      const codigo = (err as NodeJS.ErrnoException).code ?? 'erro';
+      throw new ConfigError(`Invalid environment variable ${origem}: não foi possível ler ${arquivo} (${codigo})`);
+    }
+  }
+  if (texto === undefined) return null;
+  const chave = lerChaveDeSelagem(texto);
+  if (!chave)
+    throw new ConfigError(
+      `Invalid environment variable ${origem}: a chave deve ser ${COMO_GERAR}${arquivo !== undefined ? `, e só ela no arquivo` : ''}`,
+    );
+  return chave;
+}
+
+function lerSelagem(e: Env, production: boolean): Config['selagem'] {
+  const chave = lerChave(e.CHAVE_DE_SELAGEM, e.CHAVE_DE_SELAGEM_ARQUIVO, 'CHAVE_DE_SELAGEM');
+  const anterior = lerChave(
+    e.CHAVE_DE_SELAGEM_ANTERIOR,
+    e.CHAVE_DE_SELAGEM_ANTERIOR_ARQUIVO,
+    'CHAVE_DE_SELAGEM_ANTERIOR',
+  );
+  if (!chave && production)
+    throw new ConfigError(
+      'Invalid environment variable CHAVE_DE_SELAGEM: obrigatória com NODE_ENV=production. É a chave que sela os ' +
+        'segredos TOTP da equipe e os segredos dos webhooks, e fica fora do banco: defina CHAVE_DE_SELAGEM com ' +
+        `${COMO_GERAR}, ou CHAVE_DE_SELAGEM_ARQUIVO com o caminho de um arquivo que a contenha (um secret do ` +
+        'Docker ou do Kubernetes, em /run/secrets/…). Guarde-a fora do banco e dos backups dele (README, "Running in production").',
+    );
+  if (anterior && !chave)
+    throw new ConfigError(
+      'Invalid environment variable CHAVE_DE_SELAGEM_ANTERIOR: só durante uma troca de chave, junto com a nova CHAVE_DE_SELAGEM',
+    );
+  if (anterior && chave?.equals(anterior))
+    throw new ConfigError('Invalid environment variable CHAVE_DE_SELAGEM_ANTERIOR: é igual à CHAVE_DE_SELAGEM');
+  return { chave, anterior };
+}
+
 /** Reads the environment; throws ConfigError naming the first bad variable. */
 export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
   // Empty strings mean "unset" (docker-compose style `FOO=`).
@@ -330,6 +404,7 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
   // A moved clock is a test instrument: anywhere else it would misdate protocols, deadlines and audit.
   if (e.RELOGIO_INICIO && e.NODE_ENV !== 'test')
     throw new ConfigError('Invalid environment variable RELOGIO_INICIO: only with NODE_ENV=test');
+  const selagem = lerSelagem(e, production);
   return {
     port: e.PORT,
     host: e.HOST,
@@ -362,6 +437,7 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
     codeSecret: e.CODE_SECRET,
     clubeSecret: e.CLUBE_SECRET,
     carteirinhaSecret: e.CARTEIRINHA_SECRET,
+    selagem,
     apiClientUser: e.API_CLIENT_USER,
     apiClientSecret: e.API_CLIENT_SECRET,
     tokenTtlSeconds: e.TOKEN_TTL_SECONDS,
@@ -406,7 +482,11 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
       codeCheckIpPer10Min: e.THROTTLE_CODE_CHECKS_PER_10MIN_IP,
       cardCheckIpPerMinute: e.THROTTLE_CARD_CHECKS_PER_MINUTE_IP,
     },
-    integracao: { bodyLimit: e.INTEGRACAO_BODY_LIMIT, chamadasPorMinuto: e.INTEGRACAO_CHAMADAS_POR_MINUTO },
+    integracao: {
+      bodyLimit: e.INTEGRACAO_BODY_LIMIT,
+      chamadasPorMinuto: e.INTEGRACAO_CHAMADAS_POR_MINUTO,
+      recusasPorMinutoIp: e.INTEGRACAO_RECUSAS_POR_MINUTO_IP,
+    },
     equipe: { ociosidadeMinutos: e.EQUIPE_OCIOSIDADE_MINUTOS, host: e.CONSOLE_HOST ?? null },
     reembolso: { clamavSocket: e.CLAMAV_SOCKET, cotaBytes: e.REEMBOLSO_COTA_MB * 1024 * 1024 },
   };

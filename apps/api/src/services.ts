@@ -4,6 +4,7 @@ import type { Clock } from './clock';
 import type { Config } from './config';
 import type { Db } from './db/db';
 import type { CounterStore } from './lib/counters';
+import type { Selagem } from './lib/selagem';
 import { Throttle } from './lib/throttle';
 import { AuditRepository } from './modules/audit/repository';
 import { AtendimentoService } from './modules/atendimento/service';
@@ -67,7 +68,7 @@ import { UtilizacaoRepository } from './modules/utilizacao/repository';
 import { UtilizacaoService } from './modules/utilizacao/service';
 import { VendaRepository } from './modules/venda/repository';
 import { VendaService } from './modules/venda/service';
-import { Cofre, type Resolvedor, WebhooksService } from './modules/webhooks/service';
+import { type Resolvedor, WebhooksService } from './modules/webhooks/service';
 
 export interface ServiceDeps {
   db: Db;
@@ -82,10 +83,12 @@ export interface ServiceDeps {
   clubeSecret: string;
   /** HS256 key of the digital card's QR tokens (CARTEIRINHA_SECRET or generated once). */
   carteirinhaSecret: string;
-  /** Seals the webhook endpoints' secrets (server secret 'webhooks_secret', decision 0030). */
-  webhooksSecret: string;
-  /** Seals the staff accounts' TOTP secrets (server secret 'equipe_secret', decision 0033). */
-  equipeSecret: string;
+  /**
+   * Seals the webhook endpoints' secrets and the staff accounts' TOTP secrets, and signs the staff's
+   * known-device cookies: keys derived from the sealing key, never kept in the database in
+   * production (issue 30, decisions 0030 and 0033; db/selagem.ts).
+   */
+  selagem: Selagem;
   /** How instances tell each other that sessions ended (Redis or PostgreSQL; none for one instance). */
   avisosDeSessao?: AvisosDeSessao;
   /** How webhook endpoint names are resolved (the system's DNS unless a test gives its own). */
@@ -138,7 +141,7 @@ export function createServices(d: ServiceDeps) {
   const beneficiarios = new BeneficiariosRepository(db);
   const webhooks = new WebhooksService({
     db,
-    segredoDoServidor: d.webhooksSecret,
+    cofre: d.selagem.webhooks,
     opcoes: { ...config.webhooks, producao: config.production },
     clock,
     log: d.log,
@@ -263,8 +266,8 @@ export function createServices(d: ServiceDeps) {
     // through the same RespostasDeProtocolosService.
     equipe: new EquipeService({
       repo: new EquipeRepository(db),
-      cofre: new Cofre(d.equipeSecret),
-      dispositivos: new DispositivosConhecidos(d.equipeSecret),
+      cofre: d.selagem.totp,
+      dispositivos: new DispositivosConhecidos(d.selagem.dispositivos),
       throttle,
       clock,
       operadora: d.operadora,
@@ -277,6 +280,7 @@ export function createServices(d: ServiceDeps) {
       auditoria: new AuditoriaIntegracaoRepository(db, clock),
       counters: d.counters,
       limitePadrao: config.integracao.chamadasPorMinuto,
+      recusasPorMinutoIp: config.integracao.recusasPorMinutoIp,
       clock,
     }),
     // Reembolso (issue 18, decision 0034): the member's requests and the operator's side of them.

@@ -18,14 +18,13 @@ import { type Clock, systemClock } from '../clock';
 import { type Config, loadConfig } from '../config';
 import { PgCounterStore } from '../db/counters';
 import type { Db } from '../db/db';
-import { serverSecret } from '../db/secrets';
+import { prepararSelagem } from '../db/selagem';
 import { closePasswordWorkers } from '../lib/password';
 import { Throttle } from '../lib/throttle';
 import { DispositivosConhecidos } from '../modules/atendimento/dispositivo';
 import { EquipeService } from '../modules/atendimento/equipe';
 import { EquipeRepository } from '../modules/atendimento/repository';
 import { loadOperadora } from '../modules/operadora/config';
-import { Cofre } from '../modules/webhooks/service';
 import { bancoMigrado, rodarComoScript } from './script';
 
 export const USO = `Uso: npm run equipe -- <comando>
@@ -77,11 +76,11 @@ export const MENSAGEM_DO_CADASTRO = [
 /** The service the CLI needs (no sign-in: the throttle is there only because the service takes one). */
 export async function servicoDaEquipe(db: Db, config: Config, clock: Clock = systemClock): Promise<EquipeService> {
   const operadora = loadOperadora(config.operadoraDir, config.env);
-  const segredo = await serverSecret(db, 'equipe_secret', undefined);
+  const { selagem } = await prepararSelagem(db, config);
   return new EquipeService({
     repo: new EquipeRepository(db),
-    cofre: new Cofre(segredo),
-    dispositivos: new DispositivosConhecidos(segredo),
+    cofre: selagem.totp,
+    dispositivos: new DispositivosConhecidos(selagem.dispositivos),
     throttle: new Throttle(new PgCounterStore(db, clock), config.throttle, clock),
     clock,
     operadora,

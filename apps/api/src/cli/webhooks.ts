@@ -17,7 +17,7 @@ import pino from 'pino';
 import { systemClock } from '../clock';
 import { ConfigError, loadConfig } from '../config';
 import { bancoMigrado } from './script';
-import { serverSecret } from '../db/secrets';
+import { prepararSelagem } from '../db/selagem';
 import { AppError } from '../lib/app-error';
 import { TIPOS_EVENTO, WebhooksService } from '../modules/webhooks/service';
 
@@ -49,7 +49,7 @@ export async function executar(argv: string[], env: NodeJS.ProcessEnv = process.
   try {
     const servico = new WebhooksService({
       db,
-      segredoDoServidor: await serverSecret(db, 'webhooks_secret', undefined),
+      cofre: (await prepararSelagem(db, config)).selagem.webhooks,
       opcoes: { ...config.webhooks, producao: config.production },
       clock: systemClock,
       log: pino({ level: 'warn' }),

@@ -5,10 +5,10 @@ import { hmac, safeEqual, sha256 } from '../../lib/crypto';
  * The known-device cookie of the staff sign-in (decision 0033, penetration test defect 4; OWASP's
  * "device cookies"): after a sign-in with password and code the browser gets `pb_equipe_dispositivo`
  * (HttpOnly, SameSite=Strict, path /api/atendimento), which names the account and an id of this
- * device, signed with a key derived from the server secret `equipe_secret`. It opens nothing by
+ * device, signed with a key derived from the sealing key (lib/selagem.ts, issue 30). It opens nothing by
  * itself: it only lets that browser try the account's password past the limit strangers trigger,
  * at its own progressive pace (lib/throttle.ts). No row is kept: a device is forgotten when the
- * cookie expires (90 days after its last sign-in) or the server secret changes.
+ * cookie expires (90 days after its last sign-in) or the sealing key changes.
  */
 export const COOKIE_EQUIPE_DISPOSITIVO = 'pb_equipe_dispositivo';
 export const DISPOSITIVO_CONHECIDO_MS = 90 * 24 * 3600_000;

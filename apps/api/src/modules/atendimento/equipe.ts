@@ -8,7 +8,7 @@ import { hashPassword, verifyPassword } from '../../lib/password';
 import type { Origin } from '../../lib/request';
 import { senhaComum } from '../../lib/senhas-comuns';
 import type { TentativaDaEquipe, Throttle } from '../../lib/throttle';
-import type { Cofre } from '../webhooks/service';
+import type { Cofre } from '../../lib/selagem';
 import type { DispositivosConhecidos } from './dispositivo';
 import type { ContaRow, EquipeRepository } from './repository';
 
@@ -45,9 +45,9 @@ export interface EquipeAutenticada {
 
 export interface EquipeServiceDeps {
   repo: EquipeRepository;
-  /** Seals the TOTP secrets (server secret 'equipe_secret'). */
+  /** Seals the TOTP secrets (a key derived from the sealing key, lib/selagem.ts; issue 30). */
   cofre: Cofre;
-  /** Signs and reads the known-device cookies (same server secret, its own key). */
+  /** Signs and reads the known-device cookies (its own key derived from the sealing key). */
   dispositivos: DispositivosConhecidos;
   throttle: Throttle;
   clock: Clock;

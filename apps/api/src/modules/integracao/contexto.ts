@@ -5,6 +5,8 @@ import type { ChaveAutenticada, Escopo } from './chaves';
 /** What the group's hook knows of a call, for the handler (the key) and the audit (the rest). */
 export interface ChamadaDeIntegracao {
   chave: ChaveAutenticada | null;
+  /** Refused before a key was recognised (401, or 429 past the client's refusals): audited in aggregate. */
+  recusada?: boolean;
   entidade: string | null;
   importacaoId: string | null;
   contagens: Contagens | null;

@@ -1,3 +1,4 @@
+import { randomBytes } from 'node:crypto';
 import { Writable } from 'node:stream';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { CPF, startApp, type Client, type TestApp } from '../../../test/helper';
@@ -199,34 +200,111 @@ describe('limit per key', () => {
 });
 
 describe('audit', () => {
-  it('every call leaves a row (key, IP, method, route, status), refused ones too, and no secret anywhere', async () => {
+  it('every call leaves a row (key, IP, method, route, status), refused ones counted on one, and no secret anywhere', async () => {
     const { chave, resumo } = await nova(['leitura']);
     const c = t.client('10.9.8.7');
     await comChave(c, chave);
     await comChave(c, `pbk_${resumo.id}_${'x'.repeat(43)}`);
     await comChave(c, undefined);
-    // Rows are written once each answer is sent (onResponse): bounded wait for the third.
+    // Rows are written once each answer is sent (onResponse): bounded wait for all three calls.
     let linhas: Record<string, unknown>[] = [];
-    for (let i = 0; i < 100 && linhas.length < 3; i++) {
+    const chamadas = () => linhas.reduce((n, l) => n + Number(l.tentativas), 0);
+    for (let i = 0; i < 100 && chamadas() < 3; i++) {
       linhas = await t.db.query<Record<string, unknown>>(
-        `select chave_id, ip, metodo, rota, status, row_to_json(a)::text as texto
+        `select ip, metodo, rota, status, tentativas, row_to_json(a)::text as texto,
+                case when status = 200 then chave_id end as chave_id
            from auditoria_integracao a where ip = '10.9.8.7' order by id`,
       );
-      if (linhas.length < 3) await new Promise((r) => setTimeout(r, 20));
+      if (chamadas() < 3) await new Promise((r) => setTimeout(r, 20));
     }
-    expect(linhas).toHaveLength(3);
-    // In any order: each row is written after its own answer.
+    // The call with a key, on its own row; the two refused (a wrong secret, no key: either may
+    // answer last), on one row of this IP's hour, with their count (issue 30, defect 8).
     expect(linhas.map(({ texto: _t, ...l }) => l)).toEqual(
       expect.arrayContaining([
-        { chave_id: resumo.id, ip: '10.9.8.7', metodo: 'GET', rota: '/api/integracao/v1/chave', status: 200 },
-        { chave_id: resumo.id, ip: '10.9.8.7', metodo: 'GET', rota: '/api/integracao/v1/chave', status: 401 },
-        { chave_id: null, ip: '10.9.8.7', metodo: 'GET', rota: '/api/integracao/v1/chave', status: 401 },
+        {
+          chave_id: resumo.id,
+          ip: '10.9.8.7',
+          metodo: 'GET',
+          rota: '/api/integracao/v1/chave',
+          status: 200,
+          tentativas: 1,
+        },
+        { chave_id: null, ip: '10.9.8.7', metodo: 'GET', rota: '/api/integracao/v1/chave', status: 401, tentativas: 2 },
       ]),
     );
+    expect(linhas).toHaveLength(2);
     for (const l of linhas) expect(String(l.texto)).not.toContain(segredo(chave));
     // Nor in the logs (debug level: every request line is there).
     expect(logs).toContain('/api/integracao/v1/chave');
     expect(logs).not.toContain(segredo(chave));
+  });
+});
+
+// Issue 30, defect 8: made-up keys were never throttled and each wrote an audit row kept five years
+// (300 calls: 300 × 401 and 300 rows). Now refusals are limited per client IP and counted on one row.
+describe('made-up keys: limited per client IP, audited in aggregate', () => {
+  const inventada = () => `pbk_${randomBytes(8).toString('hex')}_${randomBytes(32).toString('base64url')}`;
+  /** The audit rows of an IP once `chamadas` calls are on them (each is written after its answer). */
+  const auditoriaDe = async (ip: string, chamadas: number) => {
+    let linhas: { tentativas: number; status: number }[] = [];
+    for (let i = 0; i < 200; i++) {
+      linhas = await t.db.query<{ tentativas: number; status: number }>(
+        'select tentativas, status from auditoria_integracao where ip = $1 order by id',
+        [ip],
+      );
+      if (linhas.reduce((n, l) => n + l.tentativas, 0) >= chamadas) break;
+      await new Promise((r) => setTimeout(r, 20));
+    }
+    return linhas;
+  };
+
+  it('300 calls with made-up keys: 401 × 20, then 429 with Retry-After; one audit row counts all 300', async () => {
+    const c = t.client('10.30.8.1');
+    const status: number[] = [];
+    let ultima: Awaited<ReturnType<typeof comChave>> | undefined;
+    for (let i = 0; i < 300; i++) {
+      ultima = await comChave(c, i % 10 === 0 ? undefined : inventada());
+      status.push(ultima.status);
+    }
+    expect(status.slice(0, 20)).toEqual(Array(20).fill(401));
+    expect(status.slice(20)).toEqual(Array(280).fill(429));
+    expect(ultima!.body).toMatchObject({
+      code: 'MUITAS_TENTATIVAS',
+      message: expect.stringMatching(/^Muitas chamadas com chave de integração ausente ou inválida deste endereço/),
+    });
+    const espera = Number(ultima!.headers.get('retry-after'));
+    expect(espera).toBeGreaterThan(0);
+    expect(espera).toBeLessThanOrEqual(60);
+    expect(await auditoriaDe('10.30.8.1', 300)).toEqual([{ tentativas: 300, status: 429 }]);
+  });
+
+  it("a valid key from the same IP still answers past the limit, on its own audit row; another IP's refusals are its own", async () => {
+    const { chave } = await nova(['leitura']);
+    const c = t.client('10.30.8.2');
+    for (let i = 0; i < 25; i++) await comChave(c, inventada());
+    expect((await comChave(c, inventada())).status).toBe(429);
+    expect((await comChave(c, chave)).status).toBe(200);
+    expect((await comChave(t.client('10.30.8.3'), inventada())).status).toBe(401);
+    const linhas = await auditoriaDe('10.30.8.2', 27);
+    expect(linhas).toEqual(
+      expect.arrayContaining([
+        { tentativas: 26, status: 429 },
+        { tentativas: 1, status: 200 },
+      ]),
+    );
+    expect(linhas).toHaveLength(2);
+  });
+
+  it('the wait ends with the minute; a new hour starts a new audit row', async () => {
+    const c = t.client('10.30.8.4');
+    for (let i = 0; i < 21; i++) await comChave(c, inventada());
+    expect((await comChave(c, inventada())).status).toBe(429);
+    t.clock.advance(3_600_000);
+    expect((await comChave(c, inventada())).status).toBe(401);
+    expect(await auditoriaDe('10.30.8.4', 23)).toEqual([
+      { tentativas: 22, status: 429 },
+      { tentativas: 1, status: 401 },
+    ]);
   });
 });
 

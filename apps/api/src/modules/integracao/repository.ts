@@ -86,6 +86,9 @@ export class ChavesRepository {
   }
 }
 
+/** Refused calls of one client IP are counted on one audit row per this window (an hour). */
+export const JANELA_DAS_RECUSAS_MS = 3_600_000;
+
 /** auditoria_integracao: who called what, with which key, from where, and with what result. */
 export class AuditoriaIntegracaoRepository {
   constructor(
@@ -107,6 +110,31 @@ export class AuditoriaIntegracaoRepository {
         c.importacaoId,
         c.status,
         c.contagens ? JSON.stringify(c.contagens) : null,
+      ],
+    );
+  }
+
+  /**
+   * A call refused before any key was recognised (issue 30, defect 8): counted on one row per client
+   * IP and hour — `tentativas`, first (`em`) and last (`ultima_em`) — with the last presented key id
+   * (made up or not), and the last one's route and status. So made-up keys from one client add one row an hour, not one a call.
+   */
+  async registrarRecusa(c: Pick<ChamadaAuditada, 'chaveId' | 'ip' | 'metodo' | 'rota' | 'status'>): Promise<void> {
+    const agora = this.clock.now();
+    await this.db.query(
+      `insert into auditoria_integracao (em, ultima_em, janela, tentativas, chave_id, ip, metodo, rota, status)
+       values ($1, $1, $2, 1, $3, $4, $5, $6, $7)
+       on conflict (ip, janela) where janela is not null do update
+         set tentativas = auditoria_integracao.tentativas + 1, ultima_em = excluded.ultima_em,
+             chave_id = coalesce(excluded.chave_id, auditoria_integracao.chave_id), metodo = excluded.metodo, rota = excluded.rota, status = excluded.status`,
+      [
+        new Date(agora),
+        new Date(agora - (agora % JANELA_DAS_RECUSAS_MS)),
+        c.chaveId,
+        c.ip.slice(0, 100),
+        c.metodo.slice(0, 10),
+        c.rota.slice(0, 200),
+        c.status,
       ],
     );
   }

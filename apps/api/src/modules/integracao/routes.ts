@@ -3,6 +3,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { AppError } from '../../lib/app-error';
 import { ESCOPOS } from './chaves';
 import { chaveDe } from './contexto';
+import { ChaveRecusada } from './service';
 import { importacoesRoutes } from './importacoes';
 import { protocolosIntegracaoRoutes } from './protocolos-routes';
 import { reembolsosIntegracaoRoutes } from '../reembolso';
@@ -12,8 +13,10 @@ import { webhooksIntegracaoRoutes } from './webhooks-routes';
 /**
  * The integration API (issue 16, decision 0024), mounted at /api/integracao/v1: operator keys only
  * (`Authorization: Bearer pbk_…`). The app token and the member session never open it, and the
- * key opens nothing else (the other groups check their own credential). Every call, refused ones
- * too, leaves one row in auditoria_integracao.
+ * key opens nothing else (the other groups check their own credential). Every call leaves its row in
+ * auditoria_integracao; calls refused before a key was recognised (401, or 429 past the client's
+ * refusals a minute) are counted on one row per client IP and hour (issue 30, defect 8), so made-up
+ * keys cannot grow the table at will.
  */
 export const integracaoRoutes: FastifyPluginAsyncZod = async (app) => {
   const { integracao } = app.services;
@@ -22,10 +25,12 @@ export const integracaoRoutes: FastifyPluginAsyncZod = async (app) => {
   app.addHook('onRequest', async (request: FastifyRequest, reply: FastifyReply) => {
     request.integracao = { chave: null, entidade: null, importacaoId: null, contagens: null };
     try {
-      const chave = await integracao.autenticar(request.headers.authorization);
+      const chave = await integracao.autenticar(request.headers.authorization, request.ip);
       request.integracao.chave = chave;
+      await integracao.limitar(chave);
       integracao.exigirEscopo(chave, request.routeOptions.config.escopos ?? []);
     } catch (err) {
+      if (err instanceof ChaveRecusada) request.integracao.recusada = true;
       if (err instanceof AppError && err.statusCode === 401)
         reply.header('www-authenticate', 'Bearer realm="integracao", error="invalid_token"');
       // A refused upload is not read: the connection closes after the answer instead of draining it.
@@ -44,6 +49,16 @@ export const integracaoRoutes: FastifyPluginAsyncZod = async (app) => {
     const i = request.integracao;
     if (!i) return;
     try {
+      if (i.recusada) {
+        await integracao.auditoria.registrarRecusa({
+          chaveId: integracao.idApresentado(request.headers.authorization),
+          ip: request.ip,
+          metodo: request.method,
+          rota: request.routeOptions.url ?? 'desconhecida',
+          status: reply.statusCode,
+        });
+        return;
+      }
       await integracao.auditoria.registrar({
         chaveId: i.chave?.id ?? integracao.idApresentado(request.headers.authorization),
         ip: request.ip,

@@ -1,5 +1,5 @@
 import type { Clock } from '../../clock';
-import { AppError } from '../../lib/app-error';
+import { AppError, formatWait } from '../../lib/app-error';
 import type { CounterStore } from '../../lib/counters';
 import { type ChaveAutenticada, type ChavesDeIntegracao, type Escopo, lerChave } from './chaves';
 import type { AuditoriaIntegracaoRepository } from './repository';
@@ -10,9 +10,11 @@ export const MENSAGEM_CHAVE_INVALIDA = 'Chave de integração inválida.';
 export const MENSAGEM_CHAVE_REVOGADA = 'Chave de integração revogada.';
 export const MENSAGEM_CHAVE_EXPIRADA = 'Chave de integração expirada.';
 
-function chaveRecusada(message: string): AppError {
-  return new AppError(401, 'TOKEN_INVALIDO', message);
-}
+/**
+ * A call refused before any key was recognised (401, or 429 past the client's refusals): its audit
+ * is one row per client and window with a count (AuditoriaIntegracaoRepository.registrarRecusa).
+ */
+export class ChaveRecusada extends AppError {}
 
 /** What the integration API's door needs, built once in services.ts (decision 0007). */
 export interface IntegracaoDeps {
@@ -21,6 +23,8 @@ export interface IntegracaoDeps {
   counters: CounterStore;
   /** Calls per minute of a key that sets no limit of its own. */
   limitePadrao: number;
+  /** Refused keys per client IP per minute before 429 (issue 30, defect 8). */
+  recusasPorMinutoIp: number;
   clock: Clock;
 }
 
@@ -43,16 +47,40 @@ export class IntegracaoService {
     return lerChave(bearer(authorization))?.id ?? null;
   }
 
-  /** 401 unless the Authorization header carries a valid key; 429 past the key's calls per minute. */
-  async autenticar(authorization: string | undefined): Promise<ChaveAutenticada> {
+  /**
+   * The key of the Authorization header. Refused (ChaveRecusada): 401 when there is none or it does
+   * not work, 429 with Retry-After once the client's IP had INTEGRACAO_RECUSAS_POR_MINUTO_IP refusals this
+   * minute (issue 30, defect 8). A valid key is checked first and passes even then (OWASP: a limit on
+   * failures must not lock the operator's own systems out behind a shared address; guessing a key's
+   * 256-bit secret is hopeless anyway — the limit bounds the cost and the audit of junk, not guesses).
+   */
+  async autenticar(authorization: string | undefined, ip: string): Promise<ChaveAutenticada> {
     const valor = bearer(authorization);
-    if (!valor) throw chaveRecusada(MENSAGEM_CHAVE_AUSENTE);
-    const apresentada = lerChave(valor);
-    if (!apresentada) throw chaveRecusada(MENSAGEM_CHAVE_INVALIDA);
-    const chave = await this.chaves.autenticar(apresentada);
-    if (chave === 'invalida') throw chaveRecusada(MENSAGEM_CHAVE_INVALIDA);
-    if (chave === 'revogada') throw chaveRecusada(MENSAGEM_CHAVE_REVOGADA);
-    if (chave === 'expirada') throw chaveRecusada(MENSAGEM_CHAVE_EXPIRADA);
+    const apresentada = valor ? lerChave(valor) : null;
+    const chave = apresentada ? await this.chaves.autenticar(apresentada) : 'invalida';
+    if (typeof chave === 'object') return chave;
+    const c = await this.d.counters.hit(`integracao:recusa:ip:${ip}`, 60_000);
+    if (c.count > this.d.recusasPorMinutoIp) {
+      const s = Math.max(1, Math.ceil((c.resetAt - this.d.clock.now()) / 1000));
+      throw new ChaveRecusada(
+        429,
+        'MUITAS_TENTATIVAS',
+        `Muitas chamadas com chave de integração ausente ou inválida deste endereço. Tente novamente em ${formatWait(s)}.`,
+        s,
+      );
+    }
+    const mensagem = !valor
+      ? MENSAGEM_CHAVE_AUSENTE
+      : chave === 'revogada'
+        ? MENSAGEM_CHAVE_REVOGADA
+        : chave === 'expirada'
+          ? MENSAGEM_CHAVE_EXPIRADA
+          : MENSAGEM_CHAVE_INVALIDA;
+    throw new ChaveRecusada(401, 'TOKEN_INVALIDO', mensagem);
+  }
+
+  /** 429 past the key's calls per minute (counted across instances); else its last use is noted. */
+  async limitar(chave: ChaveAutenticada): Promise<void> {
     const limite = chave.chamadasPorMinuto ?? this.d.limitePadrao;
     const c = await this.d.counters.hit(`integracao:chave:${chave.id}`, 60_000);
     if (c.count > limite) {
@@ -65,7 +93,6 @@ export class IntegracaoService {
       );
     }
     await this.chaves.tocar(chave.id);
-    return chave;
   }
 
   /** 403 unless the key carries one of the scopes the route accepts. */

@@ -1,3 +1,4 @@
+import { randomBytes } from 'node:crypto';
 import { SignJWT } from 'jose';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { CLIENT, CPF, startApp, type TestApp } from '../../../test/helper';
@@ -124,7 +125,8 @@ describe('protected routes', () => {
 
 describe('production', () => {
   it('has no /api/dev/outbox, sets Secure cookies and HSTS', async () => {
-    const p = await startApp({ env: { NODE_ENV: 'production' } });
+    // Production needs the sealing key (issue 30): from the environment, as a deployment gives it.
+    const p = await startApp({ env: { NODE_ENV: 'production', CHAVE_DE_SELAGEM: randomBytes(32).toString('base64') } });
     try {
       const c = p.client();
       const outbox = await c.get('/api/dev/outbox', { auth: false });

@@ -1,4 +1,4 @@
-import { createCipheriv, createDecipheriv, createHash, createHmac, randomBytes } from 'node:crypto';
+import { createHmac, randomBytes } from 'node:crypto';
 
 /**
  * Standard Webhooks 1.0 signatures (https://www.standardwebhooks.com): the endpoint secret is
@@ -22,30 +22,9 @@ export function cabecalhoDeAssinatura(segredos: string[], id: string, ts: number
 
 /**
  * HMAC secrets must be read back to sign (decision 0030), so they are sealed, not hashed: AES-256-GCM
- * with a key derived from the server secret. `v1.<iv>.<tag>.<ciphertext>`, base64url.
+ * under a key derived from the sealing key of the environment (lib/selagem.ts, issue 30).
  */
-export class Cofre {
-  private readonly chave: Buffer;
-
-  constructor(segredoDoServidor: string) {
-    this.chave = createHash('sha256').update(`webhooks:${segredoDoServidor}`).digest();
-  }
-
-  selar(texto: string): string {
-    const iv = randomBytes(12);
-    const c = createCipheriv('aes-256-gcm', this.chave, iv);
-    const ct = Buffer.concat([c.update(texto, 'utf8'), c.final()]);
-    return ['v1', iv, c.getAuthTag(), ct].map((p) => (typeof p === 'string' ? p : p.toString('base64url'))).join('.');
-  }
-
-  abrir(selado: string): string {
-    const [v, iv, tag, ct] = selado.split('.');
-    if (v !== 'v1' || !iv || !tag || ct === undefined) throw new Error('sealed webhook secret: unknown format');
-    const d = createDecipheriv('aes-256-gcm', this.chave, Buffer.from(iv, 'base64url'));
-    d.setAuthTag(Buffer.from(tag, 'base64url'));
-    return Buffer.concat([d.update(Buffer.from(ct, 'base64url')), d.final()]).toString('utf8');
-  }
-}
+export { Cofre } from '../../lib/selagem';
 
 /**
  * Exponential back-off with jitter: attempt n (1-based) failed → wait base·2^(n-1), at most `max`,

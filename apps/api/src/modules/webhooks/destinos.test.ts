@@ -1,8 +1,10 @@
+import { randomBytes } from 'node:crypto';
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { pedidoDeDependenteDaMaria, resolvedorDeTeste, startApp, type TestApp } from '../../../test/helper';
 import { loadConfig } from '../../config';
+import { selagemDe } from '../../lib/selagem';
 import { ChavesDeIntegracao, ChavesRepository } from '../integracao/index';
 import { type Resolvedor, WebhooksService } from './service';
 
@@ -103,8 +105,11 @@ const RECUSADA = [
 function servicoDeProducao(nomes: Map<string, string[][]>, env: Record<string, string> = {}) {
   return new WebhooksService({
     db: t.db,
-    segredoDoServidor: 'segredo-do-servidor-de-producao-de-teste',
-    opcoes: { ...loadConfig({ NODE_ENV: 'production', ...env }).webhooks, producao: true },
+    cofre: selagemDe([randomBytes(32)]).webhooks,
+    opcoes: {
+      ...loadConfig({ NODE_ENV: 'production', CHAVE_DE_SELAGEM: randomBytes(32).toString('base64'), ...env }).webhooks,
+      producao: true,
+    },
     clock: t.clock,
     log: t.app.log,
     resolvedor: resolverDe(nomes),
@@ -242,7 +247,7 @@ describe('every delivery checks its destination again, before connecting', () =>
     await doApp.parar();
     const estrito = new WebhooksService({
       db: t.db,
-      segredoDoServidor: 'outro-segredo-do-servidor-de-teste',
+      cofre: selagemDe([randomBytes(32)]).webhooks,
       opcoes: { ...t.config.webhooks, redesPermitidas: [], producao: false },
       clock: t.clock,
       log: t.app.log,

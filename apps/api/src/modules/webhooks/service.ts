@@ -4,7 +4,7 @@ import type { Clock } from '../../clock';
 import type { Db, Queryable } from '../../db/db';
 import { AppError, dadosInvalidos } from '../../lib/app-error';
 import type { TipoProtocolo } from '../protocolos/repository';
-import { Cofre, novoSegredo } from './assinatura';
+import { type Cofre, novoSegredo } from './assinatura';
 import { GuardaDeDestino, type Resolvedor } from './destino';
 import { Entregador, type OpcoesDeEntrega } from './entregador';
 import {
@@ -75,7 +75,8 @@ const idAleatorio = (prefixo: string) => `${prefixo}_${randomBytes(16).toString(
 /** What the webhooks need, built once in services.ts (decision 0007) or by the CLI. */
 export interface WebhooksDeps {
   db: Db;
-  segredoDoServidor: string;
+  /** Seals the endpoints' secrets: the sealing key's (app.ts, db/selagem.ts). */
+  cofre: Cofre;
   opcoes: OpcoesDeEntrega & { producao: boolean };
   /** The request clock (the event's timestamp); the queue itself runs on wall time (Entregador). */
   clock: Clock;
@@ -109,7 +110,7 @@ export class WebhooksService {
   private readonly guarda: GuardaDeDestino;
 
   constructor(private readonly d: WebhooksDeps) {
-    this.cofre = new Cofre(d.segredoDoServidor);
+    this.cofre = d.cofre;
     this.guarda = new GuardaDeDestino(d.opcoes.redesPermitidas, d.resolvedor, d.opcoes.timeoutMs);
     this.entregador = new Entregador({
       db: d.db,

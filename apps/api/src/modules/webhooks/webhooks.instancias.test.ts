@@ -1,3 +1,4 @@
+import { randomBytes } from 'node:crypto';
 import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import pino from 'pino';
@@ -7,6 +8,7 @@ import { startApp, type TestApp } from '../../../test/helper';
 import { systemClock } from '../../clock';
 import { openPg } from '../../db/pg';
 import type { Db } from '../../db/db';
+import { selagemDe } from '../../lib/selagem';
 import { WebhooksService } from './service';
 
 /**
@@ -21,17 +23,18 @@ describe.skipIf(!ADMIN)('webhooks: two instances on one PostgreSQL', () => {
   let outroDb: Db;
   let outro: WebhooksService;
   beforeAll(async () => {
-    t = await startApp({ env: { WEBHOOKS_INTERVAL_MS: '50', WEBHOOKS_PARALLEL: '4' } });
+    // Both instances seal and open with one key, from the environment as in production.
+    const chave = randomBytes(32);
+    t = await startApp({
+      env: { WEBHOOKS_INTERVAL_MS: '50', WEBHOOKS_PARALLEL: '4', CHAVE_DE_SELAGEM: chave.toString('base64') },
+    });
     const [{ nome }] = (await t.db.query<{ nome: string }>('select current_database() as nome')) as [{ nome: string }];
     const url = new URL(ADMIN!);
     url.pathname = `/${nome}`;
     outroDb = openPg(url.toString(), 5);
-    const [{ value }] = (await t.db.query<{ value: string }>(
-      "select value from server_secrets where name = 'webhooks_secret'",
-    )) as [{ value: string }];
     outro = new WebhooksService({
       db: outroDb,
-      segredoDoServidor: value,
+      cofre: selagemDe([chave]).webhooks,
       opcoes: { ...t.config.webhooks, intervaloMs: 50, paralelas: 4, producao: false },
       clock: systemClock,
       log: pino({ level: 'silent' }),

@@ -1,3 +1,4 @@
+import { randomBytes } from 'node:crypto';
 import { createServer, type IncomingHttpHeaders, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { Webhook } from 'standardwebhooks';
@@ -5,6 +6,7 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { CONTRATO, CPF, HOJE, pedidoDeDependenteDaMaria, startApp, type TestApp } from '../../../test/helper';
 import { COOKIE_SESSAO } from '../../lib/cookies';
 import { AppError } from '../../lib/app-error';
+import { selagemDe } from '../../lib/selagem';
 import { assinar, esperaDepoisDaTentativa } from './assinatura';
 import { WebhooksRepository } from './repository';
 import { WebhooksService } from './service';
@@ -397,7 +399,7 @@ describe('webhooks out', () => {
     // In production even localhost must use https.
     const producao = new WebhooksService({
       db: t.db,
-      segredoDoServidor: 'x',
+      cofre: selagemDe([randomBytes(32)]).webhooks,
       opcoes: { ...t.config.webhooks, producao: true },
       clock: t.clock,
       log: t.app.log,

@@ -27,6 +27,7 @@ import {
   listarQuerySchema,
   obterParamsSchema,
   opcoesDeEnvioSchema,
+  semCorpoSchema,
 } from './schemas';
 
 /** Content types of an import file, and the format each one means. */
@@ -269,6 +270,7 @@ export const importacoesRoutes: FastifyPluginAsyncZod = async (app) => {
           '30 dias). Só o que ainda está como a importação deixou; o que mudou depois fica como está (ignorados). ' +
           'Inclusões e alterações não são desfeitas. Uma importação é desfeita uma vez.',
         params: obterParamsSchema,
+        body: semCorpoSchema,
         response: {
           200: desfeitaSchema,
           ...ERROS_INTEGRACAO,

@@ -143,3 +143,6 @@ export const desfeitaSchema = z.object({
     .describe('Registros que mudaram depois da importação (outra importação ou o portal): deixados como estão.'),
   desfeitaEm: quando,
 });
+
+/** A call that takes no body (POST …/desfazer): none, or {}. */
+export const semCorpoSchema = z.object({}).nullish().describe('Sem corpo (ou {}).');

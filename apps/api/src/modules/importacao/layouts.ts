@@ -345,7 +345,7 @@ const beneficiarios: Layout = {
     'E-mail e celular vazios mantêm os que estão na base (o beneficiário pode tê-los alterado no portal).',
     '`sexo` e `relacaoDependencia` aceitam a palavra (maiúsculas e acentos não importam) ou o código do SIB e guardam a palavra da lista; qualquer outro valor é recusado com a lista. Um dependente não pode ter a relação TITULAR, nem um titular (sem `codigoBeneficiarioTitular`) a relação de um dependente.',
     '`dataCancelamento` preenchida cancela o vínculo: o beneficiário perde o acesso a novas solicitações na chamada seguinte.',
-    'Modo `completo`: o arquivo é a foto do cadastro; beneficiários ativos ausentes dele são cancelados na data da importação (motivo "Ausente do arquivo completo da operadora"), nunca apagados.',
+    'Modo `completo`: o arquivo é a foto do cadastro; beneficiários ativos ausentes dele são cancelados na data da importação (motivo "Ausente do arquivo completo da operadora"), nunca apagados. Acima do limite de cancelamentos, inativações ou exclusões o arquivo só é aplicado com a confirmação do número exato; o que ele cancelar pode ser desfeito (README, "Modo completo: limite e desfazer").',
   ],
   verificacoes: [
     `select s.linha, 'codigoContrato', s."codigoContrato", 'Contrato não encontrado: importe-o antes no layout contratos.'
@@ -938,7 +938,7 @@ const prestadores: Layout = {
     'A ordem dos locais é a ordem das linhas; locais de um prestador do arquivo que não estão mais nele são removidos; especialidades e selos são substituídos pelos do arquivo.',
     'Município, especialidades e selos devem existir (layouts municipios, especialidades e selos, importados antes).',
     'O Guia Médico mostra as mudanças na busca seguinte (as visões de busca são atualizadas na mesma transação).',
-    'Modo `completo`: o arquivo é a rede inteira; prestadores ausentes dele são inativados, nunca apagados, e saem das buscas do Guia Médico na leitura seguinte. Um prestador inativo que volta num arquivo é reativado.',
+    'Modo `completo`: o arquivo é a rede inteira; prestadores ausentes dele são inativados, nunca apagados, e saem das buscas do Guia Médico na leitura seguinte. Um prestador inativo que volta num arquivo é reativado. Acima do limite de cancelamentos, inativações ou exclusões o arquivo só é aplicado com a confirmação do número exato; o que ele inativar pode ser desfeito (README, "Modo completo: limite e desfazer").',
   ],
   verificacoes: [
     `select s.linha, 'codigoMunicipioIBGE', s."codigoMunicipioIBGE", 'Município não encontrado: importe-o antes no layout municipios.'
@@ -1251,7 +1251,7 @@ const reembolsoTabela: Layout = {
   notas: [
     'A prévia do reembolso usa a linha do código TUSS quando a tabela o tem; senão, a linha geral do tipo (sem código). Cada tipo deve ter sua linha geral.',
     'O múltiplo de cada plano (quantas vezes a tabela o plano reembolsa) vem da coluna `multiploReembolso` do layout produtos (padrão 1).',
-    'Modo `completo`: linhas ausentes do arquivo são apagadas da tabela (a tabela é a foto da operadora).',
+    'Modo `completo`: linhas ausentes do arquivo são apagadas da tabela (a tabela é a foto da operadora). Acima do limite de cancelamentos, inativações ou exclusões o arquivo só é aplicado com a confirmação do número exato; o que ele apagar pode ser desfeito (README, "Modo completo: limite e desfazer").',
   ],
   verificacoes: [],
   async aplicar(tx, modo) {

@@ -76,7 +76,11 @@ describe('POST /api/integracao/v1/importacoes/beneficiarios?modo=completo', () =
 
   it('confirmarCancelamentos: 400 with modo incremental or a value that is not a whole number', async () => {
     const c = t.client();
-    for (const query of ['?confirmarCancelamentos=8', '?modo=completo&confirmarCancelamentos=-1']) {
+    for (const query of [
+      '?confirmarCancelamentos=8',
+      '?modo=completo&confirmarCancelamentos=-1',
+      '?modo=completo&confirmarCancelamentos=',
+    ]) {
       const r = await c.post<{ code: string; message: string }>(`${BASE}/beneficiarios${query}`, undefined, {
         raw: UMA_LINHA,
         headers: { ...auth(importar), 'content-type': 'text/csv' },

@@ -111,11 +111,10 @@ export const opcoesDeEnvioSchema = z.object({
   dryRun: booleano
     .default(false)
     .describe('true: só valida, nada é alterado (a resposta conta o que seria incluído, alterado e inativado).'),
-  confirmarCancelamentos: z.coerce
-    .number({ error: 'confirmarCancelamentos deve ser um número inteiro, 0 ou mais.' })
-    .int({ error: 'confirmarCancelamentos deve ser um número inteiro, 0 ou mais.' })
-    .min(0, { error: 'confirmarCancelamentos deve ser um número inteiro, 0 ou mais.' })
-    .max(999_999_999, { error: 'confirmarCancelamentos deve ser um número inteiro, 0 ou mais.' })
+  confirmarCancelamentos: z
+    .string()
+    .regex(/^\d{1,9}$/, { error: 'confirmarCancelamentos deve ser um número inteiro, 0 ou mais.' })
+    .transform(Number)
     .optional()
     .describe(
       'Modo completo: o número exato de registros que o arquivo cancela, inativa ou apaga. Exigido quando passa ' +

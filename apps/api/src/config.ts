@@ -77,7 +77,7 @@ import { z } from 'zod';
  * Integration API (issue 16, decision 0024):
  * INTEGRACAO_BODY_LIMIT          2147483648   Largest import file sent to /api/integracao/v1/importacoes (bytes, streamed).
  * INTEGRACAO_CHAMADAS_POR_MINUTO 120          Default calls per minute of an operator key (a key may have its own).
- * Imports (issue 30, decision 0048): a `completo` file that would cancel, inactivate or delete more than
+ * Imports (issue 30, decision 0049): a `completo` file that would cancel, inactivate or delete more than
  * max(PERCENTUAL % of the active records, min(MINIMO, half of them)) is refused unless the operator confirms
  * the exact number (--confirmar-cancelamentos N, or confirmarCancelamentos=N).
  * IMPORTACAO_LIMITE_PERCENTUAL   5            Share of the active records a `completo` file may remove unconfirmed (0–100).
@@ -271,7 +271,7 @@ export interface Config {
   /** The integration API (issue 16): largest streamed import, default calls per key per minute. */
   integracao: { bodyLimit: number; chamadasPorMinuto: number };
   /**
-   * Imports (decision 0048): the bound of what a `completo` file removes unconfirmed, and the undo window.
+   * Imports (decision 0049): the bound of what a `completo` file removes unconfirmed, and the undo window.
    */
   importacao: { limitePercentual: number; limiteMinimo: number; desfazerDias: number };
   /**

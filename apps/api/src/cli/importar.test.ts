@@ -6,7 +6,7 @@ import { DADOS_DEMO_DIR } from '../seed/arquivos';
 import { startApp, type TestApp } from '../../test/helper';
 import { executarImportar, UsoInvalido } from './importar';
 
-// `npm run importar` (issue 30, decision 0048): a truncated completo file refused with the count to
+// `npm run importar` (issue 30, decision 0049): a truncated completo file refused with the count to
 // confirm, --confirmar-cancelamentos, and `desfazer <id>`, on the test database.
 let t: TestApp;
 let dir: string;

@@ -10,7 +10,7 @@
  *
  * A `completo` file that would cancel, inactivate or delete more than the bound (IMPORTACAO_LIMITE_*)
  * is refused unless --confirmar-cancelamentos gives that exact number; `desfazer <id>` puts back what
- * an applied import removed, within IMPORTACAO_DESFAZER_DIAS (decision 0048).
+ * an applied import removed, within IMPORTACAO_DESFAZER_DIAS (decision 0049).
  *
  * With DATABASE_URL it runs while the server runs. PGlite (DATA_DIR) is one process's database:
  * stop the server before importing into it (two processes on one data directory corrupt it).
@@ -184,7 +184,7 @@ export async function executarImportar(argv: string[], amb: Ambiente): Promise<n
   return r.status === 'recusado' ? 1 : 0;
 }
 
-/** `desfazer <id>`: what the import removed comes back (decision 0048). */
+/** `desfazer <id>`: what the import removed comes back (decision 0049). */
 async function desfazer(args: string[], amb: Ambiente): Promise<number> {
   const [id, ...resto] = args;
   if (!id || resto.length) throw new UsoInvalido('Informe o id da importação: npm run importar -- desfazer <id>.');

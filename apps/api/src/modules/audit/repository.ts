@@ -43,7 +43,7 @@ export type AuditEvent =
   // The staff console (decision 0033): the member asked for more information, the protocol forwarded.
   | 'protocolo_informacao_pedida'
   | 'protocolo_encaminhado'
-  // Issue 30 (decision 0048): an import undone (detail: importacaoId, entidade, restaurados, ignorados, canal, chaveId).
+  // Issue 30 (decision 0049): an import undone (detail: importacaoId, entidade, restaurados, ignorados, canal, chaveId).
   | 'importacao_desfeita';
 
 /** Who did it, from the request. */

@@ -369,10 +369,10 @@ export interface Layout {
   /**
    * In `completo` mode, each record the apply removes (cancels, inactivates, deletes) is written to
    * the temp table importacao_removidos (chave, antes, depois — null when deleted) and counted as
-   * `inativados`: the bound and the undo read them (decision 0048).
+   * `inativados`: the bound and the undo read them (decision 0049).
    */
   aplicar(tx: Queryable, modo: 'incremental' | 'completo'): Promise<Contagem>;
-  /** Set when `completo` removes records (decision 0048). */
+  /** Set when `completo` removes records (decision 0049). */
   remocao?: Remocao;
 }
 

@@ -28,7 +28,7 @@ export interface Desfeita {
 const naoDesfazivel = (mensagem: string) => new AppError(409, 'IMPORTACAO_NAO_DESFAZIVEL', mensagem);
 
 /**
- * Undoes what an applied import removed (decision 0048): the members it cancelled, the providers it
+ * Undoes what an applied import removed (decision 0049): the members it cancelled, the providers it
  * inactivated, the reimbursement lines it deleted come back, in one transaction under the entity's
  * import lock, with one audit row. Only the records still as the import left them; the rest are
  * counted as `ignorados`. What it included or changed stays (a newer file corrects that). Refused

@@ -14,7 +14,7 @@ export {
   mensagemOcupada,
 } from './motor';
 export type { LimiteDeRemocoes, OpcoesImportacao, Relatorio } from './tipos';
-// Decision 0048: what an applied import removed comes back (the CLI and the integration API).
+// Decision 0049: what an applied import removed comes back (the CLI and the integration API).
 export { desfazerImportacao, type Desfeita, type OpcoesDesfazer } from './desfazer';
 export { listarImportacoes, obterImportacao, type Importacao, type StatusImportacao } from './repository';
 export { documentacao } from './documentacao';

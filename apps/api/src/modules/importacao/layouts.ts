@@ -458,7 +458,7 @@ const beneficiarios: Layout = {
     if (modo === 'completo') {
       // A snapshot: every active member missing from it is cancelled today — never deleted (their
       // invoices, receipts and tax statements stay readable).
-      // Each one recorded with what it was and what it became, for the undo (decision 0048).
+      // Each one recorded with what it was and what it became, for the undo (decision 0049).
       const [i] = await tx.query<{ n: number }>(
         `with a as (
            select b.codigo_beneficiario, b.data_exclusao, b.motivo_cancelamento from beneficiarios b
@@ -1267,7 +1267,7 @@ const reembolsoTabela: Layout = {
     );
     let inativados = 0;
     if (modo === 'completo') {
-      // Each deleted line kept whole, for the undo (decision 0048).
+      // Each deleted line kept whole, for the undo (decision 0049).
       const [d] = await tx.query<{ n: number }>(
         `with d as (delete from reembolso_tabela t
            where not exists (select 1 from importacao_stg s where s."tipo" = t.tipo and coalesce(s."codigoTuss", '') = t.codigo_tuss)

@@ -25,7 +25,7 @@ export const DESFAZER_DIAS_PADRAO = 30;
 
 /**
  * How many records a `completo` file may remove unconfirmed, of `ativos` active ones: the share,
- * or for a small operator up to `minimo` records — never more than half of them (decision 0048).
+ * or for a small operator up to `minimo` records — never more than half of them (decision 0049).
  */
 export function limiteDeRemocoes(ativos: number, l: LimiteDeRemocoes = LIMITE_PADRAO): number {
   return Math.max(Math.floor((ativos * l.percentual) / 100), Math.min(l.minimo, Math.floor(ativos / 2)));
@@ -464,7 +464,7 @@ async function verificarEAplicar(
   }
   marcar('verificações');
 
-  // What `completo` may remove: counted before the apply, each removal recorded (decision 0048).
+  // What `completo` may remove: counted before the apply, each removal recorded (decision 0049).
   const remocao = opcoes.modo === 'completo' ? layout.remocao : undefined;
   const ativos = remocao ? await StagingRepository.contar(tx, remocao.ativos) : 0;
   await StagingRepository.criarRemovidos(tx);
@@ -490,7 +490,7 @@ async function verificarEAplicar(
 }
 
 /**
- * The bound of a `completo` file (decision 0048): past it, or with a confirmation that is not the
+ * The bound of a `completo` file (decision 0049): past it, or with a confirmation that is not the
  * exact number removed, the problem that refuses the file; null when it may go on.
  */
 function excessoDeRemocoes(

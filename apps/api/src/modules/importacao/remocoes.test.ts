@@ -6,7 +6,7 @@ import { DADOS_DEMO_DIR } from '../../seed/arquivos';
 import { startApp, type TestApp } from '../../../test/helper';
 import { desfazerImportacao, importar, obterImportacao, type Entidade, type OpcoesImportacao } from './index';
 
-// Issue 30, defect 1 (decision 0048): a truncated `completo` file is refused past the bound unless the
+// Issue 30, defect 1 (decision 0049): a truncated `completo` file is refused past the bound unless the
 // operator confirms the exact count, and what an import cancelled, inactivated or deleted can be undone.
 // On the demo operator: 9 active members (of 10), 818 providers, 7 reimbursement lines.
 

@@ -20,7 +20,7 @@ export interface Importacao extends Contagens {
   concluidaEm: string | null;
   /** Refused for the bound of a `completo` file (or a wrong confirmation): the exact number to confirm. */
   confirmacaoExigida: number | null;
-  /** When it was undone (decision 0048), and how many records the undo put back. */
+  /** When it was undone (decision 0049), and how many records the undo put back. */
   desfeitaEm: string | null;
   restaurados: number | null;
 }

@@ -124,7 +124,7 @@ export class StagingRepository {
     return r?.n ?? 0;
   }
 
-  /** Where a layout's `completo` writes each record it removes (decision 0048). */
+  /** Where a layout's `completo` writes each record it removes (decision 0049). */
   static async criarRemovidos(tx: Queryable): Promise<void> {
     await tx.exec(
       'create temp table importacao_removidos (chave text primary key, antes jsonb not null, depois jsonb) on commit drop',

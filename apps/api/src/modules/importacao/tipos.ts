@@ -23,7 +23,7 @@ export interface OpcoesImportacao {
   /**
    * The exact number of records the operator confirms a `completo` file removes (cancels,
    * inactivates, deletes): --confirmar-cancelamentos N, confirmarCancelamentos=N. Past the bound it
-   * is required; any other number refuses the file (decision 0048).
+   * is required; any other number refuses the file (decision 0049).
    */
   confirmarCancelamentos?: number;
   /** The bound of what a `completo` file removes unconfirmed (config.importacao); default LIMITE_PADRAO. */

@@ -6,7 +6,7 @@ export interface Contagens {
   inalterados?: number;
   inativados?: number;
   erros?: number;
-  /** Records an undo put back (decision 0048). */
+  /** Records an undo put back (decision 0049). */
   restaurados?: number;
   /** Rows of a listing. */
   itens?: number;

@@ -5,7 +5,7 @@ import { DADOS_DEMO_DIR } from '../../seed/arquivos';
 import { startApp, type Client, type TestApp } from '../../../test/helper';
 import { ChavesDeIntegracao, ChavesRepository } from './index';
 
-// Issue 30 through the integration API (decision 0048): a truncated `completo` upload is refused with
+// Issue 30 through the integration API (decision 0049): a truncated `completo` upload is refused with
 // the count to confirm (confirmarCancelamentos), and POST /importacoes/{id}/desfazer undoes one.
 let t: TestApp;
 let importar: string;

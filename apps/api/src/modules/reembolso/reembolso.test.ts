@@ -996,7 +996,7 @@ describe("importacao layout 'reembolso-tabela'", () => {
       const ruim = await importar(q.db, csv(['cirurgia;;X;10;', 'exame;;Y;-5;']), opcoes);
       expect(ruim.status).toBe('recusado');
       expect(ruim.erros.map((e) => e.coluna)).toEqual(['tipo', 'valor']);
-      // 7 of 8 lines: past the bound, applied with the exact count confirmed (decision 0048).
+      // 7 of 8 lines: past the bound, applied with the exact count confirmed (decision 0049).
       const completo = await importar(q.db, csv(['consulta;;Consulta;150;20']), {
         ...opcoes,
         modo: 'completo',

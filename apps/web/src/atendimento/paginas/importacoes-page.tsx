@@ -14,7 +14,7 @@ const STATUS = {
   falhou: ['Falhou', 'destructive'],
 } as const;
 
-/** What a `completo` import removes, as the Inativados column counts it (decision 0048). */
+/** What a `completo` import removes, as the Inativados column counts it (decision 0049). */
 const REMOCAO: Record<string, string> = {
   beneficiarios: 'cancelamentos',
   prestadores: 'inativações',

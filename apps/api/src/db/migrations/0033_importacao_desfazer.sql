@@ -1,4 +1,4 @@
--- Issue 30 (decision 0048): a `completo` import is bounded and can be undone.
+-- Issue 30 (decision 0049): a `completo` import is bounded and can be undone.
 -- The number an operator must confirm when a file would remove (cancel, inactivate, delete) more
 -- than the bound allows; null when nothing needed confirming.
 alter table importacoes add column confirmacao_exigida int;

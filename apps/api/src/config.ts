@@ -92,6 +92,12 @@ import { lerChaveDeSelagem } from './lib/selagem';
  * INTEGRACAO_CHAMADAS_POR_MINUTO 120          Default calls per minute of an operator key (a key may have its own).
  * INTEGRACAO_RECUSAS_POR_MINUTO_IP 20         Refused keys (missing, unknown, wrong, revoked, expired) per client IP per
  *                                             minute; past it 429 with Retry-After (issue 30, defect 8; valid keys still pass).
+ * Imports (issue 30, decision 0049): a `completo` file that would cancel, inactivate or delete more than
+ * max(PERCENTUAL % of the active records, min(MINIMO, half of them)) is refused unless the operator confirms
+ * the exact number (--confirmar-cancelamentos N, or confirmarCancelamentos=N).
+ * IMPORTACAO_LIMITE_PERCENTUAL   5            Share of the active records a `completo` file may remove unconfirmed (0–100).
+ * IMPORTACAO_LIMITE_MINIMO       10           Records always allowed (small operators), if at most half of the active ones.
+ * IMPORTACAO_DESFAZER_DIAS       30           How long an applied import can be undone (npm run importar -- desfazer <id>).
  * EQUIPE_OCIOSIDADE_MINUTOS      15           Staff console session ends after this long unused (decision 0033; at most 10 h in all).
  * CONSOLE_HOST                   (unset)      A host name of the staff console's own (console.operadora.com.br): its pages and
  *                                             /api/atendimento answer only when the Host header is it, and member routes
@@ -208,6 +214,9 @@ const envSchema = z.object({
   INTEGRACAO_BODY_LIMIT: int(2 * 1024 ** 3, 1024),
   INTEGRACAO_CHAMADAS_POR_MINUTO: int(120, 1),
   INTEGRACAO_RECUSAS_POR_MINUTO_IP: int(20, 1),
+  IMPORTACAO_LIMITE_PERCENTUAL: int(5).refine((n) => n <= 100, 'no máximo 100'),
+  IMPORTACAO_LIMITE_MINIMO: int(10),
+  IMPORTACAO_DESFAZER_DIAS: int(30, 1).refine((n) => n <= 3650, 'no máximo 3650'),
   EQUIPE_OCIOSIDADE_MINUTOS: int(15, 1).refine((n) => n <= 600, 'no máximo 600'),
   CONSOLE_HOST: z
     .string()
@@ -308,6 +317,10 @@ export interface Config {
    * refused keys per client IP per minute (issue 30, defect 8).
    */
   integracao: { bodyLimit: number; chamadasPorMinuto: number; recusasPorMinutoIp: number };
+  /**
+   * Imports (decision 0049): the bound of what a `completo` file removes unconfirmed, and the undo window.
+   */
+  importacao: { limitePercentual: number; limiteMinimo: number; desfazerDias: number };
   /**
    * The staff console (decision 0033): idle minutes of a staff session, and its own host name
    * (CONSOLE_HOST, lower case) or null when it shares the members' host.
@@ -486,6 +499,11 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
       bodyLimit: e.INTEGRACAO_BODY_LIMIT,
       chamadasPorMinuto: e.INTEGRACAO_CHAMADAS_POR_MINUTO,
       recusasPorMinutoIp: e.INTEGRACAO_RECUSAS_POR_MINUTO_IP,
+    },
+    importacao: {
+      limitePercentual: e.IMPORTACAO_LIMITE_PERCENTUAL,
+      limiteMinimo: e.IMPORTACAO_LIMITE_MINIMO,
+      desfazerDias: e.IMPORTACAO_DESFAZER_DIAS,
     },
     equipe: { ociosidadeMinutos: e.EQUIPE_OCIOSIDADE_MINUTOS, host: e.CONSOLE_HOST ?? null },
     reembolso: { clamavSocket: e.CLAMAV_SOCKET, cotaBytes: e.REEMBOLSO_COTA_MB * 1024 * 1024 },

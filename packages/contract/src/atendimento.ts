@@ -339,6 +339,13 @@ export const importacaoAtendimentoSchema = z.object({
   inalterados: z.number().int(),
   inativados: z.number().int(),
   totalErros: z.number().int(),
+  /** A refused import: the message of its first problem (the bound of a `completo` file names its count). */
+  primeiroErro: z.string().nullable(),
+  /** Refused for the bound of a `completo` file: the exact number of removals to confirm (decision 0049). */
+  confirmacaoExigida: z.number().int().nullable(),
+  /** Undone (npm run importar -- desfazer, or the integration API), and how many records came back. */
+  desfeitaEm: quando.nullable(),
+  restaurados: z.number().int().nullable(),
   iniciadaEm: quando,
   concluidaEm: quando.nullable(),
 });

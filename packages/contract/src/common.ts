@@ -138,6 +138,8 @@ export const ERROR_CODES = [
   'COTA_EXCEDIDA',
   // Integration API (issue 16): an upload while an import of the same entity runs (409).
   'IMPORTACAO_EM_ANDAMENTO',
+  // Issue 30: an import that cannot be undone (nothing removed, undone already, past the window) (409).
+  'IMPORTACAO_NAO_DESFAZIVEL',
 ] as const;
 export type ErrorCode = (typeof ERROR_CODES)[number];
 

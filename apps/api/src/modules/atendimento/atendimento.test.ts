@@ -647,6 +647,34 @@ describe('roles', () => {
     expect((await get(c, '/importacoes?antes=00000000-0000-4000-8000-000000000000')).status).toBe(404);
   });
 
+  it('an import refused for the bound of a completo file shows its count to confirm and why (issue 30)', async () => {
+    const { importar } = await import('../importacao');
+    const { Readable } = await import('node:stream');
+    const { readFileSync } = await import('node:fs');
+    const { DADOS_DEMO_DIR } = await import('../../seed/arquivos');
+    // The demo's members file cut to one active member: 8 of the 9 others would be cancelled.
+    const [cab, ...linhas] = readFileSync(`${DADOS_DEMO_DIR}/03-beneficiarios.csv`, 'utf8').split('\n');
+    const texto = [cab, linhas.find((l) => l.startsWith('1100234001;'))].join('\n') + '\n';
+    const rel = await importar(t.db, Readable.from([texto]), {
+      entidade: 'beneficiarios',
+      formato: 'csv',
+      modo: 'completo',
+      dryRun: false,
+      origem: 'api',
+    });
+    const c = await logado(await novaConta('supervisor'));
+    const r = await get<{ importacoes: Record<string, unknown>[] }>(c, '/importacoes?limite=5');
+    expect(r.body.importacoes[0]).toMatchObject({
+      id: rel.id,
+      status: 'recusado',
+      inativados: 8,
+      confirmacaoExigida: 8,
+      primeiroErro: expect.stringMatching(/^Este arquivo cancelaria 8 de 9 beneficiários ativos \(89 %\)/),
+      desfeitaEm: null,
+      restaurados: null,
+    });
+  });
+
   it('answer templates: a supervisor creates and deletes, everyone lists', async () => {
     const sup = await logado(await novaConta('supervisor'));
     const criado = await post<{ id: string; titulo: string }>(sup, '/modelos-de-resposta', {

@@ -314,6 +314,7 @@ export const atendimentoRoutes: FastifyPluginAsyncZod = async (app) => {
         importacoes: pagina.map(({ erros, chaveId: _chave, errosOmitidos, ...i }) => ({
           ...i,
           totalErros: erros.length + errosOmitidos,
+          primeiroErro: i.status === 'recusado' ? (erros[0]?.mensagem ?? null) : null,
         })),
         proxima: linhas.length > limite ? (pagina.at(-1)?.id ?? null) : null,
       };

@@ -42,7 +42,9 @@ export type AuditEvent =
   | 'protocolo_respondido'
   // The staff console (decision 0033): the member asked for more information, the protocol forwarded.
   | 'protocolo_informacao_pedida'
-  | 'protocolo_encaminhado';
+  | 'protocolo_encaminhado'
+  // Issue 30 (decision 0049): an import undone (detail: importacaoId, entidade, restaurados, ignorados, canal, chaveId).
+  | 'importacao_desfeita';
 
 /** Who did it, from the request. */
 export type { Origin };

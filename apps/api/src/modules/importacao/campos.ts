@@ -366,5 +366,27 @@ export interface Layout {
   copia?: boolean;
   /** Reference checks: each a select of (linha, coluna, valor, mensagem) over importacao_stg. */
   verificacoes: readonly string[];
+  /**
+   * In `completo` mode, each record the apply removes (cancels, inactivates, deletes) is written to
+   * the temp table importacao_removidos (chave, antes, depois — null when deleted) and counted as
+   * `inativados`: the bound and the undo read them (decision 0049).
+   */
   aplicar(tx: Queryable, modo: 'incremental' | 'completo'): Promise<Contagem>;
+  /** Set when `completo` removes records (decision 0049). */
+  remocao?: Remocao;
+}
+
+/** What a layout's `completo` removes: the bound counts it, the undo puts it back. */
+export interface Remocao {
+  /** The records that count as active before the apply: `select count(*)::int as n …`. */
+  ativos: string;
+  /** As the refusal names them: 'beneficiários ativos'. */
+  nome: string;
+  /** What the file would do to them, in the conditional: 'cancelaria'. */
+  verbo: string;
+  /**
+   * Puts back the records the import removed (importacao_alteracoes of `importacaoId`) that are still
+   * as it left them; the others are counted as `ignorados`.
+   */
+  desfazer(tx: Queryable, importacaoId: string): Promise<{ restaurados: number; ignorados: number }>;
 }

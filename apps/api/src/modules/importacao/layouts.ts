@@ -33,7 +33,7 @@ export interface ErroDeLinha {
   mensagem: string;
 }
 
-export type { Contagem, Layout } from './campos';
+export type { Contagem, Layout, Remocao } from './campos';
 
 const SIB = 'SIB (RN 500/2022)';
 const RPS = 'RPS / registro de produtos ANS';
@@ -345,7 +345,7 @@ const beneficiarios: Layout = {
     'E-mail e celular vazios mantêm os que estão na base (o beneficiário pode tê-los alterado no portal).',
     '`sexo` e `relacaoDependencia` aceitam a palavra (maiúsculas e acentos não importam) ou o código do SIB e guardam a palavra da lista; qualquer outro valor é recusado com a lista. Um dependente não pode ter a relação TITULAR, nem um titular (sem `codigoBeneficiarioTitular`) a relação de um dependente.',
     '`dataCancelamento` preenchida cancela o vínculo: o beneficiário perde o acesso a novas solicitações na chamada seguinte.',
-    'Modo `completo`: o arquivo é a foto do cadastro; beneficiários ativos ausentes dele são cancelados na data da importação (motivo "Ausente do arquivo completo da operadora"), nunca apagados.',
+    'Modo `completo`: o arquivo é a foto do cadastro; beneficiários ativos ausentes dele são cancelados na data da importação (motivo "Ausente do arquivo completo da operadora"), nunca apagados. Acima do limite de cancelamentos, inativações ou exclusões o arquivo só é aplicado com a confirmação do número exato; o que ele cancelar pode ser desfeito (README, "Modo completo: limite e desfazer").',
   ],
   verificacoes: [
     `select s.linha, 'codigoContrato', s."codigoContrato", 'Contrato não encontrado: importe-o antes no layout contratos.'
@@ -458,18 +458,52 @@ const beneficiarios: Layout = {
     if (modo === 'completo') {
       // A snapshot: every active member missing from it is cancelled today — never deleted (their
       // invoices, receipts and tax statements stay readable).
+      // Each one recorded with what it was and what it became, for the undo (decision 0049).
       const [i] = await tx.query<{ n: number }>(
-        `with m as (
+        `with a as (
+           select b.codigo_beneficiario, b.data_exclusao, b.motivo_cancelamento from beneficiarios b
+            where b.ativo and not exists (select 1 from importacao_stg s where s."codigoBeneficiario" = b.codigo_beneficiario)),
+         m as (
            update beneficiarios b set ativo = false, data_exclusao = coalesce(b.data_exclusao, current_date),
                   motivo_cancelamento = coalesce(b.motivo_cancelamento, $1)
-            where b.ativo and not exists (select 1 from importacao_stg s where s."codigoBeneficiario" = b.codigo_beneficiario)
+             from a where b.codigo_beneficiario = a.codigo_beneficiario and b.ativo
+           returning b.codigo_beneficiario, a.data_exclusao as exclusao_antes, a.motivo_cancelamento as motivo_antes,
+                     b.data_exclusao, b.motivo_cancelamento),
+         r as (
+           insert into importacao_removidos (chave, antes, depois)
+           select codigo_beneficiario,
+                  jsonb_build_object('ativo', true, 'dataExclusao', exclusao_antes, 'motivo', motivo_antes),
+                  jsonb_build_object('ativo', false, 'dataExclusao', data_exclusao, 'motivo', motivo_cancelamento)
+             from m
            returning 1)
-         select count(*)::int as n from m`,
+         select count(*)::int as n from r`,
         [MOTIVO_COMPLETO],
       );
       inativados = i?.n ?? 0;
     }
     return { incluidos: r?.incluidos ?? 0, alterados: r?.alterados ?? 0, inativados };
+  },
+  remocao: {
+    ativos: 'select count(*)::int as n from beneficiarios where ativo',
+    nome: 'beneficiários ativos',
+    verbo: 'cancelaria',
+    // Active again with the exclusion date and reason they had, if still as the import left them.
+    async desfazer(tx, importacaoId) {
+      const [r] = await tx.query<{ restaurados: number; total: number }>(
+        `with m as (
+           update beneficiarios b set ativo = true, data_exclusao = (a.antes->>'dataExclusao')::date,
+                  motivo_cancelamento = a.antes->>'motivo'
+             from importacao_alteracoes a
+            where a.importacao_id = $1 and b.codigo_beneficiario = a.chave and not b.ativo
+              and b.data_exclusao is not distinct from (a.depois->>'dataExclusao')::date
+              and b.motivo_cancelamento is not distinct from a.depois->>'motivo'
+           returning 1)
+         select (select count(*) from m)::int as restaurados,
+                (select count(*) from importacao_alteracoes where importacao_id = $1)::int as total`,
+        [importacaoId],
+      );
+      return { restaurados: r?.restaurados ?? 0, ignorados: (r?.total ?? 0) - (r?.restaurados ?? 0) };
+    },
   },
 };
 
@@ -904,7 +938,7 @@ const prestadores: Layout = {
     'A ordem dos locais é a ordem das linhas; locais de um prestador do arquivo que não estão mais nele são removidos; especialidades e selos são substituídos pelos do arquivo.',
     'Município, especialidades e selos devem existir (layouts municipios, especialidades e selos, importados antes).',
     'O Guia Médico mostra as mudanças na busca seguinte (as visões de busca são atualizadas na mesma transação).',
-    'Modo `completo`: o arquivo é a rede inteira; prestadores ausentes dele são inativados, nunca apagados, e saem das buscas do Guia Médico na leitura seguinte. Um prestador inativo que volta num arquivo é reativado.',
+    'Modo `completo`: o arquivo é a rede inteira; prestadores ausentes dele são inativados, nunca apagados, e saem das buscas do Guia Médico na leitura seguinte. Um prestador inativo que volta num arquivo é reativado. Acima do limite de cancelamentos, inativações ou exclusões o arquivo só é aplicado com a confirmação do número exato; o que ele inativar pode ser desfeito (README, "Modo completo: limite e desfazer").',
   ],
   verificacoes: [
     `select s.linha, 'codigoMunicipioIBGE', s."codigoMunicipioIBGE", 'Município não encontrado: importe-o antes no layout municipios.'
@@ -1024,15 +1058,49 @@ const prestadores: Layout = {
         `with m as (
            update prestadores p set ativo = false
             where p.ativo and not exists (select 1 from importacao_stg s where s."codigoPrestador"::int = p.codigo)
+           returning p.codigo),
+         r as (
+           insert into importacao_removidos (chave, antes, depois)
+           select codigo::text, '{"ativo": true}'::jsonb, '{"ativo": false}'::jsonb from m
            returning 1)
-         select count(*)::int as n from m`,
+         select count(*)::int as n from r`,
       );
       inativados = i?.n ?? 0;
       // A new version of the guide (0029) so every instance drops the free-text lists it keeps.
       if (inativados > 0) await tx.query('update guia_versao set versao = gen_random_uuid()');
     }
-    // What the searches subtract from their precomputed totals: the inactive providers' cards.
-    await tx.exec(`
+    await contarInativos(tx);
+    return { incluidos: r?.incluidos ?? 0, alterados: r?.alterados ?? 0, inativados };
+  },
+  remocao: {
+    ativos: 'select count(*)::int as n from prestadores where ativo',
+    nome: 'prestadores ativos',
+    verbo: 'inativaria',
+    // Active again (back in the searches at the next read) if still inactive.
+    async desfazer(tx, importacaoId) {
+      const [r] = await tx.query<{ restaurados: number; total: number }>(
+        `with m as (
+           update prestadores p set ativo = true
+             from importacao_alteracoes a
+            where a.importacao_id = $1 and p.codigo = a.chave::int and not p.ativo
+           returning 1)
+         select (select count(*) from m)::int as restaurados,
+                (select count(*) from importacao_alteracoes where importacao_id = $1)::int as total`,
+        [importacaoId],
+      );
+      const restaurados = r?.restaurados ?? 0;
+      if (restaurados > 0) {
+        await tx.query('update guia_versao set versao = gen_random_uuid()');
+        await contarInativos(tx);
+      }
+      return { restaurados, ignorados: (r?.total ?? 0) - restaurados };
+    },
+  },
+};
+
+/** What the searches subtract from their precomputed totals: the inactive providers' cards. */
+async function contarInativos(tx: Queryable): Promise<void> {
+  await tx.exec(`
       delete from guia_inativos_contagem;
       insert into guia_inativos_contagem (codigo_cidade, codigo_especialidade, total)
       select c.cidade, pe.codigo_especialidade, count(*)::int
@@ -1045,9 +1113,7 @@ const prestadores: Layout = {
           select 0 where exists (select 1 from locais_atendimento l where l.codigo_prestador = p.codigo)) c(cidade)
        where not p.ativo
        group by 1, 2;`);
-    return { incluidos: r?.incluidos ?? 0, alterados: r?.alterados ?? 0, inativados };
-  },
-};
+}
 
 /** What each installment charged, beneficiary by beneficiary: the receipt and the IRPF statement read it. */
 const irpf: Layout = {
@@ -1185,7 +1251,7 @@ const reembolsoTabela: Layout = {
   notas: [
     'A prévia do reembolso usa a linha do código TUSS quando a tabela o tem; senão, a linha geral do tipo (sem código). Cada tipo deve ter sua linha geral.',
     'O múltiplo de cada plano (quantas vezes a tabela o plano reembolsa) vem da coluna `multiploReembolso` do layout produtos (padrão 1).',
-    'Modo `completo`: linhas ausentes do arquivo são apagadas da tabela (a tabela é a foto da operadora).',
+    'Modo `completo`: linhas ausentes do arquivo são apagadas da tabela (a tabela é a foto da operadora). Acima do limite de cancelamentos, inativações ou exclusões o arquivo só é aplicado com a confirmação do número exato; o que ele apagar pode ser desfeito (README, "Modo completo: limite e desfazer").',
   ],
   verificacoes: [],
   async aplicar(tx, modo) {
@@ -1201,15 +1267,42 @@ const reembolsoTabela: Layout = {
     );
     let inativados = 0;
     if (modo === 'completo') {
+      // Each deleted line kept whole, for the undo (decision 0049).
       const [d] = await tx.query<{ n: number }>(
         `with d as (delete from reembolso_tabela t
            where not exists (select 1 from importacao_stg s where s."tipo" = t.tipo and coalesce(s."codigoTuss", '') = t.codigo_tuss)
+           returning t.*),
+         r as (
+           insert into importacao_removidos (chave, antes, depois)
+           select tipo || ':' || codigo_tuss, to_jsonb(d), null from d
            returning 1)
-         select count(*)::int as n from d`,
+         select count(*)::int as n from r`,
       );
       inativados = d?.n ?? 0;
     }
     return { ...r, inativados };
+  },
+  remocao: {
+    ativos: 'select count(*)::int as n from reembolso_tabela',
+    nome: 'linhas da tabela de reembolso',
+    verbo: 'apagaria',
+    // The deleted lines back as they were, unless a later file has put a line with the same key.
+    async desfazer(tx, importacaoId) {
+      const [r] = await tx.query<{ restaurados: number; total: number }>(
+        `with m as (
+           insert into reembolso_tabela (tipo, codigo_tuss, descricao, valor_centavos, coparticipacao_percentual)
+           select x.tipo, x.codigo_tuss, x.descricao, x.valor_centavos, x.coparticipacao_percentual
+             from importacao_alteracoes a
+            cross join lateral jsonb_populate_record(null::reembolso_tabela, a.antes) x
+            where a.importacao_id = $1
+           on conflict (tipo, codigo_tuss) do nothing
+           returning 1)
+         select (select count(*) from m)::int as restaurados,
+                (select count(*) from importacao_alteracoes where importacao_id = $1)::int as total`,
+        [importacaoId],
+      );
+      return { restaurados: r?.restaurados ?? 0, ignorados: (r?.total ?? 0) - (r?.restaurados ?? 0) };
+    },
   },
 };
 

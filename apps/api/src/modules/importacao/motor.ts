@@ -5,7 +5,7 @@ import { esquemaDaLinha } from './campos';
 import { type Entidade, type ErroDeLinha, LAYOUTS, type Layout } from './layouts';
 import { ler } from './leitura';
 import { lerParaCopia } from './leitura-copia';
-import type { OpcoesImportacao, Relatorio } from './tipos';
+import type { LimiteDeRemocoes, OpcoesImportacao, Relatorio } from './tipos';
 import { algumaEmAndamento, atualizarProgresso, concluir, outraEmAndamento, registrarInicio } from './repository';
 import { StagingRepository } from './staging-repository';
 
@@ -17,6 +17,19 @@ const erroDeCsv = (e: { code?: string }) =>
   !!e.code && (e.code.startsWith('CSV_') || e.code === 'INVALID_OPENING_QUOTE');
 /** Rows per multi-row insert into the staging table. */
 const LOTE = 5000;
+
+/** The bound of a `completo` file's removals when the caller gives none (config.importacao's defaults). */
+export const LIMITE_PADRAO: LimiteDeRemocoes = { percentual: 5, minimo: 10 };
+/** The undo window when the caller gives none (IMPORTACAO_DESFAZER_DIAS). */
+export const DESFAZER_DIAS_PADRAO = 30;
+
+/**
+ * How many records a `completo` file may remove unconfirmed, of `ativos` active ones: the share,
+ * or for a small operator up to `minimo` records — never more than half of them (decision 0049).
+ */
+export function limiteDeRemocoes(ativos: number, l: LimiteDeRemocoes = LIMITE_PADRAO): number {
+  return Math.max(Math.floor((ativos * l.percentual) / 100), Math.min(l.minimo, Math.floor(ativos / 2)));
+}
 
 /** Entities being imported by this process (PGlite has one connection: the advisory lock alone would queue, not refuse). */
 const emAndamento = new Set<Entidade>();
@@ -113,6 +126,7 @@ function vazio(id: string, o: OpcoesImportacao, status: Relatorio['status'], lin
     inativados: 0,
     erros: [],
     errosOmitidos: 0,
+    confirmacaoExigida: null,
   };
 }
 
@@ -216,6 +230,8 @@ async function validarEAplicar(
       await verificarEAplicar(tx, stg, layout, opcoes, relatorio, erros, marcar);
       // A dry run applies inside the transaction and rolls back: its counts are what a real run would do.
       if (opcoes.dryRun) throw new Recusa(relatorio);
+      // The history row says 'aplicado' in the same commit as the changes it may undo.
+      await concluir(tx, id, 'aplicado', relatorio);
       return relatorio;
     });
   } finally {
@@ -426,10 +442,15 @@ async function verificarEAplicar(
   tx: Queryable,
   stg: StagingRepository,
   layout: Layout,
-  opcoes: Pick<OpcoesImportacao, 'modo' | 'dryRun'>,
+  opcoes: Pick<
+    OpcoesImportacao,
+    'entidade' | 'modo' | 'dryRun' | 'origem' | 'confirmarCancelamentos' | 'limite' | 'desfazerDias'
+  >,
   relatorio: Relatorio,
   erros: ErrosDoArquivo,
   marcar: (fase: string) => void = () => undefined,
+  /** Whether the removals are kept for the undo (an import with a history row). */
+  registrar = true,
 ): Promise<void> {
   // The layouts' SQL reads the file as importacao_stg (dropped before commit; a rollback undoes it).
   await stg.exporNa(tx);
@@ -443,13 +464,55 @@ async function verificarEAplicar(
   }
   marcar('verificações');
 
+  // What `completo` may remove: counted before the apply, each removal recorded (decision 0049).
+  const remocao = opcoes.modo === 'completo' ? layout.remocao : undefined;
+  const ativos = remocao ? await StagingRepository.contar(tx, remocao.ativos) : 0;
+  await StagingRepository.criarRemovidos(tx);
   const c = await layout.aplicar(tx, opcoes.modo);
   marcar('aplicação');
-  Object.assign(relatorio, c, {
-    inalterados: relatorio.linhas - c.incluidos - c.alterados,
-    status: opcoes.dryRun ? 'validado' : 'aplicado',
-  });
+  Object.assign(relatorio, c, { inalterados: relatorio.linhas - c.incluidos - c.alterados });
+  const excesso = excessoDeRemocoes(c.inativados, ativos, remocao, opcoes);
+  if (excesso) {
+    relatorio.confirmacaoExigida = c.inativados;
+    erros.add(excesso);
+    throw recusa(relatorio, erros);
+  }
+  relatorio.status = opcoes.dryRun ? 'validado' : 'aplicado';
+  if (!opcoes.dryRun && registrar)
+    await StagingRepository.guardarRemovidos(
+      tx,
+      relatorio.id,
+      opcoes.entidade,
+      opcoes.desfazerDias ?? DESFAZER_DIAS_PADRAO,
+    );
+  await StagingRepository.apagarRemovidos(tx);
   if (!opcoes.dryRun) await StagingRepository.esconder(tx);
+}
+
+/**
+ * The bound of a `completo` file (decision 0049): past it, or with a confirmation that is not the
+ * exact number removed, the problem that refuses the file; null when it may go on.
+ */
+function excessoDeRemocoes(
+  n: number,
+  ativos: number,
+  remocao: Layout['remocao'],
+  opcoes: Pick<OpcoesImportacao, 'origem' | 'confirmarCancelamentos' | 'limite'>,
+): ErroDeLinha | null {
+  const confirmado = opcoes.confirmarCancelamentos;
+  const limite = opcoes.limite ?? LIMITE_PADRAO;
+  if (confirmado === n || (confirmado === undefined && n <= limiteDeRemocoes(ativos, limite))) return null;
+  const dica = opcoes.origem === 'api' ? `confirmarCancelamentos=${n}` : `--confirmar-cancelamentos ${n}`;
+  const feito = remocao
+    ? `este arquivo ${remocao.verbo} ${n} de ${ativos} ${remocao.nome}`
+    : 'este arquivo não cancela, não inativa nem apaga nada';
+  const mensagem =
+    confirmado === undefined
+      ? `${feito[0]!.toUpperCase()}${feito.slice(1)} (${Math.round((n * 100) / Math.max(ativos, 1))} %), ` +
+        `acima do limite de ${limite.percentual} % (até ${limiteDeRemocoes(ativos, limite)} sem confirmação). ` +
+        `Confira se o arquivo está completo. Para aplicar, confirme o número exato: ${dica}`
+      : `A confirmação (${confirmado}) não confere: ${feito}. Confira o arquivo; para aplicar, confirme o número exato: ${dica}`;
+  return { linha: 0, coluna: '', valor: String(n), mensagem };
 }
 
 /** A file refused by importarNaTransacao: the report says why. */
@@ -473,7 +536,10 @@ export class ArquivoRecusado extends Error {
 export async function importarNaTransacao(
   tx: Queryable,
   origem: Readable,
-  opcoes: Pick<OpcoesImportacao, 'entidade' | 'formato' | 'codificacao' | 'modo' | 'transformarLinha'>,
+  opcoes: Pick<
+    OpcoesImportacao,
+    'entidade' | 'formato' | 'codificacao' | 'modo' | 'transformarLinha' | 'confirmarCancelamentos' | 'limite'
+  >,
 ): Promise<Relatorio> {
   const layout = LAYOUTS[opcoes.entidade];
   const o = { ...opcoes, dryRun: false, origem: 'cli' as const };
@@ -487,7 +553,7 @@ export async function importarNaTransacao(
   );
   try {
     await estagiar(stg, origem, layout, o, relatorio, erros);
-    await verificarEAplicar(tx, stg, layout, o, relatorio, erros);
+    await verificarEAplicar(tx, stg, layout, o, relatorio, erros, undefined, false);
   } catch (err) {
     if (err instanceof Recusa) throw new ArquivoRecusado(err.relatorio);
     throw err;

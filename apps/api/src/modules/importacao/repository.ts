@@ -1,8 +1,8 @@
-import type { Db } from '../../db/db';
+import type { Db, Queryable } from '../../db/db';
 import type { Entidade, ErroDeLinha } from './layouts';
 import type { Contagens, OpcoesImportacao, Relatorio } from './tipos';
 
-/** The history of imports (table importacoes, migration 0016). */
+/** The history of imports (table importacoes, migrations 0016 and 0032). */
 
 export type StatusImportacao = 'em_andamento' | 'recusado' | 'validado' | 'aplicado' | 'falhou';
 
@@ -18,6 +18,11 @@ export interface Importacao extends Contagens {
   /** The heartbeat: every second while it runs (reading and applying); older than 2 minutes while 'em_andamento': its instance died. */
   atualizadaEm: string;
   concluidaEm: string | null;
+  /** Refused for the bound of a `completo` file (or a wrong confirmation): the exact number to confirm. */
+  confirmacaoExigida: number | null;
+  /** When it was undone (decision 0049), and how many records the undo put back. */
+  desfeitaEm: string | null;
+  restaurados: number | null;
 }
 
 interface Row {
@@ -38,6 +43,9 @@ interface Row {
   iniciada_em: Date | string;
   atualizada_em: Date | string;
   concluida_em: Date | string | null;
+  confirmacao_exigida: number | null;
+  desfeita_em: Date | string | null;
+  restaurados: number | null;
 }
 
 const toImportacao = (r: Row): Importacao => ({
@@ -58,6 +66,9 @@ const toImportacao = (r: Row): Importacao => ({
   iniciadaEm: new Date(r.iniciada_em).toISOString(),
   atualizadaEm: new Date(r.atualizada_em).toISOString(),
   concluidaEm: r.concluida_em === null ? null : new Date(r.concluida_em).toISOString(),
+  confirmacaoExigida: r.confirmacao_exigida,
+  desfeitaEm: r.desfeita_em === null ? null : new Date(r.desfeita_em).toISOString(),
+  restaurados: r.restaurados,
 });
 
 export async function registrarInicio(db: Db, id: string, o: OpcoesImportacao): Promise<void> {
@@ -105,10 +116,12 @@ export async function algumaEmAndamento(db: Db, entidade: string): Promise<boole
   return r?.sim ?? false;
 }
 
-export async function concluir(db: Db, id: string, status: StatusImportacao, r: Relatorio): Promise<void> {
+/** The outcome; an applied import writes it in its own transaction too (the row and the changes commit together). */
+export async function concluir(db: Queryable, id: string, status: StatusImportacao, r: Relatorio): Promise<void> {
   await db.query(
     `update importacoes set status = $2, linhas = $3, incluidos = $4, alterados = $5, inalterados = $6,
-            inativados = $7, erros = $8::jsonb, erros_omitidos = $9, concluida_em = now(), atualizada_em = now()
+            inativados = $7, erros = $8::jsonb, erros_omitidos = $9, confirmacao_exigida = $10,
+            concluida_em = now(), atualizada_em = now()
       where id = $1`,
     [
       id,
@@ -120,12 +133,14 @@ export async function concluir(db: Db, id: string, status: StatusImportacao, r: 
       r.inativados,
       JSON.stringify(r.erros),
       r.errosOmitidos,
+      r.confirmacaoExigida,
     ],
   );
 }
 
 const COLUNAS = `id, entidade, modo, dry_run, origem, chave_id, status, linhas, incluidos, alterados, inalterados,
-  inativados, erros, erros_omitidos, iniciada_em, atualizada_em, concluida_em`;
+  inativados, erros, erros_omitidos, iniciada_em, atualizada_em, concluida_em, confirmacao_exigida, desfeita_em,
+  restaurados`;
 
 /** The latest imports first; `antes`: those after that one in this order (the integration API's pages). */
 export async function listarImportacoes(

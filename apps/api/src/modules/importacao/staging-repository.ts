@@ -118,6 +118,40 @@ export class StagingRepository {
     );
   }
 
+  /** One count: `select count(*)::int as n …` (a layout's active records). */
+  static async contar(tx: Queryable, sql: string): Promise<number> {
+    const [r] = await tx.query<{ n: number }>(sql);
+    return r?.n ?? 0;
+  }
+
+  /** Where a layout's `completo` writes each record it removes (decision 0049). */
+  static async criarRemovidos(tx: Queryable): Promise<void> {
+    await tx.exec(
+      'create temp table importacao_removidos (chave text primary key, antes jsonb not null, depois jsonb) on commit drop',
+    );
+  }
+
+  /**
+   * The removals of an applied import, kept for its undo in the same transaction; those of the
+   * imports past the undo window are pruned.
+   */
+  static async guardarRemovidos(tx: Queryable, id: string, entidade: string, desfazerDias: number): Promise<void> {
+    await tx.query(
+      `delete from importacao_alteracoes a using importacoes i
+        where i.id = a.importacao_id and i.entidade = $1 and i.concluida_em < now() - make_interval(days => $2)`,
+      [entidade, desfazerDias],
+    );
+    await tx.query(
+      `insert into importacao_alteracoes (importacao_id, chave, antes, depois)
+       select $1, chave, antes, depois from importacao_removidos`,
+      [id],
+    );
+  }
+
+  static async apagarRemovidos(tx: Queryable): Promise<void> {
+    await tx.exec('drop table importacao_removidos');
+  }
+
   static async esconder(tx: Queryable): Promise<void> {
     await tx.exec('drop view importacao_stg');
   }

@@ -20,6 +20,22 @@ export interface OpcoesImportacao {
    * dates of its files to the day it loads them; an operator's file is never transformed).
    */
   transformarLinha?: (valores: Record<string, string | undefined>) => Record<string, string | undefined>;
+  /**
+   * The exact number of records the operator confirms a `completo` file removes (cancels,
+   * inactivates, deletes): --confirmar-cancelamentos N, confirmarCancelamentos=N. Past the bound it
+   * is required; any other number refuses the file (decision 0049).
+   */
+  confirmarCancelamentos?: number;
+  /** The bound of what a `completo` file removes unconfirmed (config.importacao); default LIMITE_PADRAO. */
+  limite?: LimiteDeRemocoes;
+  /** The undo window in days (config.importacao.desfazerDias): older records of removals are pruned. */
+  desfazerDias?: number;
+}
+
+/** A `completo` file may remove max(percentual % of the active records, min(minimo, half of them)) unconfirmed. */
+export interface LimiteDeRemocoes {
+  percentual: number;
+  minimo: number;
 }
 
 /** What an import counted: the report's and the history row's. */
@@ -39,4 +55,9 @@ export interface Relatorio extends Contagens {
   modo: string;
   dryRun: boolean;
   status: 'recusado' | 'validado' | 'aplicado';
+  /**
+   * Refused for the bound, or for a wrong confirmation: the exact number to confirm (what the file
+   * removes); null otherwise.
+   */
+  confirmacaoExigida: number | null;
 }

@@ -6,6 +6,8 @@ export interface Contagens {
   inalterados?: number;
   inativados?: number;
   erros?: number;
+  /** Records an undo put back (decision 0049). */
+  restaurados?: number;
   /** Rows of a listing. */
   itens?: number;
 }

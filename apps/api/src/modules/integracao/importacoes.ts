@@ -3,7 +3,9 @@ import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { AppError } from '../../lib/app-error';
+import { originOf } from '../../lib/request';
 import {
+  desfazerImportacao,
   type Entidade,
   esquemasDeLinha,
   importacaoEmAndamento,
@@ -17,6 +19,7 @@ import {
 import type { Contagens } from './auditoria';
 import { chaveDe } from './contexto';
 import {
+  desfeitaSchema,
   ERROS_INTEGRACAO,
   enviadaSchema,
   importacaoSchema,
@@ -24,6 +27,7 @@ import {
   listarQuerySchema,
   obterParamsSchema,
   opcoesDeEnvioSchema,
+  semCorpoSchema,
 } from './schemas';
 
 /** Content types of an import file, and the format each one means. */
@@ -167,6 +171,8 @@ export const importacoesRoutes: FastifyPluginAsyncZod = async (app) => {
         'DADOS_INVALIDOS',
         'Formato não suportado. Envie o arquivo como text/csv (CSV com ;) ou application/x-ndjson (JSON Lines).',
       );
+    if (opcoes.confirmarCancelamentos !== undefined && opcoes.modo !== 'completo')
+      throw new AppError(400, 'DADOS_INVALIDOS', 'confirmarCancelamentos só vale com modo=completo.');
     const tamanho = Number(request.headers['content-length'] ?? 0);
     if (tamanho > limite) throw arquivoGrande(limite);
     // Another import of this entity is running (any instance: its row in importacoes): refused now,
@@ -199,6 +205,9 @@ export const importacoesRoutes: FastifyPluginAsyncZod = async (app) => {
       dryRun: opcoes.dryRun,
       origem: 'api',
       chaveId: chave.id,
+      confirmarCancelamentos: opcoes.confirmarCancelamentos,
+      limite: { percentual: app.config.importacao.limitePercentual, minimo: app.config.importacao.limiteMinimo },
+      desfazerDias: app.config.importacao.desfazerDias,
     }).catch((err: unknown) => {
       // Not started (e.g. the database is unavailable): the answer says so; the body is not read.
       corpo.unpipe(contador);
@@ -246,6 +255,43 @@ export const importacoesRoutes: FastifyPluginAsyncZod = async (app) => {
       request.integracao.importacaoId = i.id;
       request.integracao.contagens = contagensDe(i);
       return i;
+    },
+  );
+
+  app.post(
+    '/importacoes/:id/desfazer',
+    {
+      config: { escopos: ['importar'] },
+      schema: {
+        summary: 'Desfaz o que uma importação cancelou, inativou ou apagou',
+        description:
+          'Restaura os beneficiários cancelados, os prestadores inativados e as linhas da tabela de reembolso ' +
+          'apagadas por uma importação aplicada no modo completo, dentro do prazo (IMPORTACAO_DESFAZER_DIAS, padrão ' +
+          '30 dias). Só o que ainda está como a importação deixou; o que mudou depois fica como está (ignorados). ' +
+          'Inclusões e alterações não são desfeitas. Uma importação é desfeita uma vez.',
+        params: obterParamsSchema,
+        body: semCorpoSchema,
+        response: {
+          200: desfeitaSchema,
+          ...ERROS_INTEGRACAO,
+          409: ERROS_INTEGRACAO[400].describe(
+            'Não pode ser desfeita: não removeu nada, já foi desfeita, passou do prazo, ou há uma importação da ' +
+              'entidade em andamento.',
+          ),
+        },
+      },
+    },
+    async (request) => {
+      const chave = chaveDe(request);
+      request.integracao.importacaoId = request.params.id;
+      const d = await desfazerImportacao(app.db, request.params.id, {
+        janelaDias: app.config.importacao.desfazerDias,
+        clock: app.clock,
+        origem: { ...originOf(request), canal: 'api', chaveId: chave.id },
+      });
+      request.integracao.entidade = d.entidade;
+      request.integracao.contagens = { restaurados: d.restaurados };
+      return d;
     },
   );
 

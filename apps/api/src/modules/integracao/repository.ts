@@ -141,9 +141,10 @@ export class AuditoriaIntegracaoRepository {
 
   /** The final counts of an upload, once its import ends (the call itself answered 202 before). */
   async concluirEnvio(importacaoId: string, contagens: Contagens): Promise<void> {
-    await this.db.query(`update auditoria_integracao set contagens = $2 where importacao_id = $1 and metodo = 'POST'`, [
-      importacaoId,
-      JSON.stringify(contagens),
-    ]);
+    await this.db.query(
+      `update auditoria_integracao set contagens = $2
+                          where importacao_id = $1 and metodo = 'POST' and rota not like '%/desfazer'`,
+      [importacaoId, JSON.stringify(contagens)],
+    );
   }
 }

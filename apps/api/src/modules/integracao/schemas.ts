@@ -65,6 +65,16 @@ const camposDaImportacao = {
       'entidade marca esta como falhou.',
   ),
   concluidaEm: quando.nullable(),
+  confirmacaoExigida: z
+    .number()
+    .int()
+    .nullable()
+    .describe(
+      'Recusada pelo limite do modo completo (ou por uma confirmação errada): o número exato de cancelamentos, ' +
+        'inativações ou exclusões a confirmar em confirmarCancelamentos. null nos demais casos.',
+    ),
+  desfeitaEm: quando.nullable().describe('Quando foi desfeita (POST /importacoes/{id}/desfazer); null: não foi.'),
+  restaurados: z.number().int().nullable().describe('Registros que o desfazer restaurou; null: não foi desfeita.'),
 };
 
 export const importacaoSchema = z.object({ ...camposDaImportacao, erros: z.array(erroDeLinhaSchema) });
@@ -94,8 +104,22 @@ export const opcoesDeEnvioSchema = z.object({
   modo: z
     .enum(['incremental', 'completo'], { error: 'modo deve ser incremental ou completo.' })
     .default('incremental')
-    .describe('incremental: só as linhas enviadas; completo: o arquivo é o cadastro todo (o que faltar é inativado).'),
-  dryRun: booleano.default(false).describe('true: só valida, nada é alterado.'),
+    .describe(
+      'incremental: só as linhas enviadas; completo: o arquivo é o cadastro todo (o que faltar é inativado; ' +
+        'acima do limite, só com confirmarCancelamentos).',
+    ),
+  dryRun: booleano
+    .default(false)
+    .describe('true: só valida, nada é alterado (a resposta conta o que seria incluído, alterado e inativado).'),
+  confirmarCancelamentos: z
+    .string()
+    .regex(/^\d{1,9}$/, { error: 'confirmarCancelamentos deve ser um número inteiro, 0 ou mais.' })
+    .transform(Number)
+    .optional()
+    .describe(
+      'Modo completo: o número exato de registros que o arquivo cancela, inativa ou apaga. Exigido quando passa ' +
+        'do limite (IMPORTACAO_LIMITE_PERCENTUAL e IMPORTACAO_LIMITE_MINIMO); um número diferente recusa o arquivo.',
+    ),
   codificacao: z
     .enum(['utf-8', 'iso-8859-1'], { error: 'codificacao deve ser utf-8 ou iso-8859-1.' })
     .optional()
@@ -107,3 +131,17 @@ export const enviadaSchema = z.object({
   status: statusSchema,
   local: z.string().describe('Onde acompanhar: GET deste caminho (também no cabeçalho Location).'),
 });
+
+export const desfeitaSchema = z.object({
+  id: z.string(),
+  entidade: z.string(),
+  restaurados: z.number().int().describe('Registros cancelados, inativados ou apagados pela importação e restaurados.'),
+  ignorados: z
+    .number()
+    .int()
+    .describe('Registros que mudaram depois da importação (outra importação ou o portal): deixados como estão.'),
+  desfeitaEm: quando,
+});
+
+/** A call that takes no body (POST …/desfazer): none, or {}. */
+export const semCorpoSchema = z.object({}).nullish().describe('Sem corpo (ou {}).');

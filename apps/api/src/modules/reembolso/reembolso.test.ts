@@ -996,7 +996,12 @@ describe("importacao layout 'reembolso-tabela'", () => {
       const ruim = await importar(q.db, csv(['cirurgia;;X;10;', 'exame;;Y;-5;']), opcoes);
       expect(ruim.status).toBe('recusado');
       expect(ruim.erros.map((e) => e.coluna)).toEqual(['tipo', 'valor']);
-      const completo = await importar(q.db, csv(['consulta;;Consulta;150;20']), { ...opcoes, modo: 'completo' });
+      // 7 of 8 lines: past the bound, applied with the exact count confirmed (decision 0049).
+      const completo = await importar(q.db, csv(['consulta;;Consulta;150;20']), {
+        ...opcoes,
+        modo: 'completo',
+        confirmarCancelamentos: 7,
+      });
       expect(completo).toMatchObject({ status: 'aplicado', inativados: 7 });
       const semLinha = await previa({ tipo: 'exame', valorPago: 100 });
       expect(semLinha.status).toBe(404);

@@ -14,7 +14,18 @@ const STATUS = {
   falhou: ['Falhou', 'destructive'],
 } as const;
 
-/** /atendimento/importacoes: the history of the operator's file imports (supervisor, administrador). */
+/** What a `completo` import removes, as the Inativados column counts it (decision 0049). */
+const REMOCAO: Record<string, string> = {
+  beneficiarios: 'cancelamentos',
+  prestadores: 'inativações',
+  'reembolso-tabela': 'exclusões',
+};
+
+/**
+ * /atendimento/importacoes: the history of the operator's file imports (supervisor, administrador).
+ * A refused import says why (its first problem); one refused for the bound of a `completo` file
+ * names the count to confirm; an undone one says so and how many records came back.
+ */
 export function ImportacoesPage() {
   const q = useImportacoes();
   return (
@@ -53,8 +64,22 @@ export function ImportacoesPage() {
                   {i.dryRun ? ' (simulação)' : ''}
                 </td>
                 <td>{i.origem === 'api' ? 'API' : 'Linha de comando'}</td>
-                <td>
-                  <Badge variant={variant}>{rotulo}</Badge>
+                <td className="max-w-[28rem]">
+                  <div className="flex flex-wrap gap-1">
+                    <Badge variant={variant}>{rotulo}</Badge>
+                    {i.confirmacaoExigida !== null ? (
+                      <Badge variant="warning">
+                        {i.confirmacaoExigida} {REMOCAO[i.entidade] ?? 'remoções'} a confirmar
+                      </Badge>
+                    ) : null}
+                    {i.desfeitaEm ? <Badge variant="secondary">Desfeita</Badge> : null}
+                  </div>
+                  {i.primeiroErro ? <p className="mt-1 text-sm text-slate-700">{i.primeiroErro}</p> : null}
+                  {i.desfeitaEm ? (
+                    <p className="mt-1 text-sm text-slate-700">
+                      Desfeita em {dataHora(i.desfeitaEm)}: {i.restaurados ?? 0} registro(s) restaurado(s).
+                    </p>
+                  ) : null}
                 </td>
                 <td>{i.linhas}</td>
                 <td>{i.incluidos}</td>

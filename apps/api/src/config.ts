@@ -77,6 +77,9 @@ import { z } from 'zod';
  * Integration API (issue 16, decision 0024):
  * INTEGRACAO_BODY_LIMIT          2147483648   Largest import file sent to /api/integracao/v1/importacoes (bytes, streamed).
  * INTEGRACAO_CHAMADAS_POR_MINUTO 120          Default calls per minute of an operator key (a key may have its own).
+ * INTEGRACAO_ENVIO_CARENCIA_MS   30000        An import upload may be slow this long from its first byte…
+ * INTEGRACAO_ENVIO_TAXA_MINIMA   10240        …then it must have averaged this many bytes a second (408 below it,
+ *                                             the entity's import lock released; 0: no such bound, only the silence one).
  * EQUIPE_OCIOSIDADE_MINUTOS      15           Staff console session ends after this long unused (decision 0033; at most 10 h in all).
  * CONSOLE_HOST                   (unset)      A host name of the staff console's own (console.operadora.com.br): its pages and
  *                                             /api/atendimento answer only when the Host header is it, and member routes
@@ -172,6 +175,8 @@ const envSchema = z.object({
   THROTTLE_CARD_CHECKS_PER_MINUTE_IP: int(30, 1),
   INTEGRACAO_BODY_LIMIT: int(2 * 1024 ** 3, 1024),
   INTEGRACAO_CHAMADAS_POR_MINUTO: int(120, 1),
+  INTEGRACAO_ENVIO_CARENCIA_MS: ms(30_000),
+  INTEGRACAO_ENVIO_TAXA_MINIMA: int(10 * 1024, 0),
   EQUIPE_OCIOSIDADE_MINUTOS: int(15, 1).refine((n) => n <= 600, 'no máximo 600'),
   CONSOLE_HOST: z
     .string()
@@ -259,8 +264,12 @@ export interface Config {
     codeCheckIpPer10Min: number;
     cardCheckIpPerMinute: number;
   };
-  /** The integration API (issue 16): largest streamed import, default calls per key per minute. */
-  integracao: { bodyLimit: number; chamadasPorMinuto: number };
+  /**
+   * The integration API (issue 16): largest streamed import, default calls per key per minute, and
+   * the slowest upload taken (issue 30): after `envioCarenciaMs`, at least `envioTaxaMinima` bytes/s
+   * on average (0: unbounded).
+   */
+  integracao: { bodyLimit: number; chamadasPorMinuto: number; envioCarenciaMs: number; envioTaxaMinima: number };
   /**
    * The staff console (decision 0033): idle minutes of a staff session, and its own host name
    * (CONSOLE_HOST, lower case) or null when it shares the members' host.
@@ -368,7 +377,12 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
       codeCheckIpPer10Min: e.THROTTLE_CODE_CHECKS_PER_10MIN_IP,
       cardCheckIpPerMinute: e.THROTTLE_CARD_CHECKS_PER_MINUTE_IP,
     },
-    integracao: { bodyLimit: e.INTEGRACAO_BODY_LIMIT, chamadasPorMinuto: e.INTEGRACAO_CHAMADAS_POR_MINUTO },
+    integracao: {
+      bodyLimit: e.INTEGRACAO_BODY_LIMIT,
+      chamadasPorMinuto: e.INTEGRACAO_CHAMADAS_POR_MINUTO,
+      envioCarenciaMs: e.INTEGRACAO_ENVIO_CARENCIA_MS,
+      envioTaxaMinima: e.INTEGRACAO_ENVIO_TAXA_MINIMA,
+    },
     equipe: { ociosidadeMinutos: e.EQUIPE_OCIOSIDADE_MINUTOS, host: e.CONSOLE_HOST ?? null },
     reembolso: { clamavSocket: e.CLAMAV_SOCKET, cotaBytes: e.REEMBOLSO_COTA_MB * 1024 * 1024 },
   };

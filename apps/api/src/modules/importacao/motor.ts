@@ -1,9 +1,9 @@
 import { randomUUID } from 'node:crypto';
 import type { Readable } from 'node:stream';
+import { setImmediate as aVez } from 'node:timers/promises';
 import type { Db, Queryable } from '../../db/db';
 import { esquemaDaLinha } from './campos';
 import { type Entidade, type ErroDeLinha, LAYOUTS, type Layout } from './layouts';
-import { setImmediate as aVez } from 'node:timers/promises';
 import { ArquivoNaoTexto, ler, MENSAGEM_REGISTRO_GRANDE } from './leitura';
 import { lerParaCopia } from './leitura-copia';
 import type { OpcoesImportacao, Relatorio } from './tipos';

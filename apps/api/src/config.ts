@@ -98,6 +98,9 @@ import { lerChaveDeSelagem } from './lib/selagem';
  * IMPORTACAO_LIMITE_PERCENTUAL   5            Share of the active records a `completo` file may remove unconfirmed (0–100).
  * IMPORTACAO_LIMITE_MINIMO       10           Records always allowed (small operators), if at most half of the active ones.
  * IMPORTACAO_DESFAZER_DIAS       30           How long an applied import can be undone (npm run importar -- desfazer <id>).
+ * INTEGRACAO_ENVIO_CARENCIA_MS   30000        An import upload may be slow this long from its first byte…
+ * INTEGRACAO_ENVIO_TAXA_MINIMA   10240        …then it must have averaged this many bytes a second (408 below it,
+ *                                             the entity's import lock released; 0: no such bound, only the silence one).
  * EQUIPE_OCIOSIDADE_MINUTOS      15           Staff console session ends after this long unused (decision 0033; at most 10 h in all).
  * CONSOLE_HOST                   (unset)      A host name of the staff console's own (console.operadora.com.br): its pages and
  *                                             /api/atendimento answer only when the Host header is it, and member routes
@@ -217,6 +220,8 @@ const envSchema = z.object({
   IMPORTACAO_LIMITE_PERCENTUAL: int(5).refine((n) => n <= 100, 'no máximo 100'),
   IMPORTACAO_LIMITE_MINIMO: int(10),
   IMPORTACAO_DESFAZER_DIAS: int(30, 1).refine((n) => n <= 3650, 'no máximo 3650'),
+  INTEGRACAO_ENVIO_CARENCIA_MS: ms(30_000),
+  INTEGRACAO_ENVIO_TAXA_MINIMA: int(10 * 1024, 0),
   EQUIPE_OCIOSIDADE_MINUTOS: int(15, 1).refine((n) => n <= 600, 'no máximo 600'),
   CONSOLE_HOST: z
     .string()
@@ -314,9 +319,16 @@ export interface Config {
   };
   /**
    * The integration API (issue 16): largest streamed import, default calls per key per minute, and
-   * refused keys per client IP per minute (issue 30, defect 8).
+   * refused keys per client IP per minute (issue 30, defect 8), and the slowest upload taken (issue 30):
+   * after `envioCarenciaMs`, at least `envioTaxaMinima` bytes/s on average (0: unbounded).
    */
-  integracao: { bodyLimit: number; chamadasPorMinuto: number; recusasPorMinutoIp: number };
+  integracao: {
+    bodyLimit: number;
+    chamadasPorMinuto: number;
+    recusasPorMinutoIp: number;
+    envioCarenciaMs: number;
+    envioTaxaMinima: number;
+  };
   /**
    * Imports (decision 0049): the bound of what a `completo` file removes unconfirmed, and the undo window.
    */
@@ -499,6 +511,8 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
       bodyLimit: e.INTEGRACAO_BODY_LIMIT,
       chamadasPorMinuto: e.INTEGRACAO_CHAMADAS_POR_MINUTO,
       recusasPorMinutoIp: e.INTEGRACAO_RECUSAS_POR_MINUTO_IP,
+      envioCarenciaMs: e.INTEGRACAO_ENVIO_CARENCIA_MS,
+      envioTaxaMinima: e.INTEGRACAO_ENVIO_TAXA_MINIMA,
     },
     importacao: {
       limitePercentual: e.IMPORTACAO_LIMITE_PERCENTUAL,

@@ -31,7 +31,7 @@ export const programaSchema = z.enum(PROGRAMAS_PREVENTIVOS, { error: 'Selecione 
  */
 export const fazerInscricaoRequestSchema = membroRequest({
   cpf: cpfSchema,
-  nome: textoLivre({ error: 'Informe o nome.' }).min(1, 'Informe o nome.').max(120, 'Nome inválido.'),
+  nome: textoLivre({ nome: true, error: 'Informe o nome.' }).min(1, 'Informe o nome.').max(120, 'Nome inválido.'),
   dataNascimento: dataNascimentoSchema,
   cidade: cidadeSchema,
   telefone: telefoneSchema,

@@ -129,7 +129,7 @@ export const prestadorReembolsoSchema = z
         .refine((v) => (v.length === 11 ? isValidCpf(v) : v.length === 14 && isValidCnpj(v)), {
           message: 'CPF ou CNPJ do prestador inválido.',
         }),
-      nome: textoLivre({ error: 'Informe o nome do prestador.' })
+      nome: textoLivre({ nome: true, error: 'Informe o nome do prestador.' })
         .min(2, 'Informe o nome do prestador.')
         .max(120, 'Nome do prestador muito longo.'),
       conselho: z.enum(CONSELHOS, { error: 'Conselho profissional inválido.' }).optional(),

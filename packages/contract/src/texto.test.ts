@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { avaliarAtendimentoRequestSchema, contatoInicialRequestSchema, solicitarCorrecaoRequestSchema } from './index';
-import { TEXTO_COM_CONTROLE, textoLivre } from './texto';
+import { TEXTO_COM_CONTROLE, TEXTO_COM_CONTROLE_DE_DIRECAO, textoLivre } from './texto';
 
 describe('textoLivre (issue 13, defect 5)', () => {
   it('refuses NUL and the other control characters, keeping \\t \\n \\r only in multi-line fields', () => {
@@ -35,5 +35,13 @@ describe('textoLivre (issue 13, defect 5)', () => {
     expect(
       contatoInicialRequestSchema.safeParse({ perfilAutenticado, interesse: 'SOS', mensagem: 'a\u0000' }).success,
     ).toBe(false);
+  });
+
+  it('a name (nome: true) also refuses the bidirectional embeddings, overrides and isolates (issue 30)', () => {
+    const nome = textoLivre({ nome: true });
+    for (const c of ['\u202a', '\u202b', '\u202c', '\u202d', '\u202e', '\u2066', '\u2067', '\u2068', '\u2069'])
+      expect(nome.safeParse(`Ana ${c}Souza`).error?.issues[0]?.message).toBe(TEXTO_COM_CONTROLE_DE_DIRECAO);
+    expect(nome.parse('Ana Souza')).toBe('Ana Souza');
+    expect(textoLivre().parse('Ana \u202eSouza')).toBe('Ana \u202eSouza');
   });
 });

@@ -1,4 +1,10 @@
 import { isValidCnpj, isValidCns, isValidCpf } from '@portal/br';
+import {
+  TEXTO_COM_CONTROLE,
+  TEXTO_COM_CONTROLE_DE_DIRECAO,
+  temCaractereDeControle,
+  temControleDeDirecao,
+} from '@portal/contract';
 import { z } from 'zod';
 import type { Queryable } from '../../db/db';
 
@@ -290,6 +296,18 @@ export const MENSAGEM_OBRIGATORIO = 'Campo obrigatório não preenchido.';
 export const MENSAGEM_CODIFICACAO =
   'Caractere inválido em UTF-8: o arquivo parece estar em ISO-8859-1 (use a codificação iso-8859-1).';
 
+/**
+ * The free-text rules of the members' own fields (decision 0020, `textoLivre`), for every value of a
+ * file: no control character (NUL, ESC, DEL, C1…; a value may keep a tab or a line break, as the
+ * members' multi-line fields do) and, as in names, no bidirectional control (U+202E…), which would
+ * show members and staff another text than the one stored.
+ */
+export const MENSAGEM_CONTROLE = TEXTO_COM_CONTROLE;
+export const MENSAGEM_CONTROLE_DE_DIRECAO = TEXTO_COM_CONTROLE_DE_DIRECAO;
+/** The same two rules in SQL (PostgreSQL's regular expressions; NUL never reaches PostgreSQL: see leitura-copia). */
+export const CONTROLE_SQL = lit('[\\u0001-\\u0008\\u000b\\u000c\\u000e-\\u001f\\u007f-\\u009f]');
+export const CONTROLE_DE_DIRECAO_SQL = lit('[\\u202a-\\u202e\\u2066-\\u2069]');
+
 /** One column of a layout: what the docs show and how its value is read. */
 export interface Coluna {
   nome: string;
@@ -332,6 +350,14 @@ export function esquemaDaLinha(colunas: readonly Coluna[]) {
       }
       if (v.includes('\uFFFD')) {
         ctx.addIssue({ code: 'custom', message: MENSAGEM_CODIFICACAO });
+        return null;
+      }
+      if (temCaractereDeControle(v, true)) {
+        ctx.addIssue({ code: 'custom', message: MENSAGEM_CONTROLE });
+        return null;
+      }
+      if (temControleDeDirecao(v)) {
+        ctx.addIssue({ code: 'custom', message: MENSAGEM_CONTROLE_DE_DIRECAO });
         return null;
       }
       const r = c.parser(v);

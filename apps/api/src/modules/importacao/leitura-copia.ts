@@ -1,5 +1,6 @@
 import { Readable } from 'node:stream';
-import { type ProblemaDeArquivo, textoDoArquivo } from './leitura';
+import { setImmediate as aVez } from 'node:timers/promises';
+import { MAX_REGISTRO, passaDoLimite, type ProblemaDeArquivo, textoDoArquivo } from './leitura';
 
 /**
  * The CSV reader of the PostgreSQL import that stages the raw file by COPY (decision 0037). It does
@@ -8,7 +9,8 @@ import { type ProblemaDeArquivo, textoDoArquivo } from './leitura';
  * empty lines skipped), and hands PostgreSQL's COPY (csv, `;`) each record with the header's number of
  * fields, prefixed with its line number. A record with another number of fields is reported as
  * `ler` reports it; a quote where csv-parse refuses one stops the file as malformed at that line.
- * Never a whole file in memory: only the record being read is kept.
+ * Never a whole file in memory: only the record being read is kept, and a record that passes
+ * MAX_REGISTRO stops the file at its line (`grande`), as csv-parse's max_record_size does in `ler`.
  */
 
 const ASPA = 34;
@@ -63,6 +65,10 @@ export class Varredor {
   linha = 1;
   /** Set when the file is malformed (a quote where csv-parse refuses one, or never closed): its line. */
   malformado: number | null = null;
+  /** With `malformado`: the record passed MAX_REGISTRO (`malformado` is the line it starts on). */
+  grande = false;
+  /** The line the record being read starts on. */
+  private linhaDoRegistro = 1;
   private buf = '';
   private pos = 0;
   private ini = 0;
@@ -82,10 +88,22 @@ export class Varredor {
       this.primeiro = false;
       if (chunk.charCodeAt(0) === 0xfeff) chunk = chunk.slice(1);
     }
+    // Only the record being read is kept (bounded by MAX_REGISTRO below): without the bound, a line
+    // that never ended was copied whole again with every chunk (8 MB: seconds of a blocked server).
     this.buf = this.buf.slice(this.ini) + chunk;
     this.pos -= this.ini;
     this.ini = 0;
     this.varrer(false);
+    if (this.malformado === null && (this.buf.length - this.ini) * 3 > MAX_REGISTRO)
+      this.limitar(this.buf.slice(this.ini));
+  }
+
+  /** Stops the file when the record `texto` (or what came of it so far) passes MAX_REGISTRO. */
+  private limitar(texto: string): boolean {
+    if (!passaDoLimite(texto)) return false;
+    this.malformado = this.linhaDoRegistro;
+    this.grande = true;
+    return true;
   }
 
   end(): void {
@@ -96,17 +114,19 @@ export class Varredor {
       this.malformado = this.linha;
       return;
     }
-    if (this.ini < this.buf.length) this.emitir(this.buf.length);
+    if (this.ini < this.buf.length && !this.emitir(this.buf.length)) return;
     this.buf = '';
   }
 
-  private emitir(fim: number) {
+  private emitir(fim: number): boolean {
     const texto = this.buf.slice(this.ini, fim);
+    if (this.limitar(texto)) return false;
     if (texto !== '') this.aoRegistro({ texto, campos: this.campos, linha: this.linha, quebraSolta: this.quebraSolta });
     this.campos = 1;
     this.inicioCampo = true;
     this.aposAspas = false;
     this.quebraSolta = false;
+    return true;
   }
 
   private varrer(fim: boolean) {
@@ -141,8 +161,9 @@ export class Varredor {
               ? 1
               : 0;
         if (tamanho) {
-          this.emitir(i);
+          if (!this.emitir(i)) return;
           this.linha++;
+          this.linhaDoRegistro = this.linha;
           i += tamanho - 1;
           this.ini = i + 1;
         } else {
@@ -187,10 +208,21 @@ export interface LeituraParaCopia {
   registros(aoProblema: (p: ProblemaDeArquivo) => void, aoLer?: () => Promise<void>): Readable;
   /** Records read after the header (every one, good or not). */
   linhas(): number;
-  /** The line where the file is malformed, if it is. */
+  /** The line where the file is malformed, if it is (or where its record passed MAX_REGISTRO: `grande`). */
   malformado(): number | null;
+  grande(): boolean;
+  /**
+   * Whether a record had a character the free-text rules refuse (a control character, a
+   * bidirectional control): only then are the rows checked for them in SQL. A NUL, which COPY
+   * cannot carry, goes as U+0001, refused by the same rule.
+   */
+  controles(): boolean;
   bytes(): number;
 }
+
+/** What `textoLivre`'s rules refuse in a value (campos.ts), NUL included: the rows with it are checked in SQL. */
+// eslint-disable-next-line no-control-regex -- matching control characters is the point
+const CONTROLE = /[\u0000-\u0008\u000b\u000c\u000e-\u001f\u007f-\u009f\u202a-\u202e\u2066-\u2069]/;
 
 export function lerParaCopia(origem: Readable, codificacao: 'utf-8' | 'iso-8859-1' = 'utf-8'): LeituraParaCopia {
   const { texto, bytes } = textoDoArquivo(origem, codificacao);
@@ -200,6 +232,7 @@ export function lerParaCopia(origem: Readable, codificacao: 'utf-8' | 'iso-8859-
   const varredor = new Varredor((r) => pendentes.push(r));
   let acabou = false;
   let linhas = 0;
+  let controles = false;
   const ler = async (): Promise<boolean> => {
     if (acabou) return false;
     const r = await it.next();
@@ -238,8 +271,14 @@ export function lerParaCopia(origem: Readable, codificacao: 'utf-8' | 'iso-8859-
           out += `${r.linha};${paraCopy(r)}\n`;
         }
         pendentes = [];
+        if (CONTROLE.test(out)) {
+          controles = true;
+          out = out.replaceAll('\0', '\u0001');
+        }
         if (out) yield out;
         await aoLer?.();
+        // The event loop's turn between two chunks: other requests are answered while a file is read.
+        await aVez();
         if (varredor.malformado !== null || !(await ler())) break;
       }
     }
@@ -251,6 +290,8 @@ export function lerParaCopia(origem: Readable, codificacao: 'utf-8' | 'iso-8859-
     registros,
     linhas: () => linhas,
     malformado: () => varredor.malformado,
+    grande: () => varredor.grande,
+    controles: () => controles,
     bytes,
   };
 }

@@ -1,9 +1,10 @@
 import { randomUUID } from 'node:crypto';
 import type { Readable } from 'node:stream';
+import { setImmediate as aVez } from 'node:timers/promises';
 import type { Db, Queryable } from '../../db/db';
 import { esquemaDaLinha } from './campos';
 import { type Entidade, type ErroDeLinha, LAYOUTS, type Layout } from './layouts';
-import { ler } from './leitura';
+import { ArquivoNaoTexto, ler, MENSAGEM_REGISTRO_GRANDE } from './leitura';
 import { lerParaCopia } from './leitura-copia';
 import type { LimiteDeRemocoes, OpcoesImportacao, Relatorio } from './tipos';
 import { algumaEmAndamento, atualizarProgresso, concluir, outraEmAndamento, registrarInicio } from './repository';
@@ -52,6 +53,25 @@ function cronometro(): (fase: string) => void {
   };
 }
 
+/**
+ * A value as the report shows it: a control character or a bidirectional control becomes U+FFFD.
+ * PostgreSQL refuses NUL in text and jsonb (the report of a file with one could not be stored: the
+ * import ended 'falhou' with no error at all), and the report is read on screens too.
+ */
+// eslint-disable-next-line no-control-regex -- matching control characters is the point
+const INVISIVEIS = /[\u0000-\u0008\u000b\u000c\u000e-\u001f\u007f-\u009f\u202a-\u202e\u2066-\u2069]/g;
+const visivel = (v: string) => v.replace(INVISIVEIS, '\uFFFD');
+
+/** A file that is not text: one problem, that says so (not a header whose every column is missing). */
+const naoTexto = (formato: 'csv' | 'jsonl', e: ArquivoNaoTexto): ErroDeLinha => ({
+  linha: 1,
+  coluna: '',
+  valor: '',
+  mensagem: `O arquivo não é um ${formato === 'csv' ? 'CSV' : 'JSON Lines'} em texto: ${e.motivo}.`,
+});
+/** Rows validated between two turns of the event loop (other requests are answered meanwhile). */
+const LINHAS_POR_VEZ = 1000;
+
 class ErrosDoArquivo {
   readonly lista: ErroDeLinha[] = [];
   omitidos = 0;
@@ -59,7 +79,8 @@ class ErrosDoArquivo {
     return this.lista.length + this.omitidos;
   }
   add(e: ErroDeLinha) {
-    if (this.lista.length < MAX_ERROS) this.lista.push({ ...e, valor: e.valor.slice(0, 200) });
+    if (this.lista.length < MAX_ERROS)
+      this.lista.push({ ...e, coluna: visivel(e.coluna), valor: visivel(e.valor.slice(0, 200)) });
     else this.omitidos++;
   }
 }
@@ -283,9 +304,8 @@ async function estagiar(
   const nomes = layout.colunas.map((c) => c.nome);
   const leitura = ler(origem, opcoes.formato, opcoes.codificacao);
   const cabecalho = await leitura.cabecalho().catch((err: unknown) => {
-    const e = err as { code?: string; lines?: number };
-    if (!erroDeCsv(e)) throw err;
-    erros.add({ linha: e.lines ?? 1, coluna: '', valor: '', mensagem: CSV_MALFORMADO });
+    if (!problemaDoArquivo(err, erros, opcoes.formato, 1)) throw err;
+    descartar(origem);
     throw recusa(relatorio, erros);
   });
   if (opcoes.formato === 'csv') {
@@ -312,7 +332,7 @@ async function estagiar(
 
   try {
     for await (const item of leitura.linhas) {
-      relatorio.linhas++;
+      if (++relatorio.linhas % LINHAS_POR_VEZ === 0) await aVez();
       if (!('valores' in item)) {
         erros.add(item);
         continue;
@@ -335,21 +355,36 @@ async function estagiar(
       }
     }
   } catch (err) {
-    // A CSV the parser cannot read (an unclosed quote…).
-    const e = err as { code?: string; lines?: number };
-    if (!erroDeCsv(e)) throw err;
-    erros.add({
-      linha: e.lines ?? relatorio.linhas + 1,
-      coluna: '',
-      valor: '',
-      mensagem: CSV_MALFORMADO,
-    });
+    // A CSV the parser cannot read (an unclosed quote, a record past MAX_REGISTRO…), a file not text.
+    if (!problemaDoArquivo(err, erros, opcoes.formato, relatorio.linhas + 1)) throw err;
+    descartar(origem);
   }
   await gravar();
   await progresso(leitura.bytes());
-  if (relatorio.linhas === 0) erros.add({ linha: 1, coluna: '', valor: '', mensagem: 'Arquivo sem linhas de dados.' });
+  if (relatorio.linhas === 0 && !erros.total)
+    erros.add({ linha: 1, coluna: '', valor: '', mensagem: 'Arquivo sem linhas de dados.' });
   if (erros.total) throw recusa(relatorio, erros);
   await stg.analisar();
+}
+
+/**
+ * What stopped a reader, when it is the file's fault: added to the errors (true). A CSV the parser
+ * cannot read (CSV_MALFORMADO; a record past MAX_REGISTRO), a file that is not text.
+ */
+function problemaDoArquivo(err: unknown, erros: ErrosDoArquivo, formato: 'csv' | 'jsonl', linha: number): boolean {
+  if (err instanceof ArquivoNaoTexto) {
+    erros.add(naoTexto(formato, err));
+    return true;
+  }
+  const e = err as { code?: string; lines?: number };
+  if (!erroDeCsv(e)) return false;
+  erros.add({
+    linha: e.lines ?? linha,
+    coluna: '',
+    valor: '',
+    mensagem: e.code === 'CSV_MAX_RECORD_SIZE' ? MENSAGEM_REGISTRO_GRANDE : CSV_MALFORMADO,
+  });
+  return true;
 }
 
 /** The rest of a refused upload is read and dropped, not buffered behind the reader that stopped. */
@@ -386,9 +421,20 @@ async function estagiarPorCopia(
   marcar: (fase: string) => void,
 ): Promise<void> {
   const leitura = lerParaCopia(origem, opcoes.codificacao);
-  const cabecalho = await leitura.cabecalho();
+  const malformadoEm = (linha: number): ErroDeLinha => ({
+    linha,
+    coluna: '',
+    valor: '',
+    mensagem: leitura.grande() ? MENSAGEM_REGISTRO_GRANDE : CSV_MALFORMADO,
+  });
+  const cabecalho = await leitura.cabecalho().catch((err: unknown) => {
+    if (!(err instanceof ArquivoNaoTexto)) throw err;
+    erros.add(naoTexto('csv', err));
+    descartar(origem);
+    throw recusa(relatorio, erros);
+  });
   if (cabecalho === null) {
-    erros.add({ linha: leitura.malformado() ?? 1, coluna: '', valor: '', mensagem: CSV_MALFORMADO });
+    erros.add(malformadoEm(leitura.malformado() ?? 1));
     descartar(origem);
     throw recusa(relatorio, erros);
   }
@@ -420,15 +466,15 @@ async function estagiarPorCopia(
   const malformado = leitura.malformado();
   if (malformado !== null) descartar(origem);
 
-  const marcadas = await stg.normalizarBruta(layout);
+  const marcadas = await stg.normalizarBruta(layout, leitura.controles());
   marcar('regras das linhas (SQL) e normalização');
   if (marcadas || problemas.total || malformado !== null || relatorio.linhas === 0) {
     // Both lists are in line order: merged, the first MAX_ERROS are those `estagiar` would keep.
-    const achados = marcadas ? await stg.errosBrutos(layout, MAX_ERROS) : [];
+    const achados = marcadas ? await stg.errosBrutos(layout, MAX_ERROS, leitura.controles()) : [];
     const todos = [...problemas.lista, ...achados].sort((a, b) => a.linha - b.linha);
     for (const e of todos) erros.add({ linha: e.linha, coluna: e.coluna, valor: e.valor, mensagem: e.mensagem });
     erros.omitidos += problemas.omitidos + Math.max(0, (achados[0]?.total ?? 0) - achados.length);
-    if (malformado !== null) erros.add({ linha: malformado, coluna: '', valor: '', mensagem: CSV_MALFORMADO });
+    if (malformado !== null) erros.add(malformadoEm(malformado));
     if (relatorio.linhas === 0 && malformado === null)
       erros.add({ linha: 1, coluna: '', valor: '', mensagem: 'Arquivo sem linhas de dados.' });
     throw recusa(relatorio, erros);

@@ -1,6 +1,16 @@
 import type { Readable } from 'node:stream';
 import type { Db, Queryable } from '../../db/db';
-import { type Coluna, ESPACOS_JS, lit, MENSAGEM_CODIFICACAO, MENSAGEM_OBRIGATORIO } from './campos';
+import {
+  type Coluna,
+  CONTROLE_DE_DIRECAO_SQL,
+  CONTROLE_SQL,
+  ESPACOS_JS,
+  lit,
+  MENSAGEM_CODIFICACAO,
+  MENSAGEM_CONTROLE,
+  MENSAGEM_CONTROLE_DE_DIRECAO,
+  MENSAGEM_OBRIGATORIO,
+} from './campos';
 import type { ErroDeLinha, Layout } from './layouts';
 
 /** Advisory lock namespace of imports: (this, hashtext(entidade)). */
@@ -66,13 +76,13 @@ export class StagingRepository {
    * table gets every record's normalised values and `erro`, whether any column has a problem.
    * Returns whether one has.
    */
-  async normalizarBruta(layout: Pick<Layout, 'colunas'>): Promise<boolean> {
+  async normalizarBruta(layout: Pick<Layout, 'colunas'>, controles = true): Promise<boolean> {
     await this.q.exec(
       `create unlogged table ${this.tabela} as
        select linha, ${layout.colunas
          .map((c, k) => `case when t${k} <> '' then ${c.parser.sql!.valor(`p${k}`)} end as "${c.nome}"`)
          .join(', ')},
-              ${layout.colunas.map((c, k) => `${mensagemSql(c, k)} is not null`).join(' or ')} as erro
+              ${layout.colunas.map((c, k) => `${mensagemSql(c, k, controles)} is not null`).join(' or ')} as erro
          from (${preparadas(this.tabela, layout)}) p`,
     );
     const [r] = await this.q.query<{ sim: boolean }>(`select exists (select 1 from ${this.tabela} where erro) as sim`);
@@ -83,11 +93,15 @@ export class StagingRepository {
    * The problems of the records `normalizarBruta` marked, as the zod schema reports them (line, then
    * column, the same messages): the first `max`, each with the total count.
    */
-  async errosBrutos(layout: Pick<Layout, 'colunas'>, max: number): Promise<(ErroDeLinha & { total: number })[]> {
+  async errosBrutos(
+    layout: Pick<Layout, 'colunas'>,
+    max: number,
+    controles = true,
+  ): Promise<(ErroDeLinha & { total: number })[]> {
     return this.q.query<ErroDeLinha & { total: number }>(
       `select linha, coluna, valor, mensagem, (count(*) over ())::int as total
          from (select l.linha, x.ordem, x.coluna, x.valor, x.mensagem
-                 from (select linha, ${layout.colunas.map((c, k) => `"${c.nome}", ${mensagemSql(c, k)} as m${k}`).join(', ')}
+                 from (select linha, ${layout.colunas.map((c, k) => `"${c.nome}", ${mensagemSql(c, k, controles)} as m${k}`).join(', ')}
                          from (${preparadas(this.tabela, layout, `where linha in (select linha from ${this.tabela} where erro)`)}) p) l
                  cross join lateral (values ${layout.colunas
                    .map((c, k) => `(${k}, ${lit(c.nome)}, coalesce(l."${c.nome}", ''), l.m${k})`)
@@ -198,9 +212,19 @@ const aparar = (v: string) =>
   `case when ascii(${v}) in (${CODIGOS_ESPACOS}) or ascii(right(${v}, 1)) in (${CODIGOS_ESPACOS})
         then btrim(${v}, ${lit(ESPACOS_JS)}) else ${v} end`;
 
-/** Column k's message, or null: what `esquemaDaLinha` says of the value, in the same order. */
-function mensagemSql(col: Coluna, k: number): string {
+/**
+ * Column k's message, or null: what `esquemaDaLinha` says of the value, in the same order. The
+ * free-text rules cost a regular expression per value: checked only when the reader saw a
+ * character they refuse somewhere in the file (`controles`; otherwise none can match).
+ */
+function mensagemSql(col: Coluna, k: number, controles: boolean): string {
   return `case when t${k} is null or t${k} = '' then ${col.obrigatoria ? lit(MENSAGEM_OBRIGATORIO) : 'null'}
                when strpos(t${k}, ${lit('\uFFFD')}) > 0 then ${lit(MENSAGEM_CODIFICACAO)}
+               ${
+                 controles
+                   ? `when t${k} ~ ${CONTROLE_SQL} then ${lit(MENSAGEM_CONTROLE)}
+                      when t${k} ~ ${CONTROLE_DE_DIRECAO_SQL} then ${lit(MENSAGEM_CONTROLE_DE_DIRECAO)}`
+                   : ''
+               }
                else ${col.parser.sql!.erro(`p${k}`)} end`;
 }

@@ -59,17 +59,61 @@ function resumo({ erros, ...i }: Importacao) {
   return { ...i, totalErros: erros.length + i.errosOmitidos };
 }
 
-/** Counts the bytes of an upload and stops it past the limit (the body is never held whole). */
-class LimiteDeBytes extends Transform {
+/** The slowest upload taken (issue 30): after `carenciaMs`, at least `taxaMinima` bytes/s on average (0: any). */
+interface RitmoMinimo {
+  carenciaMs: number;
+  taxaMinima: number;
+}
+
+/**
+ * Counts the bytes of an upload and stops it past the limit (the body is never held whole), or when
+ * it arrives slower than the minimum rate: a byte every few seconds stays under the silence bound
+ * (plugins/prazo-da-requisicao) yet would hold the entity's import lock for as long as the sender
+ * likes, every other import of that entity answered 409 meanwhile.
+ */
+class VigiaDoEnvio extends Transform {
   bytes = 0;
-  constructor(private readonly limite: number) {
+  private readonly inicio = performance.now();
+  private readonly relogio: NodeJS.Timeout | undefined;
+  constructor(
+    private readonly limite: number,
+    private readonly ritmo: RitmoMinimo,
+  ) {
     super();
+    if (ritmo.taxaMinima > 0) {
+      this.relogio = setInterval(() => this.medir(), Math.min(1000, ritmo.carenciaMs));
+      this.relogio.unref();
+    }
+  }
+  private medir() {
+    const ms = performance.now() - this.inicio;
+    if (ms >= this.ritmo.carenciaMs && this.bytes < (this.ritmo.taxaMinima * ms) / 1000)
+      this.destroy(envioLento(this.ritmo));
   }
   override _transform(chunk: Buffer, _enc: BufferEncoding, done: (err?: Error | null, data?: Buffer) => void) {
     this.bytes += chunk.length;
     if (this.bytes > this.limite) done(arquivoGrande(this.limite));
     else done(null, chunk);
   }
+  override _flush(done: () => void) {
+    clearInterval(this.relogio);
+    done();
+  }
+  override _destroy(err: Error | null, done: (err?: Error | null) => void) {
+    clearInterval(this.relogio);
+    done(err);
+  }
+}
+
+function envioLento({ carenciaMs, taxaMinima }: RitmoMinimo): AppError {
+  const kib = Math.round((taxaMinima / 1024) * 10) / 10;
+  const carencia = carenciaMs % 1000 === 0 ? `${carenciaMs / 1000} s` : `${carenciaMs} ms`;
+  return new AppError(
+    408,
+    'DADOS_INVALIDOS',
+    `O arquivo chegou devagar demais (menos de ${kib} KiB/s em média depois de ${carencia}): ` +
+      'o envio foi interrompido e a importação não foi feita. Envie o arquivo de novo por uma conexão mais rápida.',
+  );
 }
 
 function arquivoGrande(limite: number): AppError {
@@ -95,6 +139,10 @@ function recebido(corpo: Readable): Promise<boolean> {
  */
 export const importacoesRoutes: FastifyPluginAsyncZod = async (app) => {
   const limite = app.config.integracao.bodyLimit;
+  const ritmo: RitmoMinimo = {
+    carenciaMs: app.config.integracao.envioCarenciaMs,
+    taxaMinima: app.config.integracao.envioTaxaMinima,
+  };
 
   // One route per entity (the URL is /importacoes/<entidade>): each documents its own row layout.
   await app.register(async (envio) => {
@@ -132,6 +180,9 @@ export const importacoesRoutes: FastifyPluginAsyncZod = async (app) => {
               ...ERROS_INTEGRACAO,
               409: ERROS_INTEGRACAO[400].describe(
                 'Uma importação desta entidade está em andamento (nesta ou em outra instância): envie de novo depois que ela terminar.',
+              ),
+              408: ERROS_INTEGRACAO[400].describe(
+                'O arquivo chegou devagar demais (INTEGRACAO_ENVIO_TAXA_MINIMA depois de INTEGRACAO_ENVIO_CARENCIA_MS): envio interrompido, nada importado.',
               ),
               413: ERROS_INTEGRACAO[400].describe('O arquivo passa do limite (INTEGRACAO_BODY_LIMIT).'),
               415: ERROS_INTEGRACAO[400].describe('Tipo de conteúdo que não é text/csv nem application/x-ndjson.'),
@@ -185,7 +236,7 @@ export const importacoesRoutes: FastifyPluginAsyncZod = async (app) => {
       opcoes.codificacao ?? (charset === 'iso-8859-1' || charset === 'latin1' ? 'iso-8859-1' : undefined);
 
     // pipe, not pipeline: past the limit the request stays open for the 413 (then the connection closes).
-    const contador = new LimiteDeBytes(limite);
+    const contador = new VigiaDoEnvio(limite, ritmo);
     let erroDoEnvio: unknown;
     contador.once('error', (err) => {
       erroDoEnvio = err;

@@ -48,11 +48,15 @@ const somaPonderada = (d: string, n: number, peso: number) =>
   Array.from({ length: n }, (_, i) => `(ascii(substr(${d}, ${i + 1}, 1)) - 48) * ${peso - i}`).join(' + ');
 const dvSql = (d: string, n: number) => `(((${somaPonderada(d, n, n + 1)}) * 10) % 11) % 10`;
 
-export const texto = (max = 200): Parser =>
-  comSql((v) => (v.length > max ? erro(`Texto com mais de ${max} caracteres.`) : v), {
-    erro: (v) => `case when ${maisQue(v, max)} then ${lit(`Texto com mais de ${max} caracteres.`)} end`,
-    valor: (v) => v,
-  });
+/** Free text of at most `max` characters; `maximo` is what the layout's docs show beside "texto". */
+export const texto = (max = 200): Parser & { maximo: number } =>
+  Object.assign(
+    comSql((v) => (v.length > max ? erro(`Texto com mais de ${max} caracteres.`) : v), {
+      erro: (v) => `case when ${maisQue(v, max)} then ${lit(`Texto com mais de ${max} caracteres.`)} end`,
+      valor: (v) => v,
+    }),
+    { maximo: max },
+  );
 
 /** Digits with their usual punctuation (`.`, `-`, `/`, spaces, and `extras`) taken out. */
 export const digitos = (min: number, max = min, extras = ''): Parser => {
@@ -192,7 +196,12 @@ export const dinheiro: Parser = (v) => {
   const virgula = /^(\d{1,3}(?:\.\d{3})*|\d+),(\d{1,2})$/.exec(v) ?? /^(\d{1,3}(?:\.\d{3})+)$/.exec(v);
   if (ponto) [inteiro, frac] = [ponto[1], ponto[2] ?? ''];
   else if (virgula) [inteiro, frac] = [virgula[1]!.replace(/\./g, ''), virgula[2] ?? ''];
-  if (inteiro === undefined) return erro('Valor inválido: use um número decimal com até 2 casas (ex.: 1234.56).');
+  if (inteiro === undefined)
+    return erro(
+      /^-\s*\d/.test(v)
+        ? 'Valor negativo não é aceito: use um número positivo com até 2 casas (ex.: 1234.56).'
+        : 'Valor inválido: use um número decimal com até 2 casas (ex.: 1234.56).',
+    );
   if (inteiro.length > 13) return erro('Valor grande demais.');
   const centavos = (inteiro + frac.padEnd(2, '0')).replace(/^0+(?=\d)/, '');
   return centavos;
@@ -328,7 +337,16 @@ export const col = (
   descricao: string,
   exemplo: string,
   parser: Parser,
-): Coluna => ({ nome, obrigatoria, tipo, padrao, descricao, exemplo, parser });
+): Coluna => ({
+  nome,
+  obrigatoria,
+  // Every text column's docs give its maximum length (the parser's own).
+  tipo: tipo === 'texto' && 'maximo' in parser ? `texto (até ${String(parser.maximo)})` : tipo,
+  padrao,
+  descricao,
+  exemplo,
+  parser,
+});
 
 /**
  * The zod schema of one row: every column as text in, normalised text (or null when empty and

@@ -15,6 +15,15 @@ describe('docs/integracao: one page per layout, written from the layout', () => 
       expect(semEspacos(readFileSync(join(DOCS, `${entidade}.md`), 'utf8'))).toBe(semEspacos(documentacao(entidade)));
     });
 
+  it('every text column gives its maximum length, the one its parser enforces', () => {
+    const texto = Object.values(LAYOUTS).flatMap((l) =>
+      l.colunas.filter((c) => c.tipo === 'texto' || 'maximo' in c.parser),
+    );
+    expect(texto.length).toBeGreaterThan(40);
+    for (const c of texto)
+      expect(`${c.nome}: ${c.tipo}`).toBe(`${c.nome}: texto (até ${String((c.parser as { maximo?: number }).maximo)})`);
+  });
+
   it('each row schema converts to JSON Schema (for the OpenAPI document)', () => {
     const s = z.toJSONSchema(esquemasDeLinha.beneficiarios!, { io: 'input' }) as {
       required: string[];

@@ -854,6 +854,18 @@ describe('importar: bad files are refused with their report and change nothing',
     ]);
   });
 
+  it('a negative amount says so, with line, column and value', async () => {
+    const r = await recusado('mensalidades', MENSALIDADES.replace(';1234.5;', ';-1234.50;'));
+    expect(r.erros).toEqual([
+      {
+        linha: 3,
+        coluna: 'valor',
+        valor: '-1234.50',
+        mensagem: 'Valor negativo não é aceito: use um número positivo com até 2 casas (ex.: 1234.56).',
+      },
+    ]);
+  });
+
   it('a bad CPF (check digits), with line, column and value', async () => {
     const ruim = BENEFICIARIOS.replace(DEPENDENTE, DEPENDENTE.slice(0, 10) + ((Number(DEPENDENTE[10]) + 1) % 10));
     const r = await recusado('beneficiarios', ruim);

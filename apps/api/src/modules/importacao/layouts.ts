@@ -324,7 +324,15 @@ const beneficiarios: Layout = {
     col('dataContratacao', true, 'data', SIB, 'Data de inclusão no contrato', '2019-03-01', data),
     col('dataCancelamento', false, 'data', SIB, 'Data de cancelamento (vazio: ativo)', '', data),
     col('motivoCancelamento', false, 'texto', SIB, 'Motivo do cancelamento', '', texto(200)),
-    col('cco', false, 'texto', SIB, 'Código de controle operacional da ANS (CCO)', '123456789012', digitos(10, 12)),
+    col(
+      'cco',
+      false,
+      '10 a 12 dígitos',
+      SIB,
+      'Código de controle operacional da ANS (CCO)',
+      '123456789012',
+      digitos(10, 12),
+    ),
     col('codigoMunicipioIBGE', false, '7 dígitos', SIB, 'Município de residência (código IBGE)', '3550308', digitos(7)),
     col('email', false, 'e-mail', PORTAL, 'E-mail de contato (vazio: mantém o atual)', 'maria@example.com', email),
     col(
@@ -1151,6 +1159,7 @@ const irpf: Layout = {
   chave: ['codigoMensalidade', 'codigoBeneficiario', 'tipo'],
   notas: [
     'A composição de cada mensalidade: o recibo e o informe de Imposto de Renda (valores pagos por beneficiário no ano) leem estas linhas.',
+    'O informe de Imposto de Renda cobre só anos-calendário encerrados: o portal oferece os anos anteriores ao atual em que o contrato pagou alguma mensalidade (pela data de pagamento, não pela competência); o ano em curso aparece a partir de 1º de janeiro do ano seguinte.',
     'A mensalidade deve existir (layout mensalidades) e o beneficiário deve ser do contrato dela.',
     'As linhas de uma mensalidade, somadas, devem dar o valor dela; a ordem no recibo é a ordem das linhas e itens que não estão mais no arquivo são removidos da mensalidade.',
   ],

@@ -15,7 +15,7 @@ export default defineConfig({
         resolve: { alias: { '@': fileURLToPath(new URL('./apps/web/src', import.meta.url)) } },
         test: {
           name: 'unit',
-          include: ['packages/**/src/**/*.test.ts', 'apps/web/src/**/*.test.{ts,tsx}'],
+          include: ['packages/**/src/**/*.test.ts', 'apps/web/src/**/*.test.{ts,tsx}', 'test/**/*.test.ts'],
           environment: 'node',
           setupFiles: ['test/console-guard-setup.ts'],
           // The files share their workers' module cache instead of importing everything again each

@@ -10,7 +10,7 @@
 import { execFileSync } from 'node:child_process';
 import { randomUUID } from 'node:crypto';
 
-const CPF = '52998224725'; // Maria Aparecida Souza (/work/shared/demo-data.md; password senha123)
+const CPF = '52998224725'; // Maria Aparecida Souza (docs/produto/demo.md; password senha123)
 const SENHA = 'senha123';
 const CLIENTE = {
   usuario: process.env.API_CLIENT_USER ?? 'portal-web',

@@ -61,18 +61,18 @@ function rastreados(): string[] {
 describe('links in Markdown', () => {
   it('finds inline links and images but not those inside code', () => {
     const texto = [
-      'See [the spec](../shared/spec.md) and ![logo](img/logo.svg "Logo").',
+      'See [the spec](../fora/spec.md) and ![logo](img/logo.svg "Logo").',
       '`[not a link](../fora.md)`',
       '```md',
       '[also not](../fora.md)',
       '```',
       '[ref]: ./docs/x.md',
     ].join('\n');
-    expect(alvos(texto)).toEqual(['../shared/spec.md', 'img/logo.svg', './docs/x.md']);
+    expect(alvos(texto)).toEqual(['../fora/spec.md', 'img/logo.svg', './docs/x.md']);
   });
 
   it('refuses a target that leaves the repository', () => {
-    expect(problema('README.md', '../shared/demo-data.md', new Set(['README.md']))).toBe('leaves the repository');
+    expect(problema('README.md', '../fora/dados.md', new Set(['README.md']))).toBe('leaves the repository');
   });
 
   it('refuses a target that is not a tracked file', () => {

@@ -69,6 +69,12 @@ describe('/metrics with METRICS_TOKEN', () => {
     expect(r.headers.get('content-type')).toMatch(/^text\/plain; version=0\.0\.4/);
     const texto = await r.text();
     expect(valor(texto, 'portal_http_requisicoes_segundos_count{rota="/healthz",metodo="GET",classe="2xx"}')).toBe(2);
+    // Prometheus's histogram: cumulative bands up to +Inf, which is the count.
+    const faixa = (le: string) =>
+      valor(texto, `portal_http_requisicoes_segundos_bucket{rota="/healthz",metodo="GET",classe="2xx",le="${le}"}`);
+    expect(faixa('+Inf')).toBe(2);
+    expect(faixa('0.005')! <= faixa('10')!).toBe(true);
+    expect(texto).toContain('# TYPE portal_http_requisicoes_segundos histogram');
     expect(
       valor(
         texto,

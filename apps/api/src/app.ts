@@ -16,6 +16,7 @@ import type { CounterStore } from './lib/counters';
 import { closePasswordWorkers } from './lib/password';
 import { serializadorCompilado } from './lib/serializacao';
 import { RedisCounterStore } from './lib/counters-redis';
+import { Metricas, semContadores } from './lib/metricas';
 import {
   areasDeDesenvolvimento,
   areasDaEquipe,
@@ -25,12 +26,14 @@ import {
   areasDoParceiro,
   areasPublicas,
 } from './modules';
+import { fontesDoNegocio, registrarMetricasDeNegocio } from './modules/metricas/negocio';
 import { loadOperadora } from './modules/operadora/config';
 import { requireApiToken } from './plugins/auth';
 import { prazoDaRequisicao } from './plugins/prazo-da-requisicao';
 import cookies from './plugins/cookies';
 import errors from './plugins/errors';
 import health from './plugins/health';
+import metricasPlugin from './plugins/metricas';
 import hostDoConsole from './plugins/host-do-console';
 import { lazyChildLogger, loggerOptions } from './plugins/logger';
 import { exigirMembro } from './plugins/membro';
@@ -143,6 +146,9 @@ export async function buildApp(config: Config, overrides: Overrides = {}): Promi
   } finally {
     await inicio.close().catch(() => undefined);
   }
+  // Metrics (decision 0051): made only when /metrics can be read (METRICS_TOKEN or METRICS_PORT).
+  const metricas = config.metricas.ativas ? new Metricas({ banco: () => db.estado() }) : null;
+  const contadores = metricas ?? semContadores;
   const counters =
     overrides.counters ??
     (config.redisUrl
@@ -151,6 +157,7 @@ export async function buildApp(config: Config, overrides: Overrides = {}): Promi
           clock,
           { conectarMs: config.timeouts.redisConnect, comandoMs: config.timeouts.redisCommand },
           (err) => app.log.warn({ err }, 'redis connection error'),
+          contadores,
         )
       : new PgCounterStore(db, clock));
   // Sessions ended on one instance are dropped from the others' caches at once (issue 13, 0006).
@@ -177,13 +184,21 @@ export async function buildApp(config: Config, overrides: Overrides = {}): Promi
     selagem: selagem.selagem,
     avisosDeSessao,
     resolvedorDeNomes: overrides.resolvedorDeNomes,
+    contadores,
   });
+  if (metricas)
+    registrarMetricasDeNegocio(metricas.registro, fontesDoNegocio(db, services), {
+      clock,
+      cacheMs: config.metricas.cacheSegundos * 1000,
+      log: app.log,
+    });
 
   app.decorate('config', config);
   app.decorate('db', db);
   app.decorate('clock', clock);
   app.decorate('operadora', operadora);
   app.decorate('services', services);
+  app.decorate('metricas', metricas);
   app.decorateRequest('membro', null as never);
 
   // Webhooks out (decision 0029): the delivery worker runs beside the requests, in every instance
@@ -198,6 +213,8 @@ export async function buildApp(config: Config, overrides: Overrides = {}): Promi
     if (ownsDb) await db.close();
   });
 
+  // First: its onRoute hook binds every route registered after it to its own observer.
+  await app.register(metricasPlugin);
   await app.register(cookies);
   await app.register(security);
   await app.register(errors);

@@ -109,6 +109,22 @@ describe('loadConfig', () => {
     expect(() => loadConfig({ REDIS_COMMAND_TIMEOUT_MS: 'x' })).toThrow(/REDIS_COMMAND_TIMEOUT_MS/);
   });
 
+  it('metrics: off unless METRICS_TOKEN or METRICS_PORT; a short token or the main port refused', () => {
+    expect(loadConfig({}).metricas).toEqual({
+      ativas: false,
+      token: undefined,
+      porta: undefined,
+      host: '127.0.0.1',
+      cacheSegundos: 15,
+    });
+    expect(loadConfig({ METRICS_TOKEN: 'x'.repeat(32) }).metricas.ativas).toBe(true);
+    expect(loadConfig({ METRICS_PORT: '9464' }).metricas).toMatchObject({ ativas: true, porta: 9464 });
+    expect(() => loadConfig({ METRICS_TOKEN: 'curto' })).toThrow(/^Invalid environment variable METRICS_TOKEN/);
+    expect(() => loadConfig({ PORT: '3000', METRICS_PORT: '3000' })).toThrow(/METRICS_PORT: deve ser diferente/);
+    expect(() => loadConfig({ METRICS_PORT: '70000' })).toThrow(/METRICS_PORT/);
+    expect(() => loadConfig({ METRICS_CACHE_SECONDS: '0' })).toThrow(/METRICS_CACHE_SECONDS/);
+  });
+
   it('WEBHOOKS_REDES_PERMITIDAS: none by default in production, the loopback elsewhere; a list is normalized', () => {
     expect(loadConfig(PRODUCAO).webhooks.redesPermitidas).toEqual([]);
     for (const NODE_ENV of ['development', 'test'])

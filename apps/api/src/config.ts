@@ -105,6 +105,14 @@ import { lerChaveDeSelagem } from './lib/selagem';
  * CONSOLE_HOST                   (unset)      A host name of the staff console's own (console.operadora.com.br): its pages and
  *                                             /api/atendimento answer only when the Host header is it, and member routes
  *                                             do not answer there (decision 0033). Unset: the console shares the members' host.
+ * Metrics (issue 32, decision 0051): Prometheus text at /metrics, never public. Unset METRICS_TOKEN and
+ * METRICS_PORT: no /metrics at all, and nothing is measured (no hook, no registry).
+ * METRICS_TOKEN        (unset)        Bearer token of GET /metrics on the main port (≥ 32 chars): 404 when unset, 401 when wrong.
+ * METRICS_PORT         (unset)        A listener of its own that only answers GET /metrics (the token too, when set);
+ *                                     must differ from PORT.
+ * METRICS_HOST         127.0.0.1      Listen address of METRICS_PORT (0.0.0.0 only on a private network).
+ * METRICS_CACHE_SECONDS 15            The business values that need a query (protocols, reimbursements, webhook queue)
+ *                                     are computed at most once per this interval per instance, by a scrape.
  * Reembolso (issue 18, decision 0034):
  * CLAMAV_SOCKET        (unset)        clamd's socket (/run/clamav/clamd.ctl, or host:port): each attachment is scanned (INSTREAM).
  * REEMBOLSO_COTA_MB    200            Attachment bytes stored per member and contract (deduplicated).
@@ -235,6 +243,15 @@ const envSchema = z.object({
     .or(z.literal('').transform(() => undefined)),
   CLAMAV_SOCKET: z.string().min(1).optional(),
   REEMBOLSO_COTA_MB: int(200, 1),
+  METRICS_TOKEN: secret,
+  METRICS_PORT: z.coerce
+    .number()
+    .int()
+    .min(0)
+    .refine((n) => n <= 65535, 'porta inválida')
+    .optional(),
+  METRICS_HOST: z.string().min(1).default('127.0.0.1'),
+  METRICS_CACHE_SECONDS: int(15, 1).refine((n) => n <= 3600, 'no máximo 3600'),
 });
 
 export type Env = z.infer<typeof envSchema>;
@@ -339,6 +356,17 @@ export interface Config {
    */
   equipe: { ociosidadeMinutos: number; host: string | null };
   reembolso: { clamavSocket: string | undefined; cotaBytes: number };
+  /**
+   * Metrics (decision 0051): the bearer token of /metrics on the main port, the port (and address) of
+   * a listener of their own, and how long the query-based values are reused. `ativas`: either is set.
+   */
+  metricas: {
+    ativas: boolean;
+    token: string | undefined;
+    porta: number | undefined;
+    host: string;
+    cacheSegundos: number;
+  };
 }
 
 /**
@@ -430,6 +458,8 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
   if (e.RELOGIO_INICIO && e.NODE_ENV !== 'test')
     throw new ConfigError('Invalid environment variable RELOGIO_INICIO: only with NODE_ENV=test');
   const selagem = lerSelagem(e, production);
+  if (e.METRICS_PORT !== undefined && e.METRICS_PORT !== 0 && e.METRICS_PORT === e.PORT)
+    throw new ConfigError('Invalid environment variable METRICS_PORT: deve ser diferente de PORT');
   return {
     port: e.PORT,
     host: e.HOST,
@@ -521,5 +551,12 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
     },
     equipe: { ociosidadeMinutos: e.EQUIPE_OCIOSIDADE_MINUTOS, host: e.CONSOLE_HOST ?? null },
     reembolso: { clamavSocket: e.CLAMAV_SOCKET, cotaBytes: e.REEMBOLSO_COTA_MB * 1024 * 1024 },
+    metricas: {
+      ativas: e.METRICS_TOKEN !== undefined || e.METRICS_PORT !== undefined,
+      token: e.METRICS_TOKEN,
+      porta: e.METRICS_PORT,
+      host: e.METRICS_HOST,
+      cacheSegundos: e.METRICS_CACHE_SECONDS,
+    },
   };
 }

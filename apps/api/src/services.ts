@@ -4,6 +4,7 @@ import type { Clock } from './clock';
 import type { Config } from './config';
 import type { Db } from './db/db';
 import type { CounterStore } from './lib/counters';
+import type { Contadores } from './lib/metricas';
 import type { Selagem } from './lib/selagem';
 import { Throttle } from './lib/throttle';
 import { AuditRepository } from './modules/audit/repository';
@@ -93,6 +94,8 @@ export interface ServiceDeps {
   avisosDeSessao?: AvisosDeSessao;
   /** How webhook endpoint names are resolved (the system's DNS unless a test gives its own). */
   resolvedorDeNomes?: Resolvedor;
+  /** What the services count for /metrics (decision 0051); none when metrics are off. */
+  contadores?: Contadores;
 }
 
 /**
@@ -194,6 +197,7 @@ export function createServices(d: ServiceDeps) {
       audit,
       clock,
       config,
+      contadores: d.contadores,
     }),
     recuperacao: new RecuperacaoService({ contas, codigos, sessoes, preAutenticacao, throttle, audit, clock }),
     registro: new RegistroService({ contas, codigos, throttle, audit, clock }),

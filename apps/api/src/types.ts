@@ -14,6 +14,10 @@ declare module 'fastify' {
     operadora: Operadora;
     /** Repositories and services, built once (services.ts). */
     services: Services;
+    /** The Prometheus metrics (decision 0051); null when METRICS_TOKEN and METRICS_PORT are unset. */
+    metricas: import('./lib/metricas').Metricas | null;
+    /** METRICS_PORT's own listener, when configured (started with the app's listen). */
+    servidorDeMetricas?: import('node:http').Server;
     /** Every route registered, with its options (schemas included). */
     rotas: import('fastify').RouteOptions[];
   }

@@ -1,4 +1,5 @@
 import type { Readable } from 'node:stream';
+import type { EstadoDoBanco } from '../lib/metricas';
 
 /**
  * The one database seam: PostgreSQL dialect only, two adapters (PGlite embedded, node-postgres pool).
@@ -26,4 +27,6 @@ export interface Db extends Queryable {
    * on a connection of its own, outside any transaction. PGlite has no such seam from a stream.
    */
   copiar?(sql: string, origem: Readable): Promise<void>;
+  /** The connections now: in use, idle, calls waiting for one, the most there may be (metrics, 0051). */
+  estado(): EstadoDoBanco;
 }

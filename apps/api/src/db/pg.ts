@@ -99,6 +99,12 @@ export function openPg(
         client.release(falhou);
       }
     },
+    estado: () => ({
+      emUso: pool.totalCount - pool.idleCount,
+      ociosas: pool.idleCount,
+      aguardando: pool.waitingCount,
+      maximo: max,
+    }),
     semLimites: () => openPg(connectionString, 1, onIdleError),
     close: () => pool.end(),
   };

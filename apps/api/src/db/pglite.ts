@@ -13,6 +13,11 @@ class UmaConexao {
   private ocupada = false;
   private readonly fila: (() => void)[] = [];
 
+  /** The one connection: taken or free, and how many calls wait for it (metrics). */
+  estado() {
+    return { emUso: this.ocupada ? 1 : 0, ociosas: this.ocupada ? 0 : 1, aguardando: this.fila.length, maximo: 1 };
+  }
+
   async usar<T>(esperaMs: number | undefined, fn: () => Promise<T>): Promise<T> {
     if (!this.ocupada) this.ocupada = true;
     else
@@ -75,6 +80,7 @@ export async function openPglite(
     },
     exec: (sql) => conexao.usar(espera, () => wrap(pg).exec(sql)),
     transaction: (fn) => conexao.usar(espera, () => pg.transaction((tx) => fn(wrap(tx)))),
+    estado: () => conexao.estado(),
     semLimites: () => ({ ...comEspera(undefined), close: async () => undefined }),
     close: () => pg.close(),
   });

@@ -2,6 +2,7 @@ import { Redis } from 'ioredis';
 import type { Clock } from '../clock';
 import { ServicoIndisponivel } from './app-error';
 import type { Counter, CounterStore } from './counters';
+import { type Contadores, semContadores } from './metricas';
 
 // One round trip, atomic: count, remember the last hit, set the expiry on the first hit (fixed
 // window) or on every hit (sliding), and answer the count and the time left.
@@ -34,6 +35,7 @@ export class RedisCounterStore implements CounterStore {
     private readonly redis: Redis,
     private readonly clock: Clock,
     private readonly prefix = 'pb:rl:',
+    private readonly contadores: Pick<Contadores, 'erroDoRedis'> = semContadores,
   ) {}
 
   static connect(
@@ -41,6 +43,7 @@ export class RedisCounterStore implements CounterStore {
     clock: Clock,
     limites: LimitesRedis = { conectarMs: 2000, comandoMs: 2000 },
     onError?: (err: Error) => void,
+    contadores: Pick<Contadores, 'erroDoRedis'> = semContadores,
   ): RedisCounterStore {
     const redis = new Redis(url, {
       connectTimeout: limites.conectarMs,
@@ -60,7 +63,7 @@ export class RedisCounterStore implements CounterStore {
       ultimo = err.message;
     });
     redis.on('ready', () => (ultimo = ''));
-    return new RedisCounterStore(redis, clock);
+    return new RedisCounterStore(redis, clock, undefined, contadores);
   }
 
   /** Answers when Redis does (readiness). */
@@ -72,6 +75,7 @@ export class RedisCounterStore implements CounterStore {
     try {
       return await fn();
     } catch (err) {
+      this.contadores.erroDoRedis();
       throw new ServicoIndisponivel('redis', `redis: ${(err as Error).message}`, { cause: err });
     }
   }

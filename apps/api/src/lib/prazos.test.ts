@@ -1,6 +1,6 @@
 import { TIPOS_PROTOCOLO } from '@portal/contract/protocolos';
 import { describe, expect, it } from 'vitest';
-import { descricaoDoPrazo, estaAtrasado, prazoDeResposta, REGRAS_DE_PRAZO } from './prazos';
+import { descricaoDoPrazo, estaAtrasado, faixaDoPrazo, prazoDeResposta, REGRAS_DE_PRAZO } from './prazos';
 
 describe('response deadline per kind of request', () => {
   it('non-assistance requests: 7 business days after the day of the request (RN 623/2024)', () => {
@@ -43,5 +43,16 @@ describe('overdue', () => {
     const prazo = prazoDeResposta('CANCELAMENTO_CONTRATO', '2026-03-10');
     expect(estaAtrasado('ABERTO', prazo, '2026-03-10')).toBe(false);
     expect(estaAtrasado('ABERTO', prazo, '2026-03-11')).toBe(true);
+  });
+});
+
+describe('deadline band (metrics)', () => {
+  it('past, today, within 2 business days, later — a weekend counts no business day', () => {
+    // Friday 2026-03-13: 2 business days later is Tuesday 2026-03-17.
+    expect(faixaDoPrazo('2026-03-12', '2026-03-13')).toBe('atrasado');
+    expect(faixaDoPrazo('2026-03-13', '2026-03-13')).toBe('vence_hoje');
+    expect(faixaDoPrazo('2026-03-16', '2026-03-13')).toBe('ate_2_dias_uteis');
+    expect(faixaDoPrazo('2026-03-17', '2026-03-13')).toBe('ate_2_dias_uteis');
+    expect(faixaDoPrazo('2026-03-18', '2026-03-13')).toBe('mais_tarde');
   });
 });

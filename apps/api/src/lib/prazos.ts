@@ -67,3 +67,18 @@ export function aguardaResposta(situacao: SituacaoProtocolo): boolean {
 export function estaAtrasado(situacao: SituacaoProtocolo, prazoResposta: string, hoje: string): boolean {
   return aguardaResposta(situacao) && hoje > prazoResposta;
 }
+
+/**
+ * How near a deadline is, for the operator's dashboards (metrics, decision 0051): past it, today,
+ * within 2 business days, or later. `hoje` and `prazo` are São Paulo days (AAAA-MM-DD).
+ */
+export type FaixaDePrazo = 'atrasado' | 'vence_hoje' | 'ate_2_dias_uteis' | 'mais_tarde';
+
+export const FAIXAS_DE_PRAZO: readonly FaixaDePrazo[] = ['atrasado', 'vence_hoje', 'ate_2_dias_uteis', 'mais_tarde'];
+
+/** The band of `prazo` seen on `hoje`; `doisDiasUteis` (somarDiasUteis(hoje, 2)) may be passed when known. */
+export function faixaDoPrazo(prazo: string, hoje: string, doisDiasUteis = somarDiasUteis(hoje, 2)): FaixaDePrazo {
+  if (hoje > prazo) return 'atrasado';
+  if (hoje === prazo) return 'vence_hoje';
+  return prazo <= doisDiasUteis ? 'ate_2_dias_uteis' : 'mais_tarde';
+}

@@ -7,6 +7,7 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import { contentSecurityPolicy } from './security';
 import { sendError } from './errors';
+import { ganchosDoNaoEncontrado } from './metricas';
 import { paginaComOperadora } from '@portal/operadora';
 
 const NOT_BUILT = `<!doctype html>
@@ -113,7 +114,8 @@ export default fp(async function web(app: FastifyInstance) {
   app.get('/atendimento', { schema: { hide: true } }, serveAtendimento);
   app.get('/atendimento/*', { schema: { hide: true } }, serveAtendimento);
 
-  app.setNotFoundHandler((request, reply) => {
+  // Unmatched paths are counted under one label (plugins/metricas.ts), never by what was asked.
+  app.setNotFoundHandler(ganchosDoNaoEncontrado(app), (request, reply) => {
     const path = request.url.split('?')[0] ?? '';
     const isPage =
       (request.method === 'GET' || request.method === 'HEAD') &&

@@ -4,6 +4,7 @@ import type { Clock } from '../../clock';
 import type { Config } from '../../config';
 import { AppError } from '../../lib/app-error';
 import { randomSessionCode, randomToken, sha256 } from '../../lib/crypto';
+import { type Contadores, semContadores } from '../../lib/metricas';
 import { verifyPassword } from '../../lib/password';
 import type { Throttle } from '../../lib/throttle';
 import type { AuditRepository, Origin } from '../audit/repository';
@@ -50,10 +51,16 @@ export interface LoginDeps {
   audit: AuditRepository;
   clock: Clock;
   config: Pick<Config, 'session'>;
+  /** Logins ok / refused / locked, one per audit row of the same kind (metrics, decision 0051). */
+  contadores?: Pick<Contadores, 'login'>;
 }
 
 export class LoginService {
-  constructor(private readonly d: LoginDeps) {}
+  private readonly contadores: Pick<Contadores, 'login'>;
+
+  constructor(private readonly d: LoginDeps) {
+    this.contadores = d.contadores ?? semContadores;
+  }
 
   async verificarCpf(cpf: string, origin: Origin): Promise<VerificarCpfResponse> {
     await this.d.throttle.assertConsultaCpf(origin.ip, cpf);
@@ -92,8 +99,10 @@ export class LoginService {
     try {
       await this.d.throttle.assertMayTryPassword(cpf, origin.ip);
     } catch (err) {
-      if (err instanceof AppError)
+      if (err instanceof AppError) {
+        this.contadores.login('bloqueado');
         await this.d.audit.write('login_bloqueado', cpf, origin, { aguardarSegundos: err.aguardarSegundos });
+      }
       throw err;
     }
     const done = await this.d.throttle.enterPasswordCheck(cpf);
@@ -101,6 +110,7 @@ export class LoginService {
       const p = await this.d.contas.findPessoa(cpf);
       if (await verifyPassword(p?.senhaHash, senha)) return p;
       await this.d.throttle.recordPasswordFailure(cpf, origin.ip);
+      this.contadores.login('recusado');
       await this.d.audit.write('login_falha', cpf, origin, { motivo: p?.senhaHash ? 'senha_incorreta' : 'sem_conta' });
       return null;
     } finally {
@@ -152,6 +162,7 @@ export class LoginService {
       (r) => r.codigo_contrato === req.codigoContrato.trim() && r.codigo_plano === req.codigoPlano.trim(),
     );
     if (!perfil) {
+      this.contadores.login('recusado');
       await this.d.audit.write('login_falha', req.cpf, origin, { motivo: 'perfil_inexistente' });
       return { body: falha(PERFIL_INEXISTENTE) };
     }
@@ -178,6 +189,7 @@ export class LoginService {
       perfil.codigo_contrato,
       veTodos ? undefined : perfil.codigo_beneficiario,
     );
+    this.contadores.login('ok');
     await this.d.audit.write('login_ok', req.cpf, origin, { codigoContrato: perfil.codigo_contrato, tipoPerfil: tipo });
     return {
       cookie,

@@ -115,6 +115,14 @@ const COLUNAS_FILA = `p.numero, p.tipo, p.assunto, p.situacao, p.canal, p.criado
 export class FilaDeProtocolosRepository {
   constructor(private readonly q: Queryable) {}
 
+  /** The protocols still waiting, counted by type and deadline day (metrics: the queue's partial index). */
+  abertosPorPrazo() {
+    return this.q.query<{ tipo: TipoProtocolo; prazo: string; n: number }>(
+      `select tipo, prazo_resposta::text as prazo, count(*)::int as n from protocolos
+        where situacao in ('ABERTO', 'EM_ANALISE') group by tipo, prazo_resposta`,
+    );
+  }
+
   /** By deadline then number (overdue first), after the cursor; `abertos`: only those still waiting. */
   async listar(f: {
     abertos: boolean;

@@ -116,6 +116,17 @@ export class ReembolsoRepository {
   }
 
   /**
+   * The reimbursements not yet paid nor refused, counted by legal payment day (metrics); null: a
+   * 'pendente' waiting for the member, its clock stopped.
+   */
+  abertosPorPrazo() {
+    return this.q.query<{ prazo: string | null; n: number }>(
+      `select prazo_pagamento::text as prazo, count(*)::int as n from reembolsos
+        where situacao in ('recebido', 'em_analise', 'pendente', 'aprovado') group by prazo_pagamento`,
+    );
+  }
+
+  /**
    * The reimbursement's protocol follows it: its status, its deadline when one is given, the answer
    * when it is concluded, and a line of its history (in the caller's transaction). Answers the status
    * and deadline it had before.

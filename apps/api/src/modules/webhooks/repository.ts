@@ -281,6 +281,24 @@ export class WebhooksRepository {
     ]);
   }
 
+  /**
+   * The delivery queue (metrics): deliveries still to be made and when the oldest was created (the
+   * queue's partial index), and the dead letters (migration 0034's).
+   */
+  async resumoDaFila(): Promise<{ pendentes: number; maisAntigaEm: Date | null; falhas: number }> {
+    const [p] = await this.q.query<{ n: number; mais_antiga: string | Date | null }>(
+      `select count(*)::int as n, min(criado_em) as mais_antiga from webhook_entregas where situacao = 'pendente'`,
+    );
+    const [f] = await this.q.query<{ n: number }>(
+      `select count(*)::int as n from webhook_entregas where situacao = 'falhou'`,
+    );
+    return {
+      pendentes: p?.n ?? 0,
+      maisAntigaEm: p?.mais_antiga ? new Date(p.mais_antiga) : null,
+      falhas: f?.n ?? 0,
+    };
+  }
+
   /** The deliveries of a message with their attempts, newest attempt last (for the console and the CLI). */
   entregas(mensagemId: string) {
     return this.q.query<{

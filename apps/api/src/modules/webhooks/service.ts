@@ -270,6 +270,11 @@ export class WebhooksService {
     return n;
   }
 
+  /** Deliveries waiting, the oldest one's creation, dead letters (metrics, decision 0051). */
+  resumoDaFila() {
+    return new WebhooksRepository(this.d.db).resumoDaFila();
+  }
+
   entregas(mensagemId: string) {
     return new WebhooksRepository(this.d.db).entregas(mensagemId);
   }

@@ -1,0 +1,248 @@
+import { DEMO_PESSOA } from '@portal/operadora/demo';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { CONTRATO, CPF, HOJE, pedidoDeDependenteDaMaria, SENHA, startApp, type TestApp } from '../../test/helper';
+import { FilaDeProtocolosRepository } from '../modules/protocolos/repository';
+
+const TOKEN = 'token-de-metricas-de-teste-com-32-caracteres-ou-mais';
+const CACHE_SEGUNDOS = 15;
+
+/** One scrape with the token (or the given Authorization header). */
+async function raspar(t: TestApp, authorization: string | null = `Bearer ${TOKEN}`) {
+  return fetch(`${t.url}/metrics`, { headers: authorization ? { authorization } : {} });
+}
+
+/** The value of one sample line (`nome{rotulos} valor`), or undefined when the series is absent. */
+function valor(texto: string, serie: string): number | undefined {
+  const linha = texto.split('\n').find((l) => l.startsWith(`${serie} `));
+  return linha === undefined ? undefined : Number(linha.slice(serie.length + 1));
+}
+
+describe('/metrics with no METRICS_TOKEN nor METRICS_PORT', () => {
+  let t: TestApp;
+  beforeAll(async () => {
+    t = await startApp();
+  });
+  afterAll(() => t.close());
+
+  it('answers 404 in the error shape (not the web app), whatever token is sent', async () => {
+    const r = await raspar(t);
+    expect(r.status).toBe(404);
+    expect(await r.json()).toEqual({
+      sucesso: false,
+      code: 'NAO_ENCONTRADO',
+      message: 'Recurso não encontrado.',
+      erro: 'Recurso não encontrado.',
+    });
+  });
+
+  it('measures nothing: the app has no metrics registry', () => {
+    expect(t.app.metricas).toBeNull();
+  });
+});
+
+describe('/metrics with METRICS_TOKEN', () => {
+  let t: TestApp;
+  beforeAll(async () => {
+    t = await startApp({ env: { METRICS_TOKEN: TOKEN, METRICS_CACHE_SECONDS: String(CACHE_SEGUNDOS) } });
+  });
+  afterAll(() => t.close());
+
+  it('a wrong token → 401 with WWW-Authenticate, no metrics', async () => {
+    const r = await raspar(t, `Bearer ${TOKEN.slice(0, -1)}x`);
+    expect(r.status).toBe(401);
+    expect(r.headers.get('www-authenticate')).toBe('Bearer realm="metricas"');
+    expect(await r.json()).toMatchObject({ sucesso: false, code: 'TOKEN_INVALIDO' });
+  });
+
+  it('no Authorization header → 401', async () => {
+    expect((await raspar(t, null)).status).toBe(401);
+  });
+
+  it('the right token → 200 text/plain with the requests counted per route template, method and status class', async () => {
+    const c = t.client();
+    await c.get('/healthz');
+    await c.get('/healthz');
+    // A path parameter: counted under the template, never the number asked.
+    await c.get('/api/atendimento/protocolos/12345678901234567890');
+    const r = await raspar(t);
+    expect(r.status).toBe(200);
+    expect(r.headers.get('content-type')).toMatch(/^text\/plain; version=0\.0\.4/);
+    const texto = await r.text();
+    expect(valor(texto, 'portal_http_requisicoes_segundos_count{rota="/healthz",metodo="GET",classe="2xx"}')).toBe(2);
+    // Prometheus's histogram: cumulative bands up to +Inf, which is the count.
+    const faixa = (le: string) =>
+      valor(texto, `portal_http_requisicoes_segundos_bucket{rota="/healthz",metodo="GET",classe="2xx",le="${le}"}`);
+    expect(faixa('+Inf')).toBe(2);
+    expect(faixa('0.005')! <= faixa('10')!).toBe(true);
+    expect(texto).toContain('# TYPE portal_http_requisicoes_segundos histogram');
+    expect(
+      valor(
+        texto,
+        'portal_http_requisicoes_segundos_count{rota="/api/atendimento/protocolos/:numero",metodo="GET",classe="4xx"}',
+      ),
+    ).toBe(1);
+    expect(texto).not.toContain('12345678901234567890');
+  });
+
+  it('the default Node metrics are there: event-loop lag, heap, GC', async () => {
+    const texto = await (await raspar(t)).text();
+    expect(texto).toContain('nodejs_eventloop_lag_seconds');
+    expect(texto).toContain('nodejs_heap_size_used_bytes');
+    expect(texto).toContain('nodejs_gc_duration_seconds');
+  });
+
+  it('unmatched paths are one label value, the path itself never appears', async () => {
+    const c = t.client();
+    const antes = valor(
+      await (await raspar(t)).text(),
+      'portal_http_requisicoes_segundos_count{rota="(sem rota)",metodo="*",classe="4xx"}',
+    );
+    expect((await c.post('/api/Nada/52998224725', {})).status).toBe(404);
+    const texto = await (await raspar(t)).text();
+    expect(valor(texto, 'portal_http_requisicoes_segundos_count{rota="(sem rota)",metodo="*",classe="4xx"}')).toBe(
+      (antes ?? 0) + 1,
+    );
+    expect(texto).not.toContain('/api/Nada');
+  });
+
+  it('after member journeys the scrape holds no CPF, protocol number or member name', async () => {
+    // Maria signs in, asks for a dependant (a protocol), reads it, searches the Guia; a CPF is checked.
+    const { c, perfil } = await t.membro(CPF.maria, CONTRATO.maria);
+    const numero = await pedidoDeDependenteDaMaria(t);
+    expect((await c.post('/api/Protocolos/Detalhe', { perfilAutenticado: perfil, protocolo: numero })).status).toBe(
+      200,
+    );
+    expect((await c.get('/api/GuiaMedico/Prestadores?nomeCredenciado=coracao')).status).toBe(200);
+    expect((await t.client().post('/api/Login/VerificarCPF', { cpf: CPF.carlos })).status).toBe(200);
+    const texto = await (await raspar(t)).text();
+    // The journeys were counted…
+    expect(
+      valor(texto, 'portal_http_requisicoes_segundos_count{rota="/api/Protocolos/Detalhe",metodo="POST",classe="2xx"}'),
+    ).toBeGreaterThanOrEqual(1);
+    // …and no label holds 11 digits in a row, nor does any of the portal's own lines (the process's
+    // virtual memory may well be an 11-digit number of bytes; a fraction's digits follow a point).
+    const rotulos = [...texto.matchAll(/="([^"]*)"/g)].map((m) => m[1]);
+    expect(rotulos.filter((r) => /\d{11}/.test(r ?? ''))).toEqual([]);
+    const doPortal = texto.split('\n').filter((l) => l.startsWith('portal_'));
+    expect(doPortal.filter((l) => /(?<![\d.])\d{11,}(?![\d.])/.test(l))).toEqual([]);
+    for (const cpf of Object.values(CPF)) expect(texto).not.toContain(cpf);
+    expect(texto).not.toContain(numero);
+    for (const { nome } of Object.values(DEMO_PESSOA)) {
+      expect(texto).not.toContain(nome);
+      expect(texto).not.toContain(nome.split(' ')[0]);
+    }
+    expect(texto).not.toContain('Lucas'); // the dependant Maria asked for
+  });
+
+  it('logins are counted as ok, recusado (wrong password) and bloqueado (a CPF made to wait)', async () => {
+    const inicio = await (await raspar(t)).text();
+    const de = (texto: string, r: string) => valor(texto, `portal_logins_total{resultado="${r}"}`) ?? 0;
+    await t.membro(CPF.roberto);
+    const c = t.client();
+    for (let i = 0; i < 5; i++) await c.post('/api/Login/PerfisDaConta', { cpf: Number(CPF.paulo), senha: 'errada' });
+    // The 5 free failures are spent: the next try, even with the right password, meets the wait.
+    await c.post('/api/Login/PerfisDaConta', { cpf: Number(CPF.paulo), senha: SENHA });
+    await t.resetCounters();
+    const texto = await (await raspar(t)).text();
+    expect([de(texto, 'ok'), de(texto, 'recusado'), de(texto, 'bloqueado')]).toEqual([
+      de(inicio, 'ok') + 1,
+      de(inicio, 'recusado') + 5,
+      de(inicio, 'bloqueado') + 1,
+    ]);
+  });
+
+  it('the database connections are reported (PGlite: one; PostgreSQL: the pool)', async () => {
+    const texto = await (await raspar(t)).text();
+    expect(valor(texto, 'portal_banco_conexoes_maximo')).toBe(process.env.TEST_PG_URL ? 5 : 1);
+    expect(valor(texto, 'portal_banco_conexoes_aguardando')).toBe(0);
+    expect(texto).toContain('portal_banco_conexoes_em_uso ');
+  });
+
+  it("the open protocols by type and deadline band match the database's (today 2026-03-10, a Tuesday)", async () => {
+    t.clock.advance(CACHE_SEGUNDOS * 1000); // a fresh read
+    const texto = await (await raspar(t)).text();
+    const linhas = await t.db.query<{ tipo: string; prazo: string }>(
+      `select tipo, prazo_resposta::text as prazo from protocolos where situacao in ('ABERTO', 'EM_ANALISE')`,
+    );
+    // Hand-made bands: 2 business days after Tuesday 2026-03-10 is Thursday 2026-03-12.
+    const hoje = new Date(HOJE).toISOString().slice(0, 10);
+    expect(hoje).toBe('2026-03-10');
+    const esperado = new Map<string, number>();
+    for (const { tipo, prazo } of linhas) {
+      const faixa =
+        prazo < hoje
+          ? 'atrasado'
+          : prazo === hoje
+            ? 'vence_hoje'
+            : prazo <= '2026-03-12'
+              ? 'ate_2_dias_uteis'
+              : 'mais_tarde';
+      const k = `${tipo}|${faixa}`;
+      esperado.set(k, (esperado.get(k) ?? 0) + 1);
+    }
+    expect(esperado.size).toBeGreaterThan(1);
+    for (const [k, n] of esperado) {
+      const [tipo, faixa] = k.split('|');
+      expect(valor(texto, `portal_protocolos_abertos{tipo="${tipo}",faixa="${faixa}"}`), k).toBe(n);
+    }
+    const total = texto
+      .split('\n')
+      .filter((l) => l.startsWith('portal_protocolos_abertos{'))
+      .reduce((s, l) => s + Number(l.split(' ').pop()), 0);
+    expect(total).toBe(linhas.length);
+  });
+
+  it('reimbursements and the webhook queue are reported', async () => {
+    const texto = await (await raspar(t)).text();
+    const [abertos] = await t.db.query<{ n: number }>(
+      `select count(*)::int as n from reembolsos where situacao in ('recebido', 'em_analise', 'pendente', 'aprovado')`,
+    );
+    const faixas = ['atrasado', 'vence_hoje', 'ate_2_dias_uteis', 'mais_tarde', 'sem_prazo'];
+    const soma = faixas.reduce((s, f) => s + (valor(texto, `portal_reembolsos_abertos{faixa="${f}"}`) ?? NaN), 0);
+    expect(soma).toBe(abertos!.n);
+    expect(valor(texto, 'portal_webhooks_entregas_pendentes')).toBeTypeOf('number');
+    expect(valor(texto, 'portal_webhooks_entregas_falhas')).toBeTypeOf('number');
+    expect(valor(texto, 'portal_webhooks_pendente_mais_antiga_segundos')).toBeTypeOf('number');
+  });
+
+  it('the query-based values are read once per interval, however many scrapes', async () => {
+    const espia = vi.spyOn(FilaDeProtocolosRepository.prototype, 'abertosPorPrazo');
+    try {
+      t.clock.advance(CACHE_SEGUNDOS * 1000);
+      await raspar(t);
+      await raspar(t);
+      t.clock.advance(CACHE_SEGUNDOS * 1000 - 1);
+      await raspar(t);
+      expect(espia).toHaveBeenCalledTimes(1);
+      t.clock.advance(1);
+      await raspar(t);
+      expect(espia).toHaveBeenCalledTimes(2);
+    } finally {
+      espia.mockRestore();
+    }
+  });
+});
+
+describe('METRICS_PORT', () => {
+  let t: TestApp;
+  beforeAll(async () => {
+    t = await startApp({ env: { METRICS_PORT: '0', METRICS_HOST: '127.0.0.1' } });
+  });
+  afterAll(() => t.close());
+
+  const porta = () => (t.app.servidorDeMetricas!.address() as { port: number }).port;
+
+  it('its own listener answers /metrics without a token when none is configured', async () => {
+    const r = await fetch(`http://127.0.0.1:${porta()}/metrics`);
+    expect(r.status).toBe(200);
+    expect(await r.text()).toContain('portal_http_requisicoes_segundos');
+  });
+
+  it('its own listener answers nothing else', async () => {
+    expect((await fetch(`http://127.0.0.1:${porta()}/healthz`)).status).toBe(404);
+  });
+
+  it('the main port still answers 404 at /metrics (no token configured)', async () => {
+    expect((await raspar(t)).status).toBe(404);
+  });
+});

@@ -6,6 +6,7 @@ import { Link, NavLink, Outlet, useLocation } from 'react-router';
 import { Button, buttonVariants } from '@/components/ui/button';
 import { cn } from '@/lib/cn';
 import { operadora } from '@/lib/operadora';
+import { BuscaGlobal } from './busca-global';
 import { PODE, useConta, useOciosidade, useOciosidadeMs, useSessaoEquipe } from '../lib/sessao';
 
 const ITENS = [
@@ -58,6 +59,7 @@ export function LayoutConsole() {
             <img src={logo} alt={nome} className="block h-9 w-auto max-w-48 object-contain object-left" />
             <span className="border-l border-slate-300 pl-3 font-semibold text-slate-800">Console de atendimento</span>
           </div>
+          <BuscaGlobal />
           <div className="ml-auto flex flex-wrap items-center justify-end gap-x-3 gap-y-2">
             <p className="text-right text-sm leading-tight">
               <span className="block font-semibold text-slate-900">{conta.nome}</span>

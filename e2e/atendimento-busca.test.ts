@@ -40,6 +40,8 @@ test("an attendant presses '/', types Maria's CPF with dots, finds her and opens
   const { page } = await openSession(browser, { expectStatuses: [401] });
   await entrarNoConsole(page, conta);
   await visible(page.getByRole('heading', { level: 1, name: 'Fila de protocolos' }));
+  // The box, empty, with its shortcut, in the header of the queue.
+  await conferirTelaDoConsole(page, 'atendimento-fila-com-busca');
 
   await page.locator('h1').click();
   await page.keyboard.press('/');

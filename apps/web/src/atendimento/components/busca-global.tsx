@@ -61,19 +61,16 @@ export function BuscaGlobal() {
     <form
       role="search"
       aria-label="Buscar pessoa"
-      className="flex w-full items-end gap-2 md:w-auto md:min-w-[26rem]"
+      className="flex w-full gap-2 pb-2 md:w-auto md:min-w-[28rem] md:pt-2"
       onSubmit={(e) => {
         e.preventDefault();
         if (texto.trim()) void navigate(destinoDaBusca(texto));
       }}
     >
-      <div className="min-w-0 flex-1">
-        <label htmlFor="busca-global" className="mb-1 block text-sm font-semibold text-slate-800">
-          Buscar pessoa{' '}
-          <span className="font-normal text-slate-700">
-            (atalho <kbd className="rounded border border-slate-400 px-1">/</kbd>)
-          </span>
-        </label>
+      <label htmlFor="busca-global" className="sr-only">
+        Buscar pessoa por CPF, nome, protocolo, carteirinha ou recibo (atalho: tecla barra)
+      </label>
+      <div className="relative min-w-0 flex-1">
         <Input
           ref={campo}
           id="busca-global"
@@ -83,11 +80,20 @@ export function BuscaGlobal() {
           spellCheck={false}
           maxLength={BUSCA_ATENDIMENTO.maxCaracteres}
           aria-keyshortcuts="/"
-          placeholder="CPF, nome, protocolo, carteirinha ou recibo"
-          className="h-11"
+          placeholder="CPF, nome ou número"
+          className="h-11 pr-10"
           value={texto}
           onChange={(e) => setTexto(e.target.value)}
         />
+        {/* The shortcut, as consoles show it (aria-keyshortcuts tells assistive technology); gone once typing. */}
+        {texto ? null : (
+          <kbd
+            aria-hidden="true"
+            className="pointer-events-none absolute top-1/2 right-3 -translate-y-1/2 rounded border border-slate-400 px-1.5 text-sm text-slate-700"
+          >
+            /
+          </kbd>
+        )}
       </div>
       <Button type="submit" variant="outline" className="h-11">
         <Search aria-hidden="true" />

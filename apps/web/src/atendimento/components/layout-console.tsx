@@ -59,7 +59,6 @@ export function LayoutConsole() {
             <img src={logo} alt={nome} className="block h-9 w-auto max-w-48 object-contain object-left" />
             <span className="border-l border-slate-300 pl-3 font-semibold text-slate-800">Console de atendimento</span>
           </div>
-          <BuscaGlobal />
           <div className="ml-auto flex flex-wrap items-center justify-end gap-x-3 gap-y-2">
             <p className="text-right text-sm leading-tight">
               <span className="block font-semibold text-slate-900">{conta.nome}</span>
@@ -75,28 +74,31 @@ export function LayoutConsole() {
             </Button>
           </div>
         </div>
-        <nav aria-label="Console de atendimento" className="mx-auto max-w-7xl px-4">
-          <ul className="flex flex-wrap gap-1">
-            {ITENS.filter((i) => i.pode(conta.papel)).map((i) => (
-              <li key={i.to}>
-                <NavLink
-                  to={i.to}
-                  end
-                  className={({ isActive }) =>
-                    cn(
-                      'inline-flex min-h-11 items-center border-b-4 px-3 font-semibold',
-                      isActive || i.ativo?.test(pathname)
-                        ? 'border-brand-700 text-brand-900'
-                        : 'border-transparent text-slate-700 hover:text-brand-800',
-                    )
-                  }
-                >
-                  {i.rotulo}
-                </NavLink>
-              </li>
-            ))}
-          </ul>
-        </nav>
+        <div className="mx-auto flex max-w-7xl flex-wrap items-center justify-between gap-x-4 px-4">
+          <nav aria-label="Console de atendimento">
+            <ul className="flex flex-wrap gap-1">
+              {ITENS.filter((i) => i.pode(conta.papel)).map((i) => (
+                <li key={i.to}>
+                  <NavLink
+                    to={i.to}
+                    end
+                    className={({ isActive }) =>
+                      cn(
+                        'inline-flex min-h-11 items-center border-b-4 px-3 font-semibold',
+                        isActive || i.ativo?.test(pathname)
+                          ? 'border-brand-700 text-brand-900'
+                          : 'border-transparent text-slate-700 hover:text-brand-800',
+                      )
+                    }
+                  >
+                    {i.rotulo}
+                  </NavLink>
+                </li>
+              ))}
+            </ul>
+          </nav>
+          <BuscaGlobal />
+        </div>
       </header>
       <main id="conteudo" ref={mainRef} tabIndex={-1} className="mx-auto max-w-7xl px-4 py-6">
         <Outlet />

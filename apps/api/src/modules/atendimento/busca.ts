@@ -12,8 +12,8 @@ import {
 import type { Queryable } from '../../db/db';
 
 /**
- * The console's one search box (issue 31 "Find anyone, from anywhere", decision 0050): what a typed
- * text is looked up by, and the SQL over the indexes of migration 0034.
+ * The console's one search box (issue 31 "Find anyone, from anywhere", decision 0052): what a typed
+ * text is looked up by, and the SQL over the indexes of migration 0035.
  */
 
 /** What one text is looked up by (several at once: '100234' may be a contract and a receipt). */
@@ -48,10 +48,10 @@ export function criteriosDaBusca(q: string): CriteriosDaBusca {
 
 /**
  * The name and social name as searched: guia_normalizar's words between spaces (so that a short
- * word can be matched at the start of one). Migration 0034 indexes exactly this expression.
+ * word can be matched at the start of one). Migration 0035 indexes exactly this expression.
  */
 const NOME_DE_BUSCA = `(' ' || guia_normalizar(pe.nome || ' ' || coalesce(pe.nome_social, '')) || ' ')`;
-/** The receipt number as searched (migration 0034 indexes exactly this expression). */
+/** The receipt number as searched (migration 0035 indexes exactly this expression). */
 const RECIBO_DE_BUSCA = `upper(regexp_replace(r.numero_recibo, '[^0-9A-Za-z]', '', 'g'))`;
 
 const ORDEM: Record<CriterioBuscaAtendimento, number> = {

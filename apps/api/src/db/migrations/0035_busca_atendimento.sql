@@ -1,5 +1,5 @@
 -- Issue 31, "Find anyone, from anywhere": the staff console's one search box (GET
--- /api/atendimento/busca, decision 0050). What it looks up, each an index scan at an operator's size:
+-- /api/atendimento/busca, decision 0052). What it looks up, each an index scan at an operator's size:
 -- - a CPF: pessoas' primary key; a card or contract code: beneficiarios' primary key and its
 --   unique (codigo_contrato, cpf); a protocol number: protocolos' primary key (nothing new);
 -- - a name, without accents or case, every word anywhere in the name or the social name: a trigram

@@ -234,7 +234,7 @@ test('an atendente signs in with password + TOTP, finds the protocol in the queu
   expect(await focado()).toBe(ordem[0]);
 
   // Her number (the ERP got it in the webhook) puts it at the top; j then Enter opens it.
-  await page.getByLabel('Buscar').fill(numero);
+  await page.getByLabel('Buscar', { exact: true }).fill(numero);
   await page.waitForFunction((n) => {
     const links = document.querySelectorAll('tbody a[data-protocolo]');
     return links.length === 1 && links[0]?.getAttribute('data-protocolo') === n;

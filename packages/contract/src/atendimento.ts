@@ -15,6 +15,13 @@ export const papelEquipeSchema = z.enum(PAPEIS_EQUIPE, {
   error: 'Papel inválido. Use atendente, supervisor ou administrador.',
 });
 
+/**
+ * The roles that may see and act on reimbursements (all three: a reimbursement decision is the
+ * same daily work as answering a protocol). The reimbursement routes and the search's results
+ * (GET /busca lists a person's reimbursements only for these) both follow this list.
+ */
+export const PAPEIS_REEMBOLSO: readonly PapelEquipe[] = PAPEIS_EQUIPE;
+
 export const ROTULOS_PAPEL_EQUIPE: Record<PapelEquipe, string> = {
   atendente: 'Atendente',
   supervisor: 'Supervisor',
@@ -555,3 +562,100 @@ export const marcarPagoReembolsoRequestSchema = z.object({
   pagoEm: z.preprocess(vazioAusente, z.iso.date({ error: 'Data de pagamento inválida: use AAAA-MM-DD.' }).optional()),
 });
 export type MarcarPagoReembolsoRequest = z.input<typeof marcarPagoReembolsoRequestSchema>;
+
+// ---------------------------------------------------------------------------------------------
+// Find anyone (issue 31): one box on every screen of the console.
+
+/** The search box's bounds: what the API accepts and the console says before sending. */
+export const BUSCA_ATENDIMENTO = {
+  minCaracteres: 3,
+  maxCaracteres: 100,
+  /** People in one answer (`mais` says there were more: type more of the name). */
+  maxPessoas: 20,
+  /** Protocols and reimbursements per person, the most recent first. */
+  maxPorPessoa: 10,
+} as const;
+
+/** How a person was found: the CPF, a protocol, the card, a receipt, the contract or the name. */
+export const CRITERIOS_BUSCA_ATENDIMENTO = ['cpf', 'protocolo', 'carteirinha', 'recibo', 'contrato', 'nome'] as const;
+export type CriterioBuscaAtendimento = (typeof CRITERIOS_BUSCA_ATENDIMENTO)[number];
+export const ROTULOS_CRITERIO_BUSCA: Record<CriterioBuscaAtendimento, string> = {
+  cpf: 'CPF',
+  protocolo: 'Número de protocolo',
+  carteirinha: 'Número da carteirinha',
+  recibo: 'Número do recibo de reembolso',
+  contrato: 'Código do contrato',
+  nome: 'Nome',
+};
+
+/**
+ * GET /api/atendimento/busca?q=…: one text. 11 digits (with or without dots and dash) is a CPF;
+ * 20 digits in any grouping, a protocol number; a card number, a contract code or a reimbursement
+ * receipt number match exactly (the receipt without its punctuation); letters search the name and
+ * the social name, without accents or case, every word anywhere in it.
+ */
+export const buscaAtendimentoQuerySchema = z.object({
+  q: textoLivre({ error: 'Digite o que buscar: CPF, nome, protocolo, carteirinha ou recibo.' })
+    .min(
+      BUSCA_ATENDIMENTO.minCaracteres,
+      `Digite pelo menos ${BUSCA_ATENDIMENTO.minCaracteres} caracteres: CPF, nome, protocolo, carteirinha ou recibo.`,
+    )
+    .max(BUSCA_ATENDIMENTO.maxCaracteres, `A busca tem no máximo ${BUSCA_ATENDIMENTO.maxCaracteres} caracteres.`)
+    .describe('CPF, nome, número de protocolo, da carteirinha, do contrato ou do recibo de reembolso.'),
+});
+export type BuscaAtendimentoQuery = z.input<typeof buscaAtendimentoQuerySchema>;
+
+export const pessoaEncontradaSchema = z.object({
+  nome: z.string(),
+  nomeSocial: z.string().nullable(),
+  cpf: z.string().describe('Mascarado: ***.982.247-**.'),
+  encontradoPor: z.enum(CRITERIOS_BUSCA_ATENDIMENTO),
+  vinculos: z
+    .array(
+      z.object({
+        codigoBeneficiario: z.string().describe('O número da carteirinha.'),
+        codigoContrato: z.string(),
+        plano: z.string(),
+        parentesco: z.string().describe('Titular, ou o parentesco do dependente.'),
+        situacao: z.string().describe('Ativo, Excluído em …, Contrato cancelado em ….'),
+      }),
+    )
+    .describe('Os vínculos de beneficiário (vazio: a pessoa está no cadastro sem plano).'),
+  protocolos: z
+    .array(
+      z.object({
+        protocolo: z.string(),
+        tipo: z.enum(TIPOS_PROTOCOLO),
+        assunto: z.string(),
+        situacao: z.enum(SITUACOES_PROTOCOLO),
+        criadoEm: quando,
+        codigoContrato: z.string(),
+      }),
+    )
+    .describe('Pedidos da pessoa ou sobre ela (fora os de reembolso), os mais recentes primeiro.'),
+  maisProtocolos: z.boolean(),
+  reembolsos: z
+    .array(
+      reembolsoResumoSchema
+        .pick({
+          protocolo: true,
+          tipo: true,
+          beneficiario: true,
+          dataAtendimento: true,
+          prestador: true,
+          valorPago: true,
+          situacao: true,
+          criadoEm: true,
+        })
+        .extend({ numeroRecibo: z.string(), codigoContrato: z.string() }),
+    )
+    .describe('Reembolsos pedidos pela pessoa ou do atendimento dela, os mais recentes primeiro.'),
+  maisReembolsos: z.boolean(),
+});
+export type PessoaEncontrada = z.infer<typeof pessoaEncontradaSchema>;
+
+export const buscaAtendimentoResponseSchema = z.object({
+  pessoas: z.array(pessoaEncontradaSchema).describe('Primeiro as achadas por número, depois por nome.'),
+  mais: z.boolean().describe(`Mais de ${BUSCA_ATENDIMENTO.maxPessoas} pessoas: refine a busca.`),
+});
+export type BuscaAtendimentoResponse = z.infer<typeof buscaAtendimentoResponseSchema>;

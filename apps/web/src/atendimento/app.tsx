@@ -50,6 +50,7 @@ const router = createBrowserRouter([
     children: [
       { index: true, ...pagina(() => import('./paginas/fila-page'), 'FilaPage') },
       { path: 'protocolos/:numero', ...pagina(() => import('./paginas/protocolo-page'), 'ProtocoloPage') },
+      { path: 'busca', ...pagina(() => import('./paginas/busca-page'), 'BuscaPage') },
       { path: 'minha-senha', ...pagina(() => import('./paginas/minha-senha-page'), 'MinhaSenhaPage') },
       { path: 'reembolsos', ...pagina(() => import('./paginas/reembolsos-page'), 'ReembolsosPage') },
       { path: 'reembolsos/:protocolo', ...pagina(() => import('./paginas/reembolso-page'), 'ReembolsoPage') },

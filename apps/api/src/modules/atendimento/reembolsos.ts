@@ -6,6 +6,7 @@ import {
   type ItemReembolsoAtendimento,
   marcarPagoReembolsoRequestSchema,
   negarReembolsoRequestSchema,
+  PAPEIS_REEMBOLSO,
   pedirDocumentosReembolsoRequestSchema,
   protocoloReembolsoParamsSchema,
   type ReembolsoAtendimento,
@@ -28,7 +29,7 @@ import type { QuemAtende } from './service';
  * x-portal-equipe header on writes and the roles apply. Every read of member data (the queue, a
  * request, an attachment) and every change is a row of equipe_auditoria; the change itself goes
  * through ReembolsoService like the integration routes, with 'equipe:<account id>' as who acted.
- * All three roles may act: a reimbursement decision is the same daily work as answering a protocol.
+ * The roles of PAPEIS_REEMBOLSO (all three) may read and act; the console's search follows the same list.
  */
 
 /** A request as ReembolsoService gives it to the operator (unmasked bank data, contract, beneficiary code). */
@@ -76,6 +77,7 @@ export const reembolsosAtendimentoRoutes: FastifyPluginAsyncZod = async (app) =>
   app.get(
     '/reembolsos',
     {
+      config: { papeis: PAPEIS_REEMBOLSO },
       schema: {
         summary: 'Reembolsos por prazo legal de pagamento (os pendentes, sem prazo correndo, por último)',
         querystring: reembolsosAtendimentoQuerySchema,
@@ -113,6 +115,7 @@ export const reembolsosAtendimentoRoutes: FastifyPluginAsyncZod = async (app) =>
   app.get(
     '/reembolsos/:protocolo',
     {
+      config: { papeis: PAPEIS_REEMBOLSO },
       schema: {
         summary: 'Um reembolso: pedido, beneficiário, prestador, valores, dados bancários, anexos e histórico',
         params: protocoloReembolsoParamsSchema,
@@ -132,6 +135,7 @@ export const reembolsosAtendimentoRoutes: FastifyPluginAsyncZod = async (app) =>
   app.get(
     '/reembolsos/:protocolo/anexos/:id',
     {
+      config: { papeis: PAPEIS_REEMBOLSO },
       schema: {
         summary: 'Os bytes de um anexo (PDF, JPEG ou PNG; leitura registrada na auditoria)',
         params: anexoReembolsoParamsSchema,
@@ -176,6 +180,7 @@ export const reembolsosAtendimentoRoutes: FastifyPluginAsyncZod = async (app) =>
     app.post(
       `/reembolsos/:protocolo/${caminho}`,
       {
+        config: { papeis: PAPEIS_REEMBOLSO },
         schema: {
           summary,
           params: protocoloReembolsoParamsSchema,

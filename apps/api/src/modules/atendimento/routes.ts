@@ -8,6 +8,8 @@ import {
   apiErrorSchema,
   auditoriaQuerySchema,
   auditoriaResponseSchema,
+  buscaAtendimentoQuerySchema,
+  buscaAtendimentoResponseSchema,
   contasEquipeResponseSchema,
   criarModeloDeRespostaRequestSchema,
   entregasWebhookQuerySchema,
@@ -227,6 +229,19 @@ export const atendimentoRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request) => atendimento.fila(request.query, quemAtende(request)),
+  );
+
+  app.get(
+    '/busca',
+    {
+      schema: {
+        summary:
+          'Busca uma pessoa por CPF, nome, protocolo, carteirinha, contrato ou recibo, com seus protocolos e reembolsos (registrada na auditoria)',
+        querystring: buscaAtendimentoQuerySchema,
+        response: { 200: buscaAtendimentoResponseSchema, ...ERROS },
+      },
+    },
+    async (request) => atendimento.buscar(request.query.q, quemAtende(request)),
   );
 
   app.get(

@@ -1,5 +1,14 @@
 import { diaEmSaoPaulo, formatDate } from '@portal/br';
-import type { AcaoProtocoloRequest, DecisaoPorTipo, ProtocoloAtendimento, TipoProtocolo } from '@portal/contract';
+import {
+  type AcaoProtocoloRequest,
+  BUSCA_ATENDIMENTO,
+  type BuscaAtendimentoResponse,
+  type DecisaoPorTipo,
+  PAPEIS_REEMBOLSO,
+  type PessoaEncontrada,
+  type ProtocoloAtendimento,
+  type TipoProtocolo,
+} from '@portal/contract';
 import type { Clock } from '../../clock';
 import type { Db } from '../../db/db';
 import { AppError, dadosInvalidos } from '../../lib/app-error';
@@ -14,6 +23,7 @@ import {
   type RespostasDeProtocolosService,
 } from '../protocolos/respostas';
 import type { EquipeAutenticada } from './equipe';
+import { BuscaRepository, criteriosDaBusca } from './busca';
 import { EquipeRepository, type ItemDaFila } from './repository';
 
 const iso = (d: Date | string) => new Date(d).toISOString();
@@ -367,6 +377,96 @@ export class AtendimentoService {
       default:
         return { resposta: texto, detalhe: {} };
     }
+  }
+
+  // --- find anyone (issue 31) -------------------------------------------------------------------
+
+  /**
+   * GET /busca: the people one text finds (CPF, protocol, card, receipt, contract or name), with
+   * their links, protocols and — for a role that may see them — reimbursements. Audited as a read
+   * of member data ('equipe_buscou'), with the text as typed, as the queue's search is.
+   */
+  async buscar(q: string, quem: QuemAtende): Promise<BuscaAtendimentoResponse> {
+    const repo = new BuscaRepository(this.d.db);
+    const { maxPessoas, maxPorPessoa } = BUSCA_ATENDIMENTO;
+    const achadas = await repo.achar(criteriosDaBusca(q), maxPessoas + 1);
+    const pagina = achadas.slice(0, maxPessoas);
+    const cpfs = pagina.map((a) => a.cpf);
+    const verReembolsos = PAPEIS_REEMBOLSO.includes(quem.equipe.conta.papel);
+    const [vinculos, protocolos, reembolsos] = cpfs.length
+      ? await Promise.all([
+          repo.vinculos(cpfs),
+          repo.protocolos(cpfs, maxPorPessoa + 1),
+          verReembolsos ? repo.reembolsos(cpfs, maxPorPessoa + 1) : Promise.resolve([]),
+        ])
+      : [[], [], []];
+    const hoje = this.hoje();
+    const pessoas = pagina.map((a): PessoaEncontrada => {
+      const dela = vinculos.filter((v) => v.cpf === a.cpf);
+      const seus = protocolos.filter((p) => p.cpf === a.cpf);
+      const reemb = reembolsos.filter((r) => r.cpf === a.cpf);
+      return {
+        nome: dela[0]?.nome ?? a.nome,
+        nomeSocial: dela[0]?.nomeSocial ?? null,
+        cpf: mascararCpf(a.cpf),
+        encontradoPor: a.criterio,
+        vinculos: dela.flatMap((v) =>
+          v.codigoBeneficiario && v.codigoContrato
+            ? [
+                {
+                  codigoBeneficiario: v.codigoBeneficiario,
+                  codigoContrato: v.codigoContrato,
+                  plano: v.plano ?? '',
+                  parentesco: v.tipo === 'TITULAR' ? 'Titular' : (v.parentesco ?? 'Dependente'),
+                  situacao:
+                    v.dataCancelamento && v.dataCancelamento <= hoje
+                      ? `Contrato cancelado em ${formatDate(v.dataCancelamento)}`
+                      : v.ativo
+                        ? 'Ativo'
+                        : v.dataExclusao
+                          ? `Excluído em ${formatDate(v.dataExclusao)}`
+                          : 'Inativo',
+                },
+              ]
+            : [],
+        ),
+        protocolos: seus.slice(0, maxPorPessoa).map((p) => ({
+          protocolo: p.numero.trim(),
+          tipo: p.tipo,
+          assunto: p.assunto,
+          situacao: p.situacao,
+          criadoEm: iso(p.criadoEm),
+          codigoContrato: p.codigoContrato,
+        })),
+        maisProtocolos: seus.length > maxPorPessoa,
+        reembolsos: reemb.slice(0, maxPorPessoa).map((r) => ({
+          protocolo: r.protocolo.trim(),
+          tipo: r.tipo,
+          beneficiario: r.beneficiario,
+          dataAtendimento: r.dataAtendimento,
+          prestador: r.prestador,
+          valorPago: r.valorPagoCentavos / 100,
+          situacao: r.situacao,
+          criadoEm: iso(r.criadoEm),
+          numeroRecibo: r.numeroRecibo,
+          codigoContrato: r.codigoContrato,
+        })),
+        maisReembolsos: reemb.length > maxPorPessoa,
+      };
+    });
+    // Who looked up whom (LGPD art. 37): the text as typed, as the queue's search stores it, and the
+    // contracts of the people shown (the column too, when there is only one).
+    const contratos = [...new Set(pessoas.flatMap((p) => p.vinculos.map((v) => v.codigoContrato)))];
+    await this.auditar(quem, 'equipe_buscou', {
+      codigoContrato: contratos.length === 1 ? contratos[0] : undefined,
+      detalhe: {
+        busca: q,
+        pessoas: pessoas.length,
+        criterios: [...new Set(pessoas.map((p) => p.encontradoPor))],
+        contratos,
+      },
+    });
+    return { pessoas, mais: achadas.length > maxPessoas };
   }
 
   // --- answer templates and the audit trail ----------------------------------------------------

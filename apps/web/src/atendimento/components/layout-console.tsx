@@ -6,6 +6,7 @@ import { Link, NavLink, Outlet, useLocation } from 'react-router';
 import { Button, buttonVariants } from '@/components/ui/button';
 import { cn } from '@/lib/cn';
 import { operadora } from '@/lib/operadora';
+import { BuscaGlobal } from './busca-global';
 import { PODE, useConta, useOciosidade, useOciosidadeMs, useSessaoEquipe } from '../lib/sessao';
 
 const ITENS = [
@@ -73,28 +74,31 @@ export function LayoutConsole() {
             </Button>
           </div>
         </div>
-        <nav aria-label="Console de atendimento" className="mx-auto max-w-7xl px-4">
-          <ul className="flex flex-wrap gap-1">
-            {ITENS.filter((i) => i.pode(conta.papel)).map((i) => (
-              <li key={i.to}>
-                <NavLink
-                  to={i.to}
-                  end
-                  className={({ isActive }) =>
-                    cn(
-                      'inline-flex min-h-11 items-center border-b-4 px-3 font-semibold',
-                      isActive || i.ativo?.test(pathname)
-                        ? 'border-brand-700 text-brand-900'
-                        : 'border-transparent text-slate-700 hover:text-brand-800',
-                    )
-                  }
-                >
-                  {i.rotulo}
-                </NavLink>
-              </li>
-            ))}
-          </ul>
-        </nav>
+        <div className="mx-auto flex max-w-7xl flex-wrap items-center justify-between gap-x-4 px-4">
+          <nav aria-label="Console de atendimento">
+            <ul className="flex flex-wrap gap-1">
+              {ITENS.filter((i) => i.pode(conta.papel)).map((i) => (
+                <li key={i.to}>
+                  <NavLink
+                    to={i.to}
+                    end
+                    className={({ isActive }) =>
+                      cn(
+                        'inline-flex min-h-11 items-center border-b-4 px-3 font-semibold',
+                        isActive || i.ativo?.test(pathname)
+                          ? 'border-brand-700 text-brand-900'
+                          : 'border-transparent text-slate-700 hover:text-brand-800',
+                      )
+                    }
+                  >
+                    {i.rotulo}
+                  </NavLink>
+                </li>
+              ))}
+            </ul>
+          </nav>
+          <BuscaGlobal />
+        </div>
       </header>
       <main id="conteudo" ref={mainRef} tabIndex={-1} className="mx-auto max-w-7xl px-4 py-6">
         <Outlet />

@@ -1,0 +1,88 @@
+import { renderToStaticMarkup } from 'react-dom/server';
+import { MemoryRouter } from 'react-router';
+import { expect, it } from 'vitest';
+import type { PessoaEncontrada } from '@portal/contract';
+import { destinoDaBusca, ehAtalhoDaBusca } from '../components/busca-global';
+import { PessoasEncontradas } from './busca-page';
+
+const MARIA: PessoaEncontrada = {
+  nome: 'Maria Aparecida Souza',
+  nomeSocial: null,
+  cpf: '***.982.247-**',
+  encontradoPor: 'cpf',
+  vinculos: [
+    {
+      codigoBeneficiario: '1100234001',
+      codigoContrato: '100234',
+      plano: 'Plano Exemplo',
+      parentesco: 'Titular',
+      situacao: 'Ativo',
+    },
+  ],
+  protocolos: [
+    {
+      protocolo: '41729720260310000001',
+      tipo: 'CORRECAO_DADOS',
+      assunto: 'Correção do e-mail',
+      situacao: 'ABERTO',
+      criadoEm: '2026-03-10T12:00:00.000Z',
+      codigoContrato: '100234',
+    },
+  ],
+  maisProtocolos: false,
+  reembolsos: [
+    {
+      protocolo: '41729720260311000002',
+      tipo: 'consulta',
+      beneficiario: 'Ana Clara Souza',
+      dataAtendimento: '2026-03-02',
+      prestador: 'Dra. Helena Prado',
+      valorPago: 350,
+      situacao: 'recebido',
+      criadoEm: '2026-03-11T12:00:00.000Z',
+      numeroRecibo: 'NF-2026/000777',
+      codigoContrato: '100234',
+    },
+  ],
+  maisReembolsos: false,
+};
+
+const html = (verReembolsos: boolean) =>
+  renderToStaticMarkup(
+    <MemoryRouter>
+      <PessoasEncontradas pessoas={[MARIA]} mais={false} verReembolsos={verReembolsos} />
+    </MemoryRouter>,
+  );
+
+it('a person found links each protocol to its case page', () => {
+  expect(html(true)).toContain('href="/atendimento/protocolos/41729720260310000001"');
+});
+
+it('a person found links each reimbursement to its page', () => {
+  expect(html(true)).toContain('href="/atendimento/reembolsos/41729720260311000002"');
+});
+
+it('a role that may not see reimbursements gets no reimbursement section', () => {
+  expect(html(false)).not.toContain('Reembolsos');
+});
+
+it('says how the person was found, with the masked CPF', () => {
+  expect(html(true)).toContain('CPF ***.982.247-** · encontrado por: CPF');
+});
+
+it("'/' is the search shortcut outside fields", () => {
+  expect(ehAtalhoDaBusca({ key: '/', altKey: false, ctrlKey: false, metaKey: false, target: null })).toBe(true);
+});
+
+it("'/' with a modifier is not the search shortcut", () => {
+  expect(ehAtalhoDaBusca({ key: '/', altKey: false, ctrlKey: true, metaKey: false, target: null })).toBe(false);
+});
+
+it("'/' typed in a field is a slash, not the shortcut", () => {
+  const campo = { tagName: 'INPUT' } as unknown as EventTarget;
+  expect(ehAtalhoDaBusca({ key: '/', altKey: false, ctrlKey: false, metaKey: false, target: campo })).toBe(false);
+});
+
+it('a search goes to its page with the text, trimmed, in the address', () => {
+  expect(destinoDaBusca(' 529.982.247-25 ')).toBe('/atendimento/busca?q=529.982.247-25');
+});

@@ -662,10 +662,17 @@ try {
   {
     const id = randomBytes(8).toString('hex');
     const segredo = randomBytes(32).toString('base64url');
-    await db.query(
-      `insert into chaves_integracao (id, nome, escopos, segredo_hash, criada_em) values ($1, 'falhas', $2, $3, now())`,
-      [id, ['importar', 'leitura'], createHash('sha256').update(segredo).digest('hex')],
-    );
+    // A connection of its own: case 6's PostgreSQL restart ended the script's first one.
+    const chaves = new pg.Client({ connectionString: dbUrl });
+    await chaves.connect();
+    try {
+      await chaves.query(
+        `insert into chaves_integracao (id, nome, escopos, segredo_hash, criada_em) values ($1, 'falhas', $2, $3, now())`,
+        [id, ['importar', 'leitura'], createHash('sha256').update(segredo).digest('hex')],
+      );
+    } finally {
+      await chaves.end().catch(() => undefined);
+    }
     const chamada = () =>
       maria.post(base, '/api/Autorizacoes/ListarAutorizacoes', {
         perfilAutenticado: maria.perfil,

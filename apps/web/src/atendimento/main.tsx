@@ -1,3 +1,5 @@
+// First: Zod must read its CSP-safe setting before any schema is made (lib/zod-sem-eval.ts).
+import '../lib/zod-sem-eval';
 import { setNonce } from 'get-nonce';
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';

@@ -335,3 +335,17 @@ export async function pedidoDeDependenteDaMaria(t: TestApp): Promise<string> {
   if (r.status !== 200) throw new Error(`AdicionarDependente answered ${r.status}`);
   return r.body.protocolo;
 }
+
+/**
+ * Reads `fn` every 40 ms until `ok` holds, and gives its last value: a test waits for the event it
+ * needs (a delivery, a queue drained), not for a time. The bound only ends a wait that would never
+ * succeed; it is far above what a slow machine needs, so reaching it means the event did not come.
+ */
+export async function esperar<T>(fn: () => T | Promise<T>, ok: (v: T) => boolean, ms = 45_000): Promise<T> {
+  const fim = Date.now() + ms;
+  for (;;) {
+    const v = await fn();
+    if (ok(v) || Date.now() > fim) return v;
+    await new Promise((r) => setTimeout(r, 40));
+  }
+}

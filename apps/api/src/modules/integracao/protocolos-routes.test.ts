@@ -12,6 +12,7 @@ import {
   startApp,
   type Client,
   type TestApp,
+  esperar,
 } from '../../../test/helper';
 import { diasUteisAte } from '../protocolos/respostas';
 import { ChavesDeIntegracao, ChavesRepository, type Escopo } from './index';
@@ -66,15 +67,6 @@ class Receptor {
       this.server.close(() => r());
       this.server.closeAllConnections();
     });
-  }
-}
-
-async function esperar<T>(fn: () => T | Promise<T>, ok: (v: T) => boolean, ms = 8000): Promise<T> {
-  const fim = Date.now() + ms;
-  for (;;) {
-    const v = await fn();
-    if (ok(v) || Date.now() > fim) return v;
-    await new Promise((r) => setTimeout(r, 40));
   }
 }
 

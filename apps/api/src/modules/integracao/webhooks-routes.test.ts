@@ -2,7 +2,7 @@ import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { Webhook } from 'standardwebhooks';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { CONTRATO, CPF, HOJE, pedidoDeDependenteDaMaria, startApp, type TestApp } from '../../../test/helper';
+import { CONTRATO, CPF, HOJE, pedidoDeDependenteDaMaria, startApp, type TestApp, esperar } from '../../../test/helper';
 import { ChavesDeIntegracao, ChavesRepository, type Escopo } from './index';
 
 // Webhook endpoints through the integration API (issue 17, decisions 0029 and 0030), over real HTTP:
@@ -81,15 +81,6 @@ class Receptor {
       this.server.close(() => r());
       this.server.closeAllConnections();
     });
-  }
-}
-
-async function esperar<T>(fn: () => T | Promise<T>, ok: (v: T) => boolean, ms = 8000): Promise<T> {
-  const fim = Date.now() + ms;
-  for (;;) {
-    const v = await fn();
-    if (ok(v) || Date.now() > fim) return v;
-    await new Promise((r) => setTimeout(r, 40));
   }
 }
 

@@ -2,7 +2,7 @@ import { randomBytes } from 'node:crypto';
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { pedidoDeDependenteDaMaria, resolvedorDeTeste, startApp, type TestApp } from '../../../test/helper';
+import { pedidoDeDependenteDaMaria, resolvedorDeTeste, startApp, type TestApp, esperar } from '../../../test/helper';
 import { loadConfig } from '../../config';
 import { selagemDe } from '../../lib/selagem';
 import { ChavesDeIntegracao, ChavesRepository } from '../integracao/index';
@@ -74,15 +74,6 @@ beforeEach(async () => {
   await receptor.ouvir();
   return () => receptor.fechar();
 });
-
-async function esperar<T>(fn: () => T | Promise<T>, ok: (v: T) => boolean, ms = 8000): Promise<T> {
-  const fim = Date.now() + ms;
-  for (;;) {
-    const v = await fn();
-    if (ok(v) || Date.now() > fim) return v;
-    await new Promise((r) => setTimeout(r, 40));
-  }
-}
 
 /** A delivery's attempts once it is settled (or what there is when the wait ends). */
 const tentativasDe = (endpointId: string) =>

@@ -3,7 +3,7 @@ import { createServer, type IncomingHttpHeaders, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { Webhook } from 'standardwebhooks';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { CONTRATO, CPF, HOJE, pedidoDeDependenteDaMaria, startApp, type TestApp } from '../../../test/helper';
+import { CONTRATO, CPF, HOJE, pedidoDeDependenteDaMaria, startApp, type TestApp, esperar } from '../../../test/helper';
 import { COOKIE_SESSAO } from '../../lib/cookies';
 import { AppError } from '../../lib/app-error';
 import { selagemDe } from '../../lib/selagem';
@@ -94,15 +94,6 @@ beforeEach(async () => {
   await receptor.ouvir();
   return () => receptor.fechar();
 });
-
-async function esperar<T>(fn: () => T | Promise<T>, ok: (v: T) => boolean, ms = 8000): Promise<T> {
-  const fim = Date.now() + ms;
-  for (;;) {
-    const v = await fn();
-    if (ok(v) || Date.now() > fim) return v;
-    await new Promise((r) => setTimeout(r, 40));
-  }
-}
 
 async function endpoint(eventos = ['protocolo.criado', 'dependentes.solicitados']) {
   const e = await t.app.services.webhooks.criarEndpoint({ url: receptor.url, eventos });
@@ -226,7 +217,6 @@ describe('webhooks out', () => {
     const [m] = await esperar(
       () => receptor.recebidos,
       (x) => x.length >= 1,
-      10_000,
     );
     const historia = await esperar(
       () => tentativas(m!.id),

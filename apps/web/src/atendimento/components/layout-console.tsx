@@ -1,4 +1,4 @@
-import { ROTULOS_PAPEL_EQUIPE } from '@portal/contract';
+import { ROTULOS_PAPEL_EQUIPE } from '@portal/contract/atendimento';
 import { useQueryClient } from '@tanstack/react-query';
 import { KeyRound, LogOut } from 'lucide-react';
 import { useEffect, useRef } from 'react';

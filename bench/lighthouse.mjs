@@ -225,6 +225,11 @@ try {
         failing: Object.values(lhr.audits)
           .filter((a) => a.score !== null && a.score < 0.9 && a.scoreDisplayMode === 'binary')
           .map((a) => a.id),
+        // What moved (the layout-shifts audit: each shift's score and the element it names).
+        deslocamentos: (lhr.audits['layout-shifts']?.details?.items ?? []).map(
+          (d) =>
+            `layout shift ${d.score.toFixed(3)}: ${d.node?.selector ?? '?'} ${JSON.stringify(d.node?.snippet ?? '').slice(0, 160)}`,
+        ),
         // What the failing audits name (for inspector-issues, the issue and its resource).
         porque: Object.values(lhr.audits)
           .filter((a) => a.score !== null && a.score < 0.9 && a.scoreDisplayMode === 'binary')
@@ -255,7 +260,7 @@ try {
       cpuFcp: m('cpuFcp'),
       cpuSi: m('cpuSi'),
       failing: [...new Set(runs.flatMap((x) => x.failing))],
-      porque: [...new Set(runs.flatMap((x) => x.porque))],
+      porque: [...new Set(runs.flatMap((x) => [...x.deslocamentos, ...x.porque]))],
     });
   }
   const versao = (await (await fetch(`http://127.0.0.1:${chrome.port}/json/version`)).json()).Browser;

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { BUSCA_ATENDIMENTO, PAPEIS_EQUIPE, type PapelEquipe } from './atendimento-regras';
 import { SITUACOES_PROTOCOLO, TIPOS_PROTOCOLO } from './protocolos-regras';
 import { reembolsoDetalheSchema, reembolsoResumoSchema, SITUACOES_REEMBOLSO } from './reembolso';
 import { textoLivre } from './texto';
@@ -8,9 +9,8 @@ import { textoLivre } from './texto';
  * under /api/atendimento. Requests and answers of every call, shared by the API and the console.
  */
 
-/** Roles of a staff account: what each may do is checked by the API, per route. */
-export const PAPEIS_EQUIPE = ['atendente', 'supervisor', 'administrador'] as const;
-export type PapelEquipe = (typeof PAPEIS_EQUIPE)[number];
+export { BUSCA_ATENDIMENTO, PAPEIS_EQUIPE, ROTULOS_PAPEL_EQUIPE, type PapelEquipe } from './atendimento-regras';
+
 export const papelEquipeSchema = z.enum(PAPEIS_EQUIPE, {
   error: 'Papel inválido. Use atendente, supervisor ou administrador.',
 });
@@ -21,12 +21,6 @@ export const papelEquipeSchema = z.enum(PAPEIS_EQUIPE, {
  * (GET /busca lists a person's reimbursements only for these) both follow this list.
  */
 export const PAPEIS_REEMBOLSO: readonly PapelEquipe[] = PAPEIS_EQUIPE;
-
-export const ROTULOS_PAPEL_EQUIPE: Record<PapelEquipe, string> = {
-  atendente: 'Atendente',
-  supervisor: 'Supervisor',
-  administrador: 'Administrador',
-};
 
 /** Sent by the console in every state-changing call (CSRF guard): `x-portal-equipe: 1`. */
 export const CABECALHO_EQUIPE = 'x-portal-equipe';
@@ -565,16 +559,6 @@ export type MarcarPagoReembolsoRequest = z.input<typeof marcarPagoReembolsoReque
 
 // ---------------------------------------------------------------------------------------------
 // Find anyone (issue 31): one box on every screen of the console.
-
-/** The search box's bounds: what the API accepts and the console says before sending. */
-export const BUSCA_ATENDIMENTO = {
-  minCaracteres: 3,
-  maxCaracteres: 100,
-  /** People in one answer (`mais` says there were more: type more of the name). */
-  maxPessoas: 20,
-  /** Protocols and reimbursements per person, the most recent first. */
-  maxPorPessoa: 10,
-} as const;
 
 /** How a person was found: the CPF, a protocol, the card, a receipt, the contract or the name. */
 export const CRITERIOS_BUSCA_ATENDIMENTO = ['cpf', 'protocolo', 'carteirinha', 'recibo', 'contrato', 'nome'] as const;

@@ -4,6 +4,7 @@ import { cpfSchema, membroRequest } from './common';
 import { textoLivre } from './texto';
 import { protocoloCampos } from './servicos';
 import { dataIso } from './venda';
+import { SITUACOES_REEMBOLSO } from './reembolso-regras';
 
 /**
  * Reembolso (issue 18, decision 0034): the member asks the operator to pay back care paid out of
@@ -24,16 +25,7 @@ export const ROTULOS_TIPO_REEMBOLSO: Record<TipoReembolso, string> = {
 /** These kinds need the medical request (pedido médico) among the attachments. */
 export const TIPOS_COM_PEDIDO_MEDICO: readonly TipoReembolso[] = ['exame', 'terapia', 'internacao'];
 
-export const SITUACOES_REEMBOLSO = ['recebido', 'em_analise', 'pendente', 'aprovado', 'pago', 'negado'] as const;
-export type SituacaoReembolso = (typeof SITUACOES_REEMBOLSO)[number];
-export const ROTULOS_SITUACAO_REEMBOLSO: Record<SituacaoReembolso, string> = {
-  recebido: 'Recebido',
-  em_analise: 'Em análise',
-  pendente: 'Pendente',
-  aprovado: 'Aprovado',
-  pago: 'Pago',
-  negado: 'Negado',
-};
+export { ROTULOS_SITUACAO_REEMBOLSO, SITUACOES_REEMBOLSO, type SituacaoReembolso } from './reembolso-regras';
 
 /** What an attachment is. */
 export const DOCUMENTOS_REEMBOLSO = [

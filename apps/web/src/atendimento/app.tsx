@@ -8,7 +8,6 @@ import { mensagemDeErro } from './lib/cliente';
 import { SessaoEquipeProvider } from './lib/sessao';
 import { ExigeConta, ExigePapel } from './components/guardas';
 import { LayoutConsole } from './components/layout-console';
-import { EntrarPage } from './paginas/entrar-page';
 
 /**
  * A failed call says so in a toast (meta.erro: its title; false: the screen shows it itself),
@@ -39,7 +38,8 @@ const pagina = <T,>(carregar: () => Promise<T>, nome: keyof T) => ({
 });
 
 const router = createBrowserRouter([
-  { path: '/atendimento/entrar', element: <EntrarPage /> },
+  // Signing in (its QR code, the TOTP steps) loads on its own: a signed-in console never needs it.
+  { path: '/atendimento/entrar', ...pagina(() => import('./paginas/entrar-page'), 'EntrarPage') },
   {
     path: '/atendimento',
     element: (

@@ -1,5 +1,5 @@
 import { ROTULOS_SITUACAO_PROTOCOLO, type SituacaoProtocolo } from '@portal/contract/protocolos';
-import { ROTULOS_SITUACAO_REEMBOLSO, type SituacaoReembolso } from '@portal/contract';
+import { ROTULOS_SITUACAO_REEMBOLSO, type SituacaoReembolso } from '@portal/contract/reembolso';
 import {
   AlarmClock,
   Banknote,

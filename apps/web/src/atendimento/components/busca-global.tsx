@@ -1,4 +1,4 @@
-import { BUSCA_ATENDIMENTO } from '@portal/contract';
+import { BUSCA_ATENDIMENTO } from '@portal/contract/atendimento';
 import { Search } from 'lucide-react';
 import { useEffect, useRef, useState } from 'react';
 import { useLocation, useNavigate, useSearchParams } from 'react-router';

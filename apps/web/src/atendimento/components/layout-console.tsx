@@ -1,4 +1,4 @@
-import { ROTULOS_PAPEL_EQUIPE } from '@portal/contract';
+import { ROTULOS_PAPEL_EQUIPE } from '@portal/contract/atendimento';
 import { useQueryClient } from '@tanstack/react-query';
 import { KeyRound, LogOut } from 'lucide-react';
 import { useEffect, useRef } from 'react';
@@ -56,7 +56,9 @@ export function LayoutConsole() {
       <header className="border-b border-slate-200 bg-white">
         <div className="mx-auto flex max-w-7xl flex-wrap items-center gap-x-4 gap-y-2 px-4 py-2">
           <div className="mr-auto flex items-center gap-3">
-            <img src={logo} alt={nome} className="block h-9 w-auto max-w-48 object-contain object-left" />
+            {/* Its box is fixed (192×36, the logo drawn inside it): with a width from the file, the image
+                was 0 px wide until it arrived, and the header reflowed under the queue (CLS 0.225). */}
+            <img src={logo} alt={nome} className="block h-9 w-48 object-contain object-left" />
             <span className="border-l border-slate-300 pl-3 font-semibold text-slate-800">Console de atendimento</span>
           </div>
           <div className="ml-auto flex flex-wrap items-center justify-end gap-x-3 gap-y-2">

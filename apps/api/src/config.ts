@@ -3,6 +3,7 @@ import { fileURLToPath } from 'node:url';
 import ipaddr from 'ipaddr.js';
 import { z } from 'zod';
 import { lerChaveDeSelagem } from './lib/selagem';
+import type { LimitesDeThrottle } from './lib/throttle';
 
 /**
  * Environment, read and validated once at start (a bad value stops the process naming the variable).
@@ -321,19 +322,7 @@ export interface Config {
   };
   /** The environment itself, for OPERADORA_* overrides (read by loadOperadora). */
   env: NodeJS.ProcessEnv;
-  throttle: {
-    loginFree: number;
-    loginBackoffSeconds: number[];
-    loginLockAt: number;
-    loginLockSeconds: number;
-    loginIpPerHour: number;
-    cpfCheckIpPerMinute: number;
-    codeResendSeconds: number;
-    codeCpfPerHour: number;
-    codeIpPerHour: number;
-    codeCheckIpPer10Min: number;
-    cardCheckIpPerMinute: number;
-  };
+  throttle: LimitesDeThrottle;
   /**
    * The integration API (issue 16): largest streamed import, default calls per key per minute, and
    * refused keys per client IP per minute (issue 30, defect 8), and the slowest upload taken (issue 30):

@@ -1,5 +1,4 @@
 import type { Clock } from '../clock';
-import type { Config } from '../config';
 import { AppError, formatWait, muitasTentativas } from './app-error';
 import type { Counter, CounterStore } from './counters';
 
@@ -44,11 +43,26 @@ export interface TentativaDaEquipe {
   dispositivo: string | null;
 }
 
+/** The throttling numbers of decision 0002 (config.ts reads them from the environment). */
+export interface LimitesDeThrottle {
+  loginFree: number;
+  loginBackoffSeconds: number[];
+  loginLockAt: number;
+  loginLockSeconds: number;
+  loginIpPerHour: number;
+  cpfCheckIpPerMinute: number;
+  codeResendSeconds: number;
+  codeCpfPerHour: number;
+  codeIpPerHour: number;
+  codeCheckIpPer10Min: number;
+  cardCheckIpPerMinute: number;
+}
+
 /** The throttling numbers of 0002, on top of a shared counter store. */
 export class Throttle {
   constructor(
     private readonly store: CounterStore,
-    private readonly limits: Config['throttle'],
+    private readonly limits: LimitesDeThrottle,
     private readonly clock: Clock,
   ) {}
 

@@ -12,7 +12,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import autocannon from 'autocannon';
 import pg from 'pg';
-import { freePort, startPortal } from './lib.mjs';
+import { entrar, freePort, startPortal } from './lib.mjs';
 
 const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 100);
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 5);
@@ -31,31 +31,6 @@ async function medir(opts) {
 }
 const med = (xs) => [...xs].sort((a, b) => a.rps - b.rps)[Math.floor(xs.length / 2)];
 const fmt = (r) => `${r.rps.toFixed(0)} req/s, p50 ${r.p50} ms, p99 ${r.p99} ms${r.bad ? ` (${r.bad} non-2xx)` : ''}`;
-
-/** Maria, financial responsible of contract 100234, signed in: her cookie, session and headers. */
-async function entrar(baseUrl) {
-  const post = (path, body, headers = {}) =>
-    fetch(`${baseUrl}${path}`, {
-      method: 'POST',
-      headers: { 'content-type': 'application/json', ...headers },
-      body: JSON.stringify(body),
-    });
-  const token = await (await post('/api/Token/GerarToken', { usuario: 'portal-web', senha: 'portal-web-demo' })).json();
-  const auth = { authorization: `Bearer ${token}` };
-  const perfis = await (await post('/api/Login/PerfisDaConta', { cpf: 52998224725, senha: 'senha123' }, auth)).json();
-  const p = perfis.find((x) => x.codigoContrato === '100234');
-  const res = await post(
-    '/api/Login/Autenticar',
-    { cpf: '52998224725', senha: 'senha123', codigoPlano: p.codigoPlano, codigoContrato: p.codigoContrato },
-    auth,
-  );
-  const { codigoSessao } = await res.json();
-  const cookie = res.headers
-    .getSetCookie()
-    .find((x) => x.startsWith('pb_sessao='))
-    .split(';')[0];
-  return { codigoSessao, auth, headers: { ...auth, cookie, 'content-type': 'application/json' } };
-}
 
 async function baseline(db, codigoSessao) {
   const membro = {
@@ -147,7 +122,7 @@ async function medirTodos(titulo, api, base, sessao) {
     await portal.stop({ manterDados: true });
     cpSync(dir, copia, { recursive: true });
     portal = await startPortal({ DATA_DIR: dir, SEED: 'demo' });
-    const sessao = await entrar(portal.baseUrl);
+    const sessao = await entrar(portal.baseUrl, '52998224725', '100234');
     const base = await baseline({ dataDir: copia }, sessao.codigoSessao);
     try {
       await medirTodos('PGlite', portal.baseUrl, base.url, sessao);
@@ -173,7 +148,7 @@ await admin.query(`create database ${name}`);
 const url = `postgres://postgres@127.0.0.1:5432/${name}`;
 try {
   const portal = await startPortal({ DATABASE_URL: url, SEED: 'demo', DATABASE_POOL_MAX: String(POOL) });
-  const sessao = await entrar(portal.baseUrl);
+  const sessao = await entrar(portal.baseUrl, '52998224725', '100234');
   const base = await baseline({ databaseUrl: url }, sessao.codigoSessao);
   try {
     await medirTodos(`PostgreSQL (pools of ${POOL})`, portal.baseUrl, base.url, sessao);

@@ -8,7 +8,7 @@ import { fork } from 'node:child_process';
 import { join } from 'node:path';
 import autocannon from 'autocannon';
 import pg from 'pg';
-import { freePort, startPortal } from './lib.mjs';
+import { freePort, renovacaoDeSessao, startPortal } from './lib.mjs';
 
 const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 50);
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 5);
@@ -50,44 +50,11 @@ async function bareHttp(call, script = 'http-baseline.mjs') {
   return { url: `http://127.0.0.1:${port}`, stop: () => child.kill() };
 }
 
-async function memberCall(baseUrl) {
-  const post = async (path, body, headers = {}) =>
-    fetch(`${baseUrl}${path}`, {
-      method: 'POST',
-      headers: { 'content-type': 'application/json', ...headers },
-      body: JSON.stringify(body),
-    });
-  const token = await (await post('/api/Token/GerarToken', { usuario: 'portal-web', senha: 'portal-web-demo' })).json();
-  const auth = { authorization: `Bearer ${token}` };
-  const perfis = await (await post('/api/Login/PerfisDaConta', { cpf: 93541134780, senha: 'senha123' }, auth)).json();
-  const res = await post(
-    '/api/Login/Autenticar',
-    {
-      cpf: '93541134780',
-      senha: 'senha123',
-      codigoPlano: perfis[0].codigoPlano,
-      codigoContrato: perfis[0].codigoContrato,
-    },
-    auth,
-  );
-  const { codigoSessao } = await res.json();
-  const cookie = res.headers
-    .getSetCookie()
-    .find((x) => x.startsWith('pb_sessao='))
-    .split(';')[0];
-  return {
-    url: `${baseUrl}/api/Login/RenovarSessao`,
-    method: 'POST',
-    headers: { ...auth, cookie, 'content-type': 'application/json' },
-    body: JSON.stringify({ perfilAutenticado: { codigoSessao } }),
-  };
-}
-
 const fmt = (r) => `${r.rps.toFixed(0)} req/s, p50 ${r.p50} ms, p99 ${r.p99} ms${r.bad ? ` (${r.bad} non-2xx)` : ''}`;
 
 async function suite(label, env) {
   const portal = await startPortal(env);
-  const call = await memberCall(portal.baseUrl);
+  const call = await renovacaoDeSessao(portal.baseUrl);
   const bare = await bareHttp(call);
   const fastify = await bareHttp(call, 'fastify-baseline.mjs');
   const path = new URL(call.url).pathname;

@@ -116,3 +116,43 @@ export async function throughput(fn, { concurrency = 16, ms = 3000 } = {}) {
   );
   return { rate: ok / (ms / 1000), failed };
 }
+
+/**
+ * A member signed in as the web app does (API token, PerfisDaConta, Autenticar) on the demo data:
+ * the profile of `codigoContrato` (the first one without it); their session, cookie and the headers
+ * of a member call.
+ */
+export async function entrar(baseUrl, cpf, codigoContrato) {
+  const post = (path, body, headers = {}) =>
+    fetch(`${baseUrl}${path}`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', ...headers },
+      body: JSON.stringify(body),
+    });
+  const token = await (await post('/api/Token/GerarToken', { usuario: 'portal-web', senha: 'portal-web-demo' })).json();
+  const auth = { authorization: `Bearer ${token}` };
+  const perfis = await (await post('/api/Login/PerfisDaConta', { cpf: Number(cpf), senha: 'senha123' }, auth)).json();
+  const p = codigoContrato ? perfis.find((x) => x.codigoContrato === codigoContrato) : perfis[0];
+  const res = await post(
+    '/api/Login/Autenticar',
+    { cpf, senha: 'senha123', codigoPlano: p.codigoPlano, codigoContrato: p.codigoContrato },
+    auth,
+  );
+  const { codigoSessao } = await res.json();
+  const cookie = res.headers
+    .getSetCookie()
+    .find((x) => x.startsWith('pb_sessao='))
+    .split(';')[0];
+  return { codigoSessao, auth, headers: { ...auth, cookie, 'content-type': 'application/json' } };
+}
+
+/** Roberto signed in; the call that renews his session, as autocannon options. */
+export async function renovacaoDeSessao(baseUrl) {
+  const { codigoSessao, headers } = await entrar(baseUrl, '93541134780');
+  return {
+    url: `${baseUrl}/api/Login/RenovarSessao`,
+    method: 'POST',
+    headers,
+    body: JSON.stringify({ perfilAutenticado: { codigoSessao } }),
+  };
+}

@@ -4,7 +4,7 @@
 // pb_sessao cookie, the session check) at 50 connections; alternating rounds, so both meet the
 // same machine. Reported: each one's median and the ratio with / without. Needs `npm run build -w @portal/api`.
 import autocannon from 'autocannon';
-import { startPortal } from './lib.mjs';
+import { renovacaoDeSessao, startPortal } from './lib.mjs';
 
 const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 50);
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 5);
@@ -23,48 +23,14 @@ async function measure(opts) {
   return { rps: r['2xx'] / SECONDS, p50: r.latency.p50, p99: r.latency.p99, bad: r.non2xx + r.errors };
 }
 
-/** Roberto signs in; the call that renews his session is what is measured. */
-async function memberCall(baseUrl) {
-  const post = (path, body, headers = {}) =>
-    fetch(`${baseUrl}${path}`, {
-      method: 'POST',
-      headers: { 'content-type': 'application/json', ...headers },
-      body: JSON.stringify(body),
-    });
-  const token = await (await post('/api/Token/GerarToken', { usuario: 'portal-web', senha: 'portal-web-demo' })).json();
-  const auth = { authorization: `Bearer ${token}` };
-  const perfis = await (await post('/api/Login/PerfisDaConta', { cpf: 93541134780, senha: 'senha123' }, auth)).json();
-  const res = await post(
-    '/api/Login/Autenticar',
-    {
-      cpf: '93541134780',
-      senha: 'senha123',
-      codigoPlano: perfis[0].codigoPlano,
-      codigoContrato: perfis[0].codigoContrato,
-    },
-    auth,
-  );
-  const { codigoSessao } = await res.json();
-  const cookie = res.headers
-    .getSetCookie()
-    .find((x) => x.startsWith('pb_sessao='))
-    .split(';')[0];
-  return {
-    url: `${baseUrl}/api/Login/RenovarSessao`,
-    method: 'POST',
-    headers: { ...auth, cookie, 'content-type': 'application/json' },
-    body: JSON.stringify({ perfilAutenticado: { codigoSessao } }),
-  };
-}
-
 const fmt = (r) => `${r.rps.toFixed(0)} req/s, p50 ${r.p50} ms, p99 ${r.p99} ms${r.bad ? ` (${r.bad} non-2xx)` : ''}`;
 const med = (xs) => [...xs].sort((a, b) => a.rps - b.rps)[Math.floor(xs.length / 2)];
 
 const sem = await startPortal({});
 const com = await startPortal({ METRICS_TOKEN: TOKEN });
 try {
-  const chamadaSem = await memberCall(sem.baseUrl);
-  const chamadaCom = await memberCall(com.baseUrl);
+  const chamadaSem = await renovacaoDeSessao(sem.baseUrl);
+  const chamadaCom = await renovacaoDeSessao(com.baseUrl);
   const rounds = { sem: [], com: [] };
   for (let i = 0; i < ROUNDS; i++) {
     rounds.sem.push(await measure(chamadaSem));

@@ -21,12 +21,6 @@ export function cabecalhoDeAssinatura(segredos: string[], id: string, ts: number
 }
 
 /**
- * HMAC secrets must be read back to sign (decision 0030), so they are sealed, not hashed: AES-256-GCM
- * under a key derived from the sealing key of the environment (lib/selagem.ts, issue 30).
- */
-export { Cofre } from '../../lib/selagem';
-
-/**
  * Exponential back-off with jitter: attempt n (1-based) failed → wait base·2^(n-1), at most `max`,
  * times a random factor in [0.8, 1.2). With base 60 s, max 6 h and 19 retries: ≈ 2.9 days in all.
  */

@@ -2,7 +2,8 @@ import type { FastifyBaseLogger } from 'fastify';
 import { Agent, fetch } from 'undici';
 import { type Clock, systemClock } from '../../clock';
 import type { Db } from '../../db/db';
-import { cabecalhoDeAssinatura, type Cofre, esperaDepoisDaTentativa } from './assinatura';
+import type { Cofre } from '../../lib/selagem';
+import { cabecalhoDeAssinatura, esperaDepoisDaTentativa } from './assinatura';
 import { foiRecusado, type GuardaDeDestino, MOTIVO_DESTINO_RECUSADO } from './destino';
 import { type EntregaReservada, WebhooksRepository } from './repository';
 

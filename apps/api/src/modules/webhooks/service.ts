@@ -4,7 +4,8 @@ import type { Clock } from '../../clock';
 import type { Db, Queryable } from '../../db/db';
 import { AppError, dadosInvalidos } from '../../lib/app-error';
 import type { TipoProtocolo } from '../protocolos/repository';
-import { type Cofre, novoSegredo } from './assinatura';
+import type { Cofre } from '../../lib/selagem';
+import { novoSegredo } from './assinatura';
 import { GuardaDeDestino, type Resolvedor } from './destino';
 import { Entregador, type OpcoesDeEntrega } from './entregador';
 import {
@@ -21,8 +22,6 @@ import { type EndpointRow, type EntregaListada, type FiltroDeEntregas, WebhooksR
 export { TIPOS_EVENTO, type TipoEvento } from './eventos';
 export type { OpcoesDeEntrega } from './entregador';
 export type { Resolvedor } from './destino';
-/** The sealing of secrets (decision 0030), also used for the staff accounts' TOTP secrets (0033). */
-export { Cofre } from './assinatura';
 
 /** An endpoint as listed (never its secret). */
 export interface Endpoint {
@@ -75,7 +74,10 @@ const idAleatorio = (prefixo: string) => `${prefixo}_${randomBytes(16).toString(
 /** What the webhooks need, built once in services.ts (decision 0007) or by the CLI. */
 export interface WebhooksDeps {
   db: Db;
-  /** Seals the endpoints' secrets: the sealing key's (app.ts, db/selagem.ts). */
+  /**
+   * Seals the endpoints' secrets (AES-256-GCM under a key derived from the environment's sealing key:
+   * HMAC secrets must be read back to sign, so they are sealed, not hashed; decision 0030, db/selagem.ts).
+   */
   cofre: Cofre;
   opcoes: OpcoesDeEntrega & { producao: boolean };
   /** The request clock (the event's timestamp); the queue itself runs on wall time (Entregador). */

@@ -117,7 +117,9 @@ export class AuditoriaIntegracaoRepository {
   /**
    * A call refused before any key was recognised (issue 30, defect 8): counted on one row per client
    * IP and hour — `tentativas`, first (`em`) and last (`ultima_em`) — with the last presented key id
-   * (made up or not), and the last one's route and status. So made-up keys from one client add one row an hour, not one a call.
+   * (made up or not), the last one's route, and the highest status (429 once the client was throttled
+   * that hour: the audit writes run after the answers, so "the last status" would depend on which of two
+   * overlapping writes commits last). So made-up keys from one client add one row an hour, not one a call.
    */
   async registrarRecusa(c: Pick<ChamadaAuditada, 'chaveId' | 'ip' | 'metodo' | 'rota' | 'status'>): Promise<void> {
     const agora = this.clock.now();
@@ -126,7 +128,8 @@ export class AuditoriaIntegracaoRepository {
        values ($1, $1, $2, 1, $3, $4, $5, $6, $7)
        on conflict (ip, janela) where janela is not null do update
          set tentativas = auditoria_integracao.tentativas + 1, ultima_em = excluded.ultima_em,
-             chave_id = coalesce(excluded.chave_id, auditoria_integracao.chave_id), metodo = excluded.metodo, rota = excluded.rota, status = excluded.status`,
+             chave_id = coalesce(excluded.chave_id, auditoria_integracao.chave_id), metodo = excluded.metodo, rota = excluded.rota,
+             status = greatest(auditoria_integracao.status, excluded.status)`,
       [
         new Date(agora),
         new Date(agora - (agora % JANELA_DAS_RECUSAS_MS)),

@@ -1,12 +1,12 @@
 import { cpSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { diaEmSaoPaulo, somarDias } from '@portal/br';
-import type { Browser } from 'playwright-core';
+import { diaEmSaoPaulo, proximaRodadaDePagamento, somarDias } from '@portal/br';
+import type { Browser, Page } from 'playwright-core';
 import sharp from 'sharp';
 import { afterAll, beforeAll, expect, inject, test } from 'vitest';
 import { MARIA, SENHA } from './support/accounts';
-import { launch, openSession, setBaseUrl } from './support/browser';
+import { expectNoAxeViolations, launch, openSession, screenshot, setBaseUrl } from './support/browser';
 import { toast, visible } from './support/flows';
 import { type ContaDaEquipe, conferirTelaDoConsole, criarContaDaEquipe, entrarNoConsole } from './support/console';
 import { pdfDeTexto } from './support/pdf';
@@ -18,7 +18,13 @@ import { type Portal, startPortalVazio } from './support/server';
 // 'Reembolsos' by deadline, opens the receipt, asks for the payment proof; Maria uploads it through
 // the API; the staff approves; the member API says 'aprovado'. The staff account is made with the
 // operator's CLI, which needs the database to itself (PGlite): this file serves its own copy of the seed.
+// Issue 31, "Confirm money": approving and marking as paid go through a confirmation dialog; above
+// R$ 300,00 (REEMBOLSO_QUATRO_OLHOS_ACIMA here) a supervisor confirms the approval; the dates offered
+// come from the payment runs (REEMBOLSO_DIAS_DE_PAGAMENTO).
 portalProprio();
+
+const LIMITE = '300';
+const DIAS_DE_PAGAMENTO = [7, 21];
 
 const PERGUNTA = 'Envie o comprovante de pagamento da consulta (comprovante do cartão ou do PIX).';
 
@@ -26,12 +32,18 @@ let dataDir: string;
 let portal: Portal;
 let browser: Browser;
 let conta: ContaDaEquipe;
+let supervisora: ContaDaEquipe;
 
 beforeAll(async () => {
   dataDir = mkdtempSync(join(tmpdir(), 'portal-e2e-atendimento-reembolso-'));
   cpSync(inject('seedDir'), dataDir, { recursive: true });
   conta = criarContaDaEquipe(dataDir, 'rita.reembolsos@saudeexemplo.com.br', 'Rita Reembolsos', 'atendente');
-  portal = await startPortalVazio(dataDir, { SEED: 'demo' });
+  supervisora = criarContaDaEquipe(dataDir, 'sonia.supervisora@saudeexemplo.com.br', 'Sônia Supervisora', 'supervisor');
+  portal = await startPortalVazio(dataDir, {
+    SEED: 'demo',
+    REEMBOLSO_QUATRO_OLHOS_ACIMA: LIMITE,
+    REEMBOLSO_DIAS_DE_PAGAMENTO: DIAS_DE_PAGAMENTO.join(','),
+  });
   setBaseUrl(portal.baseUrl);
   browser = await launch();
 }, 180_000);
@@ -182,7 +194,7 @@ test('a staff member finds it by deadline, opens the receipt, asks for the payme
   await visible(page.getByText('30 dias da documentação completa (Lei 9.656/98, art. 12, VI)', { exact: false }));
   const pagamento = page.getByRole('region', { name: 'Dados para pagamento' });
   expect(await pagamento.locator('dt').allTextContents()).toEqual(['Forma', 'Tipo de chave PIX', 'Chave PIX']);
-  expect(await pagamento.locator('dd').allTextContents()).toEqual(['PIX', 'CPF', MARIA.cpf]);
+  expect((await pagamento.locator('dd').allTextContents()).map(espacos)).toEqual(['PIX', 'CPF', MARIA.cpf]);
   await conferirTelaDoConsole(page, 'atendimento-reembolso');
 
   // The receipt: opened in a new tab (the image itself), and downloaded with its name.
@@ -245,6 +257,11 @@ test('a staff member finds it by deadline, opens the receipt, asks for the payme
   await acoes.getByLabel('Data prevista de pagamento').fill(previsto);
   await conferirTelaDoConsole(page, 'atendimento-reembolso-aprovacao');
   await acoes.getByRole('button', { name: 'Aprovar reembolso' }).click();
+  // Below the threshold: the dialog, no second person.
+  const dialogo = page.getByRole('dialog', { name: 'Confirmar aprovação' });
+  await visible(dialogo.getByText('R$ 240,00'));
+  expect(await dialogo.getByText('aguardando a confirmação de um supervisor', { exact: false }).count()).toBe(0);
+  await dialogo.getByRole('button', { name: 'Aprovar R$ 240,00' }).click();
   await visible(toast(page, 'Reembolso aprovado.'));
   await visible(page.getByRole('region', { name: 'Valores' }).getByText('R$ 240,00'));
   await visible(acoes.getByRole('radio', { name: 'Marcar como pago' }));
@@ -252,4 +269,150 @@ test('a staff member finds it by deadline, opens the receipt, asks for the payme
 
   const depois = await maria.post('/api/Reembolso/Detalhe', { protocolo });
   expect(depois.json).toMatchObject({ situacao: 'aprovado', valorAprovado: 240, previsaoPagamento: previsto });
-}, 180_000);
+}, 300_000);
+
+/** Maria asks for a reimbursement of R$ 350,00 through the member API: its protocol. */
+async function pedidoDaMaria(recibo: string): Promise<string> {
+  const foto = await sharp({ create: { width: 320, height: 240, channels: 3, background: '#c9b8a8' } })
+    .jpeg({ quality: 80 })
+    .toBuffer();
+  const anexo = await maria.anexar(foto, 'comprovante_pagamento', `${recibo}.jpg`);
+  const r = await maria.post('/api/Reembolso/Solicitar', {
+    cpfBeneficiario: MARIA.cpf,
+    tipo: 'consulta',
+    dataAtendimento: somarDias(diaEmSaoPaulo(Date.now()), -2),
+    prestador: {
+      documento: '111.444.777-35',
+      nome: 'Dra. Helena Prado',
+      conselho: 'CRM',
+      numeroConselho: '123456',
+      ufConselho: 'SP',
+    },
+    valorPago: 350,
+    numeroRecibo: recibo,
+    anexos: [anexo],
+    pagamento: { forma: 'pix', tipoChave: 'cpf', chave: MARIA.cpf },
+  });
+  expect(r.status, JSON.stringify(r.json)).toBe(200);
+  return r.json.protocolo as string;
+}
+
+/** formatBRL writes a no-break space after 'R$'. */
+const espacos = (t: string) => t.replace(/\s/g, ' ');
+
+/** A dialog at the console's tablet and desktop widths: axe finds nothing, a screenshot of each. */
+async function conferirDialogo(page: Page, nome: string): Promise<void> {
+  for (const width of [768, 1280]) {
+    await page.setViewportSize({ width, height: 900 });
+    await visible(page.getByRole('dialog'));
+    await expectNoAxeViolations(page, `${nome} @${width}`);
+    await screenshot(page, `${nome}-${width}`, { fullPage: false });
+  }
+}
+
+test('above the threshold an attendant approves (the dialog repeats amount, member and PIX), a supervisor confirms, the payment is marked with the date offered', async () => {
+  const numero = await pedidoDaMaria('RS-2026-0421');
+  const hoje = diaEmSaoPaulo(Date.now());
+  const proxima = proximaRodadaDePagamento(hoje, DIAS_DE_PAGAMENTO);
+  const impresso = `${numero.slice(0, 6)} ${numero.slice(6, 14)} ${numero.slice(14)}`;
+
+  // Rita, attendant: approves R$ 320,00 with the next payment run offered.
+  const s = await openSession(browser, { expectStatuses: [401] });
+  const { page } = s;
+  await entrarNoConsole(page, conta);
+  await page.goto(`/atendimento/reembolsos/${numero}`);
+  await visible(page.getByRole('heading', { level: 1, name: `Reembolso ${impresso}` }));
+  const acoes = page.getByRole('region', { name: 'Ações' });
+  await acoes.getByRole('radio', { name: 'Aprovar' }).check();
+  expect(await acoes.getByLabel('Data prevista de pagamento').inputValue()).toBe(proxima);
+  await acoes.getByLabel('Valor aprovado (R$)').fill('320,00');
+  const aprovar = acoes.getByRole('button', { name: 'Aprovar reembolso' });
+  await aprovar.click();
+  const dialogo = page.getByRole('dialog', { name: 'Confirmar aprovação' });
+  await visible(dialogo.getByText('R$ 320,00'));
+  const dados = (await dialogo.locator('dd').allTextContents()).map(espacos);
+  expect(dados).toEqual([
+    'R$ 320,00',
+    proxima.split('-').reverse().join('/'),
+    MARIA.nome,
+    '***.982.247-**',
+    'PIX',
+    'CPF',
+    MARIA.cpf,
+  ]);
+  await visible(
+    dialogo.getByText('Acima de R$ 300,00: a aprovação fica aguardando a confirmação de um supervisor', {
+      exact: false,
+    }),
+  );
+  await conferirDialogo(page, 'atendimento-reembolso-confirmar-aprovacao');
+
+  // Keyboard: Escape closes and gives the focus back to the button; Enter opens it again and confirms.
+  await page.keyboard.press('Escape');
+  await dialogo.waitFor({ state: 'detached' });
+  expect(await aprovar.evaluate((b) => b === document.activeElement)).toBe(true);
+  await page.keyboard.press('Enter');
+  await visible(dialogo);
+  await dialogo.getByRole('button', { name: 'Cancelar' }).click();
+  await dialogo.waitFor({ state: 'detached' });
+  expect(await aprovar.evaluate((b) => b === document.activeElement)).toBe(true);
+  await page.keyboard.press('Enter');
+  await visible(dialogo.getByRole('button', { name: 'Aprovar R$ 320,00' }));
+  await page.keyboard.press('Enter');
+  await visible(toast(page, 'Aprovação registrada. Aguarda a confirmação de um supervisor.'));
+  const aguardando = page.getByRole('status').filter({ hasText: 'Aprovação aguardando confirmação' });
+  await visible(
+    aguardando.getByText('Você fez esta aprovação: a confirmação cabe a um supervisor que não a fez.', {
+      exact: false,
+    }),
+  );
+  expect(await acoes.getByRole('radio', { name: 'Confirmar aprovação' }).count()).toBe(0);
+  expect(await acoes.getByRole('radio', { name: 'Marcar como pago' }).count()).toBe(0);
+  await s.close();
+  // Maria is told nothing yet.
+  expect((await maria.post('/api/Reembolso/Detalhe', { protocolo: numero })).json).toMatchObject({
+    situacao: 'recebido',
+    valorAprovado: null,
+  });
+
+  // Sônia, supervisor: confirms, then marks it paid with the date offered.
+  const s2 = await openSession(browser, { expectStatuses: [401] });
+  const p2 = s2.page;
+  await entrarNoConsole(p2, supervisora);
+  await p2.goto(`/atendimento/reembolsos/${numero}`);
+  await visible(p2.getByText('Aprovado por Rita Reembolsos', { exact: false }));
+  const acoes2 = p2.getByRole('region', { name: 'Ações' });
+  await acoes2.getByRole('radio', { name: 'Confirmar aprovação' }).check();
+  await acoes2.getByRole('button', { name: 'Confirmar aprovação' }).click();
+  const confirmar = p2.getByRole('dialog', { name: 'Confirmar a aprovação' });
+  await visible(confirmar.getByText('Aprovado por Rita Reembolsos.', { exact: false }));
+  await confirmar.getByRole('button', { name: 'Confirmar R$ 320,00' }).click();
+  await visible(toast(p2, 'Aprovação confirmada.'));
+  await visible(p2.getByText('Aprovado', { exact: true }).first());
+
+  await acoes2.getByRole('radio', { name: 'Marcar como pago' }).check();
+  const pagoEm = proxima < hoje ? proxima : hoje;
+  expect(await acoes2.getByLabel('Pago em').inputValue()).toBe(pagoEm);
+  await acoes2.getByRole('button', { name: 'Marcar como pago' }).click();
+  const pagamento = p2.getByRole('dialog', { name: 'Confirmar pagamento' });
+  expect((await pagamento.locator('dd').allTextContents()).map(espacos)).toEqual([
+    'R$ 320,00',
+    pagoEm.split('-').reverse().join('/'),
+    MARIA.nome,
+    '***.982.247-**',
+    'PIX',
+    'CPF',
+    MARIA.cpf,
+  ]);
+  await conferirDialogo(p2, 'atendimento-reembolso-confirmar-pagamento');
+  await p2.keyboard.press('Enter');
+  await visible(toast(p2, 'Reembolso marcado como pago.'));
+  await s2.close();
+
+  expect((await maria.post('/api/Reembolso/Detalhe', { protocolo: numero })).json).toMatchObject({
+    situacao: 'pago',
+    valorAprovado: 320,
+    previsaoPagamento: proxima,
+    pagoEm,
+  });
+}, 300_000);

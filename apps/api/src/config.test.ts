@@ -109,6 +109,26 @@ describe('loadConfig', () => {
     expect(() => loadConfig({ REDIS_COMMAND_TIMEOUT_MS: 'x' })).toThrow(/REDIS_COMMAND_TIMEOUT_MS/);
   });
 
+  it('reimbursements: four eyes above R$ 1.000,00 and runs on the 5th, 15th and 25th by default', () => {
+    expect(loadConfig({}).reembolso).toMatchObject({ quatroOlhosAcimaCentavos: 100_000, diasDePagamento: [5, 15, 25] });
+  });
+
+  it('reimbursements: a threshold in reais with a decimal point, the days in any order', () => {
+    const c = loadConfig({ REEMBOLSO_QUATRO_OLHOS_ACIMA: '1500.50', REEMBOLSO_DIAS_DE_PAGAMENTO: '20, 5,20' });
+    expect(c.reembolso).toMatchObject({ quatroOlhosAcimaCentavos: 150_050, diasDePagamento: [5, 20] });
+    expect(loadConfig({ REEMBOLSO_QUATRO_OLHOS_ACIMA: '0' }).reembolso.quatroOlhosAcimaCentavos).toBe(0);
+  });
+
+  it('reimbursements: a threshold written the Brazilian way, or days outside 1–31, stop the start', () => {
+    expect(() => loadConfig({ REEMBOLSO_QUATRO_OLHOS_ACIMA: '1.000,00' })).toThrow(
+      /^Invalid environment variable REEMBOLSO_QUATRO_OLHOS_ACIMA/,
+    );
+    expect(() => loadConfig({ REEMBOLSO_QUATRO_OLHOS_ACIMA: '-1' })).toThrow(/REEMBOLSO_QUATRO_OLHOS_ACIMA/);
+    expect(() => loadConfig({ REEMBOLSO_DIAS_DE_PAGAMENTO: '0,15' })).toThrow(/REEMBOLSO_DIAS_DE_PAGAMENTO/);
+    expect(() => loadConfig({ REEMBOLSO_DIAS_DE_PAGAMENTO: '32' })).toThrow(/REEMBOLSO_DIAS_DE_PAGAMENTO/);
+    expect(() => loadConfig({ REEMBOLSO_DIAS_DE_PAGAMENTO: 'dia 5' })).toThrow(/REEMBOLSO_DIAS_DE_PAGAMENTO/);
+  });
+
   it('metrics: off unless METRICS_TOKEN or METRICS_PORT; a short token or the main port refused', () => {
     expect(loadConfig({}).metricas).toEqual({
       ativas: false,

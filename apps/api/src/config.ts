@@ -117,6 +117,11 @@ import type { LimitesDeThrottle } from './lib/throttle';
  * Reembolso (issue 18, decision 0034):
  * CLAMAV_SOCKET        (unset)        clamd's socket (/run/clamav/clamd.ctl, or host:port): each attachment is scanned (INSTREAM).
  * REEMBOLSO_COTA_MB    200            Attachment bytes stored per member and contract (deduplicated).
+ * REEMBOLSO_QUATRO_OLHOS_ACIMA 1000   Reais: a console approval above it waits for a supervisor who is not its author
+ *                                     to confirm it (four eyes, issue 31, decision 0053); 0: every approval does.
+ * REEMBOLSO_DIAS_DE_PAGAMENTO  5,15,25 Days of the month of the operator's payment runs: the console offers the next one
+ *                                     as the expected payment date, and the run after the approval as the day paid
+ *                                     (a day past the month's end is its last day).
  */
 
 // Same relative path from src/config.ts (tsx) and from dist/server.js (bundle): apps/api/<dir>/file.
@@ -244,6 +249,18 @@ const envSchema = z.object({
     .or(z.literal('').transform(() => undefined)),
   CLAMAV_SOCKET: z.string().min(1).optional(),
   REEMBOLSO_COTA_MB: int(200, 1),
+  REEMBOLSO_QUATRO_OLHOS_ACIMA: z
+    .string()
+    .trim()
+    .regex(/^\d{1,7}(\.\d{1,2})?$/, 'um valor em reais, com ponto decimal (ex.: 1000 ou 1500.50)')
+    .default('1000')
+    .transform(Number),
+  REEMBOLSO_DIAS_DE_PAGAMENTO: z
+    .string()
+    .regex(/^\s*\d{1,2}(\s*,\s*\d{1,2})*\s*$/, 'dias do mês separados por vírgula (ex.: 5,15,25)')
+    .default('5,15,25')
+    .transform((s) => [...new Set(s.split(',').map(Number))].sort((a, b) => a - b))
+    .refine((dias) => dias.every((d) => d >= 1 && d <= 31), 'dias do mês de 1 a 31'),
   METRICS_TOKEN: secret,
   METRICS_PORT: z.coerce
     .number()
@@ -344,7 +361,14 @@ export interface Config {
    * (CONSOLE_HOST, lower case) or null when it shares the members' host.
    */
   equipe: { ociosidadeMinutos: number; host: string | null };
-  reembolso: { clamavSocket: string | undefined; cotaBytes: number };
+  reembolso: {
+    clamavSocket: string | undefined;
+    cotaBytes: number;
+    /** Four eyes above this approved amount (REEMBOLSO_QUATRO_OLHOS_ACIMA, in cents). */
+    quatroOlhosAcimaCentavos: number;
+    /** Days of the month of the payment runs (REEMBOLSO_DIAS_DE_PAGAMENTO), ascending. */
+    diasDePagamento: number[];
+  };
   /**
    * Metrics (decision 0051): the bearer token of /metrics on the main port, the port (and address) of
    * a listener of their own, and how long the query-based values are reused. `ativas`: either is set.
@@ -539,7 +563,12 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
       desfazerDias: e.IMPORTACAO_DESFAZER_DIAS,
     },
     equipe: { ociosidadeMinutos: e.EQUIPE_OCIOSIDADE_MINUTOS, host: e.CONSOLE_HOST ?? null },
-    reembolso: { clamavSocket: e.CLAMAV_SOCKET, cotaBytes: e.REEMBOLSO_COTA_MB * 1024 * 1024 },
+    reembolso: {
+      clamavSocket: e.CLAMAV_SOCKET,
+      cotaBytes: e.REEMBOLSO_COTA_MB * 1024 * 1024,
+      quatroOlhosAcimaCentavos: Math.round(e.REEMBOLSO_QUATRO_OLHOS_ACIMA * 100),
+      diasDePagamento: e.REEMBOLSO_DIAS_DE_PAGAMENTO,
+    },
     metricas: {
       ativas: e.METRICS_TOKEN !== undefined || e.METRICS_PORT !== undefined,
       token: e.METRICS_TOKEN,

@@ -9,6 +9,7 @@ import {
   mesDe,
   mesesEntre,
   pascoa,
+  proximaRodadaDePagamento,
   primeiroDia,
   primeiroDiaDoMesSeguinte,
   somarDias,
@@ -96,5 +97,31 @@ describe('day and month arithmetic', () => {
     expect(competenciaTexto({ ano: 2026, mes: 3 })).toBe('03/2026');
     expect(diaDoMes({ ano: 2026, mes: 2 }, 31)).toBe('2026-02-28');
     expect(diaDoMes({ ano: 2026, mes: 3 }, 10)).toBe('2026-03-10');
+  });
+});
+
+describe('proximaRodadaDePagamento', () => {
+  it('is the run of the day itself when the day is a run day', () => {
+    // 2026-03-05 is a Thursday.
+    expect(proximaRodadaDePagamento('2026-03-05', [5, 15, 25])).toBe('2026-03-05');
+  });
+
+  it('is the next run of the month after a run day', () => {
+    expect(proximaRodadaDePagamento('2026-03-06', [5, 15, 25])).toBe('2026-03-16'); // the 15th is a Sunday
+  });
+
+  it('moves a run on a weekend or national holiday to the next business day', () => {
+    // 2026-04-21 (Tiradentes) is a Tuesday holiday.
+    expect(proximaRodadaDePagamento('2026-04-16', [21])).toBe('2026-04-22');
+  });
+
+  it('goes to the next month after the last run', () => {
+    expect(proximaRodadaDePagamento('2026-03-26', [5, 15, 25])).toBe('2026-04-06'); // 5 April is a Sunday
+    expect(proximaRodadaDePagamento('2026-12-28', [10])).toBe('2027-01-11'); // 10 January 2027 is a Sunday
+  });
+
+  it('takes the last day of a short month for a day past its end', () => {
+    expect(proximaRodadaDePagamento('2026-02-10', [31])).toBe('2026-03-02'); // 28 Feb 2026 is a Saturday
+    expect(proximaRodadaDePagamento('2026-06-10', [31])).toBe('2026-06-30');
   });
 });

@@ -121,3 +121,34 @@ export function diaDoMes(m: Mes, dia: number): string {
   const ultimo = new Date(Date.UTC(m.ano, m.mes, 0)).getUTCDate();
   return `${primeiroDia(m).slice(0, 8)}${String(Math.min(dia, ultimo)).padStart(2, '0')}`;
 }
+
+/**
+ * The first payment run on or after `dia` (AAAA-MM-DD), for runs on the given days of the month: a
+ * day past the month's end is its last day, and a run on a weekend or national holiday happens on
+ * the next business day (the bank does not pay on those).
+ */
+export function proximaRodadaDePagamento(dia: string, diasDoMes: readonly number[]): string {
+  if (!diasDoMes.length) throw new Error('proximaRodadaDePagamento: no day of the month');
+  let ano = Number(dia.slice(0, 4));
+  let mes = Number(dia.slice(5, 7));
+  // Two months always hold a run on or after `dia` (a shifted run stays within a few days).
+  for (let i = 0; i < 3; i++) {
+    const ultimo = new Date(Date.UTC(ano, mes, 0)).getUTCDate();
+    const rodadas = [...diasDoMes]
+      .map((d) => `${ano}-${String(mes).padStart(2, '0')}-${String(Math.min(d, ultimo)).padStart(2, '0')}`)
+      .map((d) => {
+        let util = d;
+        while (!ehDiaUtil(util)) util = somarDias(util, 1);
+        return util;
+      })
+      .sort();
+    const proxima = rodadas.find((d) => d >= dia);
+    if (proxima) return proxima;
+    mes++;
+    if (mes > 12) {
+      mes = 1;
+      ano++;
+    }
+  }
+  throw new Error('proximaRodadaDePagamento: unreachable');
+}

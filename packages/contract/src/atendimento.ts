@@ -510,11 +510,29 @@ export type ReembolsosAtendimentoResponse = z.infer<typeof reembolsosAtendimento
 export const reembolsoAtendimentoSchema = reembolsoDetalheSchema.extend({
   ...prazoDoReembolso,
   codigoBeneficiario: z.string(),
+  cpfBeneficiario: z.string().describe('De quem recebeu o atendimento, mascarado: ***.982.247-**.'),
   dadosPagamento: z
     .record(z.string(), z.string())
     .describe(
       'Conta (banco, agencia, conta, tipoConta) ou PIX (tipoChave, chave) do titular, sem máscara: para pagar.',
     ),
+  aprovacaoPendente: z
+    .object({
+      valor: z.number(),
+      previsaoPagamento: z.string(),
+      por: z.object({ id: z.string(), nome: z.string() }).describe('Quem aprovou (não pode confirmar).'),
+      em: z.string(),
+    })
+    .nullable()
+    .describe('Aprovação acima do limite aguardando a confirmação de um supervisor (quatro olhos).'),
+  quatroOlhosAcima: z
+    .number()
+    .describe('Valor aprovado (reais) acima do qual a aprovação precisa da confirmação de outra pessoa.'),
+  proximoPagamento: z.string().describe('A próxima rodada de pagamento da operadora, hoje ou depois (AAAA-MM-DD).'),
+  pagoEmSugerido: z
+    .string()
+    .nullable()
+    .describe('Quando aprovado: a rodada de pagamento seguinte à aprovação, ou hoje se ainda não chegou.'),
 });
 export type ReembolsoAtendimento = z.infer<typeof reembolsoAtendimentoSchema>;
 
@@ -542,6 +560,18 @@ export const aprovarReembolsoRequestSchema = z.object({
   previsaoPagamento: z.iso.date({ error: 'Data prevista de pagamento inválida: use AAAA-MM-DD.' }),
 });
 export type AprovarReembolsoRequest = z.input<typeof aprovarReembolsoRequestSchema>;
+
+/**
+ * POST …/confirmacao (supervisor or administrador, never who approved): confirms an approval
+ * awaiting confirmation; the expected payment date may be replaced (it may have passed meanwhile).
+ */
+export const confirmarAprovacaoReembolsoRequestSchema = z.object({
+  previsaoPagamento: z.preprocess(
+    vazioAusente,
+    z.iso.date({ error: 'Data prevista de pagamento inválida: use AAAA-MM-DD.' }).optional(),
+  ),
+});
+export type ConfirmarAprovacaoReembolsoRequest = z.input<typeof confirmarAprovacaoReembolsoRequestSchema>;
 
 /** POST …/negativa: the reason, which the member reads. */
 export const negarReembolsoRequestSchema = z.object({

@@ -1,12 +1,14 @@
-import { diaEmSaoPaulo } from '@portal/br';
+import { diaEmSaoPaulo, proximaRodadaDePagamento } from '@portal/br';
 import {
   anexoReembolsoParamsSchema,
   apiErrorSchema,
   aprovarReembolsoRequestSchema,
+  confirmarAprovacaoReembolsoRequestSchema,
   type ItemReembolsoAtendimento,
   marcarPagoReembolsoRequestSchema,
   negarReembolsoRequestSchema,
   PAPEIS_REEMBOLSO,
+  type PapelEquipe,
   pedirDocumentosReembolsoRequestSchema,
   protocoloReembolsoParamsSchema,
   type ReembolsoAtendimento,
@@ -21,7 +23,7 @@ import { z } from 'zod';
 import { contentDisposition } from '../../lib/nome-arquivo';
 import type { ReembolsoService } from '../reembolso';
 import { quemAtende } from './contexto';
-import type { QuemAtende } from './service';
+import { mascararCpf, type QuemAtende } from './service';
 
 /**
  * The console's side of Reembolso (issue 18 "Operator side", decisions 0033 and 0034), under
@@ -30,7 +32,12 @@ import type { QuemAtende } from './service';
  * request, an attachment) and every change is a row of equipe_auditoria; the change itself goes
  * through ReembolsoService like the integration routes, with 'equipe:<account id>' as who acted.
  * The roles of PAPEIS_REEMBOLSO (all three) may read and act; the console's search follows the same list.
+ * Four eyes (issue 31, decision 0053): an approval above REEMBOLSO_QUATRO_OLHOS_ACIMA waits for a
+ * supervisor or administrador other than its author (…/confirmacao) before it is 'aprovado'.
  */
+
+/** Who may confirm an approval awaiting confirmation (never its author: the service refuses it). */
+const SUPERVISAO: readonly PapelEquipe[] = ['supervisor', 'administrador'];
 
 /** A request as ReembolsoService gives it to the operator (unmasked bank data, contract, beneficiary code). */
 type ReembolsoOperador = Awaited<ReturnType<ReembolsoService['detalheOperador']>>;
@@ -72,7 +79,22 @@ export const reembolsosAtendimentoRoutes: FastifyPluginAsyncZod = async (app) =>
   const { atendimento, reembolso } = app.services;
   const hoje = () => diaEmSaoPaulo(app.clock.now());
 
-  const detalhe = (r: ReembolsoOperador): ReembolsoAtendimento => ({ ...r, ...prazoDoReembolso(r, hoje()) });
+  const { quatroOlhosAcimaCentavos, diasDePagamento } = app.config.reembolso;
+
+  const detalhe = (r: ReembolsoOperador): ReembolsoAtendimento => {
+    const d = hoje();
+    // The run after the day it was approved (the last 'aprovado' of the history), unless it is still to come.
+    const aprovadoEm = r.historico.findLast((e) => e.situacao === 'aprovado')?.em;
+    const rodada = aprovadoEm ? proximaRodadaDePagamento(diaEmSaoPaulo(Date.parse(aprovadoEm)), diasDePagamento) : d;
+    return {
+      ...r,
+      ...prazoDoReembolso(r, d),
+      cpfBeneficiario: mascararCpf(r.cpfBeneficiario),
+      quatroOlhosAcima: quatroOlhosAcimaCentavos / 100,
+      proximoPagamento: proximaRodadaDePagamento(d, diasDePagamento),
+      pagoEmSugerido: r.situacao === 'aprovado' ? (rodada < d ? rodada : d) : null,
+    };
+  };
 
   app.get(
     '/reembolsos',
@@ -175,12 +197,13 @@ export const reembolsosAtendimentoRoutes: FastifyPluginAsyncZod = async (app) =>
     evento: string,
     summary: string,
     body: S,
-    fazer: (protocolo: string, corpo: z.output<S>, quem: string) => Promise<ReembolsoOperador>,
+    fazer: (protocolo: string, corpo: z.output<S>, quem: string, conta: string) => Promise<ReembolsoOperador>,
+    papeis: readonly PapelEquipe[] = PAPEIS_REEMBOLSO,
   ) =>
     app.post(
       `/reembolsos/:protocolo/${caminho}`,
       {
-        config: { papeis: PAPEIS_REEMBOLSO },
+        config: { papeis },
         schema: {
           summary,
           params: protocoloReembolsoParamsSchema,
@@ -191,11 +214,14 @@ export const reembolsosAtendimentoRoutes: FastifyPluginAsyncZod = async (app) =>
       async (request) => {
         const quem = quemAtende(request);
         const { protocolo } = request.params as z.infer<typeof protocoloReembolsoParamsSchema>;
-        const r = await fazer(protocolo, request.body as z.output<S>, por(quem));
+        const r = await fazer(protocolo, request.body as z.output<S>, por(quem), quem.equipe.conta.id);
         await atendimento.auditar(quem, evento, {
           protocolo: r.protocolo,
           codigoContrato: r.codigoContrato,
-          detalhe: { situacao: r.situacao },
+          detalhe: {
+            situacao: r.situacao,
+            ...(r.aprovacaoPendente ? { aguardaConfirmacao: true, valor: r.aprovacaoPendente.valor } : {}),
+          },
         });
         return detalhe(r);
       },
@@ -211,16 +237,30 @@ export const reembolsosAtendimentoRoutes: FastifyPluginAsyncZod = async (app) =>
   mudanca(
     'pendencia',
     'equipe_pediu_documentos_reembolso',
-    'Pede documentos (→ pendente; o prazo de 30 dias para até o envio)',
+    'Pede documentos (→ pendente; o prazo de 30 dias fica parado até o envio)',
     pedirDocumentosReembolsoRequestSchema,
     (p, b, quem) => reembolso.pedirDocumentos(p, b.pergunta, quem),
   );
   mudanca(
     'aprovacao',
     'equipe_aprovou_reembolso',
-    'Aprova (valor em reais, data prevista de pagamento)',
+    'Aprova (valor em reais, data prevista de pagamento); acima do limite, aguarda a confirmação de um supervisor',
     aprovarReembolsoRequestSchema,
-    (p, b, quem) => reembolso.aprovar(p, b, quem),
+    (p, b, quem, conta) => reembolso.aprovar(p, b, quem, { conta, acimaCentavos: quatroOlhosAcimaCentavos }),
+  );
+  mudanca(
+    'confirmacao',
+    'equipe_confirmou_aprovacao_reembolso',
+    'Confirma uma aprovação acima do limite (supervisor ou administrador que não a fez) → aprovado',
+    confirmarAprovacaoReembolsoRequestSchema,
+    (p, b, quem, conta) =>
+      reembolso.confirmarAprovacao(
+        p,
+        conta,
+        b.previsaoPagamento ? { previsaoPagamento: b.previsaoPagamento } : {},
+        quem,
+      ),
+    SUPERVISAO,
   );
   mudanca(
     'negativa',

@@ -136,7 +136,7 @@ export const reembolsosIntegracaoRoutes: FastifyPluginAsyncZod = async (app) => 
   );
   mudanca(
     'pendencia',
-    'Pede documentos (→ pendente; o prazo de 30 dias para até o envio)',
+    'Pede documentos (→ pendente; o prazo de 30 dias fica parado até o envio)',
     z.object({
       pergunta: textoLivre({ multilinha: true, error: 'Informe o que falta.' })
         .min(1, 'Informe o que falta.')

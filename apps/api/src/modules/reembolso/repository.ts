@@ -66,6 +66,14 @@ export interface ReembolsoRow {
   nomeTitular: string;
   cpfTitular: string;
   plano: string;
+  /** Four eyes (decision 0053): the console's approval awaiting (or given) a second person's confirmation. */
+  aprovacaoPropostaCentavos: number | null;
+  aprovacaoPropostaPrevisao: string | null;
+  aprovacaoPropostaPor: string | null;
+  aprovacaoPropostaPorNome: string | null;
+  aprovacaoPropostaEm: string | null;
+  aprovacaoConfirmadaPor: string | null;
+  aprovacaoConfirmadaPorNome: string | null;
 }
 
 export interface NovoReembolso {
@@ -98,14 +106,21 @@ const SELECT_REEMBOLSO = `
          r.valor_aprovado_centavos as "valorAprovadoCentavos", r.previsao_pagamento::text as "previsaoPagamento",
          r.pago_em::text as "pagoEm", r.pergunta, r.motivo_negativa as "motivoNegativa",
          r.documentacao_completa_em as "documentacaoCompletaEm", r.prazo_pagamento::text as "prazoPagamento",
-         r.criado_em as "criadoEm", pt.nome as "nomeTitular", pt.cpf as "cpfTitular", pl.nome as plano
+         r.criado_em as "criadoEm", pt.nome as "nomeTitular", pt.cpf as "cpfTitular", pl.nome as plano,
+         r.aprovacao_proposta_centavos as "aprovacaoPropostaCentavos",
+         r.aprovacao_proposta_previsao::text as "aprovacaoPropostaPrevisao",
+         r.aprovacao_proposta_por::text as "aprovacaoPropostaPor", ep.nome as "aprovacaoPropostaPorNome",
+         r.aprovacao_proposta_em as "aprovacaoPropostaEm",
+         r.aprovacao_confirmada_por::text as "aprovacaoConfirmadaPor", ec.nome as "aprovacaoConfirmadaPorNome"
     from reembolsos r
     join beneficiarios b on b.codigo_beneficiario = r.codigo_beneficiario
     join pessoas pb on pb.cpf = b.cpf
     join contratos ct on ct.codigo_contrato = r.codigo_contrato
     join planos pl on pl.codigo_plano = ct.codigo_plano
     join beneficiarios bt on bt.codigo_beneficiario = coalesce(b.codigo_titular, b.codigo_beneficiario)
-    join pessoas pt on pt.cpf = bt.cpf`;
+    join pessoas pt on pt.cpf = bt.cpf
+    left join equipe_contas ep on ep.id = r.aprovacao_proposta_por
+    left join equipe_contas ec on ec.id = r.aprovacao_confirmada_por`;
 
 /** Reimbursements, their attachments and contents, the table (0028_reembolso.sql). */
 export class ReembolsoRepository {
@@ -438,6 +453,12 @@ export class ReembolsoRepository {
       motivoNegativa: string;
       documentacaoCompletaEm: Date | null;
       prazoPagamento: string | null;
+      aprovacaoPropostaCentavos: number | null;
+      aprovacaoPropostaPrevisao: string | null;
+      aprovacaoPropostaPor: string | null;
+      aprovacaoPropostaEm: Date | null;
+      aprovacaoConfirmadaPor: string | null;
+      aprovacaoConfirmadaEm: Date | null;
     }>,
   ): Promise<void> {
     const colunas: Record<string, string> = {
@@ -449,6 +470,12 @@ export class ReembolsoRepository {
       motivoNegativa: 'motivo_negativa',
       documentacaoCompletaEm: 'documentacao_completa_em',
       prazoPagamento: 'prazo_pagamento',
+      aprovacaoPropostaCentavos: 'aprovacao_proposta_centavos',
+      aprovacaoPropostaPrevisao: 'aprovacao_proposta_previsao',
+      aprovacaoPropostaPor: 'aprovacao_proposta_por',
+      aprovacaoPropostaEm: 'aprovacao_proposta_em',
+      aprovacaoConfirmadaPor: 'aprovacao_confirmada_por',
+      aprovacaoConfirmadaEm: 'aprovacao_confirmada_em',
     };
     const sets: string[] = [];
     const params: unknown[] = [protocolo, em];

@@ -68,8 +68,26 @@ export interface ReembolsoDeps {
 export type ReembolsoOperador = ReembolsoDetalhe & {
   codigoContrato: string;
   codigoBeneficiario: string;
+  /** The CPF of who received the care (11 digits; the console shows it masked). */
+  cpfBeneficiario: string;
   dadosPagamento: Record<string, string>;
+  /** An approval of the console awaiting a second person's confirmation (decision 0053). */
+  aprovacaoPendente: AprovacaoPendente | null;
 };
+
+export interface AprovacaoPendente {
+  valor: number;
+  previsaoPagamento: string;
+  /** The staff account that approved, which may not confirm it. */
+  por: { id: string; nome: string };
+  em: string;
+}
+
+/** Four eyes (decision 0053): who approves in the console, and the amount above which a second person confirms. */
+export interface QuatroOlhos {
+  conta: string;
+  acimaCentavos: number;
+}
 
 export interface NovoAnexo {
   documento: DocumentoReembolso;
@@ -495,7 +513,9 @@ export class ReembolsoService {
       ...(await this.detalhar(this.repo, r)),
       codigoContrato: r.codigoContrato,
       codigoBeneficiario: r.codigoBeneficiario,
+      cpfBeneficiario: r.cpfBeneficiario,
       dadosPagamento: r.pagamento,
+      aprovacaoPendente: aprovacaoPendente(r),
     };
   }
 
@@ -519,7 +539,7 @@ export class ReembolsoService {
     const texto = pergunta.trim();
     if (!texto) throw regra('Escreva o que falta para o beneficiário.');
     return this.mudar(protocolo, por, ['recebido', 'em_analise'], 'pendente', () => ({
-      campos: { pergunta: texto.slice(0, 1000), documentacaoCompletaEm: null, prazoPagamento: null },
+      campos: { pergunta: texto.slice(0, 1000), documentacaoCompletaEm: null, prazoPagamento: null, ...SEM_PROPOSTA },
       descricao: `Documentos pendentes: ${texto}`,
       aviso: (r) =>
         `o reembolso ${r.protocolo} precisa de documentos: ${texto}. Envie pelo portal, em Reembolso; ` +
@@ -527,19 +547,71 @@ export class ReembolsoService {
     }));
   }
 
-  aprovar(protocolo: string, a: { valor: number; previsaoPagamento: string }, por: string) {
+  /**
+   * Approves; from the console (`quatroOlhos`), an amount above the threshold is only proposed: it
+   * awaits a supervisor's confirmation and nothing reaches the member or the webhooks until then.
+   */
+  async aprovar(
+    protocolo: string,
+    a: { valor: number; previsaoPagamento: string },
+    por: string,
+    quatroOlhos?: QuatroOlhos,
+  ): Promise<ReembolsoOperador> {
+    const valor = centavos(a.valor);
+    if (quatroOlhos && valor > quatroOlhos.acimaCentavos) {
+      await this.d.db.transaction(async (tx) => {
+        const repo = this.repo.com(tx);
+        const r = await repo.porProtocolo(protocolo, { bloquear: true });
+        if (!r) throw naoEncontrado();
+        exigirSituacao(r, ['recebido', 'em_analise'], 'aprovado');
+        if (aguardaConfirmacao(r)) throw JA_AGUARDA();
+        validarAprovacao(r, a, diaEmSaoPaulo(this.agora().getTime()));
+        await repo.atualizar(r.protocolo, this.agora(), {
+          aprovacaoPropostaCentavos: valor,
+          aprovacaoPropostaPrevisao: a.previsaoPagamento,
+          aprovacaoPropostaPor: quatroOlhos.conta,
+          aprovacaoPropostaEm: this.agora(),
+          aprovacaoConfirmadaPor: null,
+          aprovacaoConfirmadaEm: null,
+        });
+      });
+      return this.detalheOperador(protocolo);
+    }
     return this.mudar(protocolo, por, ['recebido', 'em_analise'], 'aprovado', (r, hoje) => {
-      const valor = centavos(a.valor);
-      if (!Number.isFinite(a.valor) || valor <= 0) throw regra('Informe o valor aprovado.');
-      if (valor > r.valorPagoCentavos) throw regra('O valor aprovado não pode passar do valor pago.');
-      if (!/^\d{4}-\d{2}-\d{2}$/.test(a.previsaoPagamento) || a.previsaoPagamento < hoje) {
-        throw regra('Informe a data prevista de pagamento (hoje ou depois).');
+      if (aguardaConfirmacao(r)) throw JA_AGUARDA();
+      validarAprovacao(r, a, hoje);
+      return {
+        campos: { valorAprovadoCentavos: valor, previsaoPagamento: a.previsaoPagamento, ...SEM_PROPOSTA },
+        ...aprovado(r, valor, a.previsaoPagamento),
+      };
+    });
+  }
+
+  /**
+   * The second person confirms an approval awaiting confirmation: it becomes 'aprovado' as any
+   * other (history, event, notice). Never its author (the database refuses it too).
+   */
+  confirmarAprovacao(protocolo: string, conta: string, p: { previsaoPagamento?: string }, por: string) {
+    return this.mudar(protocolo, por, ['recebido', 'em_analise'], 'aprovado', (r, hoje) => {
+      if (!aguardaConfirmacao(r)) {
+        throw new AppError(409, 'JA_REGISTRADO', 'Este reembolso não tem aprovação aguardando confirmação.');
+      }
+      if (r.aprovacaoPropostaPor === conta) {
+        throw regra('Quem aprovou não pode confirmar a própria aprovação: a confirmação é de outro supervisor.');
+      }
+      const valor = r.aprovacaoPropostaCentavos ?? 0;
+      const previsao = p.previsaoPagamento ?? r.aprovacaoPropostaPrevisao ?? '';
+      if (previsao < hoje) {
+        throw regra(`A data prevista de pagamento (${formatDate(previsao)}) já passou: informe uma nova data.`);
       }
       return {
-        campos: { valorAprovadoCentavos: valor, previsaoPagamento: a.previsaoPagamento },
-        descricao: `Reembolso aprovado: ${formatBRL(reais(valor))}, pagamento previsto para ${formatDate(a.previsaoPagamento)}.`,
-        aviso: () =>
-          `o reembolso ${r.protocolo} foi aprovado: ${formatBRL(reais(valor))}, com pagamento previsto para ${formatDate(a.previsaoPagamento)}.`,
+        campos: {
+          valorAprovadoCentavos: valor,
+          previsaoPagamento: previsao,
+          aprovacaoConfirmadaPor: conta,
+          aprovacaoConfirmadaEm: this.agora(),
+        },
+        ...aprovado(r, valor, previsao),
       };
     });
   }
@@ -548,7 +620,7 @@ export class ReembolsoService {
     const texto = motivo.trim();
     if (!texto) throw regra('Informe o motivo da negativa.');
     return this.mudar(protocolo, por, ['recebido', 'em_analise', 'pendente'], 'negado', () => ({
-      campos: { motivoNegativa: texto.slice(0, 1000), pergunta: null },
+      campos: { motivoNegativa: texto.slice(0, 1000), pergunta: null, ...SEM_PROPOSTA },
       descricao: `Reembolso negado: ${texto}`,
       aviso: (r) => `o reembolso ${r.protocolo} foi negado. Motivo: ${texto}`,
     }));
@@ -589,13 +661,15 @@ export class ReembolsoService {
       const repo = this.repo.com(tx);
       const r = await repo.porProtocolo(protocolo, { bloquear: true });
       if (!r) throw naoEncontrado();
-      if (!de.includes(r.situacao)) {
+      // The status alone would refuse it too ('em análise'), but without saying why.
+      if (para === 'pago' && aguardaConfirmacao(r)) {
         throw new AppError(
           409,
           'JA_REGISTRADO',
-          `O reembolso está ${ROTULOS_SITUACAO_REEMBOLSO[r.situacao].toLowerCase()} e não pode passar a ${ROTULOS_SITUACAO_REEMBOLSO[para].toLowerCase()}.`,
+          'A aprovação deste reembolso aguarda a confirmação de um supervisor: o pagamento só pode ser marcado depois dela.',
         );
       }
+      exigirSituacao(r, de, para);
       const m = montar(r, hoje);
       await repo.atualizar(r.protocolo, agora, { ...m.campos, situacao: para });
       await repo.registrarEvento(r.protocolo, agora, para, m.descricao, por);
@@ -660,6 +734,64 @@ export class ReembolsoService {
     const nome = this.d.operadora.nome;
     return this.d.notifier.registrar(tx, { ...destino, assunto: `${nome}: ${assunto}`, texto: `${nome}: ${texto}` });
   }
+}
+
+/** An approval of the console proposed and not yet confirmed (decision 0053). */
+const aguardaConfirmacao = (r: ReembolsoRow) =>
+  r.aprovacaoPropostaPor !== null &&
+  r.aprovacaoConfirmadaPor === null &&
+  (r.situacao === 'recebido' || r.situacao === 'em_analise');
+
+function aprovacaoPendente(r: ReembolsoRow): AprovacaoPendente | null {
+  const { aprovacaoPropostaCentavos: c, aprovacaoPropostaPrevisao: previsao, aprovacaoPropostaPor: por } = r;
+  if (!aguardaConfirmacao(r) || c === null || previsao === null || por === null || r.aprovacaoPropostaEm === null)
+    return null;
+  return {
+    valor: reais(c),
+    previsaoPagamento: previsao,
+    por: { id: por, nome: r.aprovacaoPropostaPorNome ?? '' },
+    em: iso(r.aprovacaoPropostaEm),
+  };
+}
+
+const JA_AGUARDA = () =>
+  new AppError(409, 'JA_REGISTRADO', 'Este reembolso já tem uma aprovação aguardando a confirmação de um supervisor.');
+
+/** Asking for documents, denying or approving directly drops a proposal awaiting confirmation. */
+const SEM_PROPOSTA = {
+  aprovacaoPropostaCentavos: null,
+  aprovacaoPropostaPrevisao: null,
+  aprovacaoPropostaPor: null,
+  aprovacaoPropostaEm: null,
+  aprovacaoConfirmadaPor: null,
+  aprovacaoConfirmadaEm: null,
+} as const;
+
+function exigirSituacao(r: ReembolsoRow, de: readonly SituacaoReembolso[], para: SituacaoReembolso): void {
+  if (de.includes(r.situacao)) return;
+  throw new AppError(
+    409,
+    'JA_REGISTRADO',
+    `O reembolso está ${ROTULOS_SITUACAO_REEMBOLSO[r.situacao].toLowerCase()} e não pode passar a ${ROTULOS_SITUACAO_REEMBOLSO[para].toLowerCase()}.`,
+  );
+}
+
+function validarAprovacao(r: ReembolsoRow, a: { valor: number; previsaoPagamento: string }, hoje: string): void {
+  const valor = centavos(a.valor);
+  if (!Number.isFinite(a.valor) || valor <= 0) throw regra('Informe o valor aprovado.');
+  if (valor > r.valorPagoCentavos) throw regra('O valor aprovado não pode passar do valor pago.');
+  if (!/^\d{4}-\d{2}-\d{2}$/.test(a.previsaoPagamento) || a.previsaoPagamento < hoje) {
+    throw regra('Informe a data prevista de pagamento (hoje ou depois).');
+  }
+}
+
+/** The history line and the member's notice of an approval (direct or confirmed: the same words). */
+function aprovado(r: ReembolsoRow, valor: number, previsao: string) {
+  return {
+    descricao: `Reembolso aprovado: ${formatBRL(reais(valor))}, pagamento previsto para ${formatDate(previsao)}.`,
+    aviso: () =>
+      `o reembolso ${r.protocolo} foi aprovado: ${formatBRL(reais(valor))}, com pagamento previsto para ${formatDate(previsao)}.`,
+  };
 }
 
 function resumo(r: ReembolsoRow): ReembolsoResumo {

@@ -1,5 +1,6 @@
 import type {
   AprovarReembolsoRequest,
+  ConfirmarAprovacaoReembolsoRequest,
   MarcarPagoReembolsoRequest,
   NegarReembolsoRequest,
   PedirDocumentosReembolsoRequest,
@@ -46,10 +47,11 @@ export type AcaoReembolso =
   | { acao: 'analise' }
   | { acao: 'pendencia'; corpo: PedirDocumentosReembolsoRequest }
   | { acao: 'aprovacao'; corpo: AprovarReembolsoRequest }
+  | { acao: 'confirmacao'; corpo: ConfirmarAprovacaoReembolsoRequest }
   | { acao: 'negativa'; corpo: NegarReembolsoRequest }
   | { acao: 'pagamento'; corpo: MarcarPagoReembolsoRequest };
 
-/** POST …/analise | pendencia | aprovacao | negativa | pagamento: answers with the request as it now is. */
+/** POST …/analise | pendencia | aprovacao | confirmacao | negativa | pagamento: answers with the request as it now is. */
 export function useAcaoReembolso(protocolo: string) {
   const qc = useQueryClient();
   return useMutation({

@@ -1,18 +1,29 @@
 import { formatBRL } from '@portal/br';
-import type { ReembolsoAtendimento, SituacaoReembolso } from '@portal/contract';
-import { useState, type FormEvent } from 'react';
+import type { PapelEquipe, ReembolsoAtendimento, SituacaoReembolso } from '@portal/contract';
+import { useRef, useState, type FormEvent } from 'react';
+import { Alert } from '@/components/ui/alert';
 import { FormField } from '@/components/ui/form-field';
 import { Input } from '@/components/ui/input';
 import { Textarea } from '@/components/ui/textarea';
 import { toast } from '@/lib/toast';
 import { useAcaoReembolso, type AcaoReembolso } from '../api/reembolsos';
 import { mensagemDeErro } from '../lib/cliente';
-import { diaEmSaoPaulo } from '../lib/formatos';
+import { dataDoDia, dataHora, diaEmSaoPaulo } from '../lib/formatos';
+import { useConta } from '../lib/sessao';
 import { CaixaDeAcoes } from './acoes';
+import { ConfirmarDinheiro, type DinheiroAConfirmar } from './confirmar-dinheiro';
 
 type Acao = AcaoReembolso['acao'];
 
-const ACOES: { acao: Acao; rotulo: string; botao: string; feito: string; de: SituacaoReembolso[] }[] = [
+interface OpcaoDeAcao {
+  acao: Acao;
+  rotulo: string;
+  botao: string;
+  feito: string;
+  de: SituacaoReembolso[];
+}
+
+const ACOES: OpcaoDeAcao[] = [
   {
     acao: 'analise',
     rotulo: 'Iniciar análise',
@@ -35,6 +46,13 @@ const ACOES: { acao: Acao; rotulo: string; botao: string; feito: string; de: Sit
     de: ['recebido', 'em_analise'],
   },
   {
+    acao: 'confirmacao',
+    rotulo: 'Confirmar aprovação',
+    botao: 'Confirmar aprovação',
+    feito: 'Aprovação confirmada.',
+    de: ['recebido', 'em_analise'],
+  },
+  {
     acao: 'negativa',
     rotulo: 'Negar',
     botao: 'Negar reembolso',
@@ -50,6 +68,8 @@ const ACOES: { acao: Acao; rotulo: string; botao: string; feito: string; de: Sit
   },
 ];
 
+const SUPERVISAO: readonly PapelEquipe[] = ['supervisor', 'administrador'];
+
 /** '240,50' or '240.50' → 240.5; null when it is not an amount. */
 function lerValor(texto: string): number | null {
   const limpo = texto.replace(/[R$\s]/g, '');
@@ -58,129 +78,243 @@ function lerValor(texto: string): number | null {
   return Number(normal);
 }
 
-/** The status changes the request's situation allows, each with what it needs. */
+/** What the request's situation and the approval awaiting confirmation allow this account to do. */
+function acoesPossiveis(r: ReembolsoAtendimento, conta: { id: string; papel: PapelEquipe }): OpcaoDeAcao[] {
+  const pendente = r.aprovacaoPendente;
+  return ACOES.filter((a) => {
+    if (!a.de.includes(r.situacao)) return false;
+    if (a.acao === 'aprovacao') return !pendente;
+    if (a.acao === 'confirmacao') return !!pendente && SUPERVISAO.includes(conta.papel) && pendente.por.id !== conta.id;
+    return true;
+  });
+}
+
+/** The approval awaiting a second person (four eyes, decision 0053), and who may confirm it. */
+function AprovacaoPendente({ r, conta }: { r: ReembolsoAtendimento; conta: { id: string; papel: PapelEquipe } }) {
+  const p = r.aprovacaoPendente;
+  if (!p) return null;
+  const quem =
+    p.por.id === conta.id
+      ? 'Você fez esta aprovação: a confirmação cabe a um supervisor que não a fez.'
+      : SUPERVISAO.includes(conta.papel)
+        ? 'Confira e confirme em Ações.'
+        : 'Um supervisor precisa confirmar.';
+  return (
+    <Alert variant="warning" title="Aprovação aguardando confirmação">
+      Aprovado por {p.por.nome} em {dataHora(p.em)}: <strong>{formatBRL(p.valor)}</strong>, pagamento previsto para{' '}
+      {dataDoDia(p.previsaoPagamento)}. Acima de {formatBRL(r.quatroOlhosAcima)}, um supervisor que não aprovou
+      confirma; até lá o beneficiário não é avisado. {quem}
+    </Alert>
+  );
+}
+
+/** The status changes the request's situation allows, each with what it needs; money is confirmed in a dialog. */
 export function AcoesDoReembolso({ reembolso }: { reembolso: ReembolsoAtendimento }) {
-  const possiveis = ACOES.filter((a) => a.de.includes(reembolso.situacao));
+  const conta = useConta();
+  const possiveis = acoesPossiveis(reembolso, conta);
   const [acao, setAcao] = useState<Acao | null>(null);
   const [texto, setTexto] = useState('');
   const [valor, setValor] = useState('');
-  const [data, setData] = useState('');
+  const [previsao, setPrevisao] = useState(reembolso.proximoPagamento);
+  const [pagoEm, setPagoEm] = useState(reembolso.pagoEmSugerido ?? '');
   const [erro, setErro] = useState<string | null>(null);
+  const [aConfirmar, setAConfirmar] = useState<{ pedido: AcaoReembolso; dialogo: DinheiroAConfirmar } | null>(null);
+  const botao = useRef<HTMLButtonElement>(null);
   const mutacao = useAcaoReembolso(reembolso.protocolo);
   const escolhida = possiveis.find((a) => a.acao === acao) ?? possiveis[0];
-  if (!escolhida) return null;
+  const pendente = reembolso.aprovacaoPendente;
+  const aviso = <AprovacaoPendente r={reembolso} conta={conta} />;
+  if (!escolhida) return aviso;
+
+  function executar(pedido: AcaoReembolso, feito: string) {
+    mutacao.mutate(pedido, {
+      onSuccess: (r) => {
+        setAConfirmar(null);
+        toast.success(
+          pedido.acao === 'aprovacao' && r.aprovacaoPendente
+            ? 'Aprovação registrada. Aguarda a confirmação de um supervisor.'
+            : feito,
+        );
+        setTexto('');
+        setValor('');
+        setPrevisao(r.proximoPagamento);
+        setPagoEm(r.pagoEmSugerido ?? '');
+        setAcao(null);
+      },
+      onError: (err) => {
+        setAConfirmar(null);
+        setErro(mensagemDeErro(err));
+      },
+    });
+  }
 
   function enviar(e: FormEvent) {
     e.preventDefault();
     if (!escolhida) return;
     setErro(null);
-    let pedido: AcaoReembolso;
     switch (escolhida.acao) {
       case 'analise':
-        pedido = { acao: 'analise' };
-        break;
+        return executar({ acao: 'analise' }, escolhida.feito);
       case 'pendencia':
         if (!texto.trim()) return setErro('Escreva o que falta para o beneficiário.');
-        pedido = { acao: 'pendencia', corpo: { pergunta: texto.trim() } };
-        break;
+        return executar({ acao: 'pendencia', corpo: { pergunta: texto.trim() } }, escolhida.feito);
       case 'negativa':
         if (!texto.trim()) return setErro('Informe o motivo da negativa.');
-        pedido = { acao: 'negativa', corpo: { motivo: texto.trim() } };
-        break;
+        return executar({ acao: 'negativa', corpo: { motivo: texto.trim() } }, escolhida.feito);
       case 'aprovacao': {
         const v = lerValor(valor);
         if (v === null || v <= 0) return setErro('Informe o valor aprovado, em reais (por exemplo, 240,00).');
-        if (!data) return setErro('Informe a data prevista de pagamento.');
-        pedido = { acao: 'aprovacao', corpo: { valor: v, previsaoPagamento: data } };
-        break;
+        if (v > reembolso.valorPago) return setErro('O valor aprovado não pode passar do valor pago.');
+        if (!previsao) return setErro('Informe a data prevista de pagamento.');
+        const acima = v > reembolso.quatroOlhosAcima;
+        return setAConfirmar({
+          pedido: { acao: 'aprovacao', corpo: { valor: v, previsaoPagamento: previsao } },
+          dialogo: {
+            titulo: 'Confirmar aprovação',
+            botao: `Aprovar ${formatBRL(v)}`,
+            valor: v,
+            data: { rotulo: 'Pagamento previsto para', dia: previsao },
+            aviso: acima
+              ? `Acima de ${formatBRL(reembolso.quatroOlhosAcima)}: a aprovação fica aguardando a confirmação de um supervisor que não a fez, e o beneficiário só é avisado depois dela.`
+              : undefined,
+          },
+        });
       }
-      case 'pagamento':
-        pedido = { acao: 'pagamento', corpo: data ? { pagoEm: data } : {} };
-        break;
+      case 'confirmacao': {
+        if (!pendente) return;
+        if (!previsao) return setErro('Informe a data prevista de pagamento.');
+        return setAConfirmar({
+          pedido: { acao: 'confirmacao', corpo: { previsaoPagamento: previsao } },
+          dialogo: {
+            titulo: 'Confirmar a aprovação',
+            botao: `Confirmar ${formatBRL(pendente.valor)}`,
+            valor: pendente.valor,
+            data: { rotulo: 'Pagamento previsto para', dia: previsao },
+            aviso: `Aprovado por ${pendente.por.nome}. Ao confirmar, o reembolso passa a aprovado e o beneficiário é avisado.`,
+          },
+        });
+      }
+      case 'pagamento': {
+        const dia = pagoEm || diaEmSaoPaulo();
+        return setAConfirmar({
+          pedido: { acao: 'pagamento', corpo: { pagoEm: dia } },
+          dialogo: {
+            titulo: 'Confirmar pagamento',
+            botao: 'Confirmar pagamento',
+            valor: reembolso.valorAprovado ?? 0,
+            data: { rotulo: 'Pago em', dia },
+          },
+        });
+      }
     }
-    mutacao.mutate(pedido, {
-      onSuccess: () => {
-        toast.success(escolhida.feito);
-        setTexto('');
-        setValor('');
-        setData('');
-        setAcao(null);
-      },
-      onError: (err) => setErro(mensagemDeErro(err)),
-    });
   }
 
   return (
-    <CaixaDeAcoes
-      id="acoes-reembolso"
-      acoes={possiveis}
-      escolhida={escolhida.acao}
-      escolher={setAcao}
-      enviar={enviar}
-      limparErro={() => setErro(null)}
-      erro={erro}
-      enviando={mutacao.isPending}
-      botao={escolhida.botao}
-      destrutiva={escolhida.acao === 'negativa'}
-    >
-      {escolhida.acao === 'pendencia' || escolhida.acao === 'negativa' ? (
-        <FormField
-          label={
-            escolhida.acao === 'pendencia'
-              ? 'Documentos que faltam (o beneficiário lê)'
-              : 'Motivo da negativa (o beneficiário lê)'
-          }
-          hint={
-            escolhida.acao === 'pendencia'
-              ? 'O prazo de 30 dias para até o beneficiário enviar os documentos.'
-              : undefined
-          }
-        >
-          {(c) => (
-            <Textarea
-              {...c}
-              name="texto"
-              maxLength={1000}
-              rows={4}
-              value={texto}
-              onChange={(e) => setTexto(e.target.value)}
-            />
-          )}
-        </FormField>
-      ) : null}
-
-      {escolhida.acao === 'aprovacao' ? (
-        <div className="grid gap-3 sm:grid-cols-2">
+    <>
+      {aviso}
+      <CaixaDeAcoes
+        id="acoes-reembolso"
+        acoes={possiveis}
+        escolhida={escolhida.acao}
+        escolher={(a) => {
+          setAcao(a);
+          // The confirmation starts from the date proposed (or the next run, if it has passed).
+          if (a === 'confirmacao' && pendente)
+            setPrevisao(
+              pendente.previsaoPagamento >= diaEmSaoPaulo() ? pendente.previsaoPagamento : reembolso.proximoPagamento,
+            );
+          if (a === 'aprovacao') setPrevisao(reembolso.proximoPagamento);
+        }}
+        enviar={enviar}
+        limparErro={() => setErro(null)}
+        erro={erro}
+        enviando={mutacao.isPending}
+        botao={escolhida.botao}
+        botaoRef={botao}
+        destrutiva={escolhida.acao === 'negativa'}
+      >
+        {escolhida.acao === 'pendencia' || escolhida.acao === 'negativa' ? (
           <FormField
-            label="Valor aprovado (R$)"
-            hint={`Até o valor pago, ${formatBRL(reembolso.valorPago)}.${
-              reembolso.valorPrevia !== null ? ` Prévia mostrada: ${formatBRL(reembolso.valorPrevia)}.` : ''
-            }`}
+            label={
+              escolhida.acao === 'pendencia'
+                ? 'Documentos que faltam (o beneficiário lê)'
+                : 'Motivo da negativa (o beneficiário lê)'
+            }
+            hint={
+              escolhida.acao === 'pendencia'
+                ? 'O prazo de 30 dias para pagar fica parado até o beneficiário enviar os documentos; volta a contar do início quando a documentação estiver completa.'
+                : undefined
+            }
           >
-            {(c) => <Input {...c} inputMode="decimal" value={valor} onChange={(e) => setValor(e.target.value)} />}
-          </FormField>
-          <FormField label="Data prevista de pagamento">
             {(c) => (
-              <Input {...c} type="date" min={diaEmSaoPaulo()} value={data} onChange={(e) => setData(e.target.value)} />
+              <Textarea
+                {...c}
+                name="texto"
+                maxLength={1000}
+                rows={4}
+                value={texto}
+                onChange={(e) => setTexto(e.target.value)}
+              />
             )}
           </FormField>
-        </div>
-      ) : null}
+        ) : null}
 
-      {escolhida.acao === 'pagamento' ? (
-        <FormField label="Pago em" hint="Deixe em branco para hoje.">
-          {(c) => (
-            <Input
-              {...c}
-              type="date"
-              max={diaEmSaoPaulo()}
-              value={data}
-              onChange={(e) => setData(e.target.value)}
-              className="max-w-56"
-            />
-          )}
-        </FormField>
-      ) : null}
-    </CaixaDeAcoes>
+        {escolhida.acao === 'aprovacao' ? (
+          <div className="grid gap-3 sm:grid-cols-2">
+            <FormField
+              label="Valor aprovado (R$)"
+              hint={`Até o valor pago, ${formatBRL(reembolso.valorPago)}.${
+                reembolso.valorPrevia !== null ? ` Prévia mostrada: ${formatBRL(reembolso.valorPrevia)}.` : ''
+              } Acima de ${formatBRL(reembolso.quatroOlhosAcima)}, um supervisor confirma.`}
+            >
+              {(c) => <Input {...c} inputMode="decimal" value={valor} onChange={(e) => setValor(e.target.value)} />}
+            </FormField>
+            <DataPrevista valor={previsao} mudar={setPrevisao} proxima={reembolso.proximoPagamento} />
+          </div>
+        ) : null}
+
+        {escolhida.acao === 'confirmacao' ? (
+          <DataPrevista valor={previsao} mudar={setPrevisao} proxima={reembolso.proximoPagamento} />
+        ) : null}
+
+        {escolhida.acao === 'pagamento' ? (
+          <FormField
+            label="Pago em"
+            hint={
+              reembolso.pagoEmSugerido
+                ? 'Sugerida: a rodada de pagamento seguinte à aprovação (ou hoje, se ela ainda não chegou).'
+                : 'Deixe em branco para hoje.'
+            }
+          >
+            {(c) => (
+              <Input
+                {...c}
+                type="date"
+                max={diaEmSaoPaulo()}
+                value={pagoEm}
+                onChange={(e) => setPagoEm(e.target.value)}
+                className="max-w-56"
+              />
+            )}
+          </FormField>
+        ) : null}
+      </CaixaDeAcoes>
+      <ConfirmarDinheiro
+        reembolso={reembolso}
+        pedido={aConfirmar?.dialogo ?? null}
+        enviando={mutacao.isPending}
+        confirmar={() => aConfirmar && executar(aConfirmar.pedido, escolhida.feito)}
+        fechar={() => setAConfirmar(null)}
+        voltarPara={botao}
+      />
+    </>
+  );
+}
+
+function DataPrevista({ valor, mudar, proxima }: { valor: string; mudar: (v: string) => void; proxima: string }) {
+  return (
+    <FormField label="Data prevista de pagamento" hint={`Próxima rodada de pagamento: ${dataDoDia(proxima)}.`}>
+      {(c) => <Input {...c} type="date" min={diaEmSaoPaulo()} value={valor} onChange={(e) => mudar(e.target.value)} />}
+    </FormField>
   );
 }

@@ -6,7 +6,10 @@ import { Button } from '@/components/ui/button';
  * The 'Ações' box of a console detail page: the choice of action (radios), what that action needs
  * (children), the refusal beside the button and the button itself.
  */
-export function CaixaDeAcoes<A extends string>(props: {
+export function CaixaDeAcoes<A extends string>({
+  botaoRef,
+  ...props
+}: {
   /** The heading's id (the section is labelled by it). */
   id: string;
   acoes: readonly { acao: A; rotulo: string }[];
@@ -18,6 +21,8 @@ export function CaixaDeAcoes<A extends string>(props: {
   erro: string | null;
   enviando: boolean;
   botao: string;
+  /** The submit button, for a dialog opened by it to give the focus back. */
+  botaoRef?: React.Ref<HTMLButtonElement>;
   destrutiva: boolean;
   children: ReactNode;
 }) {
@@ -56,7 +61,12 @@ export function CaixaDeAcoes<A extends string>(props: {
         {props.children}
 
         {props.erro ? <Alert variant="error">{props.erro}</Alert> : null}
-        <Button type="submit" variant={props.destrutiva ? 'destructive' : 'primary'} disabled={props.enviando}>
+        <Button
+          ref={botaoRef}
+          type="submit"
+          variant={props.destrutiva ? 'destructive' : 'primary'}
+          disabled={props.enviando}
+        >
           {props.enviando ? 'Enviando…' : props.botao}
         </Button>
       </form>

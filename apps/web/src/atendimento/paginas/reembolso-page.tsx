@@ -11,6 +11,7 @@ import { toast } from '@/lib/toast';
 import { anexoComoBlob, urlDoAnexo, useReembolso } from '../api/reembolsos';
 import { AcoesDoReembolso } from '../components/acoes-do-reembolso';
 import { Cabecalho } from '../components/cabecalho';
+import { linhasDePagamento } from '../components/dados-de-pagamento';
 import { Historico, Secao, Voltar } from '../components/detalhe';
 import { SituacaoReembolsoBadge } from '@/components/situacao';
 import { SeloPrazo } from '../components/selos-prazo';
@@ -28,26 +29,6 @@ function Campos({ linhas }: { linhas: [string, React.ReactNode][] }) {
     </dl>
   );
 }
-
-const ROTULOS_PAGAMENTO: Record<string, string> = {
-  forma: 'Forma',
-  banco: 'Banco',
-  agencia: 'Agência',
-  conta: 'Conta',
-  tipoConta: 'Tipo de conta',
-  tipoChave: 'Tipo de chave PIX',
-  chave: 'Chave PIX',
-};
-const VALORES_PAGAMENTO: Record<string, string> = {
-  pix: 'PIX',
-  conta: 'Conta bancária',
-  corrente: 'Corrente',
-  poupanca: 'Poupança',
-  cpf: 'CPF',
-  email: 'E-mail',
-  celular: 'Celular',
-  aleatoria: 'Chave aleatória',
-};
 
 /** The attachment in a new tab (the server answers 'attachment': fetched here, shown as a blob). */
 async function abrir(protocolo: string, id: string, nome: string) {
@@ -129,15 +110,7 @@ export function ReembolsoPage() {
     );
 
   const r = q.data;
-  // In the order a transfer is typed; a CPF key readable on the screen.
-  const ordem = Object.keys(ROTULOS_PAGAMENTO);
-  const posicao = (k: string) => (ordem.includes(k) ? ordem.indexOf(k) : ordem.length);
-  const pagamento = Object.entries(r.dadosPagamento)
-    .sort(([a], [b]) => posicao(a) - posicao(b))
-    .map(([k, v]): [string, React.ReactNode] => [
-      ROTULOS_PAGAMENTO[k] ?? k,
-      k === 'chave' && r.dadosPagamento.tipoChave === 'cpf' ? formatCpf(v) : (VALORES_PAGAMENTO[v] ?? v),
-    ]);
+  const pagamento = linhasDePagamento(r.dadosPagamento);
   return (
     <>
       <Cabecalho titulo={`Reembolso ${numeroLegivel(r.protocolo)}`}>{voltar}</Cabecalho>
@@ -163,6 +136,7 @@ export function ReembolsoPage() {
               linhas={[
                 ['Tipo', ROTULOS_TIPO_REEMBOLSO[r.tipo]],
                 ['Beneficiário', r.beneficiario],
+                ['CPF do beneficiário', r.cpfBeneficiario],
                 ['Contrato', r.codigoContrato],
                 ['Código do beneficiário', r.codigoBeneficiario],
                 ['Atendimento em', dataDoDia(r.dataAtendimento)],

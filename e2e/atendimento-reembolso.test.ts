@@ -269,7 +269,7 @@ test('a staff member finds it by deadline, opens the receipt, asks for the payme
 
   const depois = await maria.post('/api/Reembolso/Detalhe', { protocolo });
   expect(depois.json).toMatchObject({ situacao: 'aprovado', valorAprovado: 240, previsaoPagamento: previsto });
-}, 300_000);
+}, 180_000);
 
 /** Maria asks for a reimbursement of R$ 350,00 through the member API: its protocol. */
 async function pedidoDaMaria(recibo: string): Promise<string> {
@@ -415,4 +415,4 @@ test('above the threshold an attendant approves (the dialog repeats amount, memb
     previsaoPagamento: proxima,
     pagoEm,
   });
-}, 300_000);
+}, 180_000);

@@ -330,11 +330,10 @@ test('an administrador sees imports, webhook deliveries (and replays one) and th
   const antes = receptor.recebidos.filter((r) => r.id === atualizado.id).length;
   await linha.getByRole('button', { name: /Reenviar/ }).click();
   await visible(toast(page, /Reenvio agendado/));
-  const fim = Date.now() + 20_000;
-  while (receptor.recebidos.filter((r) => r.id === atualizado.id).length === antes && Date.now() < fim)
-    await page.waitForTimeout(100);
   // The same message again, with the same webhook-id (the receiver deduplicates by it).
-  expect(receptor.recebidos.filter((r) => r.id === atualizado.id).length).toBe(antes + 1);
+  await expect
+    .poll(() => receptor.recebidos.filter((r) => r.id === atualizado.id).length, { timeout: 20_000 })
+    .toBe(antes + 1);
 
   // A reusable text, then used to forward the demo's overdue request to another team.
   await menu.getByRole('link', { name: 'Modelos de resposta' }).click();

@@ -3,7 +3,7 @@ import { afterAll, beforeAll, expect, test } from 'vitest';
 import { MARIA } from './support/accounts';
 import { launch, openSession, screenshot } from './support/browser';
 import { verificarNasDuasLarguras } from './support/larguras';
-import { entrar, loginMaria, navegar, toast, visible } from './support/flows';
+import { entrar, loginMaria, navegar, pedidosA, toast, visible } from './support/flows';
 import { sentTo } from './support/outbox';
 
 let browser: Browser;
@@ -42,6 +42,7 @@ test('Maria consents and opens the partner link in a new tab; closing resets the
 
   const antes = new Date(Date.now() - 1000).toISOString();
   await page.getByRole('button', { name: 'Acessar Clube de Benefícios' }).click();
+  const consentimentos = pedidosA(page, '/api/Clube/SmartLinkLogin');
   await dialog.getByRole('button', { name: 'OK' }).click();
   const abrir = dialog.getByRole('button', { name: /Abrir o Clube de Benefícios/ });
   await visible(abrir);
@@ -53,8 +54,8 @@ test('Maria consents and opens the partner link in a new tab; closing resets the
   expect(aba.url()).toBe(pedidoAoParceiro);
   expect(await aba.evaluate(() => window.opener)).toBeNull();
   await aba.close();
-  // The consent was recorded with a protocol and Maria was told.
-  await page.waitForTimeout(300);
+  // The consent was recorded with a protocol and Maria was told (in the request's transaction).
+  expect(await consentimentos.respondidos()).toBe(1);
   const avisos = (await sentTo(MARIA.email, antes)).filter((m) => m.mensagem.includes('clube de benefícios'));
   expect(avisos).toHaveLength(1);
   expect(avisos[0]!.mensagem).toContain(protocolo);

@@ -4,7 +4,7 @@ import { afterAll, beforeAll, expect, test } from 'vitest';
 import { lerPdf } from '../test/pdf-text';
 import { CARLOS, ROBERTO, SENHA } from './support/accounts';
 import { launch, openSession } from './support/browser';
-import { login, navegar, semAvisos, toast, visible } from './support/flows';
+import { login, navegar, pedidosA, semAvisos, toast, visible } from './support/flows';
 import { verificarNasDuasLarguras } from './support/larguras';
 import { latestCode, sentTo } from './support/outbox';
 
@@ -75,6 +75,7 @@ test('Roberto cancels the whole contract: consequences, SMS code, proof PDF, e-m
   // A toast at the bottom of a phone-wide page would take the tap meant for the button.
   await semAvisos(page);
   await page.getByLabel('Código de verificação').fill(codigo);
+  const confirmacoes = pedidosA(page, '/api/Cancelamento/Confirmar');
   await page.getByRole('button', { name: 'Confirmar Cancelamento' }).dblclick();
   await visible(page.getByRole('heading', { level: 2, name: 'Plano cancelado' }), 20_000);
   const protocolo = (await page.getByText(/^\d{20}$/).textContent())!;
@@ -93,8 +94,9 @@ test('Roberto cancels the whole contract: consequences, SMS code, proof PDF, e-m
   for (const trecho of ['Comprovante de cancelamento', protocolo, 'Roberto Alves Pereira', 'Lúcia Helena Pereira'])
     expect(pdf.texto).toContain(trecho);
 
-  // The e-mail with the proof's summary; one cancellation for the double click.
-  await page.waitForTimeout(500);
+  // The e-mail with the proof's summary; one cancellation for the double click, counted once every
+  // request it sent has been answered.
+  expect(await confirmacoes.respondidos()).toBeGreaterThan(0);
   const emails = (await sentTo(ROBERTO.email, antes)).filter((m) => m.mensagem.includes('Comprovante de cancelamento'));
   expect(emails).toHaveLength(1);
   expect(emails[0]!.mensagem).toContain(protocolo);

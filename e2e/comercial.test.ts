@@ -4,7 +4,7 @@ import { afterAll, beforeAll, expect, test } from 'vitest';
 import { CARLOS, MARIA } from './support/accounts';
 import { launch } from './support/browser';
 import { verificarNasDuasLarguras } from './support/larguras';
-import { entrar, navegar, toast, visible } from './support/flows';
+import { entrar, navegar, pedidosA, toast, visible } from './support/flows';
 import { sentTo } from './support/outbox';
 
 let browser: Browser;
@@ -76,6 +76,7 @@ test('Maria asks for two dependents: every field checked, one request with a pro
 
   const antes = new Date(Date.now() - 1000).toISOString();
   // A double click sends one request (same Idempotency-Key; the button is busy after the first).
+  const envios = pedidosA(page, '/api/Venda/AdicionarDependente');
   await dialog.getByRole('button', { name: 'Enviar' }).dblclick();
   await visible(toast(page, 'Sucesso!'));
   await visible(toast(page, 'Dependente(s) adicionado(s) com sucesso.'));
@@ -84,7 +85,7 @@ test('Maria asks for two dependents: every field checked, one request with a pro
   expect(protocolo).toMatch(/^417297\d{8}\d{6}$/);
   await visible(dialog.getByText(/Prazo para resposta: até \d{2}\/\d{2}\/\d{4}\./));
   await verificarNasDuasLarguras(page, 'comercial-dependentes-sucesso');
-  await page.waitForTimeout(500);
+  expect(await envios.respondidos()).toBeGreaterThan(0);
   const emails = (await sentTo(MARIA.email, antes)).filter((m) => m.mensagem.includes('inclusão de 2 dependente(s)'));
   expect(emails).toHaveLength(1);
   expect(emails[0]!.mensagem).toContain(protocolo);

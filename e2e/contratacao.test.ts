@@ -3,7 +3,7 @@ import { afterAll, beforeAll, expect, test } from 'vitest';
 import { CARLOS, MARIA } from './support/accounts';
 import { launch, screenshot } from './support/browser';
 import { verificarNasDuasLarguras } from './support/larguras';
-import { entrar, toast, visible } from './support/flows';
+import { entrar, pedidosA, toast, visible } from './support/flows';
 import { latestCode, sentTo } from './support/outbox';
 
 let browser: Browser;
@@ -68,6 +68,7 @@ test('Maria contracts SOS for herself and Ana Clara: SMS code from the outbox, a
   await visible(toast(page, 'Erro na confirmação'));
   await visible(toast(page, /Token inválido ou expirado/));
   await campo.fill(codigo);
+  const confirmacoes = pedidosA(page, '/api/Servicos/Sos/ConfirmarContratacao');
   await page.getByRole('button', { name: 'Confirmar Contratação' }).dblclick();
   await visible(toast(page, 'Contratação realizada com sucesso!'));
   await visible(page.getByRole('heading', { level: 2, name: 'Contratação realizada com sucesso!' }), 20_000);
@@ -77,8 +78,9 @@ test('Maria contracts SOS for herself and Ana Clara: SMS code from the outbox, a
   const protocolo = (await page.getByText(/^\d{20}$/).textContent())!;
   await verificarNasDuasLarguras(page, 'contratar-sos-sucesso');
 
-  // One contract: one e-mail for it, and everybody now holds SOS.
-  await page.waitForTimeout(500);
+  // One contract: one e-mail for it (once every request of the double click has been answered), and
+  // everybody now holds SOS.
+  expect(await confirmacoes.respondidos()).toBeGreaterThan(0);
   const avisos = (await sentTo(MARIA.email, antes)).filter((m) => m.mensagem.includes('contratação do SOS'));
   expect(avisos).toHaveLength(1);
   expect(avisos[0]!.mensagem).toContain(protocolo);

@@ -41,15 +41,14 @@ const esperaAtual = (page: Page, rotulo: string) =>
   );
 /** Waits until the current banner is another than `antes`; fails after `ms`. */
 async function esperaMudar(page: Page, antes: string | null, ms = 6_500) {
-  const fim = Date.now() + ms;
-  while (Date.now() < fim) {
-    if ((await atual(page)) !== antes) return;
-    await page.waitForTimeout(200);
-  }
-  throw new Error(`the carousel stayed on '${antes}' for ${ms} ms`);
+  await expect
+    .poll(() => atual(page), { timeout: ms, message: `the carousel stayed on '${antes}' for ${ms} ms` })
+    .not.toBe(antes);
 }
 /** Holds for longer than one autoplay turn (4 s) and checks nothing moved. */
 async function continuaEm(page: Page, esperado: string) {
+  // The wait is the subject: the carousel must stay put through a whole turn of Embla's autoplay,
+  // whose timers start with the page (a clock installed now would not drive them).
   await page.waitForTimeout(4_800);
   expect(await atual(page)).toBe(esperado);
 }

@@ -3,7 +3,7 @@ import { afterAll, beforeAll, expect, test } from 'vitest';
 import { CARLOS, MARIA, SENHA } from './support/accounts';
 import { launch, openSession } from './support/browser';
 import { verificarNasDuasLarguras } from './support/larguras';
-import { login, loginMaria, navegar, toast, visible } from './support/flows';
+import { login, loginMaria, navegar, pedidosA, toast, visible } from './support/flows';
 import { sentTo } from './support/outbox';
 
 let browser: Browser;
@@ -47,6 +47,7 @@ test('Maria enrols in BemBebe: her data prefilled and read-only, city and progra
   const antes = new Date(Date.now() - 1000).toISOString();
   await page.getByLabel('Cidade').fill('São Paulo');
   await page.getByRole('combobox', { name: 'Programa' }).selectOption('BemBebe');
+  const inscricoes = pedidosA(page, '/api/MedicinaPreventiva/FazerInscricao');
   await page.getByRole('button', { name: 'Enviar Inscrição' }).click();
   await visible(toast(page, 'Inscrição realizada com sucesso!'));
   await visible(toast(page, 'Entraremos em contato em breve.'));
@@ -55,7 +56,7 @@ test('Maria enrols in BemBebe: her data prefilled and read-only, city and progra
   expect(await page.getByRole('combobox', { name: 'Programa' }).inputValue()).toBe('');
   expect(await telefone.inputValue()).toBe('(11) 98765-4321');
   await verificarNasDuasLarguras(page, 'medicina-preventiva-sucesso');
-  await page.waitForTimeout(300);
+  expect(await inscricoes.respondidos()).toBe(1);
   const avisos = (await sentTo(MARIA.email, antes)).filter((m) => m.mensagem.includes('BemBebe'));
   expect(avisos).toHaveLength(1);
   expect(avisos[0]!.mensagem).toContain(protocolo);

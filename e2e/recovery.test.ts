@@ -88,7 +88,8 @@ test('Maria reloads after the SMS, asks again within 2 minutes (same channel, th
   await visible(toast(page, 'Código de recuperação enviado'));
   await visible(page.getByRole('heading', { name: 'Código de recuperação' }));
   const code = await latestCode(MARIA.celular, sentAfter);
-  // A few seconds pass, so the countdown must be what is left of the wait, not a new 2 minutes.
+  // A few seconds pass, so the countdown must be what is left of the wait, not a new 2 minutes. The
+  // wait is the subject: the 2 minutes run on the server's clock, which the page cannot move.
   await page.waitForTimeout(3_000);
 
   // The reload keeps the navigation state (CPF, masked contacts), so the method choice comes back.

@@ -3,7 +3,7 @@ import { SENHA_COMUM } from '@portal/contract';
 import { afterAll, beforeAll, expect, test } from 'vitest';
 import { ANA, FERNANDA, JOAO, MARCOS, MARIA } from './support/accounts';
 import { expectNoAxeViolations, launch, openSession, screenshot } from './support/browser';
-import { login, openWizard, resendCountdown, toast, typeCpf, visible } from './support/flows';
+import { assentada, login, openWizard, resendCountdown, toast, typeCpf, visible } from './support/flows';
 import { latestCode, sentTo } from './support/outbox';
 
 let browser: Browser;
@@ -42,7 +42,8 @@ test('Ana registers inside the login flow by e-mail (code from the outbox) and t
   await field.fill(code === '000000' ? '111111' : '000000');
   await page.getByRole('button', { name: 'Validar Código' }).click();
   await visible(page.getByRole('alert').filter({ hasText: 'Código inválido. Verifique e tente novamente.' }));
-  await page.waitForTimeout(500);
+  // A toast would come from the same answer as the inline error: two renders later it would be there.
+  await assentada(page);
   expect(await toast(page, /Token obrigatório|Código inválido|Não foi possível/).count()).toBe(0);
   await screenshot(page, 'login-registro-codigo-errado-1280');
   await field.fill(code);
@@ -170,7 +171,8 @@ test('wizard: Marcos asks again within 2 minutes (back to Contato, other channel
   await visible(toast(page, 'Código de verificação enviado'));
   await visible(page.getByRole('heading', { name: 'Verificação', exact: true }));
   const code = await latestCode(MARCOS.celular, sentAfter);
-  // A few seconds pass, so the countdown must be what is left of the wait, not a new 2 minutes.
+  // A few seconds pass, so the countdown must be what is left of the wait, not a new 2 minutes. The
+  // wait is the subject: the 2 minutes run on the server's clock, which the page cannot move.
   await page.waitForTimeout(3_000);
 
   // Back, and the e-mail this time: nothing is sent, and the code step says where the valid code went.
@@ -231,7 +233,8 @@ test('/cadastro: João reloads after getting his code, asks again within 2 minut
   await visible(toast(page, 'Código de verificação enviado'));
   await visible(page.getByRole('heading', { name: 'Código de verificação' }));
   const code = await latestCode(JOAO.email, sentAfter);
-  // A few seconds pass, so the countdown must be what is left of the wait, not a new 2 minutes.
+  // A few seconds pass, so the countdown must be what is left of the wait, not a new 2 minutes. The
+  // wait is the subject: the 2 minutes run on the server's clock, which the page cannot move.
   await page.waitForTimeout(3_000);
 
   await page.reload();

@@ -2,7 +2,7 @@ import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, test } from 'vitest';
 import { CARLOS, FERNANDA, MARIA, ROBERTO, SENHA, ANA } from './support/accounts';
 import { expectNoAxeViolations, launch, openSession, type Session } from './support/browser';
-import { login, submitPassword, typeCpf, visible } from './support/flows';
+import { assentada, login, submitPassword, typeCpf, visible } from './support/flows';
 import { mudarLargura, verificarNasDuasLarguras } from './support/larguras';
 
 // Every sign-in screen at desktop and phone width: axe-core finds no violations, and a screenshot
@@ -104,8 +104,8 @@ const screens: Array<{ name: string; reach: (page: Page) => Promise<void>; expec
     reach: async (page) => {
       await login(page, CARLOS.cpf, SENHA);
       await visible(page.getByText('Seus Dados Principais'));
-      // Let the welcome toast finish entering so the picture is stable.
-      await page.waitForTimeout(500);
+      // The welcome toast has finished entering (no transition running), so the picture is stable.
+      await assentada(page);
     },
   },
 ];

@@ -3,7 +3,7 @@ import { join } from 'node:path';
 import { Secret, TOTP } from 'otpauth';
 import type { Page } from 'playwright-core';
 import { expectNoAxeViolations, screenshot } from './browser';
-import { visible } from './flows';
+import { assentada, visible } from './flows';
 
 const root = join(import.meta.dirname, '..', '..');
 
@@ -100,7 +100,8 @@ export async function conferirTelaDoConsole(page: Page, nome: string): Promise<v
   for (const width of [375, 768, 1280]) {
     await page.setViewportSize({ width, height: width < 768 ? 800 : 900 });
     await page.evaluate(() => window.scrollTo(0, 0));
-    await page.waitForTimeout(150);
+    await page.waitForFunction((w) => window.innerWidth === w, width);
+    await assentada(page);
     await expectNoAxeViolations(page, `${nome} @${width}`);
     await screenshot(page, `${nome}-${width}`);
   }

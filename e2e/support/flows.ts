@@ -1,4 +1,4 @@
-import type { Browser, BrowserContext, Locator, Page } from 'playwright-core';
+import type { Browser, BrowserContext, Locator, Page, Request } from 'playwright-core';
 import { MARIA, SENHA } from './accounts';
 import { baseUrl, openSession, type Session, type SessionOptions } from './browser';
 
@@ -11,6 +11,45 @@ export async function semAvisos(page: Page): Promise<void> {
   const altura = page.viewportSize()?.height ?? 800;
   await page.mouse.move(1, Math.round(altura / 2));
   await page.locator('[data-sonner-toast]').first().waitFor({ state: 'detached', timeout: 20_000 });
+}
+
+/**
+ * The requests the page sends to `rota` (a path) from now on. `respondidos()` stops listening and
+ * resolves, with how many there were, once each has its answer: the server commits a request
+ * before it answers, so what every one of them wrote (an outbox message, a second protocol) is
+ * then in place. What a test waits for before counting what a double click left behind.
+ */
+export function pedidosA(page: Page, rota: string): { respondidos(): Promise<number> } {
+  const respostas: Promise<unknown>[] = [];
+  const ouvir = (r: Request) => {
+    if (new URL(r.url()).pathname === rota) respostas.push(r.response());
+  };
+  page.on('request', ouvir);
+  return {
+    async respondidos() {
+      page.off('request', ouvir);
+      await Promise.all(respostas);
+      return respostas.length;
+    },
+  };
+}
+
+/**
+ * Waits until the page has rendered twice since now and no CSS animation or transition is running:
+ * what a React update started by something already on screen (a toast beside an inline error,
+ * the menu after a width change) has had time to show, and a picture is stable.
+ */
+export async function assentada(page: Page): Promise<void> {
+  await page.evaluate(() => new Promise<void>((ok) => requestAnimationFrame(() => requestAnimationFrame(() => ok()))));
+  // A spinner turns for ever: only animations that end are waited for.
+  await page.waitForFunction(
+    () =>
+      document
+        .getAnimations()
+        .every((a) => a.playState !== 'running' || a.effect?.getComputedTiming().endTime === Infinity),
+    undefined,
+    { timeout: 20_000 },
+  );
 }
 
 /** A sonner toast holding the given text. */

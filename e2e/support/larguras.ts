@@ -1,6 +1,7 @@
 import type { Page } from 'playwright-core';
 import type { PdfLido } from '../../test/pdf-text';
 import { expectNoAxeViolations, screenshot } from './browser';
+import { assentada } from './flows';
 import { documentoAberto } from './pdf';
 
 /**
@@ -26,7 +27,9 @@ export async function verificarNasDuasLarguras(
 export async function mudarLargura(page: Page, width: 1280 | 375) {
   await page.setViewportSize({ width, height: width < 768 ? 800 : 900 });
   await page.evaluate(() => window.scrollTo(0, 0)); // a full-page picture from the top (sticky header)
-  await page.waitForTimeout(150); // layout settles (menu switches at 768 px)
+  // The layout settles: the page has the new width, re-rendered (the menu switches at 768 px), at rest.
+  await page.waitForFunction((w) => window.innerWidth === w, width);
+  await assentada(page);
 }
 
 /**

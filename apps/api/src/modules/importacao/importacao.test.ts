@@ -5,7 +5,7 @@ import { cpfFromBase } from '@portal/br';
 import iconv from 'iconv-lite';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { ANCORA_DEMO, DADOS_DEMO_DIR } from '../../seed/arquivos';
-import { CPF, HOJE, startApp, type TestApp } from '../../../test/helper';
+import { CPF, HOJE, esperar, startApp, type TestApp } from '../../../test/helper';
 import {
   ArquivoRecusado,
   importar,
@@ -16,7 +16,7 @@ import {
   type Entidade,
   type OpcoesImportacao,
 } from './index';
-import { BATIMENTO_MS } from './motor';
+import { BATIMENTO_MS, importacaoEmAndamento } from './motor';
 
 let t: TestApp;
 beforeAll(async () => {
@@ -945,7 +945,13 @@ describe('importar: bad files are refused with their report and change nothing',
       dryRun: false,
       origem: 'cli',
     });
-    await new Promise((r) => setTimeout(r, 50));
+    // The first has started: it holds the entity.
+    expect(
+      await esperar(
+        () => importacaoEmAndamento(t.db, 'produtos'),
+        (x) => x,
+      ),
+    ).toBe(true);
     const segunda = await imp('produtos', PRODUTOS);
     expect(segunda).toMatchObject({
       status: 'recusado',
@@ -1006,8 +1012,10 @@ describe('importar: one import of an entity at a time, across instances', () => 
         for (let i = 0; i < 60 && !fases.includes('aplicacao'); i++) await new Promise((r) => setTimeout(r, 50));
         // Silent for 3 minutes, as a dead instance's row would be: the next beat makes it alive again.
         await t.db.query(`update importacoes set atualizada_em = now() - interval '3 minutes' where id = $1`, [id]);
-        await new Promise((r) => setTimeout(r, BATIMENTO_MS * 2.5));
-        const viva = await obterImportacao(t.db, id);
+        const viva = await esperar(
+          () => obterImportacao(t.db, id),
+          (x) => Date.now() - Date.parse(x!.atualizadaEm) < BATIMENTO_MS * 2.5,
+        );
         expect(viva).toMatchObject({ status: 'em_andamento', linhas: 2 });
         expect(Date.now() - Date.parse(viva!.atualizadaEm)).toBeLessThan(BATIMENTO_MS * 2.5);
         const segunda = await imp('produtos', PRODUTOS);

@@ -43,6 +43,10 @@ export class Entregador {
   private parando = false;
   private laços: Promise<void>[] = [];
   private acordadores = new Set<() => void>();
+  /** Looks begun so far, looks in progress, and who waits for an idle look (`ocioso`). */
+  private voltas = 0;
+  private emCurso = 0;
+  private aguardandoOcio = new Set<{ desde: number; avisar: () => void }>();
 
   /** Wall time unless a test gives another clock. */
   private readonly relogio: Clock;
@@ -79,17 +83,34 @@ export class Entregador {
   }
 
   /**
+   * Resolves once a look for due deliveries begun after this call finds none while no other look
+   * is in progress: everything due by then has been delivered, rescheduled or is claimed elsewhere.
+   * What proves a negative ("nothing was sent") without sleeping; tests wait on it.
+   */
+  ocioso(): Promise<void> {
+    const desde = this.voltas;
+    return new Promise((avisar) => this.aguardandoOcio.add({ desde, avisar }));
+  }
+
+  /**
    * Loop 0 polls every intervalMs when idle; the others sleep until woken (work found by loop 0, a
    * committed event, a replay) or ten ticks: an idle instance makes about one query per tick.
    */
   private async laco(i: number): Promise<void> {
     while (!this.parando) {
       let fez = false;
+      let vazia = false;
+      const volta = ++this.voltas;
+      this.emCurso++;
       try {
         fez = await this.umaEntrega();
+        vazia = !fez;
       } catch (err) {
         this.d.log.warn({ err }, 'webhook delivery loop failed; retrying at the next tick');
+      } finally {
+        this.emCurso--;
       }
+      if (vazia && this.emCurso === 0) this.avisarOcio(volta);
       if (fez && i === 0) this.acordar();
       if (fez || this.parando) continue;
       await new Promise<void>((resolve) => {
@@ -102,6 +123,14 @@ export class Entregador {
         this.acordadores.add(fim);
       });
     }
+  }
+
+  private avisarOcio(volta: number): void {
+    for (const a of this.aguardandoOcio)
+      if (volta > a.desde) {
+        this.aguardandoOcio.delete(a);
+        a.avisar();
+      }
   }
 
   private async umaEntrega(): Promise<boolean> {

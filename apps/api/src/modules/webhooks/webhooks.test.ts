@@ -266,7 +266,8 @@ describe('webhooks out', () => {
     );
     expect(row).toEqual({ ativo: false, motivo_desativacao: 'O endpoint respondeu 410 Gone.' });
     await pedirDependente();
-    await new Promise((r) => setTimeout(r, 400));
+    // The worker has looked since the event committed and found nothing due: it had its chance.
+    await t.app.services.webhooks.entregador.ocioso();
     expect(
       await t.db.query(
         'select 1 from webhook_tentativas t join webhook_entregas w on w.id = t.entrega_id where w.endpoint_id = $1',
@@ -282,12 +283,21 @@ describe('webhooks out', () => {
     await entregador.parar();
     try {
       await pedirDependente();
-      // What a SIGKILL leaves behind: a claimed delivery, no attempt recorded (lease shortened to 300 ms).
-      const reservada = await t.db.transaction((tx) => new WebhooksRepository(tx).reservar(new Date(), 300));
+      // What a SIGKILL leaves behind: a claimed delivery, no attempt recorded, under a full lease.
+      const reservada = await t.db.transaction((tx) =>
+        new WebhooksRepository(tx).reservar(new Date(), entregador.arrendamentoMs),
+      );
       expect(reservada).not.toBeNull();
       entregador.iniciar();
-      await new Promise((r) => setTimeout(r, 120));
-      expect(receptor.recebidos).toEqual([]); // still claimed: no other worker takes it
+      // Still claimed: the worker looks, finds nothing due and takes nothing.
+      await entregador.ocioso();
+      expect(receptor.recebidos).toEqual([]);
+      // The lease runs out: the queue runs on wall time, so its end is set in the past, not waited for.
+      await t.db.query('update webhook_entregas set proxima_em = $2 where id = $1', [
+        reservada!.id,
+        new Date(Date.now() - 1000),
+      ]);
+      entregador.acordar();
       const r = await esperar(
         () => receptor.recebidos,
         (x) => x.length >= 1,
@@ -329,7 +339,7 @@ describe('webhooks out', () => {
       }),
     ).rejects.toThrow('recusado');
     expect(await t.db.query('select id from webhook_mensagens')).toEqual(antes);
-    await new Promise((r) => setTimeout(r, 200));
+    await t.app.services.webhooks.entregador.ocioso();
     expect(receptor.recebidos).toEqual([]);
   });
 

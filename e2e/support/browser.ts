@@ -42,6 +42,8 @@ export interface SessionOptions {
   width?: number;
   expectStatuses?: number[];
   semServiceWorker?: boolean;
+  /** The member asks the system for reduced motion (the banners do not rotate). */
+  movimentoReduzido?: boolean;
   /** Cookies and localStorage the profile starts with (support/flows.ts `entrar`). */
   storageState?: BrowserContextOptions['storageState'];
 }
@@ -58,6 +60,7 @@ export async function openSession(browser: Browser, opts: SessionOptions = {}): 
     ...(opts.storageState ? { storageState: opts.storageState } : {}),
     // page.route sees no request a service worker answers: a test that fails requests turns it off.
     ...(opts.semServiceWorker ? { serviceWorkers: 'block' as const } : {}),
+    ...(opts.movimentoReduzido ? { reducedMotion: 'reduce' as const } : {}),
     baseURL: baseUrl(),
     viewport: { width, height: width < 768 ? 800 : 900 },
     locale: 'pt-BR',

@@ -1,7 +1,24 @@
 import { col, data, dataHora, digitos, opcoes, texto, type Layout } from '../campos';
-import { beneficiarioExiste, TUSS } from './comum';
+import {
+  apagarExcedentes,
+  beneficiarioExiste,
+  consistente,
+  contarLinhas,
+  criarMudou,
+  type LinhasEmOrdem,
+  TUSS,
+} from './comum';
 
 const TISS = 'TISS (ANS)';
+
+/** A guide's procedures, in the order of its lines. */
+const PROCEDIMENTOS: LinhasEmOrdem = {
+  coluna: '"numeroGuiaOperadora"',
+  tabela: 'autorizacao_procedimentos',
+  colunaDoPai: 'numero_transacao',
+  filho: 'p',
+  pai: 'g',
+};
 
 export const autorizacoes: Layout = {
   colunas: [
@@ -63,18 +80,23 @@ export const autorizacoes: Layout = {
     beneficiarioExiste,
     `select s.linha, 'motivoNegativa', '', 'Autorização negada sem motivo da negativa.'
        from importacao_stg s where s.status = 'NEGADO' and s."motivoNegativa" is null`,
-    `select s.linha, 'numeroGuiaOperadora', s."numeroGuiaOperadora",
-            'Os dados da guia diferem dos da linha ' || p.primeira || ' (beneficiário, data, prestador, status, senha ou motivo).'
-       from (select linha, first_value(linha) over w as primeira,
-                    row("codigoBeneficiario", "dataSolicitacao"::timestamptz, "prestadorSolicitante", status, senha,
-                        "dataValidadeSenha", "motivoNegativa")::text as cab,
-                    first_value(row("codigoBeneficiario", "dataSolicitacao"::timestamptz, "prestadorSolicitante", status,
-                        senha, "dataValidadeSenha", "motivoNegativa")::text) over w as cab1
-               from importacao_stg window w as (partition by "numeroGuiaOperadora" order by linha)) p
-       join importacao_stg s on s.linha = p.linha where p.cab <> p.cab1`,
+    consistente(
+      'numeroGuiaOperadora',
+      [
+        '"codigoBeneficiario"',
+        '"dataSolicitacao"::timestamptz',
+        '"prestadorSolicitante"',
+        'status',
+        'senha',
+        '"dataValidadeSenha"',
+        '"motivoNegativa"',
+      ],
+      'da guia',
+      ' (beneficiário, data, prestador, status, senha ou motivo)',
+    ),
   ],
   async aplicar(tx) {
-    await tx.exec('create temp table importacao_mudou (chave text primary key, novo boolean not null) on commit drop');
+    await criarMudou(tx);
     await tx.query(
       `with m as (
          insert into autorizacoes as a (numero_transacao, codigo_beneficiario, data_solicitacao, prestador_solicitante,
@@ -109,24 +131,7 @@ export const autorizacoes: Layout = {
        insert into importacao_mudou select 'p' || numero_transacao || ':' || ordem, novo from m`,
     );
     // Procedures of a guide in the file beyond its lines there: removed, and the guide counts as changed.
-    await tx.query(
-      `with d as (
-         delete from autorizacao_procedimentos p
-          using (select "numeroGuiaOperadora" as guia, count(*) as n from importacao_stg group by 1) f
-          where p.numero_transacao = f.guia and p.ordem > f.n
-         returning p.numero_transacao)
-       insert into importacao_mudou select distinct 'g' || numero_transacao, false from d on conflict do nothing`,
-    );
-    const [r] = await tx.query<{ incluidos: number; alterados: number }>(
-      `with f as (select "numeroGuiaOperadora" as guia,
-                         row_number() over (partition by "numeroGuiaOperadora" order by linha) as ordem from importacao_stg)
-       select (count(*) filter (where p.novo))::int as incluidos,
-              (count(*) filter (where not coalesce(p.novo, false) and (p.chave is not null or g.chave is not null)))::int
-                as alterados
-         from f
-         left join importacao_mudou p on p.chave = 'p' || f.guia || ':' || f.ordem
-         left join importacao_mudou g on g.chave = 'g' || f.guia`,
-    );
-    return { incluidos: r?.incluidos ?? 0, alterados: r?.alterados ?? 0, inativados: 0 };
+    await apagarExcedentes(tx, PROCEDIMENTOS);
+    return { ...(await contarLinhas(tx, PROCEDIMENTOS)), inativados: 0 };
   },
 };

@@ -1,5 +1,5 @@
 import { cns, col, cpf, data, digitos, email, opcoes, texto, type Layout } from '../campos';
-import { PORTAL, SIB } from './comum';
+import { contratoExiste, desfazerCom, modoCompleto, PORTAL, repetidoNoArquivo, SIB } from './comum';
 
 /** SIB: 1 masculino, 3 feminino. */
 const SEXO = opcoes(['M', 'F'], { MASCULINO: 'M', FEMININO: 'F' }, { codigos: { '1': 'M', '3': 'F' } });
@@ -122,11 +122,13 @@ export const beneficiarios: Layout = {
     'E-mail e celular vazios mantêm os que estão na base (o beneficiário pode tê-los alterado no portal).',
     '`sexo` e `relacaoDependencia` aceitam a palavra (maiúsculas e acentos não importam) ou o código do SIB e guardam a palavra da lista; qualquer outro valor é recusado com a lista. Um dependente não pode ter a relação TITULAR, nem um titular (sem `codigoBeneficiarioTitular`) a relação de um dependente.',
     '`dataCancelamento` preenchida cancela o vínculo: o beneficiário perde o acesso a novas solicitações na chamada seguinte.',
-    'Modo `completo`: o arquivo é a foto do cadastro; beneficiários ativos ausentes dele são cancelados na data da importação (motivo "Ausente do arquivo completo da operadora"), nunca apagados. Acima do limite de cancelamentos, inativações ou exclusões o arquivo só é aplicado com a confirmação do número exato; o que ele cancelar pode ser desfeito (README, "Modo completo: limite e desfazer").',
+    modoCompleto(
+      'o arquivo é a foto do cadastro; beneficiários ativos ausentes dele são cancelados na data da importação (motivo "Ausente do arquivo completo da operadora"), nunca apagados.',
+      'cancelar',
+    ),
   ],
   verificacoes: [
-    `select s.linha, 'codigoContrato', s."codigoContrato", 'Contrato não encontrado: importe-o antes no layout contratos.'
-       from importacao_stg s where not exists (select 1 from contratos c where c.codigo_contrato = s."codigoContrato")`,
+    contratoExiste,
     `select s.linha, 'relacaoDependencia', '', 'Dependente sem relação de dependência.'
        from importacao_stg s where s."codigoBeneficiarioTitular" is not null and s."relacaoDependencia" is null`,
     `select s.linha, 'relacaoDependencia', s."relacaoDependencia",
@@ -144,9 +146,7 @@ export const beneficiarios: Layout = {
         and not exists (select 1 from beneficiarios b where b.codigo_beneficiario = s."codigoBeneficiarioTitular"
                           and b.codigo_contrato = s."codigoContrato" and b.tipo = 'TITULAR'
                           and not exists (select 1 from importacao_stg t2 where t2."codigoBeneficiario" = b.codigo_beneficiario))`,
-    `select s.linha, 'cpf', s.cpf, 'CPF repetido no mesmo contrato (também na linha ' || p.primeira || ').'
-       from (select linha, cpf, min(linha) over (partition by "codigoContrato", cpf) as primeira from importacao_stg) p
-       join importacao_stg s on s.linha = p.linha where p.linha > p.primeira`,
+    repetidoNoArquivo('cpf', ['codigoContrato', 'cpf'], 'CPF repetido no mesmo contrato'),
     `select s.linha, 'cpf', s.cpf, 'Este CPF já é o beneficiário ' || b.codigo_beneficiario || ' deste contrato.'
        from importacao_stg s
        join beneficiarios b on b.codigo_contrato = s."codigoContrato" and b.cpf = s.cpf
@@ -265,21 +265,16 @@ export const beneficiarios: Layout = {
     nome: 'beneficiários ativos',
     verbo: 'cancelaria',
     // Active again with the exclusion date and reason they had, if still as the import left them.
-    async desfazer(tx, importacaoId) {
-      const [r] = await tx.query<{ restaurados: number; total: number }>(
-        `with m as (
-           update beneficiarios b set ativo = true, data_exclusao = (a.antes->>'dataExclusao')::date,
-                  motivo_cancelamento = a.antes->>'motivo'
-             from importacao_alteracoes a
-            where a.importacao_id = $1 and b.codigo_beneficiario = a.chave and not b.ativo
-              and b.data_exclusao is not distinct from (a.depois->>'dataExclusao')::date
-              and b.motivo_cancelamento is not distinct from a.depois->>'motivo'
-           returning 1)
-         select (select count(*) from m)::int as restaurados,
-                (select count(*) from importacao_alteracoes where importacao_id = $1)::int as total`,
-        [importacaoId],
-      );
-      return { restaurados: r?.restaurados ?? 0, ignorados: (r?.total ?? 0) - (r?.restaurados ?? 0) };
-    },
+    desfazer: (tx, importacaoId) =>
+      desfazerCom(
+        tx,
+        importacaoId,
+        `update beneficiarios b set ativo = true, data_exclusao = (a.antes->>'dataExclusao')::date,
+              motivo_cancelamento = a.antes->>'motivo'
+         from importacao_alteracoes a
+        where a.importacao_id = $1 and b.codigo_beneficiario = a.chave and not b.ativo
+          and b.data_exclusao is not distinct from (a.depois->>'dataExclusao')::date
+          and b.motivo_cancelamento is not distinct from a.depois->>'motivo'`,
+      ),
   },
 };

@@ -1,5 +1,16 @@
 import { col, digitos, dinheiro, opcoes, texto, type Layout } from '../campos';
-import { PORTAL } from './comum';
+import { apagarExcedentes, contarLinhas, criarMudou, type LinhasEmOrdem, PORTAL } from './comum';
+
+const DMED = 'IN RFB 985/2009 (DMED)';
+
+/** An installment's items, in the order of its lines. */
+const ITENS: LinhasEmOrdem = {
+  coluna: '"codigoMensalidade"',
+  tabela: 'mensalidade_itens',
+  colunaDoPai: 'codigo_mensalidade',
+  filho: 'i',
+  pai: 'm',
+};
 
 /** What each installment charged, beneficiary by beneficiary: the receipt and the IRPF statement read it. */
 export const irpf: Layout = {
@@ -13,26 +24,18 @@ export const irpf: Layout = {
       '20260301001',
       digitos(1, 20),
     ),
-    col(
-      'codigoBeneficiario',
-      true,
-      'texto',
-      'IN RFB 985/2009 (DMED)',
-      'Beneficiário a quem o valor se refere',
-      '1100234001',
-      texto(20),
-    ),
+    col('codigoBeneficiario', true, 'texto', DMED, 'Beneficiário a quem o valor se refere', '1100234001', texto(20)),
     col(
       'tipo',
       true,
       'MENSALIDADE | COPARTICIPACAO',
-      'IN RFB 985/2009 (DMED)',
+      DMED,
       'Natureza do valor',
       'MENSALIDADE',
       opcoes(['MENSALIDADE', 'COPARTICIPACAO'], { COPARTICIPAÇÃO: 'COPARTICIPACAO' }),
     ),
     col('descricao', true, 'texto', PORTAL, 'Descrição no recibo', 'Mensalidade março/2026', texto(200)),
-    col('valor', true, 'decimal (2 casas)', 'IN RFB 985/2009 (DMED)', 'Valor em reais', '617.28', dinheiro),
+    col('valor', true, 'decimal (2 casas)', DMED, 'Valor em reais', '617.28', dinheiro),
   ],
   chave: ['codigoMensalidade', 'codigoBeneficiario', 'tipo'],
   notas: [
@@ -57,7 +60,7 @@ export const irpf: Layout = {
       where f.soma <> m.valor_centavos`,
   ],
   async aplicar(tx) {
-    await tx.exec('create temp table importacao_mudou (chave text primary key, novo boolean not null) on commit drop');
+    await criarMudou(tx);
     await tx.query(
       `with f as (
          select "codigoMensalidade" as cod, "codigoBeneficiario" as benef, tipo, descricao, valor::bigint as valor,
@@ -73,24 +76,7 @@ export const irpf: Layout = {
          returning codigo_mensalidade, ordem, (xmax = 0) as novo)
        insert into importacao_mudou select 'i' || codigo_mensalidade || ':' || ordem, novo from m`,
     );
-    await tx.query(
-      `with d as (
-         delete from mensalidade_itens i
-          using (select "codigoMensalidade" as cod, count(*) as n from importacao_stg group by 1) f
-          where i.codigo_mensalidade = f.cod and i.ordem > f.n
-         returning i.codigo_mensalidade)
-       insert into importacao_mudou select distinct 'm' || codigo_mensalidade, false from d on conflict do nothing`,
-    );
-    const [r] = await tx.query<{ incluidos: number; alterados: number }>(
-      `with f as (select "codigoMensalidade" as cod,
-                         row_number() over (partition by "codigoMensalidade" order by linha) as ordem from importacao_stg)
-       select (count(*) filter (where i.novo))::int as incluidos,
-              (count(*) filter (where not coalesce(i.novo, false) and (i.chave is not null or m.chave is not null)))::int
-                as alterados
-         from f
-         left join importacao_mudou i on i.chave = 'i' || f.cod || ':' || f.ordem
-         left join importacao_mudou m on m.chave = 'm' || f.cod`,
-    );
-    return { incluidos: r?.incluidos ?? 0, alterados: r?.alterados ?? 0, inativados: 0 };
+    await apagarExcedentes(tx, ITENS);
+    return { ...(await contarLinhas(tx, ITENS)), inativados: 0 };
   },
 };

@@ -1,5 +1,5 @@
 import { col, competencia, data, digitos, dinheiro, texto, type Layout } from '../campos';
-import { contar, PORTAL } from './comum';
+import { contar, contratoExiste, PORTAL, repetidoNoArquivo } from './comum';
 
 const FEBRABAN = 'FEBRABAN (boleto)';
 
@@ -45,16 +45,13 @@ export const mensalidades: Layout = {
     'O status mostrado ao beneficiário vem de `dataPagamento` e `vencimento` (paga, em aberto, vencida); o boleto é calculado de `banco`, `campoLivre`, vencimento e valor.',
   ],
   verificacoes: [
-    `select s.linha, 'codigoContrato', s."codigoContrato", 'Contrato não encontrado: importe-o antes no layout contratos.'
-       from importacao_stg s where not exists (select 1 from contratos c where c.codigo_contrato = s."codigoContrato")`,
+    contratoExiste,
     `select s.linha, 'valor', s.valor, 'Valor deve ser maior que zero.' from importacao_stg s where s.valor::bigint <= 0`,
     `select s.linha, 'valorPago', s."valorPago", 'Valor pago sem data de pagamento: informe dataPagamento.'
        from importacao_stg s where s."valorPago" is not null and s."dataPagamento" is null`,
     `select s.linha, 'valorPago', s."valorPago", 'Valor pago deve ser maior que zero.'
        from importacao_stg s where s."valorPago"::bigint <= 0`,
-    `select s.linha, 'competencia', s.competencia, 'Competência repetida para o contrato (também na linha ' || p.primeira || ').'
-       from (select linha, min(linha) over (partition by "codigoContrato", competencia) as primeira from importacao_stg) p
-       join importacao_stg s on s.linha = p.linha where p.linha > p.primeira`,
+    repetidoNoArquivo('competencia', ['codigoContrato', 'competencia'], 'Competência repetida para o contrato'),
     `select s.linha, 'competencia', s.competencia, 'O contrato já tem a mensalidade ' || m.codigo_mensalidade || ' nesta competência.'
        from importacao_stg s
        join mensalidades m on m.codigo_contrato = s."codigoContrato" and m.competencia = s.competencia::date

@@ -1,6 +1,20 @@
 import type { Queryable } from '../../../db/db';
 import { cnpj, col, digitos, inteiro, texto, type Layout } from '../campos';
-import { PORTAL, RPS } from './comum';
+import {
+  apagarExcedentes,
+  ATUALIZA_GUIA,
+  colunas,
+  consistente,
+  contarLinhas,
+  criarMudou,
+  desfazerCom,
+  type LinhasEmOrdem,
+  modoCompleto,
+  municipioExiste,
+  PORTAL,
+  QUALIFICACAO,
+  RPS,
+} from './comum';
 
 const CNES = 'CNES / RPS (ANS)';
 const lista =
@@ -15,15 +29,18 @@ const lista =
       : { erro: `Use uma lista separada por vírgulas (ex.: ${exemplo}).` };
   };
 
-/** Lines of one provider, or of one establishment, must agree on the columns that describe it. */
-const consistente = (chave: string, colunas: string[], rotulo: string) =>
-  `select s.linha, '${chave}', s."${chave}", 'Os dados ${rotulo} diferem dos da linha ' || p.primeira || '.'
-     from (select linha, first_value(linha) over w as primeira,
-                  row(${colunas.map((c) => `"${c}"`).join(', ')})::text as v,
-                  first_value(row(${colunas.map((c) => `"${c}"`).join(', ')})::text) over w as v1
-             from importacao_stg window w as (partition by "${chave}" order by linha)) p
-     join importacao_stg s on s.linha = p.linha where p.v <> p.v1`;
+/** A provider's places, in the order of its lines; a line also names its establishment (CNES). */
+const LOCAIS: LinhasEmOrdem = {
+  coluna: '"codigoPrestador"',
+  chave: '"codigoPrestador"::int',
+  tabela: 'locais_atendimento',
+  colunaDoPai: 'codigo_prestador',
+  filho: 'l',
+  pai: 'p',
+  outros: { e: 'cnes::int' },
+};
 
+/** Lines of one establishment must agree on the columns that describe it (as lines of one provider do). */
 const COLS_ESTAB = [
   'tipoEstabelecimento',
   'nomeFantasia',
@@ -65,7 +82,7 @@ export const prestadores: Layout = {
       'selos',
       false,
       'lista de letras',
-      'RN 405/2016 (qualificação)',
+      QUALIFICACAO,
       'Selos de qualificação (códigos, separados por vírgula)',
       'A,Q',
       lista(/^[A-Z]$/, 'A,Q'),
@@ -90,23 +107,25 @@ export const prestadores: Layout = {
     'Uma linha por prestador e local de atendimento (estabelecimento, pelo CNES); nome, registro, especialidades e selos se repetem iguais nas linhas do mesmo prestador, e os dados do estabelecimento nas linhas do mesmo CNES.',
     'A ordem dos locais é a ordem das linhas; locais de um prestador do arquivo que não estão mais nele são removidos; especialidades e selos são substituídos pelos do arquivo.',
     'Município, especialidades e selos devem existir (layouts municipios, especialidades e selos, importados antes).',
-    'O Guia Médico mostra as mudanças na busca seguinte (as visões de busca são atualizadas na mesma transação).',
-    'Modo `completo`: o arquivo é a rede inteira; prestadores ausentes dele são inativados, nunca apagados, e saem das buscas do Guia Médico na leitura seguinte. Um prestador inativo que volta num arquivo é reativado. Acima do limite de cancelamentos, inativações ou exclusões o arquivo só é aplicado com a confirmação do número exato; o que ele inativar pode ser desfeito (README, "Modo completo: limite e desfazer").',
+    ATUALIZA_GUIA,
+    modoCompleto(
+      'o arquivo é a rede inteira; prestadores ausentes dele são inativados, nunca apagados, e saem das buscas do Guia Médico na leitura seguinte. Um prestador inativo que volta num arquivo é reativado.',
+      'inativar',
+    ),
   ],
   verificacoes: [
-    `select s.linha, 'codigoMunicipioIBGE', s."codigoMunicipioIBGE", 'Município não encontrado: importe-o antes no layout municipios.'
-       from importacao_stg s where not exists (select 1 from cidades c where c.codigo = s."codigoMunicipioIBGE"::int)`,
+    municipioExiste,
     `select s.linha, 'especialidades', e.cod, 'Especialidade não encontrada: importe-a antes no layout especialidades.'
        from importacao_stg s cross join lateral unnest(string_to_array(s.especialidades, ',')) e(cod)
       where not exists (select 1 from especialidades x where x.codigo = e.cod::int)`,
     `select s.linha, 'selos', e.cod, 'Selo não encontrado: importe-o antes no layout selos.'
        from importacao_stg s cross join lateral unnest(string_to_array(s.selos, ',')) e(cod)
       where not exists (select 1 from selos x where x.codigo = e.cod)`,
-    consistente('codigoPrestador', ['nome', 'nroRegistro', 'especialidades', 'selos'], 'do prestador'),
-    consistente('cnes', COLS_ESTAB, 'do estabelecimento'),
+    consistente('codigoPrestador', colunas(['nome', 'nroRegistro', 'especialidades', 'selos']), 'do prestador'),
+    consistente('cnes', colunas(COLS_ESTAB), 'do estabelecimento'),
   ],
   async aplicar(tx, modo) {
-    await tx.exec('create temp table importacao_mudou (chave text primary key, novo boolean not null) on commit drop');
+    await criarMudou(tx);
     await tx.query(
       `with m as (
          insert into estabelecimentos as e (codigo, codigo_cidade, tipo, nome_fantasia, razao_social, cnpj, logradouro,
@@ -182,27 +201,10 @@ export const prestadores: Layout = {
          returning codigo_prestador, ordem, (xmax = 0) as novo)
        insert into importacao_mudou select 'l' || codigo_prestador || ':' || ordem, novo from m`,
     );
-    await tx.query(
-      `with d as (
-         delete from locais_atendimento l
-          using (select "codigoPrestador"::int as prestador, count(*) as n from importacao_stg group by 1) f
-          where l.codigo_prestador = f.prestador and l.ordem > f.n
-         returning l.codigo_prestador)
-       insert into importacao_mudou select distinct 'p' || codigo_prestador, false from d on conflict do nothing`,
-    );
-    const [r] = await tx.query<{ incluidos: number; alterados: number }>(
-      `with f as (select "codigoPrestador" as prestador, cnes,
-                         row_number() over (partition by "codigoPrestador" order by linha) as ordem from importacao_stg)
-       select (count(*) filter (where l.novo))::int as incluidos,
-              (count(*) filter (where not coalesce(l.novo, false)
-                                  and (l.chave is not null or p.chave is not null or e.chave is not null)))::int as alterados
-         from f
-         left join importacao_mudou l on l.chave = 'l' || f.prestador::int || ':' || f.ordem
-         left join importacao_mudou p on p.chave = 'p' || f.prestador::int
-         left join importacao_mudou e on e.chave = 'e' || f.cnes::int`,
-    );
+    await apagarExcedentes(tx, LOCAIS);
+    const r = await contarLinhas(tx, LOCAIS);
     // The provider guide searches materialized views: refreshed here, so the next search shows the change.
-    if ((r?.incluidos ?? 0) + (r?.alterados ?? 0) > 0) await tx.query('select guia_atualizar()');
+    if (r.incluidos + r.alterados > 0) await tx.query('select guia_atualizar()');
     // A snapshot of the network: the providers missing from it are marked inactive, never deleted
     // (substitutions and history name them). The searches leave them out at read time, so no refresh.
     let inativados = 0;
@@ -223,7 +225,7 @@ export const prestadores: Layout = {
       if (inativados > 0) await tx.query('update guia_versao set versao = gen_random_uuid()');
     }
     await contarInativos(tx);
-    return { incluidos: r?.incluidos ?? 0, alterados: r?.alterados ?? 0, inativados };
+    return { ...r, inativados };
   },
   remocao: {
     ativos: 'select count(*)::int as n from prestadores where ativo',
@@ -231,22 +233,18 @@ export const prestadores: Layout = {
     verbo: 'inativaria',
     // Active again (back in the searches at the next read) if still inactive.
     async desfazer(tx, importacaoId) {
-      const [r] = await tx.query<{ restaurados: number; total: number }>(
-        `with m as (
-           update prestadores p set ativo = true
-             from importacao_alteracoes a
-            where a.importacao_id = $1 and p.codigo = a.chave::int and not p.ativo
-           returning 1)
-         select (select count(*) from m)::int as restaurados,
-                (select count(*) from importacao_alteracoes where importacao_id = $1)::int as total`,
-        [importacaoId],
+      const r = await desfazerCom(
+        tx,
+        importacaoId,
+        `update prestadores p set ativo = true
+           from importacao_alteracoes a
+          where a.importacao_id = $1 and p.codigo = a.chave::int and not p.ativo`,
       );
-      const restaurados = r?.restaurados ?? 0;
-      if (restaurados > 0) {
+      if (r.restaurados > 0) {
         await tx.query('update guia_versao set versao = gen_random_uuid()');
         await contarInativos(tx);
       }
-      return { restaurados, ignorados: (r?.total ?? 0) - restaurados };
+      return r;
     },
   },
 };

@@ -1,5 +1,5 @@
 import { col, digitos, dinheiro, inteiro, opcoes, texto, type Layout } from '../campos';
-import { contar, PORTAL, TUSS } from './comum';
+import { contar, desfazerCom, modoCompleto, PORTAL, TUSS } from './comum';
 
 /** The operator's reimbursement table (issue 18, decision 0034): what the estimate (prévia) reads. */
 export const reembolsoTabela: Layout = {
@@ -44,7 +44,7 @@ export const reembolsoTabela: Layout = {
   notas: [
     'A prévia do reembolso usa a linha do código TUSS quando a tabela o tem; senão, a linha geral do tipo (sem código). Cada tipo deve ter sua linha geral.',
     'O múltiplo de cada plano (quantas vezes a tabela o plano reembolsa) vem da coluna `multiploReembolso` do layout produtos (padrão 1).',
-    'Modo `completo`: linhas ausentes do arquivo são apagadas da tabela (a tabela é a foto da operadora). Acima do limite de cancelamentos, inativações ou exclusões o arquivo só é aplicado com a confirmação do número exato; o que ele apagar pode ser desfeito (README, "Modo completo: limite e desfazer").',
+    modoCompleto('linhas ausentes do arquivo são apagadas da tabela (a tabela é a foto da operadora).', 'apagar'),
   ],
   verificacoes: [],
   async aplicar(tx, modo) {
@@ -80,21 +80,16 @@ export const reembolsoTabela: Layout = {
     nome: 'linhas da tabela de reembolso',
     verbo: 'apagaria',
     // The deleted lines back as they were, unless a later file has put a line with the same key.
-    async desfazer(tx, importacaoId) {
-      const [r] = await tx.query<{ restaurados: number; total: number }>(
-        `with m as (
-           insert into reembolso_tabela (tipo, codigo_tuss, descricao, valor_centavos, coparticipacao_percentual)
-           select x.tipo, x.codigo_tuss, x.descricao, x.valor_centavos, x.coparticipacao_percentual
-             from importacao_alteracoes a
-            cross join lateral jsonb_populate_record(null::reembolso_tabela, a.antes) x
-            where a.importacao_id = $1
-           on conflict (tipo, codigo_tuss) do nothing
-           returning 1)
-         select (select count(*) from m)::int as restaurados,
-                (select count(*) from importacao_alteracoes where importacao_id = $1)::int as total`,
-        [importacaoId],
-      );
-      return { restaurados: r?.restaurados ?? 0, ignorados: (r?.total ?? 0) - (r?.restaurados ?? 0) };
-    },
+    desfazer: (tx, importacaoId) =>
+      desfazerCom(
+        tx,
+        importacaoId,
+        `insert into reembolso_tabela (tipo, codigo_tuss, descricao, valor_centavos, coparticipacao_percentual)
+       select x.tipo, x.codigo_tuss, x.descricao, x.valor_centavos, x.coparticipacao_percentual
+         from importacao_alteracoes a
+        cross join lateral jsonb_populate_record(null::reembolso_tabela, a.antes) x
+        where a.importacao_id = $1
+       on conflict (tipo, codigo_tuss) do nothing`,
+      ),
   },
 };

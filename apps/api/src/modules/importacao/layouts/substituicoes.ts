@@ -1,6 +1,6 @@
 import { MOTIVOS_ALTERACAO_REDE, TIPOS_ALTERACAO_REDE } from '@portal/contract';
 import { cnpj, col, data, digitos, inteiro, opcoes, texto, type Layout } from '../campos';
-import { GUIA, IBGE } from './comum';
+import { GUIA, IBGE, municipioExiste } from './comum';
 
 const RN585 = 'RN 585/2023 (alteração de rede)';
 
@@ -121,8 +121,7 @@ export const substituicoes: Layout = {
     'Modo `completo`: igual ao incremental (nada é apagado: é o que a operadora comunicou aos beneficiários).',
   ],
   verificacoes: [
-    `select s.linha, 'codigoMunicipioIBGE', s."codigoMunicipioIBGE", 'Município não encontrado: importe-o antes no layout municipios.'
-       from importacao_stg s where not exists (select 1 from cidades c where c.codigo = s."codigoMunicipioIBGE"::int)`,
+    municipioExiste,
     `select s.linha, 'codigoPrestadorSubstituto', s."codigoPrestadorSubstituto",
             'Prestador substituto não encontrado: importe-o antes no layout prestadores.'
        from importacao_stg s

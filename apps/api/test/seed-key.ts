@@ -1,5 +1,5 @@
 import { createHash } from 'node:crypto';
-import { readdirSync, readFileSync } from 'node:fs';
+import { readdirSync, readFileSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 import { loadMigrations } from '../src/db/migrate';
 import { DADOS_DEMO_DIR } from '../src/seed/arquivos';
@@ -24,10 +24,11 @@ export function seedKey(): string {
     readFileSync(join(SRC, 'migrate.ts'), 'utf8'),
     // The demo people and dates the seed writes live in the operator package.
     readFileSync(join(import.meta.dirname, '../../../packages/operadora/src/demo.ts'), 'utf8'),
-    // The seed loads the demo's files through the importer: both are part of what it writes.
+    // The seed loads the demo's files through the importer: both are part of what it writes
+    // (the importer's layouts are a folder of their own: read below it too).
     ...[DADOS_DEMO_DIR, IMPORTACAO].flatMap((dir) =>
-      readdirSync(dir)
-        .filter((f) => !f.endsWith('.test.ts'))
+      readdirSync(dir, { recursive: true, encoding: 'utf8' })
+        .filter((f) => !f.endsWith('.test.ts') && statSync(join(dir, f)).isFile())
         .sort()
         .map((f) => readFileSync(join(dir, f), 'utf8')),
     ),

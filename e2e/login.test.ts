@@ -53,6 +53,42 @@ test('Maria picks her active profile in "Perfis Disponíveis", lands on Home and
   await s.close();
 });
 
+test('at 375 px the sign-in toast comes in below the header: "Sair" and "Menu" stay uncovered', async () => {
+  const s = await openSession(browser, { width: 375 });
+  const { page } = s;
+  await submitPassword(page, CARLOS.cpf, SENHA);
+  await page.waitForURL(/\/home$/i);
+  await visible(toast(page, 'Login realizado com sucesso'));
+  const header = page.getByRole('banner');
+  await visible(header.getByRole('button', { name: 'Menu' }));
+  // Sonner slides the toast in, and it leaves by itself after a few seconds: the boxes are read in
+  // one go in the page, until the toast has settled where it stays.
+  const posicao = () =>
+    page.evaluate(() => {
+      const caixa = (el: Element | null | undefined) => el?.getBoundingClientRect() ?? null;
+      const aviso = caixa(
+        [...document.querySelectorAll('[data-sonner-toast]')].find((t) =>
+          t.textContent?.includes('Login realizado com sucesso'),
+        ),
+      );
+      const cabecalho = caixa(document.querySelector('header'));
+      if (!aviso || !cabecalho || aviso.top < cabecalho.bottom - 0.5) return null;
+      const botoes = [...document.querySelectorAll('header button')].filter((b) =>
+        ['Sair', 'Menu'].includes(b.textContent?.trim() ?? ''),
+      );
+      const cobertos = botoes
+        .filter((b) => {
+          const c = b.getBoundingClientRect();
+          return aviso.left < c.right && c.left < aviso.right && aviso.top < c.bottom && c.top < aviso.bottom;
+        })
+        .map((b) => b.textContent?.trim());
+      return { botoes: botoes.length, cobertos };
+    });
+  await expect.poll(posicao, { timeout: 10_000 }).toEqual({ botoes: 2, cobertos: [] });
+  await screenshot(page, 'login-aviso-abaixo-do-cabecalho-375', { fullPage: false });
+  await s.close();
+});
+
 test('Carlos has one profile and is logged in automatically', async () => {
   const s = await openSession(browser);
   await submitPassword(s.page, CARLOS.cpf, SENHA);

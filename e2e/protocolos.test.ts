@@ -3,7 +3,7 @@ import { afterAll, beforeAll, expect, inject, test } from 'vitest';
 import { DIAS_UTEIS_ATRAS, diasUteisAntes, REGISTRO_ANS_DEMO } from '@portal/operadora/demo';
 import { CARLOS, MARIA } from './support/accounts';
 import { expectNoAxeViolations, launch, screenshot } from './support/browser';
-import { entrar, navegar, toast, visible } from './support/flows';
+import { entrar, navegar, segurar, toast, visible } from './support/flows';
 import { mudarLargura, verificarNasDuasLarguras } from './support/larguras';
 import { documentoAberto } from './support/pdf';
 
@@ -104,7 +104,7 @@ test('Maria finds a protocol by its number, opens it and downloads the answer, e
   await page.waitForURL(new RegExp(`/protocolos/${NUMERO}$`));
   await visible(page.getByRole('heading', { level: 1, name: 'Detalhes do protocolo' }));
   expect(await historico(page)).toEqual([
-    expect.stringMatching(/Aberto Solicitação registrada pelo portal\.$/),
+    expect.stringMatching(/Recebido Solicitação registrada pelo portal\.$/),
     expect.stringMatching(/Em análise Pedido recebido pelo setor de cadastro/),
     expect.stringMatching(/Concluído Resposta enviada à beneficiária\.$/),
   ]);
@@ -205,5 +205,33 @@ test('a list that fails to load says so and loads again on retry', async () => {
   await visible(page.getByRole('region', { name: 'Suas solicitações' }).getByRole('article').first());
   // The browser logs the aborted requests; that is the point of this test.
   s.problems.splice(0, s.problems.length, ...s.problems.filter((p) => !p.includes('ERR_INTERNET_DISCONNECTED')));
+  await s.close();
+});
+
+test('a direct link to /protocolos draws the header and a skeleton at once, while the page script and then its data are on the way (375 px)', async () => {
+  const s = await entrar(browser, MARIA.cpf, { width: 375, semServiceWorker: true });
+  const { page } = s;
+  const script = await segurar(page, /\/assets\/protocolos-page-[\w-]+\.js$/);
+  const dados = await segurar(page, '**/api/Protocolos/**');
+  await page.goto('/protocolos', { waitUntil: 'commit' });
+
+  // The page's script is on the way: her header, and the shape of a page where it will be.
+  await visible(page.getByRole('banner').getByText(MARIA.nome));
+  await visible(page.locator('[data-esqueleto]'));
+  await visible(page.getByRole('heading', { level: 1, name: 'Carregando a página' }));
+  await expectNoAxeViolations(page, 'esqueleto da página @375');
+  await screenshot(page, 'esqueleto-pagina-375', { fullPage: false });
+
+  // The page is drawn, its list still on the way: its title and search, and the list's skeleton.
+  script.soltar();
+  await visible(page.getByRole('heading', { level: 1, name: 'Meus Protocolos' }));
+  await visible(page.getByRole('status').filter({ hasText: 'Carregando protocolos...' }));
+  expect(await page.locator('[data-esqueleto]').count()).toBe(1);
+  await expectNoAxeViolations(page, 'esqueleto de Meus Protocolos @375');
+  await screenshot(page, 'esqueleto-protocolos-375', { fullPage: false });
+
+  dados.soltar();
+  await visible(page.getByRole('heading', { level: 2, name: 'Suas solicitações' }));
+  expect(await page.locator('[data-esqueleto]').count()).toBe(0);
   await s.close();
 });

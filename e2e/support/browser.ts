@@ -92,10 +92,13 @@ export async function openSession(browser: Browser, opts: SessionOptions = {}): 
  * without frames (the portal has none: its CSP allows none) axe runs in the page itself
  * (`setLegacyMode`) instead of @axe-core/playwright's default, which opens a blank page on every
  * run to merge the frames' results — the same findings for a third of the CPU (decision 0045).
- * Only the violations are asked for in full (the passes are not read).
+ * Only the violations are asked for in full (the passes are not read). `ligar` turns on rules axe
+ * keeps off by default (target-size) for the screens that are held to them.
  */
-export async function expectNoAxeViolations(page: Page, label: string) {
-  const axe = new AxeBuilder({ page }).options({ resultTypes: ['violations'] });
+export async function expectNoAxeViolations(page: Page, label: string, opts: { ligar?: string[] } = {}) {
+  // `ligar`: rules axe ships turned off (target-size, WCAG 2.2 AA) that a screen is held to as well.
+  const rules = Object.fromEntries((opts.ligar ?? []).map((id) => [id, { enabled: true }]));
+  const axe = new AxeBuilder({ page }).options({ resultTypes: ['violations'], rules });
   if (page.frames().length === 1) axe.setLegacyMode();
   const result = await axe.analyze();
   const summary = result.violations.map(

@@ -163,3 +163,18 @@ export async function entrar(browser: Browser, cpf: string, opts: SessionOptions
   if (!/\/home$/i.test(s.page.url())) throw new Error(`e2e: the kept session of ${cpf} led to ${s.page.url()}`);
   return s;
 }
+
+/**
+ * Holds every request whose URL matches until `soltar()` is called (a slow network for one script
+ * or one call, to look at what the page shows meanwhile). Needs a session without the service
+ * worker (`semServiceWorker`): page.route does not see what a worker answers.
+ */
+export async function segurar(page: Page, url: string | RegExp): Promise<{ soltar: () => void }> {
+  let soltar!: () => void;
+  const solto = new Promise<void>((resolve) => (soltar = resolve));
+  await page.route(url, async (route) => {
+    await solto;
+    await route.continue();
+  });
+  return { soltar };
+}

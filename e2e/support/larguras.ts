@@ -8,17 +8,18 @@ import { documentoAberto } from './pdf';
  * The screen as it is now, at phone and desktop width: axe-core finds no violations at either, and
  * a screenshot of each lands in ./screenshots (unless `foto: false`; `fullPage: false` for dialogs).
  * Ends at `fim` px (the journey goes on at that width), so one journey checks every screen it
- * passes at both widths instead of being run twice.
+ * passes at both widths instead of being run twice. `ligar`: axe rules that are off by default
+ * (target-size) this screen is held to.
  */
 export async function verificarNasDuasLarguras(
   page: Page,
   nome: string,
   fim: 1280 | 375 = 1280,
-  opts: { foto?: boolean; fullPage?: boolean } = {},
+  opts: { foto?: boolean; fullPage?: boolean; ligar?: string[] } = {},
 ) {
   for (const width of fim === 1280 ? ([375, 1280] as const) : ([1280, 375] as const)) {
     await mudarLargura(page, width);
-    await expectNoAxeViolations(page, `${nome} @${width}`);
+    await expectNoAxeViolations(page, `${nome} @${width}`, { ligar: opts.ligar });
     if (opts.foto ?? true) await screenshot(page, `${nome}-${width}`, { fullPage: opts.fullPage });
   }
 }

@@ -13,5 +13,7 @@ export const LIMITES = {
   sessaoVerificacaoMs: 1000,
   apiTimeoutMs: 30_000,
   reenvioCodigoSegundos: 120,
+  /** How long a sign-in code (registration, recovery) can be typed after it was sent. */
+  codigoValidadeMs: 10 * 60_000,
   breakpointMobilePx: 768,
 } as const;

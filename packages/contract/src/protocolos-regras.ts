@@ -41,7 +41,8 @@ export const SITUACOES_PROTOCOLO = ['ABERTO', 'EM_ANALISE', 'CONCLUIDO', 'CANCEL
 export type SituacaoProtocolo = (typeof SITUACOES_PROTOCOLO)[number];
 
 export const ROTULOS_SITUACAO_PROTOCOLO: Record<SituacaoProtocolo, string> = {
-  ABERTO: 'Aberto',
+  // The member's words for a request just made, as Reembolso says it (issue 31: one vocabulary).
+  ABERTO: 'Recebido',
   EM_ANALISE: 'Em análise',
   CONCLUIDO: 'Concluído',
   CANCELADO: 'Cancelado',

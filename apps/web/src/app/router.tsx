@@ -3,9 +3,11 @@ import { ErrorBoundary } from 'react-error-boundary';
 import { matchRoutes, Outlet, useLocation, useRoutes, type RouteObject } from 'react-router';
 import { FullPageSpinner } from '@/components/ui/spinner';
 import { LoginPage } from '@/features/login/components/login-page';
+import { useSession } from '@/lib/session-context';
 import { RedirectIfAuthenticated, RequireAuth, RootRedirect } from './guards';
 import { FalhaAoAbrir } from './falha-ao-abrir';
 import { NotFoundPage } from './not-found-page';
+import { EsqueletoDoPortal } from './layouts/esqueleto-do-portal';
 import { PublicLayout } from './layouts/public-layout';
 
 /** What a lazy page's route keeps in its handle: the import, to start it before React asks. */
@@ -181,6 +183,14 @@ export const routes: RouteObject[] = [
   },
 ];
 
+/** The route group behind RequireAuth, whose pages open inside the protected layout. */
+const grupoDoMembro = routes[0]!.children!.find((r) => r.Component === RequireAuth)!;
+
+/** Whether the path is a member page (it renders inside the protected layout). */
+function paginaDoMembro(pathname: string): boolean {
+  return matchRoutes(routes, pathname)?.some((m) => m.route === grupoDoMembro) ?? false;
+}
+
 let precarregado: string | undefined;
 
 /**
@@ -201,17 +211,20 @@ export function precarregar(pathname: string) {
  * started them before.
  * One Suspense above every route: navigations are transitions (BrowserRouter's default), so the
  * page being left stays on screen until the next one is loaded, and only the first load of a
- * lazy page shows the spinner.
+ * lazy page shows the fallback: a member page's header and skeleton, else the spinner.
  */
 export function AppRoutes() {
   const location = useLocation();
+  const { usuario } = useSession();
   precarregar(location.pathname);
   const element = useRoutes(routes, location);
+  // A member page opened directly: its header and skeleton at once, not a lone spinner (issue 31).
+  const espera = usuario && paginaDoMembro(location.pathname) ? <EsqueletoDoPortal /> : <FullPageSpinner />;
   // A chunk that does not arrive (or a page that throws) gets a way out instead of a blank screen;
   // another address starts over.
   return (
     <ErrorBoundary FallbackComponent={FalhaAoAbrir} resetKeys={[location.pathname]}>
-      <Suspense fallback={<FullPageSpinner />}>{element}</Suspense>
+      <Suspense fallback={espera}>{element}</Suspense>
     </ErrorBoundary>
   );
 }

@@ -30,6 +30,16 @@ export function browserStorage(): KeyValueStorage {
   };
 }
 
+/** sessionStorage (this tab only, gone when it closes), or a no-op store when unavailable. */
+export function tabStorage(): KeyValueStorage {
+  try {
+    if (typeof sessionStorage !== 'undefined') return sessionStorage;
+  } catch {
+    // Access denied: fall through.
+  }
+  return memoryStorage();
+}
+
 export function memoryStorage(initial: Record<string, string> = {}): KeyValueStorage {
   const mem = new Map(Object.entries(initial));
   return {

@@ -1,6 +1,6 @@
 import { randomInt } from 'node:crypto';
 import { maskEmail, maskPhone } from '@portal/br';
-import type { CodigoEmAberto } from '@portal/contract';
+import { type CodigoEmAberto, LIMITES } from '@portal/contract';
 import type { Clock } from '../../clock';
 import { AppError } from '../../lib/app-error';
 import { hmac, randomToken, safeEqual, sha256 } from '../../lib/crypto';
@@ -9,7 +9,8 @@ import type { AuditRepository, Origin } from '../audit/repository';
 import type { Notifier } from '../notificacoes/service';
 import type { CanalCodigo, CodigoRow, CodigosRepository, Finalidade } from './repository';
 
-export const CODIGO_VALIDADE_MS = 10 * 60_000;
+/** The web app reads the same limit (a reloaded /cadastro brings the code step back while it holds). */
+export const CODIGO_VALIDADE_MS = LIMITES.codigoValidadeMs;
 export const CODIGO_MAX_TENTATIVAS = 5;
 /** CadastrarSenha must follow the confirmation within this time. */
 export const CONFIRMACAO_VALIDADE_MS = 15 * 60_000;

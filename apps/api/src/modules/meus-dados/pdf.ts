@@ -21,7 +21,7 @@ export interface DadosMeusDadosPdf {
 const LINHAS_NO_PDF = 60;
 
 const SITUACAO: Record<string, string> = {
-  ABERTO: 'Aberto',
+  ABERTO: 'Recebido',
   EM_ANALISE: 'Em análise',
   CONCLUIDO: 'Concluído',
   CANCELADO: 'Cancelado',

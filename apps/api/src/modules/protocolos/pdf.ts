@@ -54,7 +54,7 @@ export async function gerarRespostaPdf(d: DadosRespostaPdf): Promise<Buffer> {
   campos(doc, [
     ['Protocolo', numero],
     ['Tipo', ROTULOS_TIPO_PROTOCOLO[p.tipo]],
-    ['Aberto em', dataHoraDoInstante(p.criadoEm)],
+    ['Pedido em', dataHoraDoInstante(p.criadoEm)],
     ['Situação', ROTULOS_SITUACAO_PROTOCOLO[p.situacao]],
     ['Prazo para resposta', `${formatDate(p.prazoResposta)} · ${d.prazoDescricao}`],
     ['Respondido em', p.respondidoEm ? dataHoraDoInstante(p.respondidoEm) : 'Não informado'],

@@ -1,9 +1,11 @@
 import { formatCpf } from '@portal/br';
 import { LogOut } from 'lucide-react';
-import { useEffect, useRef } from 'react';
+import { Suspense, useEffect, useRef } from 'react';
 import { Outlet, useLocation } from 'react-router';
 import { QueryProvider, queryClient } from '../query-provider';
+import { EsqueletoDaPagina } from '@/components/membro/esqueleto';
 import { Button } from '@/components/ui/button';
+import { useAlturaDoCabecalho } from '@/lib/altura-do-cabecalho';
 import { registrarServiceWorker } from '@/lib/pwa';
 import { useMediaQuery } from '@/lib/use-media-query';
 import { useUsuario, useSession } from '@/lib/session-context';
@@ -16,12 +18,16 @@ export function ProtectedLayout() {
   const usuario = useUsuario();
   const { logout } = useSession();
   const mainRef = useRef<HTMLElement>(null);
+  const headerRef = useRef<HTMLElement>(null);
   const { pathname } = useLocation();
   const first = useRef(true);
   // Tailwind's md (48rem). What a width does not show is not rendered at all: a phone's first
   // render skips the side menu's 17 links and icons and the wide header (issue 19); crossing the
   // width swaps them live. The classes stay, so CSS hides them in the same frame as before.
   const largo = useMediaQuery('(min-width: 48rem)');
+
+  // The phone's toasts come in below it (components/toaster), never over 'Sair' and 'Menu'.
+  useAlturaDoCabecalho(headerRef);
 
   // Leaving the protected area (logout, expiry) drops every cached answer of this member.
   useEffect(() => () => queryClient.clear(), []);
@@ -47,7 +53,7 @@ export function ProtectedLayout() {
         >
           Pular para o conteúdo
         </a>
-        <header className="sticky top-0 z-30 border-b border-slate-200 bg-white/95 backdrop-blur">
+        <header ref={headerRef} className="sticky top-0 z-30 border-b border-slate-200 bg-white/95 backdrop-blur">
           <div className="mx-auto flex max-w-7xl items-center gap-2 px-3 py-2 sm:px-6">
             <Logo to="/Home" className="mr-auto" />
             {largo ? (
@@ -78,7 +84,11 @@ export function ProtectedLayout() {
         <div className="mx-auto flex max-w-7xl gap-6 px-3 sm:px-6">
           {largo ? <SideNav /> : null}
           <main id="conteudo" ref={mainRef} tabIndex={-1} className="min-w-0 flex-1 py-6 md:py-8">
-            <Outlet />
+            {/* The header stays while a page's own script arrives (first load of that page only:
+                later navigations are transitions and keep the page being left on screen). */}
+            <Suspense fallback={<EsqueletoDaPagina />}>
+              <Outlet />
+            </Suspense>
           </main>
         </div>
       </div>

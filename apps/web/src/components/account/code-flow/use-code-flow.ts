@@ -1,4 +1,4 @@
-import { useRef, useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { isApiError } from '@/lib/api-client';
 import {
   avisoCodigoAnterior,
@@ -37,6 +37,16 @@ export interface CodeFlowOptions {
    * steps only log errors). Default true: the spec's 'Title / message' toasts, and not in the step.
    */
   errosEmToast?: boolean;
+  /**
+   * A code step to start on (a reloaded /cadastro, lib/account/codigo-pendente): where the code
+   * went and the seconds left of the resend wait. The server still judges the code typed.
+   */
+  inicial?: { destino: Destino; esperaSegundos: number };
+  /**
+   * A code this browser can type is open: just sent (`enviadoEm` now), sent a moment ago and named
+   * by a refused send, or named on another channel by a refused check (`enviadoEm` null: unknown).
+   */
+  onCodigoAberto?: (destino: Destino, enviadoEm: number | null) => void;
 }
 
 interface Estado {
@@ -66,12 +76,20 @@ const INICIAL: Estado = { fase: 'pedido', destino: null, aviso: null, erro: null
 export function useCodeFlow(opts: CodeFlowOptions) {
   const { contatos, textos } = opts;
   const errosEmToast = opts.errosEmToast ?? true;
-  const [estado, setEstado] = useState<Estado>(INICIAL);
+  const [estado, setEstado] = useState<Estado>(() =>
+    opts.inicial ? { ...INICIAL, fase: 'codigo', destino: opts.inicial.destino } : INICIAL,
+  );
   const [motivo, setMotivo] = useState<MotivoEspera>('reenvio');
   const [ocupado, setOcupado] = useState<'enviar' | 'reenviar' | 'validar' | null>(null);
   // A double click must not send twice (the state-driven disable may lag a frame).
   const emAndamento = useRef(false);
   const espera = useCountdown();
+  // A code step brought back after a reload goes on with what is left of the wait.
+  const esperaInicial = useRef(opts.inicial?.esperaSegundos ?? 0);
+  const iniciarEspera = espera.start;
+  useEffect(() => {
+    if (esperaInicial.current > 0) iniciarEspera(esperaInicial.current);
+  }, [iniciarEspera]);
 
   const esperar = (segundos: number, m: MotivoEspera) => {
     setMotivo(m);
@@ -105,6 +123,7 @@ export function useCodeFlow(opts: CodeFlowOptions) {
 
   const codigoEnviado = (destino: Destino, aviso: Mensagem) => {
     esperar(LIMITES_WEB.reenvioCodigoSegundos, 'reenvio');
+    opts.onCodigoAberto?.(destino, Date.now());
     setEstado((s) => ({ ...s, fase: 'codigo', destino, aviso: null, erro: null, mudou: true }));
     toast.success(aviso.title, { description: aviso.description });
   };
@@ -121,6 +140,7 @@ export function useCodeFlow(opts: CodeFlowOptions) {
         if (aguardar !== null && aberto) {
           // Nothing new was sent, but the code sent a moment ago still works here: go type it.
           esperar(aguardar, 'reenvio');
+          opts.onCodigoAberto?.(aberto, Date.now() - (LIMITES_WEB.reenvioCodigoSegundos - aguardar) * 1000);
           setEstado((s) => ({
             ...s,
             fase: 'codigo',
@@ -157,7 +177,10 @@ export function useCodeFlow(opts: CodeFlowOptions) {
         codigoEnviado(atual, proprio ? proprio.sucesso : textos.enviado(atual));
       } catch (e) {
         const aberto = codigoEmAberto(e);
-        if (aberto) setEstado((s) => ({ ...s, destino: aberto }));
+        if (aberto) {
+          setEstado((s) => ({ ...s, destino: aberto }));
+          opts.onCodigoAberto?.(aberto, null);
+        }
         esperarPor(e);
         falhar(proprio ? proprio.erro(isApiError(e) ? e.serverMessage : null) : textos.erroEnvio(e));
       }
@@ -172,7 +195,10 @@ export function useCodeFlow(opts: CodeFlowOptions) {
       } catch (e) {
         // A check on the wrong channel (422 CODIGO_OUTRO_CANAL) names where the code went.
         const aberto = codigoEmAberto(e);
-        if (aberto) setEstado((s) => ({ ...s, destino: aberto, aviso: null }));
+        if (aberto) {
+          setEstado((s) => ({ ...s, destino: aberto, aviso: null }));
+          opts.onCodigoAberto?.(aberto, null);
+        }
         falhar(textos.erroValidacao(e));
         return;
       }

@@ -1,6 +1,6 @@
 import { SuccessPanel } from '@/components/account/success-panel';
 import { UserCheck } from 'lucide-react';
-import { useState } from 'react';
+import { useEffect, useState } from 'react';
 import { Link } from 'react-router';
 import { CpfForm } from '@/components/account/cpf-form';
 import { LoginLink } from '@/components/account/login-link';
@@ -10,35 +10,71 @@ import { StepHeading } from '@/components/step-heading';
 import { Alert } from '@/components/ui/alert';
 import { buttonVariants } from '@/components/ui/button';
 import { Card } from '@/components/ui/card';
+import { Spinner } from '@/components/ui/spinner';
 import { StepIndicator } from '@/components/ui/step-indicator';
 import { useCadastrarSenha } from '@/lib/api/registro/cadastrar-senha';
+import { type CodigoPendente, codigoPendente, esquecerCodigoPendente } from '@/lib/account/codigo-pendente';
 import type { Mensagem } from '@/lib/account/messages';
 import { avisoPlanoCancelado } from '@/lib/account/plano-cancelado';
 import { mensagemErroRegistro } from '@/lib/account/registro-erros';
 import { type ContaVerificada, useVerificarCpf } from '@/lib/api/login/verificar-cpf';
+import { tabStorage } from '@/lib/storage';
 import { toast } from '@/lib/toast';
 import { ContactsStep } from './contacts-step';
 
 type Etapa =
   | { nome: 'verificar' }
-  | { nome: 'contatos'; conta: ContaVerificada }
+  /** A reload during the code step: the CPF is checked again before the step comes back. */
+  | { nome: 'retomando'; pendente: CodigoPendente }
+  | { nome: 'contatos'; conta: ContaVerificada; retomar?: CodigoPendente }
   | { nome: 'senha'; conta: ContaVerificada }
   | { nome: 'sucesso'; cpf: string; dataCancelamento?: string }
   | { nome: 'existe'; conta: ContaVerificada };
 
 const PASSOS = ['CPF', 'Contatos', 'Senha'] as const;
-const PASSO: Record<Etapa['nome'], number> = { verificar: 0, contatos: 1, senha: 2, sucesso: 3, existe: 0 };
+const PASSO: Record<Etapa['nome'], number> = {
+  verificar: 0,
+  retomando: 1,
+  contatos: 1,
+  senha: 2,
+  sucesso: 3,
+  existe: 0,
+};
 
 /**
  * /cadastro 'Criar nova conta': verify → contacts (code) → password → 'Conta Criada!'.
  * An account without a password also goes through contacts: a password needs a confirmed code (0002).
  */
 export function CadastroPage() {
-  const [etapa, setEtapa] = useState<Etapa>({ nome: 'verificar' });
+  // A code sent before a reload of this tab, while it may still be typed (issue 31).
+  const [etapa, setEtapa] = useState<Etapa>(() => {
+    const pendente = codigoPendente(tabStorage(), Date.now());
+    return pendente ? { nome: 'retomando', pendente } : { nome: 'verificar' };
+  });
   const [mudou, setMudou] = useState(false);
   const [erro, setErro] = useState<Mensagem | null>(null);
   const verificar = useVerificarCpf();
   const cadastrarSenha = useCadastrarSenha();
+
+  const retomando = etapa.nome === 'retomando' ? etapa.pendente : null;
+  const verificarCpf = verificar.run;
+  useEffect(() => {
+    if (!retomando) return;
+    let vigente = true;
+    void verificarCpf(retomando.cpf).then((conta) => {
+      if (!vigente) return;
+      if (conta && !conta.temSenha) {
+        setEtapa({ nome: 'contatos', conta, retomar: retomando });
+        return;
+      }
+      // The account has a password by now, or the CPF check failed (its toast says why).
+      esquecerCodigoPendente(tabStorage());
+      setEtapa(conta ? { nome: 'existe', conta } : { nome: 'verificar' });
+    });
+    return () => {
+      vigente = false;
+    };
+  }, [retomando, verificarCpf]);
 
   const irPara = (e: Etapa) => {
     setMudou(true);
@@ -76,9 +112,12 @@ export function CadastroPage() {
 
         {etapa.nome === 'verificar' ? <CpfForm busy={verificar.isPending} onSubmit={onCpf} /> : null}
 
+        {etapa.nome === 'retomando' ? <Spinner className="py-8" label="Retomando o código de verificação..." /> : null}
+
         {etapa.nome === 'contatos' ? (
           <ContactsStep
             conta={etapa.conta}
+            retomar={etapa.retomar}
             focusOnMount={mudou}
             onVoltar={() => irPara({ nome: 'verificar' })}
             onVerificado={() => irPara({ nome: 'senha', conta: etapa.conta })}

@@ -2,7 +2,7 @@ import { zodResolver } from '@hookform/resolvers/zod';
 import { contatosFormSchema, type ContatosForm } from '@portal/contract';
 import { onlyDigits } from '@portal/br';
 import { Send } from 'lucide-react';
-import { useRef } from 'react';
+import { useRef, useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { BackButton } from '@/components/account/back-button';
 import { CodeStep } from '@/components/account/code-flow/code-step';
@@ -20,11 +20,21 @@ import { confirmarEmail } from '@/lib/api/registro/confirmar-email';
 import { criarConta } from '@/lib/api/registro/criar-conta';
 import { reenvioRegistro } from '@/lib/api/registro/reenviar-sms';
 import { erroDoCampo } from '@/lib/account/erro-do-campo';
+import {
+  type CodigoPendente,
+  codigoPendente,
+  esperaRestante,
+  esquecerCodigoPendente,
+  lembrarCodigoPendente,
+} from '@/lib/account/codigo-pendente';
 import { TEXTOS_REGISTRO } from '@/lib/account/registro-codigo';
+import { tabStorage } from '@/lib/storage';
 import type { ContaVerificada } from '@/lib/api/login/verificar-cpf';
 
 interface ContactsStepProps {
   conta: ContaVerificada;
+  /** The code step this tab was on before a reload: it comes back as it was. */
+  retomar?: CodigoPendente;
   focusOnMount: boolean;
   onVoltar: () => void;
   onVerificado: () => void;
@@ -35,7 +45,7 @@ interface ContactsStepProps {
  * refuses another contact with a message we show). The code goes to the mobile when given,
  * otherwise to the e-mail; then the shared code step takes over.
  */
-export function ContactsStep({ conta, focusOnMount, onVoltar, onVerificado }: ContactsStepProps) {
+export function ContactsStep({ conta, retomar, focusOnMount, onVoltar, onVerificado }: ContactsStepProps) {
   // What the member typed for each channel. A channel not typed this time (a code sent before a
   // reload, or a resend) is named by its masked form, which the server also accepts (0002).
   const digitados = useRef<{ email: string; celular: string }>({ email: '', celular: '' });
@@ -45,6 +55,15 @@ export function ContactsStep({ conta, focusOnMount, onVoltar, onVerificado }: Co
     formState: { errors },
   } = useForm<ContatosForm>({ resolver: zodResolver(contatosFormSchema), defaultValues: { email: '', celular: '' } });
 
+  // Brought back after a reload: where the code went and what is left of the resend wait, once.
+  const [inicial] = useState(() =>
+    retomar
+      ? {
+          destino: { canal: retomar.canal, contato: conta[retomar.canal] },
+          esperaSegundos: esperaRestante(retomar, Date.now()),
+        }
+      : undefined,
+  );
   const flow = useCodeFlow({
     contatos: conta,
     textos: TEXTOS_REGISTRO,
@@ -59,6 +78,14 @@ export function ContactsStep({ conta, focusOnMount, onVoltar, onVerificado }: Co
       }
     },
     reenvio: reenvioRegistro(conta.cpf),
+    inicial,
+    // The step, never the code, is kept by this tab for a reload (lib/account/codigo-pendente).
+    onCodigoAberto: (destino, enviadoEm) =>
+      lembrarCodigoPendente(tabStorage(), {
+        cpf: conta.cpf,
+        canal: destino.canal,
+        enviadoEm: enviadoEm ?? codigoPendente(tabStorage(), Date.now())?.enviadoEm ?? Date.now(),
+      }),
     validar: (canal, codigo) => {
       if (canal === 'celular') {
         const digits = onlyDigits(digitados.current.celular);
@@ -66,7 +93,10 @@ export function ContactsStep({ conta, focusOnMount, onVoltar, onVerificado }: Co
       }
       return confirmarEmail({ cpf: conta.cpf, email: digitados.current.email || undefined, tokenEmail: codigo });
     },
-    onValidado: onVerificado,
+    onValidado: () => {
+      esquecerCodigoPendente(tabStorage());
+      onVerificado();
+    },
   });
 
   const enviar = ({ email, celular }: ContatosForm) => {
@@ -78,7 +108,13 @@ export function ContactsStep({ conta, focusOnMount, onVoltar, onVerificado }: Co
 
   return (
     <div className="space-y-5">
-      <BackButton onClick={flow.fase === 'codigo' ? flow.voltar : onVoltar} />
+      <BackButton
+        onClick={() => {
+          esquecerCodigoPendente(tabStorage());
+          if (flow.fase === 'codigo') flow.voltar();
+          else onVoltar();
+        }}
+      />
       <StepHeading as="h2" key={flow.fase} focusOnMount={focusOnMount || flow.mudou}>
         {flow.fase === 'codigo' ? 'Código de verificação' : 'Seus contatos'}
       </StepHeading>

@@ -10,7 +10,7 @@ import { ArrowLeft, Download, Paperclip } from 'lucide-react';
 import { Link, useParams } from 'react-router';
 import { DocumentosProvider, useAbrirDocumento } from '@/components/documentos';
 import { Campo, LinhaDoTempo } from '@/components/linha-do-tempo';
-import { Carregando } from '@/components/membro/carregando';
+import { EsqueletoDeDetalhe } from '@/components/membro/esqueleto';
 import { PerfilInvalido } from '@/components/membro/perfil-invalido';
 import { PageHeader } from '@/components/page-header';
 import { Alert } from '@/components/ui/alert';
@@ -63,7 +63,7 @@ function Voltar() {
 
 function Protocolo({ protocolo }: { protocolo: string }) {
   const detalhe = useDetalheProtocolo(protocolo);
-  if (detalhe.isPending) return <Carregando label="Carregando protocolo..." />;
+  if (detalhe.isPending) return <EsqueletoDeDetalhe label="Carregando protocolo..." />;
   if (detalhe.isError) {
     const naoEncontrado = isApiError(detalhe.error) && detalhe.error.status === 404;
     return (
@@ -103,7 +103,7 @@ function Conteudo({ p }: { p: DetalheProtocolo }) {
         </div>
         <dl className="mt-4 grid gap-x-6 gap-y-3 text-[15px] sm:grid-cols-2">
           <Campo rotulo="Tipo">{ROTULOS_TIPO_PROTOCOLO[p.tipo]}</Campo>
-          <Campo rotulo="Aberto em">{dataHoraDoInstante(p.criadoEm)}</Campo>
+          <Campo rotulo="Pedido em">{dataHoraDoInstante(p.criadoEm)}</Campo>
           <Campo rotulo="Prazo para resposta">
             <span className={p.atrasado ? 'font-semibold text-red-800' : undefined}>
               {formatDate(p.prazoResposta)}

@@ -8,7 +8,8 @@ import {
 import { ChevronLeft, ChevronRight, ChevronRightCircle, Search, X } from 'lucide-react';
 import { type FormEvent, useState } from 'react';
 import { Link, useSearchParams } from 'react-router';
-import { Carregando, FalhaAoCarregar } from '@/components/membro/carregando';
+import { FalhaAoCarregar } from '@/components/membro/carregando';
+import { EsqueletoDeCartoes } from '@/components/membro/esqueleto';
 import { PerfilInvalido } from '@/components/membro/perfil-invalido';
 import { PageHeader } from '@/components/page-header';
 import { Button, buttonVariants } from '@/components/ui/button';
@@ -113,7 +114,7 @@ function Lista({
 }) {
   const lista = useListarProtocolos({ protocolo, pagina });
 
-  if (lista.isPending) return <Carregando label="Carregando protocolos..." />;
+  if (lista.isPending) return <EsqueletoDeCartoes label="Carregando protocolos..." />;
   if (lista.isError) return <FalhaAoCarregar onTentarNovamente={() => void lista.refetch()} />;
 
   const { protocolos, total, totalPaginas } = lista.data;
@@ -184,7 +185,7 @@ function CartaoProtocolo({ p }: { p: ProtocoloResumo }) {
             <dd className="text-slate-900">{ROTULOS_TIPO_PROTOCOLO[p.tipo]}</dd>
           </div>
           <div>
-            <dt className="text-sm font-semibold text-slate-700">Aberto em</dt>
+            <dt className="text-sm font-semibold text-slate-700">Pedido em</dt>
             <dd className="text-slate-900">{dataDoInstante(p.criadoEm)}</dd>
           </div>
           <div>

@@ -25,8 +25,10 @@ export function CampoDeAnexos({
   erro,
   desabilitado,
   todosOsDocumentos,
+  semDocumento,
 }: {
-  documento: DocumentoReembolso;
+  /** '' while the member has not said which document it is (then `semDocumento` is called instead). */
+  documento: DocumentoReembolso | '';
   titulo: string;
   dica?: ReactNode;
   anexos: Anexos;
@@ -34,20 +36,26 @@ export function CampoDeAnexos({
   desabilitado?: boolean;
   /** List every file of the form here (one place for any kind of document), not only this kind's. */
   todosOsDocumentos?: boolean;
+  /** A photo or file asked for before the kind of document was chosen: say so, open nothing. */
+  semDocumento?: () => void;
 }) {
   const id = useId();
   const camera = useRef<HTMLInputElement>(null);
   const arquivos = useRef<HTMLInputElement>(null);
   const itens = todosOsDocumentos ? anexos.itens : anexos.itens.filter((i) => i.documento === documento);
   const escolher = (input: HTMLInputElement) => {
-    if (input.files?.length) anexos.adicionar(documento, input.files);
+    if (input.files?.length && documento) anexos.adicionar(documento, input.files);
     input.value = '';
+  };
+  const abrir = (input: HTMLInputElement | null) => {
+    if (documento) input?.click();
+    else semDocumento?.();
   };
   return (
     <fieldset
       className="space-y-3 rounded-xl border border-slate-300 p-4"
       aria-describedby={[dica ? `${id}-dica` : '', erro ? `${id}-erro` : ''].filter(Boolean).join(' ') || undefined}
-      data-documento={documento}
+      data-documento={documento || undefined}
       data-invalido={erro ? '' : undefined}
     >
       <legend className="px-1 font-semibold text-slate-900">{titulo}</legend>
@@ -82,7 +90,7 @@ export function CampoDeAnexos({
         <Button
           variant="outline"
           disabled={desabilitado}
-          onClick={() => camera.current?.click()}
+          onClick={() => abrir(camera.current)}
           aria-label={`Tirar foto: ${titulo}`}
         >
           <Camera aria-hidden="true" />
@@ -91,7 +99,7 @@ export function CampoDeAnexos({
         <Button
           variant="outline"
           disabled={desabilitado}
-          onClick={() => arquivos.current?.click()}
+          onClick={() => abrir(arquivos.current)}
           aria-label={`Escolher arquivo: ${titulo}`}
         >
           <FileUp aria-hidden="true" />

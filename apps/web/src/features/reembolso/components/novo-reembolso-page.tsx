@@ -1,4 +1,4 @@
-import { formatBRL, formatCpf, formatDate, onlyDigits } from '@portal/br';
+import { formatBRL, formatCpf, formatDate, onlyDigits, somarDias } from '@portal/br';
 import {
   CONSELHOS,
   LIMITES_REEMBOLSO,
@@ -175,6 +175,14 @@ function montarCorpo(c: Campos, anexos: string[]): Corpo {
   };
 }
 
+/** The operator's limit (the server refuses older dates with the same words). */
+const ANTIGA_DEMAIS =
+  `O reembolso pode ser pedido até ${LIMITES_REEMBOLSO.diasMaximosAtendimento} dias após o atendimento. ` +
+  'Para atendimentos mais antigos, fale com a Central de Atendimento.';
+
+/** The oldest date of care a request may have, from today (AAAA-MM-DD). */
+const dataMaisAntiga = (hoje: string) => somarDias(hoje, -LIMITES_REEMBOLSO.diasMaximosAtendimento);
+
 /** The form's own checks (the contract's schema, then what the schema cannot know). */
 function validar(
   c: Campos,
@@ -194,6 +202,8 @@ function validar(
   if (!c.tipo) erros.tipo = 'Selecione o tipo de atendimento.';
   if (c.dataAtendimento && c.dataAtendimento > hojeEmSaoPaulo())
     erros.dataAtendimento = 'A data do atendimento não pode ser no futuro.';
+  else if (c.dataAtendimento && c.dataAtendimento < dataMaisAntiga(hojeEmSaoPaulo()))
+    erros.dataAtendimento = ANTIGA_DEMAIS;
   if (!anexos.documentosEnviados.has('comprovante_pagamento'))
     erros['anexo.comprovante_pagamento'] = 'Anexe o comprovante de pagamento ou o recibo.';
   if (c.tipo && TIPOS_COM_PEDIDO_MEDICO.includes(c.tipo) && !anexos.documentosEnviados.has('pedido_medico'))
@@ -358,11 +368,20 @@ function FormularioReembolso({ beneficiarios }: { beneficiarios: BeneficiarioRee
               </NativeSelect>
             )}
           </FormField>
-          <FormField label="Data do atendimento" error={erro('dataAtendimento')}>
+          <FormField
+            label="Data do atendimento"
+            // A row of its own: the hint would push its field below the type's, beside it.
+            className="sm:col-span-2"
+            // Known before filling (issue 31): the limit is said under the label and the picker stops there.
+            hint={`Atendimentos dos últimos ${LIMITES_REEMBOLSO.diasMaximosAtendimento} dias: desde ${formatDate(dataMaisAntiga(hoje))}.`}
+            error={erro('dataAtendimento')}
+          >
             {(ctl) => (
               <Input
                 {...ctl}
                 type="date"
+                className="sm:max-w-xs"
+                min={dataMaisAntiga(hoje)}
                 max={hoje}
                 value={c.dataAtendimento}
                 onChange={(e) => set('dataAtendimento', e.target.value)}
@@ -551,7 +570,8 @@ function FormularioReembolso({ beneficiarios }: { beneficiarios: BeneficiarioRee
                   value={f}
                   checked={c.forma === f}
                   onChange={() => set('forma', f)}
-                  className="size-5 accent-brand-700"
+                  // 24 px: WCAG 2.2's target size (axe target-size), the whole label still takes the tap.
+                  className="size-6 accent-brand-700"
                 />
                 {f === 'pix' ? 'PIX' : 'Conta bancária'}
               </label>

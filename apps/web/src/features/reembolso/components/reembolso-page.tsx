@@ -8,11 +8,11 @@ import {
   type ReembolsoDetalhe,
 } from '@portal/contract';
 import { ArrowLeft, Download, Eye, Paperclip, Send } from 'lucide-react';
-import { type FormEvent, useState } from 'react';
+import { type FormEvent, useRef, useState } from 'react';
 import { Link, useParams } from 'react-router';
 import { DocumentosProvider, useAbrirDocumento } from '@/components/documentos';
 import { Campo, LinhaDoTempo } from '@/components/linha-do-tempo';
-import { Carregando } from '@/components/membro/carregando';
+import { EsqueletoDeDetalhe } from '@/components/membro/esqueleto';
 import { PerfilInvalido } from '@/components/membro/perfil-invalido';
 import { PageHeader } from '@/components/page-header';
 import { Alert } from '@/components/ui/alert';
@@ -32,6 +32,7 @@ import {
   useResponderPendencia,
 } from '../api/reembolsos';
 import { CampoDeAnexos, tamanhoLegivel } from './campo-de-anexos';
+import { documentoPedido } from './documento-pedido';
 import { documentoDoPrestador } from './formatos';
 import { SituacaoReembolsoBadge } from '@/components/situacao';
 import { useAnexos } from './use-anexos';
@@ -70,7 +71,7 @@ function Reembolso({ protocolo }: { protocolo: string }) {
   const detalhe = useDetalheReembolso(protocolo);
   // The answer to a 'pendente' outlives its form: the refreshed request is 'em análise' by then.
   const [respondido, setRespondido] = useState<string | null>(null);
-  if (detalhe.isPending) return <Carregando label="Carregando reembolso..." />;
+  if (detalhe.isPending) return <EsqueletoDeDetalhe label="Carregando reembolso..." />;
   if (detalhe.isError) {
     const naoEncontrado = isApiError(detalhe.error) && detalhe.error.status === 404;
     return (
@@ -167,9 +168,12 @@ function Pendencia({ r, onRespondido }: { r: ReembolsoDetalhe; onRespondido: (me
   const anexos = useAnexos();
   const responder = useResponderPendencia(r.protocolo);
   const chave = useChaveDeEnvio();
-  const [documento, setDocumento] = useState<DocumentoReembolso>('comprovante_pagamento');
+  // What the operator asked for, when the request names it; else empty, for the member to say.
+  const [documento, setDocumento] = useState<DocumentoReembolso | ''>(() => documentoPedido(r.pergunta) ?? '');
   const [mensagem, setMensagem] = useState('');
   const [erro, setErro] = useState<string | null>(null);
+  const [erroDocumento, setErroDocumento] = useState<string | null>(null);
+  const tipoRef = useRef<HTMLSelectElement>(null);
   const [recusa, setRecusa] = useState<string | null>(null);
 
   const enviar = (e: FormEvent) => {
@@ -205,13 +209,27 @@ function Pendencia({ r, onRespondido }: { r: ReembolsoDetalhe; onRespondido: (me
         O prazo de 30 dias para o pagamento volta a contar quando os documentos chegarem.
       </p>
       <form noValidate onSubmit={enviar} className="mt-4 grid gap-4" aria-label="Responder à pendência">
-        <FormField label="Que documento você vai enviar">
+        <FormField
+          label="Que documento você vai enviar"
+          error={
+            erroDocumento ? (
+              <>
+                <strong className="font-semibold">Campo obrigatório.</strong> {erroDocumento}
+              </>
+            ) : undefined
+          }
+        >
           {(ctl) => (
             <NativeSelect
               {...ctl}
+              ref={tipoRef}
               value={documento}
-              onChange={(e) => setDocumento(e.target.value as DocumentoReembolso)}
+              onChange={(e) => {
+                setDocumento(e.target.value as DocumentoReembolso | '');
+                if (e.target.value) setErroDocumento(null);
+              }}
             >
+              <option value="">Selecione</option>
               {DOCUMENTOS_REEMBOLSO.map((d) => (
                 <option key={d} value={d}>
                   {ROTULOS_DOCUMENTO_REEMBOLSO[d]}
@@ -225,6 +243,10 @@ function Pendencia({ r, onRespondido }: { r: ReembolsoDetalhe; onRespondido: (me
           titulo="Documentos pedidos"
           anexos={anexos}
           todosOsDocumentos
+          semDocumento={() => {
+            setErroDocumento('Selecione que documento você vai enviar antes de escolher o arquivo.');
+            tipoRef.current?.focus();
+          }}
           erro={
             erro ? (
               <>

@@ -2,7 +2,8 @@ import { formatBRL, formatDate } from '@portal/br';
 import { ROTULOS_TIPO_REEMBOLSO, type ReembolsoResumo } from '@portal/contract';
 import { ChevronRight, Plus } from 'lucide-react';
 import { Link } from 'react-router';
-import { Carregando, FalhaAoCarregar } from '@/components/membro/carregando';
+import { FalhaAoCarregar } from '@/components/membro/carregando';
+import { EsqueletoDeCartoes } from '@/components/membro/esqueleto';
 import { PerfilInvalido } from '@/components/membro/perfil-invalido';
 import { PageHeader } from '@/components/page-header';
 import { buttonVariants } from '@/components/ui/button';
@@ -34,7 +35,7 @@ function Lista() {
         Solicitar reembolso
       </Link>
       {lista.isPending ? (
-        <Carregando label="Carregando reembolsos..." />
+        <EsqueletoDeCartoes label="Carregando reembolsos..." />
       ) : lista.isError ? (
         <FalhaAoCarregar onTentarNovamente={() => void lista.refetch()} />
       ) : (

@@ -66,19 +66,27 @@ async function consoleNoPedido(protocolo: string): Promise<Page> {
   return page;
 }
 
-/** One of the console's actions on the request: choose it, fill its fields, press its button, see it done. */
+/**
+ * One of the console's actions on the request: choose it, fill its fields, press its button, confirm
+ * in its dialog when it moves money (`confirmar`: the dialog's title and button), see it done.
+ */
 async function acaoNoConsole(
   protocolo: string,
   acao: string,
   botao: string,
   feito: string,
   campos: [string, string][] = [],
+  confirmar?: { dialogo: string; botao: string },
 ) {
   const page = await consoleNoPedido(protocolo);
   const acoes = page.getByRole('region', { name: 'Ações' });
   await acoes.getByRole('radio', { name: acao }).check();
   for (const [rotulo, valor] of campos) await acoes.getByLabel(rotulo).fill(valor);
   await acoes.getByRole('button', { name: botao }).click();
+  if (confirmar) {
+    const dialogo = await visible(page.getByRole('dialog', { name: confirmar.dialogo }));
+    await dialogo.getByRole('button', { name: confirmar.botao }).click();
+  }
   await visible(toast(page, feito));
 }
 
@@ -245,10 +253,17 @@ test('Maria asks for a reimbursement from her phone and follows it to Aprovado (
   await visible(
     comProva.getByRole('region', { name: 'Anexos' }).getByRole('button', { name: 'Abrir relatorio-medico.jpg' }),
   );
-  await acaoNoConsole(protocolo!, 'Aprovar', 'Aprovar reembolso', 'Reembolso aprovado.', [
-    ['Valor aprovado (R$)', '280,00'],
-    ['Data prevista de pagamento', somarDias(hoje, 10)],
-  ]);
+  await acaoNoConsole(
+    protocolo!,
+    'Aprovar',
+    'Aprovar reembolso',
+    'Reembolso aprovado.',
+    [
+      ['Valor aprovado (R$)', '280,00'],
+      ['Data prevista de pagamento', somarDias(hoje, 10)],
+    ],
+    { dialogo: 'Confirmar aprovação', botao: 'Aprovar R$ 280,00' },
+  );
   await page.reload();
   await visible(page.getByRole('heading', { level: 1, name: 'Detalhes do reembolso' }));
   await visible(page.getByText('Aprovado', { exact: true }).first());
@@ -280,7 +295,10 @@ test('Maria asks for a reimbursement from her phone and follows it to Aprovado (
   expect(nota.pdf.texto).toContain('Nota fiscal de servicos 000777');
   expect(nota.nome).toBe('nota-fiscal.pdf');
   // Paid: the list says so.
-  await acaoNoConsole(protocolo!, 'Marcar como pago', 'Marcar como pago', 'Reembolso marcado como pago.');
+  await acaoNoConsole(protocolo!, 'Marcar como pago', 'Marcar como pago', 'Reembolso marcado como pago.', [], {
+    dialogo: 'Confirmar pagamento',
+    botao: 'Confirmar pagamento',
+  });
   await equipe?.close();
   await page.goto('/reembolso');
   await visible(page.getByRole('link', { name: /Consulta · Dra\. Helena Prado/ }).getByText('Pago', { exact: true }));

@@ -1,7 +1,7 @@
 import sharp from 'sharp';
-import { Secret, TOTP } from 'otpauth';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { formatarNumeroProtocolo, type BuscaAtendimentoResponse, type PapelEquipe } from '@portal/contract';
+import { equipeLogada } from '../../../test/equipe';
 import { BENEFICIARIO, CONTRATO, CPF, HOJE, startApp, type Client, type TestApp } from '../../../test/helper';
 import { enviarAnexo, pedidoDeReembolso } from '../../../test/reembolso';
 import { criteriosDaBusca } from './busca';
@@ -24,23 +24,7 @@ type Json = Record<string, unknown>;
 const BASE = '/api/atendimento';
 const H = { headers: { 'x-portal-equipe': '1' }, auth: false } as const;
 
-let n = 0;
-async function logado(papel: PapelEquipe = 'atendente'): Promise<{ c: Client; id: string }> {
-  n++;
-  const email = `busca${n}.${papel}@operadora.exemplo`;
-  const r = await t.app.services.equipe.criarConta({ email, nome: `Equipe Busca ${n}`, papel });
-  if (!r) throw new Error('account not created');
-  const c = t.client();
-  t.clock.advance(30_000);
-  expect((await c.post(`${BASE}/entrar`, { email, senha: r.senha }, H)).status).toBe(200);
-  const codigo = new TOTP({ secret: Secret.fromBase32(r.segredo), algorithm: 'SHA1', digits: 6, period: 30 }).generate({
-    timestamp: t.clock.now(),
-  });
-  expect((await c.post(`${BASE}/totp`, { codigo }, H)).body).toEqual({ etapa: 'trocar-senha' });
-  const d = await c.post(`${BASE}/senha`, { senha: `a senha propria da busca ${n}` }, H);
-  expect(d.status, JSON.stringify(d.body)).toBe(200);
-  return { c, id: r.conta.id };
-}
+const logado = (papel: PapelEquipe = 'atendente') => equipeLogada(t, papel, 'busca');
 
 const buscar = (c: Client, q: string) =>
   c.get<BuscaAtendimentoResponse & Json>(`${BASE}/busca?q=${encodeURIComponent(q)}`, H);

@@ -1,6 +1,6 @@
-import { Secret, TOTP } from 'otpauth';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import type { PapelEquipe } from '@portal/contract';
+import { equipeLogada } from '../../../test/equipe';
 import { CONTRATO, CPF, HOJE, startApp, type Client, type TestApp } from '../../../test/helper';
 import { enviarAnexo, pdfCru, pedidoDeReembolso } from '../../../test/reembolso';
 
@@ -24,23 +24,7 @@ const BASE = '/api/atendimento';
 const H = { headers: { 'x-portal-equipe': '1' }, auth: false } as const;
 const PREVISTO = '2026-03-20';
 
-let n = 0;
-async function logado(papel: PapelEquipe): Promise<{ c: Client; id: string; nome: string }> {
-  n++;
-  const email = `quatro.olhos${n}.${papel}@operadora.exemplo`;
-  const nome = `Equipe Quatro Olhos ${n}`;
-  const r = await t.app.services.equipe.criarConta({ email, nome, papel });
-  if (!r) throw new Error('account not created');
-  const c = t.client();
-  t.clock.advance(30_000);
-  expect((await c.post(`${BASE}/entrar`, { email, senha: r.senha }, H)).status).toBe(200);
-  const codigo = new TOTP({ secret: Secret.fromBase32(r.segredo), algorithm: 'SHA1', digits: 6, period: 30 }).generate({
-    timestamp: t.clock.now(),
-  });
-  expect((await c.post(`${BASE}/totp`, { codigo }, H)).body).toEqual({ etapa: 'trocar-senha' });
-  expect((await c.post(`${BASE}/senha`, { senha: `a senha propria dos quatro olhos ${n}` }, H)).status).toBe(200);
-  return { c, id: r.conta.id, nome };
-}
+const logado = (papel: PapelEquipe) => equipeLogada(t, papel, 'quatro.olhos');
 
 const get = (c: Client, path: string) => c.get<Json>(`${BASE}${path}`, H);
 const post = (c: Client, path: string, body: unknown = {}) => c.post<Json>(`${BASE}${path}`, body, H);

@@ -1,9 +1,9 @@
 import { once } from 'node:events';
-import { Secret, TOTP } from 'otpauth';
 import PDFDocument from 'pdfkit';
 import sharp from 'sharp';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import type { PapelEquipe } from '@portal/contract';
+import { equipeLogada } from '../../../test/equipe';
 import { CONTRATO, CPF, HOJE, startApp, type Client, type TestApp } from '../../../test/helper';
 import { enviarAnexo, pedidoDeReembolso } from '../../../test/reembolso';
 import { prazoDoReembolso } from './reembolsos';
@@ -26,25 +26,7 @@ type Json = Record<string, unknown>;
 const BASE = '/api/atendimento';
 const H = { headers: { 'x-portal-equipe': '1' }, auth: false } as const;
 
-let n = 0;
-async function logado(papel: PapelEquipe): Promise<{ c: Client; id: string }> {
-  n++;
-  const email = `reembolso${n}.${papel}@operadora.exemplo`;
-  const r = await t.app.services.equipe.criarConta({ email, nome: `Equipe Reembolso ${n}`, papel });
-  if (!r) throw new Error('account not created');
-  const c = t.client();
-  t.clock.advance(30_000);
-  expect((await c.post(`${BASE}/entrar`, { email, senha: r.senha }, H)).status).toBe(200);
-  const codigo = new TOTP({ secret: Secret.fromBase32(r.segredo), algorithm: 'SHA1', digits: 6, period: 30 }).generate({
-    timestamp: t.clock.now(),
-  });
-  const s = await c.post(`${BASE}/totp`, { codigo }, H);
-  expect(s.body).toEqual({ etapa: 'trocar-senha' });
-  // The first sign-in replaces the CLI's one-time password (decision 0033).
-  const d = await c.post(`${BASE}/senha`, { senha: `a senha propria da equipe ${n}` }, H);
-  expect(d.status, JSON.stringify(d.body)).toBe(200);
-  return { c, id: r.conta.id };
-}
+const logado = (papel: PapelEquipe) => equipeLogada(t, papel, 'reembolso');
 
 const get = (c: Client, path: string) => c.get<Json>(`${BASE}${path}`, H);
 const post = (c: Client, path: string, body: unknown = {}) => c.post<Json>(`${BASE}${path}`, body, H);

@@ -134,28 +134,11 @@ let protocolo = '';
 
 test('Maria asks for a reimbursement through the member API', async () => {
   await maria.entrar();
-  const foto = await sharp({ create: { width: 640, height: 480, channels: 3, background: '#d8c9a8' } })
-    .jpeg({ quality: 80 })
-    .toBuffer();
-  const recibo = await maria.anexar(foto, 'comprovante_pagamento', 'recibo-consulta.jpg');
-  const r = await maria.post('/api/Reembolso/Solicitar', {
-    cpfBeneficiario: MARIA.cpf,
-    tipo: 'consulta',
-    dataAtendimento: somarDias(diaEmSaoPaulo(Date.now()), -3),
-    prestador: {
-      documento: '111.444.777-35',
-      nome: 'Dra. Helena Prado',
-      conselho: 'CRM',
-      numeroConselho: '123456',
-      ufConselho: 'SP',
-    },
-    valorPago: 350,
-    numeroRecibo: 'RS-2026-0420',
-    anexos: [recibo],
-    pagamento: { forma: 'pix', tipoChave: 'cpf', chave: MARIA.cpf },
+  protocolo = await pedidoDaMaria('RS-2026-0420', {
+    arquivo: 'recibo-consulta.jpg',
+    diasAtras: 3,
+    foto: { width: 640, height: 480, background: '#d8c9a8' },
   });
-  expect(r.status, JSON.stringify(r.json)).toBe(200);
-  protocolo = r.json.protocolo as string;
   expect(protocolo).toMatch(/^\d{20}$/);
 }, 60_000);
 
@@ -271,16 +254,26 @@ test('a staff member finds it by deadline, opens the receipt, asks for the payme
   expect(depois.json).toMatchObject({ situacao: 'aprovado', valorAprovado: 240, previsaoPagamento: previsto });
 }, 180_000);
 
-/** Maria asks for a reimbursement of R$ 350,00 through the member API: its protocol. */
-async function pedidoDaMaria(recibo: string): Promise<string> {
-  const foto = await sharp({ create: { width: 320, height: 240, channels: 3, background: '#c9b8a8' } })
+/**
+ * Maria asks for a reimbursement of R$ 350,00 through the member API, for a consultation `diasAtras`
+ * days ago with receipt `recibo` photographed in `arquivo`: its protocol.
+ */
+async function pedidoDaMaria(
+  recibo: string,
+  {
+    arquivo = `${recibo}.jpg`,
+    diasAtras = 2,
+    foto: tamanho = { width: 320, height: 240, background: '#c9b8a8' },
+  }: { arquivo?: string; diasAtras?: number; foto?: { width: number; height: number; background: string } } = {},
+): Promise<string> {
+  const foto = await sharp({ create: { ...tamanho, channels: 3 } })
     .jpeg({ quality: 80 })
     .toBuffer();
-  const anexo = await maria.anexar(foto, 'comprovante_pagamento', `${recibo}.jpg`);
+  const anexo = await maria.anexar(foto, 'comprovante_pagamento', arquivo);
   const r = await maria.post('/api/Reembolso/Solicitar', {
     cpfBeneficiario: MARIA.cpf,
     tipo: 'consulta',
-    dataAtendimento: somarDias(diaEmSaoPaulo(Date.now()), -2),
+    dataAtendimento: somarDias(diaEmSaoPaulo(Date.now()), -diasAtras),
     prestador: {
       documento: '111.444.777-35',
       nome: 'Dra. Helena Prado',

@@ -23,3 +23,17 @@ export const BUSCA_ATENDIMENTO = {
   /** Protocols and reimbursements per person, the most recent first. */
   maxPorPessoa: 10,
 } as const;
+
+/**
+ * Who is on a protocol (issue 31, decision 0055). Anyone may take an unowned protocol or release
+ * their own; taking one from someone else, releasing someone else's or assigning to another person
+ * is for these roles only (the API refuses the others with 403).
+ */
+export const PAPEIS_QUE_REATRIBUEM: readonly PapelEquipe[] = ['supervisor', 'administrador'];
+
+/** The case screen's heartbeat, and how long one keeps its author 'present' (a missed beat or two is tolerated). */
+export const PRESENCA_ATENDIMENTO = { intervaloMs: 20_000, validadeMs: 45_000 } as const;
+
+/** The 409 of an answer written against an older version of the protocol. */
+export const MENSAGEM_VERSAO_DESATUALIZADA =
+  'Este protocolo mudou desde que você o abriu. Recarregue para ver a versão atual; o seu texto foi mantido.';

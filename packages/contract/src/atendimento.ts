@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { BUSCA_ATENDIMENTO, PAPEIS_EQUIPE, type PapelEquipe } from './atendimento-regras';
+import { presenteSchema, responsavelDaFilaSchema, responsavelSchema } from './atendimento-responsavel';
 import { SITUACOES_PROTOCOLO, TIPOS_PROTOCOLO } from './protocolos-regras';
 import { reembolsoDetalheSchema, reembolsoResumoSchema, SITUACOES_REEMBOLSO } from './reembolso';
 import { textoLivre } from './texto';
@@ -9,7 +10,16 @@ import { textoLivre } from './texto';
  * under /api/atendimento. Requests and answers of every call, shared by the API and the console.
  */
 
-export { BUSCA_ATENDIMENTO, PAPEIS_EQUIPE, ROTULOS_PAPEL_EQUIPE, type PapelEquipe } from './atendimento-regras';
+export {
+  BUSCA_ATENDIMENTO,
+  MENSAGEM_VERSAO_DESATUALIZADA,
+  PAPEIS_EQUIPE,
+  PAPEIS_QUE_REATRIBUEM,
+  PRESENCA_ATENDIMENTO,
+  ROTULOS_PAPEL_EQUIPE,
+  type PapelEquipe,
+} from './atendimento-regras';
+export * from './atendimento-responsavel';
 
 export const papelEquipeSchema = z.enum(PAPEIS_EQUIPE, {
   error: 'Papel inválido. Use atendente, supervisor ou administrador.',
@@ -149,6 +159,13 @@ export const filaAtendimentoQuerySchema = z.object({
       .optional()
       .describe('Número do protocolo, código do contrato ou nome do beneficiário.'),
   ),
+  responsavel: z.preprocess(
+    vazioAusente,
+    z
+      .enum(['eu', 'ninguem'], { error: "responsavel inválido. Use 'eu' ou 'ninguem'." })
+      .optional()
+      .describe('eu: só os protocolos comigo (Minha fila); ninguem: os que ninguém assumiu.'),
+  ),
   cursor: z.preprocess(vazioAusente, z.string().max(200, 'Cursor inválido.').optional()),
   limite: z.preprocess(
     vazioAusente,
@@ -175,6 +192,7 @@ export const itemFilaAtendimentoSchema = z.object({
   venceHoje: z.boolean(),
   codigoContrato: z.string(),
   beneficiario: z.string().nullable().describe('Nome de quem o pedido trata (ou de quem pediu).'),
+  responsavel: responsavelDaFilaSchema.describe('Com quem da equipe o protocolo está (null: ninguém assumiu).'),
 });
 export type ItemFilaAtendimento = z.infer<typeof itemFilaAtendimentoSchema>;
 
@@ -198,6 +216,12 @@ export const DECISOES_POR_TIPO = ['cancelamento', 'correcao', 'aceite'] as const
 export type DecisaoPorTipo = (typeof DECISOES_POR_TIPO)[number];
 
 export const protocoloAtendimentoSchema = itemFilaAtendimentoSchema.extend({
+  versao: z
+    .number()
+    .int()
+    .describe('Muda a cada mudança do protocolo ou do seu histórico: envie-a de volta nas ações (409 se mudou).'),
+  responsavel: responsavelSchema,
+  presentes: z.array(presenteSchema).describe('Outras pessoas da equipe com este protocolo aberto agora.'),
   canal: z.string(),
   solicitante: z.string().describe('Nome de quem pediu.'),
   pedido: z
@@ -276,6 +300,13 @@ export const acaoProtocoloRequestSchema = z
     aplicar: z.boolean({ error: 'aplicar deve ser verdadeiro ou falso.' }).optional(),
     aceitar: z.boolean({ error: 'aceitar deve ser verdadeiro ou falso.' }).optional(),
     motivo: z.string().trim().min(1, 'Informe o motivo.').max(500, 'O motivo tem no máximo 500 caracteres.').optional(),
+    versao: z
+      .number({ error: 'versao inválida.' })
+      .int('versao inválida.')
+      .optional()
+      .describe(
+        'A versao do protocolo que a tela leu: se ele mudou desde então, 409 VERSAO_DESATUALIZADA. Sem ela, a ação é aceita sem essa conferência.',
+      ),
   })
   .refine((b) => b.acao !== 'encaminhar' || b.setor !== undefined, {
     message: 'Informe o setor para onde encaminhar.',

@@ -62,19 +62,26 @@ export interface ItemDaFila extends ProtocoloDaFila {
   cpf: string;
   solicitante: string;
   beneficiario: string | null;
+  versao: number;
+  /** Its owner in the staff (migration 0037), when someone took it. */
+  responsavelId: string | null;
+  responsavelNome: string | null;
 }
 
 const ITEM = `p.numero, p.tipo, p.assunto, p.situacao, p.canal, p.criado_em as "criadoEm",
   p.prazo_resposta::text as "prazoResposta", p.respondido_em as "respondidoEm", p.respondido_por as "respondidoPor",
   ec.nome as "respondidoPorNome", p.resposta, p.resposta_pdf_sha256 is not null as anexo,
   p.codigo_contrato as "codigoContrato", p.codigo_beneficiario as "codigoBeneficiario", p.cpf,
-  s.nome as solicitante, pb.nome as beneficiario`;
+  s.nome as solicitante, pb.nome as beneficiario, p.versao,
+  pr.conta_id as "responsavelId", prc.nome as "responsavelNome"`;
 
 const ORIGEM = `protocolos p
   join pessoas s on s.cpf = p.cpf
   left join beneficiarios b on b.codigo_beneficiario = p.codigo_beneficiario
   left join pessoas pb on pb.cpf = b.cpf
-  left join equipe_contas ec on p.respondido_por = 'equipe:' || ec.id::text`;
+  left join equipe_contas ec on p.respondido_por = 'equipe:' || ec.id::text
+  left join protocolo_responsaveis pr on pr.numero = p.numero
+  left join equipe_contas prc on prc.id = pr.conta_id`;
 
 const ABERTOS = `p.situacao in ('ABERTO', 'EM_ANALISE')`;
 
@@ -365,12 +372,16 @@ export class EquipeRepository {
     tipo?: TipoProtocolo | undefined;
     venceAte?: string | undefined;
     busca?: string | undefined;
+    /** An account id: only its protocols ('Minha fila'); null: only those nobody took. */
+    responsavel?: string | null | undefined;
     depoisDe?: { prazo: string; numero: string } | undefined;
     limite: number;
   }): Promise<ItemDaFila[]> {
     const params: unknown[] = [];
     const where: string[] = [];
     if (f.abertos) where.push(ABERTOS);
+    if (f.responsavel === null) where.push('pr.conta_id is null');
+    else if (f.responsavel) where.push(`pr.conta_id = $${params.push(f.responsavel)}`);
     if (f.tipo) where.push(`p.tipo = $${params.push(f.tipo)}`);
     if (f.venceAte) where.push(`p.prazo_resposta <= $${params.push(f.venceAte)}::date`);
     if (f.busca) {

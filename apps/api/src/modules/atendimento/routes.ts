@@ -49,6 +49,7 @@ import {
 import { COOKIE_EQUIPE_DISPOSITIVO, DISPOSITIVO_CONHECIDO_MS } from './dispositivo';
 import { PRE_AUTENTICACAO_MS, SESSAO_MAXIMA_MS } from './equipe';
 import { reembolsosAtendimentoRoutes } from './reembolsos';
+import { responsavelRoutes } from './responsavel-rotas';
 
 /**
  * The staff console's API (issue 17 "Staff console", decision 0033), mounted at /api/atendimento in
@@ -65,7 +66,9 @@ const ERROS = {
 
 const ERROS_DA_ACAO = {
   ...ERROS,
-  409: apiErrorSchema.describe('O estado do protocolo não permite a ação.'),
+  409: apiErrorSchema.describe(
+    'O estado do protocolo não permite a ação, ou ele mudou desde a versao enviada (VERSAO_DESATUALIZADA).',
+  ),
   413: apiErrorSchema.describe('O PDF passa de 5 MB.'),
   422: apiErrorSchema.describe('O pedido não pode ser aplicado como está (recuse com motivo).'),
 } as const;
@@ -171,6 +174,7 @@ export const atendimentoRoutes: FastifyPluginAsyncZod = async (app) => {
   const { equipe, atendimento, webhooks } = app.services;
   app.addHook('onRequest', exigirEquipe);
   await app.register(reembolsosAtendimentoRoutes);
+  await app.register(responsavelRoutes);
 
   app.post(
     '/sair',

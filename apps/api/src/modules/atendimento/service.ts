@@ -25,6 +25,7 @@ import {
 import type { EquipeAutenticada } from './equipe';
 import { BuscaRepository, criteriosDaBusca } from './busca';
 import { EquipeRepository, type ItemDaFila } from './repository';
+import { QuemEstaNoProtocolo } from './responsavel';
 
 const iso = (d: Date | string) => new Date(d).toISOString();
 const naoEncontrado = () => new AppError(404, 'NAO_ENCONTRADO', 'Protocolo não encontrado.');
@@ -84,6 +85,11 @@ export class AtendimentoService {
     return new EquipeRepository(this.d.db);
   }
 
+  /** Who is on a protocol: its owner and who has it open (decision 0055). */
+  get quemEsta() {
+    return new QuemEstaNoProtocolo(this.d.db, this.d.clock);
+  }
+
   private hoje() {
     return diaEmSaoPaulo(this.d.clock.now());
   }
@@ -119,6 +125,7 @@ export class AtendimentoService {
       venceHoje: aberto && p.prazoResposta === hoje,
       codigoContrato: p.codigoContrato,
       beneficiario: p.beneficiario ?? p.solicitante,
+      responsavel: p.responsavelId ? { id: p.responsavelId, nome: p.responsavelNome ?? '' } : null,
     };
   }
 
@@ -128,6 +135,7 @@ export class AtendimentoService {
       tipo?: TipoProtocolo | undefined;
       venceAte?: string | undefined;
       busca?: string | undefined;
+      responsavel?: 'eu' | 'ninguem' | undefined;
       cursor?: string | undefined;
       limite: number;
     },
@@ -140,6 +148,7 @@ export class AtendimentoService {
       tipo: f.tipo,
       venceAte: f.venceAte,
       busca: f.busca || undefined,
+      responsavel: f.responsavel === 'eu' ? quem.equipe.conta.id : f.responsavel === 'ninguem' ? null : undefined,
       depoisDe: f.cursor ? lerCursor(f.cursor) : undefined,
       limite: f.limite + 1,
     });
@@ -164,7 +173,7 @@ export class AtendimentoService {
     const p = await this.repo.protocolo(numero);
     if (!p) throw naoEncontrado();
     await this.auditar(quem, 'equipe_leu_protocolo', { protocolo: numero, codigoContrato: p.codigoContrato });
-    return this.detalhe(p);
+    return this.detalhe(p, quem);
   }
 
   private async pedido(p: ItemDaFila): Promise<{ rotulo: string; valor: string }[]> {
@@ -205,18 +214,24 @@ export class AtendimentoService {
     return linhas;
   }
 
-  private async detalhe(p: ItemDaFila): Promise<ProtocoloAtendimento> {
+  private async detalhe(p: ItemDaFila, quem: QuemAtende): Promise<ProtocoloAtendimento> {
     const repo = this.repo;
-    const [historico, contrato, beneficiarios, anteriores, pedido] = await Promise.all([
+    const quemEsta = this.quemEsta;
+    const [historico, contrato, beneficiarios, anteriores, pedido, responsavel, presentes] = await Promise.all([
       repo.historico(p.numero),
       repo.contrato(p.codigoContrato),
       repo.beneficiarios(p.codigoContrato),
       repo.protocolosAnteriores(p.codigoContrato, p.numero),
       this.pedido(p),
+      quemEsta.responsavel(p.numero),
+      quemEsta.presentes(p.numero, quem.equipe.conta.id),
     ]);
     const hoje = this.hoje();
     return {
       ...this.item(p, hoje),
+      versao: p.versao,
+      responsavel,
+      presentes,
       canal: p.canal,
       solicitante: p.solicitante,
       pedido,
@@ -280,6 +295,7 @@ export class AtendimentoService {
           { status: 'CONCLUIDO', resposta, pdf: a.pdfBase64 === undefined ? null : lerPdf(a.pdfBase64) },
           operador,
           efeito,
+          a.versao,
         );
         await this.auditar(quem, 'equipe_respondeu', {
           protocolo: numero,
@@ -289,18 +305,24 @@ export class AtendimentoService {
         break;
       }
       case 'cancelar':
-        await this.d.respostas.responder(numero, { status: 'CANCELADO', resposta: texto, pdf: null }, operador);
+        await this.d.respostas.responder(
+          numero,
+          { status: 'CANCELADO', resposta: texto, pdf: null },
+          operador,
+          undefined,
+          a.versao,
+        );
         await this.auditar(quem, 'equipe_cancelou', { protocolo: numero, codigoContrato: atual.codigoContrato });
         break;
       case 'pedir-informacao':
-        await this.d.respostas.pedirInformacao(numero, texto, operador);
+        await this.d.respostas.pedirInformacao(numero, texto, operador, a.versao);
         await this.auditar(quem, 'equipe_pediu_informacao', {
           protocolo: numero,
           codigoContrato: atual.codigoContrato,
         });
         break;
       case 'encaminhar':
-        await this.d.respostas.encaminhar(numero, a.setor ?? '', texto, operador);
+        await this.d.respostas.encaminhar(numero, a.setor ?? '', texto, operador, a.versao);
         await this.auditar(quem, 'equipe_encaminhou', {
           protocolo: numero,
           codigoContrato: atual.codigoContrato,
@@ -310,7 +332,7 @@ export class AtendimentoService {
     }
     const depois = await this.repo.protocolo(numero);
     if (!depois) throw naoEncontrado();
-    return this.detalhe(depois);
+    return this.detalhe(depois, quem);
   }
 
   /** The answer text and its effect, by kind: what each decision requires, checked before anything is written. */

@@ -102,6 +102,8 @@ export interface RespostaGravada {
   situacao: SituacaoProtocolo;
   resposta: string | null;
   pdfSha256: string | null;
+  /** Moved on by every change of the row or its history (migration 0037). */
+  versao: number;
 }
 
 const COLUNAS_FILA = `p.numero, p.tipo, p.assunto, p.situacao, p.canal, p.criado_em as "criadoEm",
@@ -170,7 +172,8 @@ export class FilaDeProtocolosRepository {
   /** Locks the row until the transaction ends (two answers at once are applied one after the other). */
   async travar(numero: string): Promise<RespostaGravada | null> {
     const [row] = await this.q.query<RespostaGravada>(
-      `select tipo, situacao, resposta, resposta_pdf_sha256 as "pdfSha256" from protocolos where numero = $1 for update`,
+      `select tipo, situacao, resposta, resposta_pdf_sha256 as "pdfSha256", versao
+       from protocolos where numero = $1 for update`,
       [numero],
     );
     return row ?? null;

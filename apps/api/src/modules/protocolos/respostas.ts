@@ -1,6 +1,6 @@
 import { createHash } from 'node:crypto';
 import { diaEmSaoPaulo, ehDiaUtil, somarDias } from '@portal/br';
-import { formatarNumeroProtocolo, ROTULOS_SITUACAO_PROTOCOLO } from '@portal/contract';
+import { formatarNumeroProtocolo, MENSAGEM_VERSAO_DESATUALIZADA, ROTULOS_SITUACAO_PROTOCOLO } from '@portal/contract';
 import type { Clock } from '../../clock';
 import type { Db, Queryable } from '../../db/db';
 import { AppError, dadosInvalidos } from '../../lib/app-error';
@@ -61,6 +61,15 @@ const autorDe = (quem: Operador) => ('chaveId' in quem ? { chaveId: quem.chaveId
 export type EfeitoDaResposta = (tx: Queryable, p: { cpf: string; codigoContrato: string }) => Promise<void>;
 
 const naoEncontrado = () => new AppError(404, 'NAO_ENCONTRADO', 'Protocolo não encontrado.');
+
+/**
+ * Optimistic concurrency (decision 0055): the version the caller read, checked under the row lock.
+ * Undefined (the integration API, a console page loaded before the version existed): not checked.
+ */
+function conferirVersao(atual: RespostaGravada, esperada: number | undefined) {
+  if (esperada !== undefined && atual.versao !== esperada)
+    throw new AppError(409, 'VERSAO_DESATUALIZADA', MENSAGEM_VERSAO_DESATUALIZADA);
+}
 const iso = (d: Date | string) => new Date(d).toISOString();
 
 /**
@@ -186,6 +195,7 @@ export class RespostasDeProtocolosService {
     r: { status: SituacaoProtocolo; resposta: string; pdf: Buffer | null },
     quem: Operador,
     efeito?: EfeitoDaResposta,
+    versao?: number,
   ) {
     if (!(SITUACOES_DE_RESPOSTA as readonly string[]).includes(r.status))
       throw new AppError(
@@ -202,6 +212,7 @@ export class RespostasDeProtocolosService {
       const repo = new FilaDeProtocolosRepository(tx);
       const atual = await repo.travar(numero);
       if (!atual) throw naoEncontrado();
+      conferirVersao(atual, versao);
       // A reimbursement is concluded by its own steps (approval and payment, or denial), which keep
       // its legal deadline and the member's history right (decision 0034).
       if (atual.tipo === 'REEMBOLSO')
@@ -260,7 +271,7 @@ export class RespostasDeProtocolosService {
    * is told and protocolo.atualizado goes out — in one transaction. Asking the same again changes
    * nothing; an answered protocol is not reopened this way.
    */
-  async pedirInformacao(numero: string, texto: string, quem: Operador) {
+  async pedirInformacao(numero: string, texto: string, quem: Operador, versao?: number) {
     const descricao = `Aguardando informações: ${texto.trim()}`.slice(0, 2000);
     return this.registrarPasso(numero, quem, async (tx, repo, atual) => {
       if (!aguardaResposta(atual.situacao))
@@ -270,18 +281,18 @@ export class RespostasDeProtocolosService {
       await repo.mudarSituacao(numero, 'EM_ANALISE');
       await repo.registrarEvento(numero, new Date(this.clock.now()), 'EM_ANALISE', descricao);
       return { evento: 'protocolo_informacao_pedida' as const, avisar: true };
-    });
+    }, versao);
   }
 
   /** Forwarded to another team (staff console): a line of the history only; the member is not told. */
-  async encaminhar(numero: string, setor: string, texto: string, quem: Operador) {
+  async encaminhar(numero: string, setor: string, texto: string, quem: Operador, versao?: number) {
     const descricao = `Encaminhado para ${setor.trim()}: ${texto.trim()}`.slice(0, 2000);
     return this.registrarPasso(numero, quem, async (tx, repo, atual) => {
       const ultimo = await repo.ultimoEvento(numero);
       if (ultimo?.descricao === descricao) return null;
       await repo.registrarEvento(numero, new Date(this.clock.now()), atual.situacao, descricao);
       return { evento: 'protocolo_encaminhado' as const, avisar: false };
-    });
+    }, versao);
   }
 
   /** One step that is not an answer, under the row lock; `passo` returns null when nothing changed. */
@@ -293,6 +304,7 @@ export class RespostasDeProtocolosService {
       repo: FilaDeProtocolosRepository,
       atual: RespostaGravada,
     ) => Promise<{ evento: 'protocolo_informacao_pedida' | 'protocolo_encaminhado'; avisar: boolean } | null>,
+    versao?: number,
   ) {
     const entregas: EntregaPendente[] = [];
     let avisou = false;
@@ -300,6 +312,7 @@ export class RespostasDeProtocolosService {
       const repo = new FilaDeProtocolosRepository(tx);
       const atual = await repo.travar(numero);
       if (!atual) throw naoEncontrado();
+      conferirVersao(atual, versao);
       const feito = await passo(tx, repo, atual);
       const p = await repo.buscar(numero);
       if (!p) throw naoEncontrado();

@@ -99,7 +99,7 @@ describe('the owner of a protocol', () => {
     ]);
   });
 
-  it("an attendant cannot take a protocol from someone else (403), and nothing is written", async () => {
+  it('an attendant cannot take a protocol from someone else (403), and nothing is written', async () => {
     const numero = await pedidoDeDependenteDaMaria(t);
     const ana = await logado('atendente');
     const bia = await logado('atendente');
@@ -151,7 +151,7 @@ describe('the owner of a protocol', () => {
     ]);
   });
 
-  it("an administrator takes a protocol from someone else", async () => {
+  it('an administrator takes a protocol from someone else', async () => {
     const numero = await pedidoDeDependenteDaMaria(t);
     const ana = await logado('atendente');
     const adm = await logado('administrador');

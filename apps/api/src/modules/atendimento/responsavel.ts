@@ -50,7 +50,11 @@ export function decidirResponsavel(x: {
   aberto: boolean;
 }): DecisaoDoResponsavel {
   const reatribui = PAPEIS_QUE_REATRIBUEM.includes(x.eu.papel);
-  const recusar = (status: 403 | 409, mensagem: string): DecisaoDoResponsavel => ({ tipo: 'recusar', status, mensagem });
+  const recusar = (status: 403 | 409, mensagem: string): DecisaoDoResponsavel => ({
+    tipo: 'recusar',
+    status,
+    mensagem,
+  });
   if (x.acao === 'liberar') {
     if (x.dono === null) return { tipo: 'nada' };
     if (x.dono !== x.eu.id && !reatribui) return recusar(403, MENSAGENS_RESPONSAVEL.liberarDeOutraPessoa);

@@ -6,6 +6,8 @@ export interface FiltrosFila {
   tipo?: TipoProtocolo;
   venceAte?: string;
   busca?: string;
+  /** eu: 'Minha fila'; ninguem: the protocols nobody took. */
+  responsavel?: 'eu' | 'ninguem';
 }
 
 /** Query keys of the console, one factory (mutations invalidate through it). */

@@ -4,6 +4,8 @@ import { FormField } from '@/components/ui/form-field';
 import { Input } from '@/components/ui/input';
 import { NativeSelect } from '@/components/ui/native-select';
 import { Textarea } from '@/components/ui/textarea';
+import { Button } from '@/components/ui/button';
+import { ApiError } from '@/lib/api-client';
 import { toast } from '@/lib/toast';
 import { useModelos } from '../api/modelos';
 import { useAcaoProtocolo } from '../api/protocolo';
@@ -72,10 +74,26 @@ function Decisao(props: {
   );
 }
 
-/** Responder / Pedir informações / Encaminhar / Cancelar, with what each kind of request needs. */
-export function AcoesDoProtocolo({ protocolo }: { protocolo: ProtocoloAtendimento }) {
+/**
+ * Responder / Pedir informações / Encaminhar / Cancelar, with what each kind of request needs.
+ * The text lives in the page (`texto`), so a 409 'changed since you opened it' and the reload that
+ * follows never lose it (decision 0055); each action carries the version the screen shows.
+ */
+export function AcoesDoProtocolo({
+  protocolo,
+  texto,
+  setTexto,
+  recarregar,
+}: {
+  protocolo: ProtocoloAtendimento;
+  texto: string;
+  setTexto: (t: string) => void;
+  /** Reads the protocol again (its current version); resolves when the screen shows it. */
+  recarregar: () => Promise<unknown>;
+}) {
   const [acao, setAcao] = useState<AcaoProtocolo>('responder');
-  const [texto, setTexto] = useState('');
+  const [desatualizado, setDesatualizado] = useState(false);
+  const [recarregando, setRecarregando] = useState(false);
   const [setor, setSetor] = useState('');
   const [dataEfeito, setDataEfeito] = useState('');
   const [sim, setSim] = useState<boolean | null>(null);
@@ -91,7 +109,8 @@ export function AcoesDoProtocolo({ protocolo }: { protocolo: ProtocoloAtendiment
   async function enviar(e: FormEvent) {
     e.preventDefault();
     setErro(null);
-    const corpo: AcaoProtocoloRequest = { acao, texto: texto.trim() };
+    setDesatualizado(false);
+    const corpo: AcaoProtocoloRequest = { acao, texto: texto.trim(), versao: protocolo.versao };
     if (!corpo.texto) return setErro('Escreva o texto.');
     if (acao === 'encaminhar') {
       if (!setor.trim()) return setErro('Informe o setor para onde encaminhar.');
@@ -126,8 +145,23 @@ export function AcoesDoProtocolo({ protocolo }: { protocolo: ProtocoloAtendiment
         setMotivo('');
         setPdf(null);
       },
-      onError: (err) => setErro(mensagemDeErro(err)),
+      onError: (err) => {
+        setDesatualizado(err instanceof ApiError && err.code === 'VERSAO_DESATUALIZADA');
+        setErro(mensagemDeErro(err));
+      },
     });
+  }
+
+  async function recarregarDados() {
+    setRecarregando(true);
+    try {
+      await recarregar();
+      setErro(null);
+      setDesatualizado(false);
+      toast.success('Protocolo recarregado. Confira o histórico antes de enviar de novo.');
+    } finally {
+      setRecarregando(false);
+    }
   }
 
   return (
@@ -137,8 +171,17 @@ export function AcoesDoProtocolo({ protocolo }: { protocolo: ProtocoloAtendiment
       escolhida={acao}
       escolher={setAcao}
       enviar={(e) => void enviar(e)}
-      limparErro={() => setErro(null)}
+      limparErro={() => {
+        if (!desatualizado) setErro(null);
+      }}
       erro={erro}
+      aposErro={
+        desatualizado ? (
+          <Button variant="outline" size="sm" disabled={recarregando} onClick={() => void recarregarDados()}>
+            {recarregando ? 'Recarregando…' : 'Recarregar o protocolo'}
+          </Button>
+        ) : null
+      }
       enviando={mutacao.isPending}
       botao={atual.botao}
       destrutiva={acao === 'cancelar'}

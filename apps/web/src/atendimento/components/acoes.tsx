@@ -19,6 +19,8 @@ export function CaixaDeAcoes<A extends string>({
   /** A refusal shown beside the button goes once the person changes anything. */
   limparErro: () => void;
   erro: string | null;
+  /** What the refusal offers (a reload after a 409 'changed since you opened it'). */
+  aposErro?: ReactNode;
   enviando: boolean;
   botao: string;
   /** The submit button, for a dialog opened by it to give the focus back. */
@@ -61,6 +63,7 @@ export function CaixaDeAcoes<A extends string>({
         {props.children}
 
         {props.erro ? <Alert variant="error">{props.erro}</Alert> : null}
+        {props.erro ? props.aposErro : null}
         <Button
           ref={botaoRef}
           type="submit"

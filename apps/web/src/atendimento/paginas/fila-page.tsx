@@ -10,6 +10,7 @@ import { useFila, type FiltrosFila } from '../api/fila';
 import { Cabecalho } from '../components/cabecalho';
 import { AtalhosDaFila, LinhaDaFila, ProtocoloDaFila, TabelaDaFila, TotaisDaFila } from '../components/fila';
 import { SituacaoProtocoloBadge } from '@/components/situacao';
+import { ResponsavelDaFila } from '../components/responsavel';
 import { SeloPrazo } from '../components/selos-prazo';
 import { dataDoDia, diaEmSaoPaulo } from '../lib/formatos';
 
@@ -20,6 +21,11 @@ const PRAZOS = [
   { valor: '7', rotulo: 'Vencem em até 7 dias', dias: 7 },
 ] as const;
 
+const RESPONSAVEIS = [
+  { valor: 'eu', rotulo: 'Minha fila' },
+  { valor: 'ninguem', rotulo: 'Sem responsável' },
+] as const;
+
 /** /atendimento: the queue of protocols by deadline, with filters, counts and j/k navigation. */
 export function FilaPage() {
   const [params, setParams] = useSearchParams();
@@ -27,11 +33,13 @@ export function FilaPage() {
   const situacao = params.get('situacao') === 'todos' ? 'todos' : 'abertos';
   const prazo = PRAZOS.find((p) => p.valor === (params.get('prazo') ?? '')) ?? PRAZOS[0];
   const busca = params.get('busca') ?? '';
+  const responsavel = RESPONSAVEIS.find((r) => r.valor === params.get('responsavel'))?.valor;
   const filtros: FiltrosFila = {
     situacao,
     tipo: (TIPOS_PROTOCOLO as readonly string[]).includes(tipo) ? (tipo as TipoProtocolo) : undefined,
     venceAte: prazo.dias === null ? undefined : diaEmSaoPaulo(prazo.dias),
     busca: busca.trim() || undefined,
+    responsavel,
   };
   const fila = useFila(filtros);
   // What is typed in 'Buscar' goes to the address (and the server) once typing pauses.
@@ -75,7 +83,7 @@ export function FilaPage() {
       <form
         role="search"
         aria-label="Filtrar a fila"
-        className="mb-5 grid gap-3 md:grid-cols-4"
+        className="mb-5 grid gap-3 md:grid-cols-3 xl:grid-cols-5"
         onSubmit={(e) => e.preventDefault()}
       >
         <FormField label="Tipo">
@@ -99,6 +107,18 @@ export function FilaPage() {
             >
               <option value="abertos">Abertos e em análise</option>
               <option value="todos">Todos, inclusive respondidos</option>
+            </NativeSelect>
+          )}
+        </FormField>
+        <FormField label="Responsável">
+          {(c) => (
+            <NativeSelect {...c} value={responsavel ?? ''} onChange={(e) => mudar('responsavel', e.target.value)}>
+              <option value="">Qualquer responsável</option>
+              {RESPONSAVEIS.map((r) => (
+                <option key={r.valor} value={r.valor}>
+                  {r.rotulo}
+                </option>
+              ))}
             </NativeSelect>
           )}
         </FormField>
@@ -131,13 +151,17 @@ export function FilaPage() {
       ) : fila.isError ? (
         <Alert variant="error">Não foi possível carregar a fila. Tente novamente.</Alert>
       ) : itens.length === 0 ? (
-        <Alert>Nenhum protocolo com esses filtros.</Alert>
+        <Alert>
+          {responsavel === 'eu'
+            ? 'Nenhum protocolo na sua fila com esses filtros.'
+            : 'Nenhum protocolo com esses filtros.'}
+        </Alert>
       ) : (
         <TabelaDaFila
           rotulo="Protocolos da fila"
           legenda="Protocolos por prazo de resposta, os atrasados primeiro"
           atalhos="atalhos"
-          colunas={['Prazo', 'Protocolo', 'Tipo e assunto', 'Beneficiário', 'Situação']}
+          colunas={['Prazo', 'Protocolo', 'Tipo e assunto', 'Beneficiário', 'Situação', 'Responsável']}
         >
           {itens.map((p) => (
             <LinhaDaFila
@@ -162,6 +186,13 @@ export function FilaPage() {
               <td className="px-3 py-2 align-top">{p.beneficiario ?? '—'}</td>
               <td className="px-3 py-2 align-top">
                 <SituacaoProtocoloBadge situacao={p.situacao} />
+              </td>
+              <td className="px-3 py-2 align-top">
+                <ResponsavelDaFila
+                  protocolo={p.protocolo}
+                  responsavel={p.responsavel}
+                  aberto={p.situacao === 'ABERTO' || p.situacao === 'EM_ANALISE'}
+                />
               </td>
             </LinhaDaFila>
           ))}

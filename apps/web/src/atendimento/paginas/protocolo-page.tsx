@@ -1,13 +1,17 @@
 import { ROTULOS_CANAL_PROTOCOLO, ROTULOS_TIPO_PROTOCOLO } from '@portal/contract/protocolos';
+import { useState } from 'react';
 import { useParams } from 'react-router';
+import { Textarea } from '@/components/ui/textarea';
 import { Alert } from '@/components/ui/alert';
 import { Spinner } from '@/components/ui/spinner';
 import { isApiError } from '@/lib/api-client';
 import { useProtocolo } from '../api/protocolo';
+import { usePresenca } from '../api/responsavel';
 import { Cabecalho } from '../components/cabecalho';
 import { Historico, Secao, Voltar } from '../components/detalhe';
 import { AcoesDoProtocolo } from '../components/acoes-do-protocolo';
 import { ContextoDoMembro } from '../components/contexto-do-membro';
+import { AvisoDePresenca, BlocoDoResponsavel } from '../components/responsavel';
 import { SituacaoProtocoloBadge } from '@/components/situacao';
 import { SeloPrazo } from '../components/selos-prazo';
 import { dataDoDia, dataHora, numeroLegivel } from '../lib/formatos';
@@ -16,6 +20,9 @@ import { dataDoDia, dataHora, numeroLegivel } from '../lib/formatos';
 export function ProtocoloPage() {
   const { numero = '' } = useParams();
   const q = useProtocolo(numero);
+  const presentes = usePresenca(numero, q.isSuccess);
+  // The text being written outlives a reload of the protocol (a 409, decision 0055).
+  const [texto, setTexto] = useState('');
   const voltar = <Voltar para="/atendimento">Voltar à fila</Voltar>;
 
   if (q.isPending) return <Spinner className="py-10" label="Carregando o protocolo..." />;
@@ -44,8 +51,11 @@ export function ProtocoloPage() {
         </span>
       </div>
 
+      <AvisoDePresenca presentes={presentes ?? p.presentes} />
+
       <div className="grid gap-4 lg:grid-cols-[minmax(0,3fr)_minmax(0,2fr)]">
         <div className="space-y-4">
+          <BlocoDoResponsavel protocolo={p} aberto={aberto} />
           <Secao titulo="Pedido">
             <dl className="grid gap-x-4 gap-y-2 sm:grid-cols-[max-content_1fr]">
               <dt className="font-semibold text-slate-700">Tipo</dt>
@@ -82,7 +92,17 @@ export function ProtocoloPage() {
             </Secao>
           ) : null}
 
-          {aberto ? <AcoesDoProtocolo protocolo={p} /> : null}
+          {aberto ? (
+            <AcoesDoProtocolo protocolo={p} texto={texto} setTexto={setTexto} recarregar={() => q.refetch()} />
+          ) : texto.trim() ? (
+            <Secao titulo="Seu texto não enviado">
+              <p className="mb-2 text-slate-800">
+                Este protocolo já foi respondido ou cancelado e não aceita mais ações. O texto que você escreveu está
+                abaixo, para copiar se precisar.
+              </p>
+              <Textarea aria-label="Seu texto não enviado" readOnly rows={6} value={texto} />
+            </Secao>
+          ) : null}
 
           <Historico passos={p.historico} selo={(s) => <SituacaoProtocoloBadge situacao={s} />} />
         </div>

@@ -48,9 +48,12 @@ test('Assumir, Minha fila, another person on the same case, and a stale answer t
   await fila.getByLabel('Tipo').selectOption('CONTATO_COMERCIAL');
   const assumir = fila.getByRole('button', { name: /^Assumir o protocolo / }).first();
   await visible(assumir);
-  const linha = fila.locator('tbody tr', { has: assumir });
-  const numero = (await linha.locator('a[data-protocolo]').getAttribute('data-protocolo')) ?? '';
+  const numero =
+    (await fila.locator('tbody tr', { has: assumir }).locator('a[data-protocolo]').getAttribute('data-protocolo')) ??
+    '';
   expect(numero).toMatch(/^\d{20}$/);
+  // The row by its protocol: the button goes once it is taken.
+  const linha = fila.locator('tbody tr', { has: fila.locator(`a[data-protocolo="${numero}"]`) });
   await assumir.click();
   await visible(linha.getByRole('cell', { name: 'Você', exact: true }));
 

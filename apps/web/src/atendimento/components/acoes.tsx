@@ -63,7 +63,7 @@ export function CaixaDeAcoes<A extends string>({
         {props.children}
 
         {props.erro ? <Alert variant="error">{props.erro}</Alert> : null}
-        {props.erro ? props.aposErro : null}
+        {props.erro && props.aposErro ? <div>{props.aposErro}</div> : null}
         <Button
           ref={botaoRef}
           type="submit"

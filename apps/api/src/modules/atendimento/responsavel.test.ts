@@ -219,6 +219,20 @@ describe('the version an action is checked against', () => {
     expect(r.body.versao).not.toBe(caso.body.versao);
   });
 
+  it('the same request for information sent twice with the version read (a double click) is applied once, not refused', async () => {
+    const numero = await pedidoDeDependenteDaMaria(t);
+    const ana = await logado('atendente');
+    const visto = (await get(ana.c, `/protocolos/${numero}`)).body.versao;
+    const corpo = { acao: 'pedir-informacao', texto: 'Envie a certidão de nascimento.', versao: visto };
+    const [a, b] = await Promise.all([
+      post(ana.c, `/protocolos/${numero}/acoes`, corpo),
+      post(ana.c, `/protocolos/${numero}/acoes`, corpo),
+    ]);
+    expect([a.status, b.status]).toEqual([200, 200]);
+    const caso = await get<{ historico: { descricao: string }[] }>(ana.c, `/protocolos/${numero}`);
+    expect(caso.body.historico.filter((h) => h.descricao.includes('certidão de nascimento'))).toHaveLength(1);
+  });
+
   it('after another person acted, an answer with the old version is refused (409) and nothing changes', async () => {
     const numero = await pedidoDeDependenteDaMaria(t);
     const ana = await logado('atendente');

@@ -63,8 +63,10 @@ export type EfeitoDaResposta = (tx: Queryable, p: { cpf: string; codigoContrato:
 const naoEncontrado = () => new AppError(404, 'NAO_ENCONTRADO', 'Protocolo não encontrado.');
 
 /**
- * Optimistic concurrency (decision 0055): the version the caller read, checked under the row lock.
- * Undefined (the integration API, a console page loaded before the version existed): not checked.
+ * Optimistic concurrency (decision 0055): the version the caller read, checked under the row lock,
+ * after the check for the same step repeated (a double click or a retry changes nothing and is not
+ * refused). Undefined (the integration API, a console page loaded before the version existed): not
+ * checked.
  */
 function conferirVersao(atual: RespostaGravada, esperada: number | undefined) {
   if (esperada !== undefined && atual.versao !== esperada)
@@ -212,7 +214,6 @@ export class RespostasDeProtocolosService {
       const repo = new FilaDeProtocolosRepository(tx);
       const atual = await repo.travar(numero);
       if (!atual) throw naoEncontrado();
-      conferirVersao(atual, versao);
       // A reimbursement is concluded by its own steps (approval and payment, or denial), which keep
       // its legal deadline and the member's history right (decision 0034).
       if (atual.tipo === 'REEMBOLSO')
@@ -223,6 +224,8 @@ export class RespostasDeProtocolosService {
         );
       const igual = atual.situacao === r.status && atual.resposta === resposta && atual.pdfSha256 === pdfSha256;
       if (!igual) {
+        // The same answer again (a double click, a retry) is not stale: only a different one is checked.
+        conferirVersao(atual, versao);
         mudou = true;
         const em = new Date(this.clock.now());
         await repo.responder({
@@ -285,11 +288,11 @@ export class RespostasDeProtocolosService {
           );
         const ultimo = await repo.ultimoEvento(numero);
         if (atual.situacao === 'EM_ANALISE' && ultimo?.descricao === descricao) return null;
+        conferirVersao(atual, versao);
         await repo.mudarSituacao(numero, 'EM_ANALISE');
         await repo.registrarEvento(numero, new Date(this.clock.now()), 'EM_ANALISE', descricao);
         return { evento: 'protocolo_informacao_pedida' as const, avisar: true };
       },
-      versao,
     );
   }
 
@@ -302,10 +305,10 @@ export class RespostasDeProtocolosService {
       async (tx, repo, atual) => {
         const ultimo = await repo.ultimoEvento(numero);
         if (ultimo?.descricao === descricao) return null;
+        conferirVersao(atual, versao);
         await repo.registrarEvento(numero, new Date(this.clock.now()), atual.situacao, descricao);
         return { evento: 'protocolo_encaminhado' as const, avisar: false };
       },
-      versao,
     );
   }
 
@@ -318,7 +321,6 @@ export class RespostasDeProtocolosService {
       repo: FilaDeProtocolosRepository,
       atual: RespostaGravada,
     ) => Promise<{ evento: 'protocolo_informacao_pedida' | 'protocolo_encaminhado'; avisar: boolean } | null>,
-    versao?: number,
   ) {
     const entregas: EntregaPendente[] = [];
     let avisou = false;
@@ -326,7 +328,6 @@ export class RespostasDeProtocolosService {
       const repo = new FilaDeProtocolosRepository(tx);
       const atual = await repo.travar(numero);
       if (!atual) throw naoEncontrado();
-      conferirVersao(atual, versao);
       const feito = await passo(tx, repo, atual);
       const p = await repo.buscar(numero);
       if (!p) throw naoEncontrado();

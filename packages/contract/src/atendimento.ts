@@ -533,6 +533,24 @@ export const reembolsoAtendimentoSchema = reembolsoDetalheSchema.extend({
     .string()
     .nullable()
     .describe('Quando aprovado: a rodada de pagamento seguinte à aprovação, ou hoje se ainda não chegou.'),
+  reciboRepetido: z
+    .object({
+      confirmadoPeloBeneficiario: z
+        .boolean()
+        .describe('O beneficiário foi avisado de que o recibo já tinha sido enviado e confirmou que é outro atendimento.'),
+      outros: z
+        .array(
+          z.object({
+            protocolo: z.string(),
+            criadoEm: z.string(),
+            situacao: z.enum(SITUACOES_REEMBOLSO),
+            beneficiario: z.string(),
+            codigoContrato: z.string(),
+          }),
+        )
+        .describe('Outros pedidos com o mesmo recibo (CPF/CNPJ do prestador, número e data), de qualquer beneficiário.'),
+    })
+    .describe('Possível recibo repetido (decisão 0055).'),
 });
 export type ReembolsoAtendimento = z.infer<typeof reembolsoAtendimentoSchema>;
 

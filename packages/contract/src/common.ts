@@ -140,6 +140,8 @@ export const ERROR_CODES = [
   'IMPORTACAO_EM_ANDAMENTO',
   // Issue 30: an import that cannot be undone (nothing removed, undone already, past the window) (409).
   'IMPORTACAO_NAO_DESFAZIVEL',
+  // Issue 31 (decision 0055): a receipt the member's contract already sent, not confirmed as another care (409).
+  'RECIBO_REPETIDO',
 ] as const;
 export type ErrorCode = (typeof ERROR_CODES)[number];
 

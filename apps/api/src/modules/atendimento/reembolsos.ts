@@ -81,7 +81,7 @@ export const reembolsosAtendimentoRoutes: FastifyPluginAsyncZod = async (app) =>
 
   const { quatroOlhosAcimaCentavos, diasDePagamento } = app.config.reembolso;
 
-  const detalhe = (r: ReembolsoOperador): ReembolsoAtendimento => {
+  const detalhe = async (r: ReembolsoOperador): Promise<ReembolsoAtendimento> => {
     const d = hoje();
     // The run after the day it was approved (the last 'aprovado' of the history), unless it is still to come.
     const aprovadoEm = r.historico.findLast((e) => e.situacao === 'aprovado')?.em;
@@ -93,6 +93,8 @@ export const reembolsosAtendimentoRoutes: FastifyPluginAsyncZod = async (app) =>
       quatroOlhosAcima: quatroOlhosAcimaCentavos / 100,
       proximoPagamento: proximaRodadaDePagamento(d, diasDePagamento),
       pagoEmSugerido: r.situacao === 'aprovado' ? (rodada < d ? rodada : d) : null,
+      // The same receipt on other requests, of any member: where fraud shows (decision 0055).
+      reciboRepetido: await reembolso.reciboRepetido(r),
     };
   };
 
@@ -146,11 +148,15 @@ export const reembolsosAtendimentoRoutes: FastifyPluginAsyncZod = async (app) =>
     },
     async (request) => {
       const r = await reembolso.detalheOperador(request.params.protocolo);
+      const resposta = await detalhe(r);
+      // The other requests with the same receipt are other members' data read too: named in the row.
+      const outros = resposta.reciboRepetido.outros.map((o) => o.protocolo);
       await atendimento.auditar(quemAtende(request), 'equipe_leu_reembolso', {
         protocolo: r.protocolo,
         codigoContrato: r.codigoContrato,
+        ...(outros.length ? { detalhe: { reciboRepetidoEm: outros } } : {}),
       });
-      return detalhe(r);
+      return resposta;
     },
   );
 

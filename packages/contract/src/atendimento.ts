@@ -537,7 +537,9 @@ export const reembolsoAtendimentoSchema = reembolsoDetalheSchema.extend({
     .object({
       confirmadoPeloBeneficiario: z
         .boolean()
-        .describe('O beneficiário foi avisado de que o recibo já tinha sido enviado e confirmou que é outro atendimento.'),
+        .describe(
+          'O beneficiário foi avisado de que o recibo já tinha sido enviado e confirmou que é outro atendimento.',
+        ),
       outros: z
         .array(
           z.object({
@@ -548,7 +550,9 @@ export const reembolsoAtendimentoSchema = reembolsoDetalheSchema.extend({
             codigoContrato: z.string(),
           }),
         )
-        .describe('Outros pedidos com o mesmo recibo (CPF/CNPJ do prestador, número e data), de qualquer beneficiário.'),
+        .describe(
+          'Outros pedidos com o mesmo recibo (CPF/CNPJ do prestador, número e data), de qualquer beneficiário.',
+        ),
     })
     .describe('Possível recibo repetido (decisão 0055).'),
 });

@@ -695,3 +695,24 @@ export const buscaAtendimentoResponseSchema = z.object({
   mais: z.boolean().describe(`Mais de ${BUSCA_ATENDIMENTO.maxPessoas} pessoas: refine a busca.`),
 });
 export type BuscaAtendimentoResponse = z.infer<typeof buscaAtendimentoResponseSchema>;
+
+/**
+ * Internal notes (issue 31, decision 0055): staff to staff, on a protocol or a reimbursement (its
+ * protocol number). Never in the member's answers, PDFs or webhooks.
+ * GET and POST /api/atendimento/protocolos/:numero/notas
+ */
+export const notaInternaSchema = z.object({
+  id: z.string(),
+  texto: z.string(),
+  autor: z.object({ id: z.string(), nome: z.string() }),
+  em: z.string().describe('Quando foi escrita (ISO 8601).'),
+});
+export type NotaInterna = z.infer<typeof notaInternaSchema>;
+export const notasInternasResponseSchema = z.object({ notas: z.array(notaInternaSchema) });
+export type NotasInternasResponse = z.infer<typeof notasInternasResponseSchema>;
+export const novaNotaInternaRequestSchema = z.object({
+  texto: textoLivre({ multilinha: true, error: 'Escreva a nota.' })
+    .min(1, 'Escreva a nota.')
+    .max(2000, 'No máximo 2000 caracteres.'),
+});
+export type NovaNotaInternaRequest = z.input<typeof novaNotaInternaRequestSchema>;

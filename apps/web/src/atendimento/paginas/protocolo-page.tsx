@@ -8,6 +8,7 @@ import { Cabecalho } from '../components/cabecalho';
 import { Historico, Secao, Voltar } from '../components/detalhe';
 import { AcoesDoProtocolo } from '../components/acoes-do-protocolo';
 import { ContextoDoMembro } from '../components/contexto-do-membro';
+import { NotasInternas } from '../components/notas-internas';
 import { SituacaoProtocoloBadge } from '@/components/situacao';
 import { SeloPrazo } from '../components/selos-prazo';
 import { dataDoDia, dataHora, numeroLegivel } from '../lib/formatos';
@@ -85,6 +86,7 @@ export function ProtocoloPage() {
           {aberto ? <AcoesDoProtocolo protocolo={p} /> : null}
 
           <Historico passos={p.historico} selo={(s) => <SituacaoProtocoloBadge situacao={s} />} />
+          <NotasInternas protocolo={p.protocolo} />
         </div>
         <ContextoDoMembro contexto={p.contexto} atual={p.protocolo} />
       </div>

@@ -208,3 +208,32 @@ test("the console flags Maria's second request with her first and Roberto's, eac
   );
   await s.close();
 }, 180_000);
+
+test('a staff note on the request shows to the staff with author and time, never on Maria’s page (375, 768, 1280 px)', async () => {
+  expect(segundo).not.toBe('');
+  const NOTA = 'Conferir com a Clínica Bem Viver se houve duas consultas no mesmo dia.';
+  const s = await openSession(browser, { expectStatuses: [401] });
+  const { page } = s;
+  await entrarNoConsole(page, rita);
+  await page.goto(`/atendimento/reembolsos/${segundo}`);
+  const notas = page.getByRole('region', { name: 'Notas internas' });
+  await visible(notas.getByText('Nenhuma nota ainda.'));
+  await notas.getByRole('button', { name: 'Salvar nota' }).click();
+  await visible(notas.getByText('Escreva a nota.'));
+  await notas.getByLabel('Nova nota interna').fill(NOTA);
+  await notas.getByRole('button', { name: 'Salvar nota' }).click();
+  const nota = notas.getByRole('listitem').filter({ hasText: NOTA });
+  await visible(nota.getByText('Rita Recibos'));
+  expect(await notas.getByLabel('Nova nota interna').inputValue()).toBe('');
+  await page.reload();
+  await visible(nota);
+  await conferirTelaDoConsole(page, 'atendimento-reembolso-nota-interna');
+  await s.close();
+
+  const m = await entrar(browser, MARIA.cpf, { width: 375 });
+  await m.page.goto(`/reembolso/${segundo}`);
+  await visible(m.page.getByText('Clínica Bem Viver').first());
+  expect(await m.page.getByText(NOTA).count()).toBe(0);
+  expect(await m.page.content()).not.toContain('Notas internas');
+  await m.close();
+}, 180_000);

@@ -187,6 +187,12 @@ test("the console flags Maria's second request with her first and Roberto's, eac
   const s = await openSession(browser, { expectStatuses: [401] });
   const { page } = s;
   await entrarNoConsole(page, rita);
+  // The list marks the three requests of the receipt, not Roberto's other one.
+  await page.goto('/atendimento/reembolsos');
+  const linha = (p: string) => page.locator('tbody tr', { has: page.getByRole('link', { name: impresso(p) }) });
+  for (const p of [primeiro, segundo, deNovo]) await visible(linha(p).getByText('Recibo repetido?'));
+  await visible(linha(doRoberto));
+  expect(await linha(doRoberto).getByText('Recibo repetido?').count()).toBe(0);
   await page.goto(`/atendimento/reembolsos/${segundo}`);
   await visible(page.getByRole('heading', { level: 1, name: `Reembolso ${impresso(segundo)}` }));
   const flag = page.getByRole('region', { name: 'Possível recibo repetido' });

@@ -496,7 +496,12 @@ const prazoDoReembolso = {
   venceHoje: z.boolean(),
 };
 
-export const itemReembolsoAtendimentoSchema = reembolsoResumoSchema.extend(prazoDoReembolso);
+export const itemReembolsoAtendimentoSchema = reembolsoResumoSchema.extend({
+  ...prazoDoReembolso,
+  reciboRepetido: z
+    .boolean()
+    .describe('Possível recibo repetido: outro pedido tem o mesmo recibo, ou o beneficiário confirmou reenviá-lo.'),
+});
 export type ItemReembolsoAtendimento = z.infer<typeof itemReembolsoAtendimentoSchema>;
 
 export const reembolsosAtendimentoResponseSchema = z.object({

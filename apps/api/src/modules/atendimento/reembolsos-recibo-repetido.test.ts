@@ -180,3 +180,19 @@ describe('GET /api/atendimento/reembolsos/:protocolo, the same receipt across me
     });
   });
 });
+
+describe('GET /api/atendimento/reembolsos, the list', () => {
+  it('marks both requests of a repeated receipt and not a receipt sent once', async () => {
+    const recibo = novoRecibo();
+    const daMaria = await enviado(await maria(), CPF.maria, recibo);
+    const doRoberto = await enviado(await roberto(), CPF.roberto, recibo);
+    const unico = await enviado(await maria(), CPF.maria, novoRecibo());
+    const { c } = await equipeLogada(t, 'atendente', 'recibo');
+    const r = await c.get<{ itens: { protocolo: string; reciboRepetido: boolean }[] }>(
+      '/api/atendimento/reembolsos?limite=200',
+      EQUIPE,
+    );
+    const marca = Object.fromEntries(r.body.itens.map((x) => [x.protocolo, x.reciboRepetido]));
+    expect([marca[daMaria], marca[doRoberto], marca[unico]]).toEqual([true, true, false]);
+  });
+});

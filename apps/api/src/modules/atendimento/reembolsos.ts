@@ -118,6 +118,7 @@ export const reembolsosAtendimentoRoutes: FastifyPluginAsyncZod = async (app) =>
         detalhe: { filtros: { situacao, limite }, reembolsos: lista.length },
       });
       const d = hoje();
+      const repetidos = await reembolso.comReciboRepetido(lista.map((r) => r.protocolo));
       const itens: ItemReembolsoAtendimento[] = lista.map((r) => ({
         protocolo: r.protocolo,
         tipo: r.tipo,
@@ -131,6 +132,7 @@ export const reembolsosAtendimentoRoutes: FastifyPluginAsyncZod = async (app) =>
         criadoEm: r.criadoEm,
         codigoContrato: r.codigoContrato,
         ...prazoDoReembolso(r, d),
+        reciboRepetido: repetidos.has(r.protocolo),
       }));
       return { itens };
     },

@@ -419,6 +419,20 @@ export class ReembolsoRepository {
     );
   }
 
+  /** Of these requests, those flagged as a possible duplicate (the console's list marks them). */
+  async comReciboRepetido(protocolos: string[]): Promise<Set<string>> {
+    const rows = await this.q.query<{ protocolo: string }>(
+      `select r.protocolo from reembolsos r
+        where r.protocolo = any($1::text[])
+          and (r.recibo_repetido_confirmado or exists (
+                select 1 from reembolsos o
+                 where o.prestador_documento = r.prestador_documento and o.numero_recibo_chave = r.numero_recibo_chave
+                   and o.data_atendimento = r.data_atendimento and o.protocolo <> r.protocolo))`,
+      [protocolos],
+    );
+    return new Set(rows.map((r) => r.protocolo));
+  }
+
   /** For the staff: the other requests with this request's receipt, of any member, oldest first. */
   async outrosPedidosDoRecibo(protocolo: string): Promise<OutroPedidoDoRecibo[]> {
     return this.q.query<OutroPedidoDoRecibo>(

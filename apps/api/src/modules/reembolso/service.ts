@@ -411,6 +411,11 @@ export class ReembolsoService {
     };
   }
 
+  /** Which of these requests are possible duplicates (the console's list). */
+  comReciboRepetido(protocolos: string[]): Promise<Set<string>> {
+    return this.repo.comReciboRepetido(protocolos);
+  }
+
   /** For the staff: the other requests with this request's receipt, of any member (decision 0055). */
   async reciboRepetido(r: { protocolo: string; reciboRepetidoConfirmado: boolean }) {
     const outros = await this.repo.outrosPedidosDoRecibo(r.protocolo);

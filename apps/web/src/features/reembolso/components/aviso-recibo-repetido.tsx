@@ -1,6 +1,5 @@
 import { useId } from 'react';
 import { Alert } from '@/components/ui/alert';
-import { Checkbox } from '@/components/ui/checkbox';
 
 /**
  * The receipt was already sent by the member's contract (decision 0055): the server's words, and the
@@ -25,11 +24,14 @@ export function AvisoReciboRepetido({
         {mensagem}
       </Alert>
       <div className="flex min-h-11 items-center gap-3">
-        <Checkbox
+        {/* A native box (24 px, WCAG 2.2 target size), like the form's radios: no extra script file on /reembolso/novo. */}
+        <input
+          type="checkbox"
           id={`${id}-outro`}
           checked={confirmado}
           disabled={desabilitado}
-          onCheckedChange={(v) => onConfirmar(v === true)}
+          onChange={(e) => onConfirmar(e.target.checked)}
+          className="size-6 shrink-0 accent-brand-700"
         />
         <label htmlFor={`${id}-outro`} className="cursor-pointer font-medium text-slate-900">
           É outro atendimento: quero enviar este recibo de novo

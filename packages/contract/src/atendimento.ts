@@ -527,7 +527,12 @@ const prazoDoReembolso = {
   venceHoje: z.boolean(),
 };
 
-export const itemReembolsoAtendimentoSchema = reembolsoResumoSchema.extend(prazoDoReembolso);
+export const itemReembolsoAtendimentoSchema = reembolsoResumoSchema.extend({
+  ...prazoDoReembolso,
+  reciboRepetido: z
+    .boolean()
+    .describe('Possível recibo repetido: outro pedido tem o mesmo recibo, ou o beneficiário confirmou reenviá-lo.'),
+});
 export type ItemReembolsoAtendimento = z.infer<typeof itemReembolsoAtendimentoSchema>;
 
 export const reembolsosAtendimentoResponseSchema = z.object({
@@ -564,6 +569,28 @@ export const reembolsoAtendimentoSchema = reembolsoDetalheSchema.extend({
     .string()
     .nullable()
     .describe('Quando aprovado: a rodada de pagamento seguinte à aprovação, ou hoje se ainda não chegou.'),
+  reciboRepetido: z
+    .object({
+      confirmadoPeloBeneficiario: z
+        .boolean()
+        .describe(
+          'O beneficiário foi avisado de que o recibo já tinha sido enviado e confirmou que é outro atendimento.',
+        ),
+      outros: z
+        .array(
+          z.object({
+            protocolo: z.string(),
+            criadoEm: z.string(),
+            situacao: z.enum(SITUACOES_REEMBOLSO),
+            beneficiario: z.string(),
+            codigoContrato: z.string(),
+          }),
+        )
+        .describe(
+          'Outros pedidos com o mesmo recibo (CPF/CNPJ do prestador, número e data), de qualquer beneficiário.',
+        ),
+    })
+    .describe('Possível recibo repetido (decisão 0056).'),
 });
 export type ReembolsoAtendimento = z.infer<typeof reembolsoAtendimentoSchema>;
 
@@ -704,3 +731,24 @@ export const buscaAtendimentoResponseSchema = z.object({
   mais: z.boolean().describe(`Mais de ${BUSCA_ATENDIMENTO.maxPessoas} pessoas: refine a busca.`),
 });
 export type BuscaAtendimentoResponse = z.infer<typeof buscaAtendimentoResponseSchema>;
+
+/**
+ * Internal notes (issue 31, decision 0056): staff to staff, on a protocol or a reimbursement (its
+ * protocol number). Never in the member's answers, PDFs or webhooks.
+ * GET and POST /api/atendimento/protocolos/:numero/notas
+ */
+export const notaInternaSchema = z.object({
+  id: z.string(),
+  texto: z.string(),
+  autor: z.object({ id: z.string(), nome: z.string() }),
+  em: z.string().describe('Quando foi escrita (ISO 8601).'),
+});
+export type NotaInterna = z.infer<typeof notaInternaSchema>;
+export const notasInternasResponseSchema = z.object({ notas: z.array(notaInternaSchema) });
+export type NotasInternasResponse = z.infer<typeof notasInternasResponseSchema>;
+export const novaNotaInternaRequestSchema = z.object({
+  texto: textoLivre({ multilinha: true, error: 'Escreva a nota.' })
+    .min(1, 'Escreva a nota.')
+    .max(2000, 'No máximo 2000 caracteres.'),
+});
+export type NovaNotaInternaRequest = z.input<typeof novaNotaInternaRequestSchema>;

@@ -142,6 +142,8 @@ export const ERROR_CODES = [
   'IMPORTACAO_NAO_DESFAZIVEL',
   // Issue 31 (decision 0055): an answer written against an older version of the protocol (409).
   'VERSAO_DESATUALIZADA',
+  // Issue 31 (decision 0056): a receipt the member's contract already sent, not confirmed as another care (409).
+  'RECIBO_REPETIDO',
 ] as const;
 export type ErrorCode = (typeof ERROR_CODES)[number];
 

@@ -109,18 +109,28 @@ export const UFS = [
   'RN', 'RS', 'RO', 'RR', 'SC', 'SP', 'SE', 'TO',
 ] as const; // prettier-ignore
 
+/** CPF (a professional) or CNPJ (a clinic, lab, hospital), with check digits; digits only after parsing. */
+const documentoPrestadorSchema = z
+  .union([z.string().max(20, 'CPF ou CNPJ do prestador inválido.'), z.number().int().nonnegative()], {
+    error: 'Informe o CPF ou CNPJ do prestador.',
+  })
+  .transform((v) => onlyDigits(v))
+  .refine((v) => (v.length === 11 ? isValidCpf(v) : v.length === 14 && isValidCnpj(v)), {
+    message: 'CPF ou CNPJ do prestador inválido.',
+  });
+
+const numeroReciboSchema = z
+  .string({ error: 'Informe o número do recibo ou da nota fiscal.' })
+  .trim()
+  .min(1, 'Informe o número do recibo ou da nota fiscal.')
+  .max(44, 'Número do recibo muito longo.')
+  .regex(/^[\w./-]+$/, 'Número do recibo inválido.');
+
 export const prestadorReembolsoSchema = z
   .object(
     {
       /** CPF (a professional) or CNPJ (a clinic, lab, hospital), with check digits. */
-      documento: z
-        .union([z.string().max(20, 'CPF ou CNPJ do prestador inválido.'), z.number().int().nonnegative()], {
-          error: 'Informe o CPF ou CNPJ do prestador.',
-        })
-        .transform((v) => onlyDigits(v))
-        .refine((v) => (v.length === 11 ? isValidCpf(v) : v.length === 14 && isValidCnpj(v)), {
-          message: 'CPF ou CNPJ do prestador inválido.',
-        }),
+      documento: documentoPrestadorSchema,
       nome: textoLivre({ nome: true, error: 'Informe o nome do prestador.' })
         .min(2, 'Informe o nome do prestador.')
         .max(120, 'Nome do prestador muito longo.'),
@@ -219,14 +229,14 @@ export const solicitarReembolsoRequestSchema = membroRequest({
   dataAtendimento: dia('Data do atendimento inválida.'),
   prestador: prestadorReembolsoSchema,
   valorPago: valorReembolsoSchema,
-  numeroRecibo: z
-    .string({ error: 'Informe o número do recibo ou da nota fiscal.' })
-    .trim()
-    .min(1, 'Informe o número do recibo ou da nota fiscal.')
-    .max(44, 'Número do recibo muito longo.')
-    .regex(/^[\w./-]+$/, 'Número do recibo inválido.'),
+  numeroRecibo: numeroReciboSchema,
   anexos: anexosSchema,
   pagamento: dadosPagamentoSchema,
+  /**
+   * The member read that this receipt was already sent by their contract (VerificarRecibo, or a 409
+   * RECIBO_REPETIDO) and confirms it is another care: the request goes, marked as a possible duplicate.
+   */
+  confirmarReciboRepetido: z.boolean({ error: 'Confirmação inválida.' }).optional(),
 });
 export type SolicitarReembolsoRequest = z.input<typeof solicitarReembolsoRequestSchema>;
 
@@ -238,6 +248,24 @@ export const solicitarReembolsoResponseSchema = z.object({
   prazoPagamento: z.string(),
 });
 export type SolicitarReembolsoResponse = z.infer<typeof solicitarReembolsoResponseSchema>;
+
+/**
+ * POST /api/Reembolso/VerificarRecibo (issue 31, decision 0056): whether the member's contract already
+ * sent this receipt (provider, number, day of care). Only the requests the member may see count.
+ */
+export const verificarReciboRequestSchema = membroRequest({
+  prestadorDocumento: documentoPrestadorSchema,
+  numeroRecibo: numeroReciboSchema,
+  dataAtendimento: dia('Data do atendimento inválida.'),
+});
+export type VerificarReciboRequest = z.input<typeof verificarReciboRequestSchema>;
+export const verificarReciboResponseSchema = z.object({
+  repetido: z.boolean(),
+  /** 'Este recibo já foi enviado no pedido de reembolso N (dd/mm/aaaa). Envie de novo só se for outro atendimento.' */
+  mensagem: z.string().nullable(),
+  pedidos: z.array(z.object({ protocolo: z.string(), criadoEm: z.string() })),
+});
+export type VerificarReciboResponse = z.infer<typeof verificarReciboResponseSchema>;
 
 /** POST /api/Reembolso/Previa: an estimate before sending, never a promise. */
 export const previaReembolsoRequestSchema = membroRequest({

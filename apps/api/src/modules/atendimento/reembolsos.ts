@@ -81,7 +81,7 @@ export const reembolsosAtendimentoRoutes: FastifyPluginAsyncZod = async (app) =>
 
   const { quatroOlhosAcimaCentavos, diasDePagamento } = app.config.reembolso;
 
-  const detalhe = (r: ReembolsoOperador): ReembolsoAtendimento => {
+  const detalhe = async (r: ReembolsoOperador): Promise<ReembolsoAtendimento> => {
     const d = hoje();
     // The run after the day it was approved (the last 'aprovado' of the history), unless it is still to come.
     const aprovadoEm = r.historico.findLast((e) => e.situacao === 'aprovado')?.em;
@@ -93,6 +93,8 @@ export const reembolsosAtendimentoRoutes: FastifyPluginAsyncZod = async (app) =>
       quatroOlhosAcima: quatroOlhosAcimaCentavos / 100,
       proximoPagamento: proximaRodadaDePagamento(d, diasDePagamento),
       pagoEmSugerido: r.situacao === 'aprovado' ? (rodada < d ? rodada : d) : null,
+      // The same receipt on other requests, of any member: where fraud shows (decision 0056).
+      reciboRepetido: await reembolso.reciboRepetido(r),
     };
   };
 
@@ -116,6 +118,7 @@ export const reembolsosAtendimentoRoutes: FastifyPluginAsyncZod = async (app) =>
         detalhe: { filtros: { situacao, limite }, reembolsos: lista.length },
       });
       const d = hoje();
+      const repetidos = await reembolso.comReciboRepetido(lista.map((r) => r.protocolo));
       const itens: ItemReembolsoAtendimento[] = lista.map((r) => ({
         protocolo: r.protocolo,
         tipo: r.tipo,
@@ -129,6 +132,7 @@ export const reembolsosAtendimentoRoutes: FastifyPluginAsyncZod = async (app) =>
         criadoEm: r.criadoEm,
         codigoContrato: r.codigoContrato,
         ...prazoDoReembolso(r, d),
+        reciboRepetido: repetidos.has(r.protocolo),
       }));
       return { itens };
     },
@@ -146,11 +150,15 @@ export const reembolsosAtendimentoRoutes: FastifyPluginAsyncZod = async (app) =>
     },
     async (request) => {
       const r = await reembolso.detalheOperador(request.params.protocolo);
+      const resposta = await detalhe(r);
+      // The other requests with the same receipt are other members' data read too: named in the row.
+      const outros = resposta.reciboRepetido.outros.map((o) => o.protocolo);
       await atendimento.auditar(quemAtende(request), 'equipe_leu_reembolso', {
         protocolo: r.protocolo,
         codigoContrato: r.codigoContrato,
+        ...(outros.length ? { detalhe: { reciboRepetidoEm: outros } } : {}),
       });
-      return detalhe(r);
+      return resposta;
     },
   );
 

@@ -48,6 +48,7 @@ import {
 } from './contexto';
 import { COOKIE_EQUIPE_DISPOSITIVO, DISPOSITIVO_CONHECIDO_MS } from './dispositivo';
 import { PRE_AUTENTICACAO_MS, SESSAO_MAXIMA_MS } from './equipe';
+import { notasRoutes } from './notas';
 import { reembolsosAtendimentoRoutes } from './reembolsos';
 import { responsavelRoutes } from './responsavel-rotas';
 
@@ -175,6 +176,7 @@ export const atendimentoRoutes: FastifyPluginAsyncZod = async (app) => {
   app.addHook('onRequest', exigirEquipe);
   await app.register(reembolsosAtendimentoRoutes);
   await app.register(responsavelRoutes);
+  await app.register(notasRoutes);
 
   app.post(
     '/sair',

@@ -829,6 +829,8 @@ describe('/api/integracao/v1/reembolsos (scope protocolos)', () => {
       c,
       perfil,
       pedido([comprovante], {
+        // A receipt of its own: the file's other requests sent the helper's (a repeat is refused, decision 0056).
+        numeroRecibo: 'RS-2026-INTEGRACAO',
         pagamento: { forma: 'conta', banco: '001', agencia: '1234-5', conta: '12345-6', tipoConta: 'poupanca' },
       }),
     );
@@ -927,7 +929,7 @@ describe('attachment names (pentest defect 5)', () => {
     expect(membro.headers.get('content-disposition')).toBe(`inline; ${esperado}`);
     expect(Buffer.from(await membro.arrayBuffer()).equals(await bytesGuardados(id))).toBe(true);
 
-    const r = await solicitar(c, perfil, pedido([id]));
+    const r = await solicitar(c, perfil, pedido([id], { numeroRecibo: 'RS-2026-NOME' }));
     expect(r.status, JSON.stringify(r.body)).toBe(200);
     const operadora = await fetch(`${t.url}/api/integracao/v1/reembolsos/${r.body.protocolo as string}/anexos/${id}`, {
       headers: { authorization: `Bearer ${chave}` },

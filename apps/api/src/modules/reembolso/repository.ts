@@ -4,6 +4,7 @@ import type { Queryable } from '../../db/db';
 import { ProtocolosRepository } from '../protocolos/repository';
 import { beneficiarioVisivel, type Membro } from '../sessao/membro';
 import { type Conteudo, partes } from './arquivos';
+import { type ChaveDoRecibo, chaveDoRecibo } from './recibo';
 
 export interface BeneficiarioReembolso {
   codigoBeneficiario: string;
@@ -74,6 +75,17 @@ export interface ReembolsoRow {
   aprovacaoPropostaEm: string | null;
   aprovacaoConfirmadaPor: string | null;
   aprovacaoConfirmadaPorNome: string | null;
+  /** The member was told the receipt was already sent and confirmed it is another care (decision 0056). */
+  reciboRepetidoConfirmado: boolean;
+}
+
+/** Another request with the same receipt, as the staff see it (any member of the operator). */
+export interface OutroPedidoDoRecibo {
+  protocolo: string;
+  criadoEm: string;
+  situacao: SituacaoReembolso;
+  beneficiario: string;
+  codigoContrato: string;
 }
 
 export interface NovoReembolso {
@@ -91,6 +103,7 @@ export interface NovoReembolso {
   pagamento: Record<string, string>;
   valorPreviaCentavos: number | null;
   prazoPagamento: string;
+  reciboRepetidoConfirmado: boolean;
   em: Date;
 }
 
@@ -111,7 +124,8 @@ const SELECT_REEMBOLSO = `
          r.aprovacao_proposta_previsao::text as "aprovacaoPropostaPrevisao",
          r.aprovacao_proposta_por::text as "aprovacaoPropostaPor", ep.nome as "aprovacaoPropostaPorNome",
          r.aprovacao_proposta_em as "aprovacaoPropostaEm",
-         r.aprovacao_confirmada_por::text as "aprovacaoConfirmadaPor", ec.nome as "aprovacaoConfirmadaPorNome"
+         r.aprovacao_confirmada_por::text as "aprovacaoConfirmadaPor", ec.nome as "aprovacaoConfirmadaPorNome",
+         r.recibo_repetido_confirmado as "reciboRepetidoConfirmado"
     from reembolsos r
     join beneficiarios b on b.codigo_beneficiario = r.codigo_beneficiario
     join pessoas pb on pb.cpf = b.cpf
@@ -361,8 +375,9 @@ export class ReembolsoRepository {
     await this.q.query(
       `insert into reembolsos (protocolo, cpf, codigo_contrato, codigo_beneficiario, tipo, codigo_tuss, data_atendimento,
          prestador_documento, prestador_nome, conselho, valor_pago_centavos, numero_recibo, pagamento, situacao,
-         valor_previa_centavos, documentacao_completa_em, prazo_pagamento, criado_em, atualizado_em)
-       values ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, 'recebido', $14, $15, $16, $15, $15)`,
+         valor_previa_centavos, documentacao_completa_em, prazo_pagamento, criado_em, atualizado_em,
+         numero_recibo_chave, recibo_repetido_confirmado)
+       values ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, 'recebido', $14, $15, $16, $15, $15, $17, $18)`,
       [
         r.protocolo,
         r.membro.cpf,
@@ -380,7 +395,59 @@ export class ReembolsoRepository {
         r.valorPreviaCentavos,
         r.em,
         r.prazoPagamento,
+        chaveDoRecibo(r).numeroRecibo,
+        r.reciboRepetidoConfirmado,
       ],
+    );
+  }
+
+  /**
+   * The member's requests (those they may see: the whole contract for a holder) with this receipt,
+   * oldest first. Another contract's never count here: the member is told only of their own.
+   */
+  async mesmoReciboDoMembro(membro: Membro, recibo: ChaveDoRecibo): Promise<{ protocolo: string; criadoEm: string }[]> {
+    const k = chaveDoRecibo(recibo);
+    const params: unknown[] = [k.prestadorDocumento, k.numeroRecibo, k.dataAtendimento];
+    const visivel = beneficiarioVisivel(membro, 'b', params);
+    return this.q.query(
+      `select r.protocolo, r.criado_em as "criadoEm" from reembolsos r
+         join beneficiarios b on b.codigo_beneficiario = r.codigo_beneficiario
+        where r.prestador_documento = $1 and r.numero_recibo_chave = $2 and r.data_atendimento = $3::date
+          and ${visivel}
+        order by r.criado_em, r.protocolo`,
+      params,
+    );
+  }
+
+  /** Of these requests, those flagged as a possible duplicate (the console's list marks them). */
+  async comReciboRepetido(protocolos: string[]): Promise<Set<string>> {
+    const rows = await this.q.query<{ protocolo: string }>(
+      `select r.protocolo from reembolsos r
+        where r.protocolo = any($1::text[])
+          and (r.recibo_repetido_confirmado or exists (
+                select 1 from reembolsos o
+                 where o.prestador_documento = r.prestador_documento and o.numero_recibo_chave = r.numero_recibo_chave
+                   and o.data_atendimento = r.data_atendimento and o.protocolo <> r.protocolo))`,
+      [protocolos],
+    );
+    return new Set(rows.map((r) => r.protocolo));
+  }
+
+  /** For the staff: the other requests with this request's receipt, of any member, oldest first. */
+  async outrosPedidosDoRecibo(protocolo: string): Promise<OutroPedidoDoRecibo[]> {
+    return this.q.query<OutroPedidoDoRecibo>(
+      `select o.protocolo, o.criado_em as "criadoEm", o.situacao, p.nome as beneficiario,
+              o.codigo_contrato as "codigoContrato"
+         from reembolsos r
+         join reembolsos o on o.prestador_documento = r.prestador_documento
+                          and o.numero_recibo_chave = r.numero_recibo_chave
+                          and o.data_atendimento = r.data_atendimento
+                          and o.protocolo <> r.protocolo
+         join beneficiarios b on b.codigo_beneficiario = o.codigo_beneficiario
+         join pessoas p on p.cpf = b.cpf
+        where r.protocolo = $1
+        order by o.criado_em, o.protocolo`,
+      [protocolo],
     );
   }
 

@@ -19,6 +19,8 @@ import {
   responderPendenciaResponseSchema,
   solicitarReembolsoRequestSchema,
   solicitarReembolsoResponseSchema,
+  verificarReciboRequestSchema,
+  verificarReciboResponseSchema,
 } from '@portal/contract';
 import { z } from 'zod';
 import { contentDisposition } from '../../lib/nome-arquivo';
@@ -85,6 +87,18 @@ export const reembolsoRoutes: FastifyPluginAsyncZod = async (app) => {
     '/Reembolso/Previa',
     { schema: { body: previaReembolsoRequestSchema, response: respostas(previaReembolsoResponseSchema) } },
     async (request) => reembolso.previa(request.membro, request.body),
+  );
+
+  app.post(
+    '/Reembolso/VerificarRecibo',
+    {
+      schema: {
+        summary: 'Diz se o contrato já enviou este recibo (prestador, número e data do atendimento)',
+        body: verificarReciboRequestSchema,
+        response: respostas(verificarReciboResponseSchema),
+      },
+    },
+    async (request) => reembolso.verificarRecibo(request.membro, request.body),
   );
 
   app.post(

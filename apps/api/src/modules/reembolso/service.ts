@@ -28,6 +28,7 @@ import {
   type SolicitarReembolsoResponse,
   TIPOS_COM_PEDIDO_MEDICO,
   type TipoReembolso,
+  type VerificarReciboResponse,
 } from '@portal/contract';
 import type { Clock } from '../../clock';
 import type { Db, Queryable } from '../../db/db';
@@ -43,6 +44,7 @@ import type { WebhooksService } from '../webhooks/service';
 import { preparar, receber } from './arquivos';
 import type { ClienteClamav } from './clamav';
 import { gerarDemonstrativo } from './pdf';
+import { type ChaveDoRecibo } from './recibo';
 import {
   type AnexoRow,
   type LinhaTabela,
@@ -73,6 +75,8 @@ export type ReembolsoOperador = ReembolsoDetalhe & {
   dadosPagamento: Record<string, string>;
   /** An approval of the console awaiting a second person's confirmation (decision 0053). */
   aprovacaoPendente: AprovacaoPendente | null;
+  /** The member confirmed sending a receipt their contract had already sent (decision 0056). */
+  reciboRepetidoConfirmado: boolean;
 };
 
 export interface AprovacaoPendente {
@@ -111,6 +115,8 @@ export interface PedidoReembolso {
   numeroRecibo: string;
   anexos: string[];
   pagamento: DadosPagamento;
+  /** The member confirmed that a receipt their contract already sent is another care (decision 0056). */
+  confirmarReciboRepetido?: boolean;
 }
 
 const centavos = (reais: number) => Math.round(reais * 100);
@@ -333,6 +339,15 @@ export class ReembolsoService {
         if (TIPOS_COM_PEDIDO_MEDICO.includes(p.tipo) && !documentos.has('pedido_medico')) {
           throw regra(`Para ${ROTULOS_TIPO_REEMBOLSO[p.tipo].toLowerCase()}, anexe também o pedido médico.`);
         }
+        // The same receipt sent before by the contract: told, and sent only when the member confirms.
+        const repetidos = await repo.mesmoReciboDoMembro(membro, {
+          prestadorDocumento: p.prestador.documento,
+          numeroRecibo: p.numeroRecibo,
+          dataAtendimento: p.dataAtendimento,
+        });
+        if (repetidos.length > 0 && !p.confirmarReciboRepetido) {
+          throw new AppError(409, 'RECIBO_REPETIDO', mensagemDoReciboRepetido(repetidos));
+        }
         const protocolo = await ctx.abrirProtocolo({
           tipo: 'REEMBOLSO',
           assunto: `Reembolso de ${ROTULOS_TIPO_REEMBOLSO[p.tipo].toLowerCase()} de ${b.nome} (${formatBRL(reais(valorPago))})`,
@@ -356,6 +371,7 @@ export class ReembolsoService {
           pagamento,
           valorPreviaCentavos: previa,
           prazoPagamento,
+          reciboRepetidoConfirmado: repetidos.length > 0,
           em: ctx.agora,
         });
         await repo.vincularAnexos(p.anexos, protocolo.numero);
@@ -380,6 +396,33 @@ export class ReembolsoService {
         };
       },
     });
+  }
+
+  /**
+   * Whether the member's contract already sent this receipt (issue 31, decision 0056): asked by the
+   * form before sending. Only the requests the member may see count; another member's never show.
+   */
+  async verificarRecibo(membro: Membro, recibo: ChaveDoRecibo): Promise<VerificarReciboResponse> {
+    const pedidos = await this.repo.mesmoReciboDoMembro(membro, recibo);
+    return {
+      repetido: pedidos.length > 0,
+      mensagem: pedidos.length > 0 ? mensagemDoReciboRepetido(pedidos) : null,
+      pedidos: pedidos.map((x) => ({ protocolo: x.protocolo, criadoEm: iso(x.criadoEm) })),
+    };
+  }
+
+  /** Which of these requests are possible duplicates (the console's list). */
+  comReciboRepetido(protocolos: string[]): Promise<Set<string>> {
+    return this.repo.comReciboRepetido(protocolos);
+  }
+
+  /** For the staff: the other requests with this request's receipt, of any member (decision 0056). */
+  async reciboRepetido(r: { protocolo: string; reciboRepetidoConfirmado: boolean }) {
+    const outros = await this.repo.outrosPedidosDoRecibo(r.protocolo);
+    return {
+      confirmadoPeloBeneficiario: r.reciboRepetidoConfirmado,
+      outros: outros.map((o) => ({ ...o, criadoEm: iso(o.criadoEm) })),
+    };
   }
 
   /** The member's own attachments, not yet in a request; another member's read as not found. */
@@ -516,6 +559,7 @@ export class ReembolsoService {
       cpfBeneficiario: r.cpfBeneficiario,
       dadosPagamento: r.pagamento,
       aprovacaoPendente: aprovacaoPendente(r),
+      reciboRepetidoConfirmado: r.reciboRepetidoConfirmado,
     };
   }
 
@@ -734,6 +778,18 @@ export class ReembolsoService {
     const nome = this.d.operadora.nome;
     return this.d.notifier.registrar(tx, { ...destino, assunto: `${nome}: ${assunto}`, texto: `${nome}: ${texto}` });
   }
+}
+
+/** What the member reads when their contract already sent the receipt (the form and the 409 alike). */
+function mensagemDoReciboRepetido(pedidos: { protocolo: string; criadoEm: string }[]): string {
+  const um = (x: { protocolo: string; criadoEm: string }) =>
+    `${x.protocolo} (${formatDate(diaEmSaoPaulo(Date.parse(iso(x.criadoEm))))})`;
+  const lista = pedidos.map(um);
+  const onde =
+    lista.length === 1
+      ? `no pedido de reembolso ${lista[0]}`
+      : `nos pedidos de reembolso ${lista.slice(0, -1).join(', ')} e ${lista.at(-1)}`;
+  return `Este recibo já foi enviado ${onde}. Envie de novo só se for outro atendimento.`;
 }
 
 /** An approval of the console proposed and not yet confirmed (decision 0053). */

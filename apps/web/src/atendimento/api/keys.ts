@@ -17,6 +17,7 @@ export const chavesAtendimento = {
   protocolo: (numero: string) => ['atendimento', 'protocolo', numero] as const,
   reembolsos: (situacao: string) => ['atendimento', 'reembolsos', situacao] as const,
   reembolso: (protocolo: string) => ['atendimento', 'reembolso', protocolo] as const,
+  notas: (protocolo: string) => ['atendimento', 'notas', protocolo] as const,
   busca: (q: string) => ['atendimento', 'busca', q] as const,
   modelos: () => ['atendimento', 'modelos'] as const,
   importacoes: () => ['atendimento', 'importacoes'] as const,

@@ -28,6 +28,8 @@ const EVENTOS: Record<string, string> = {
   equipe_trocou_senha: 'Trocou a própria senha',
   equipe_troca_de_senha_recusada: 'Troca de senha recusada',
   equipe_entrada_bloqueada: 'Entrada bloqueada',
+  equipe_leu_notas: 'Leu as notas internas',
+  equipe_escreveu_nota: 'Escreveu uma nota interna',
 };
 
 /** A day typed in the filter (AAAA-MM-DD) as the instant it starts or ends in São Paulo (UTC−3). */

@@ -12,6 +12,7 @@ import { Historico, Secao, Voltar } from '../components/detalhe';
 import { AcoesDoProtocolo } from '../components/acoes-do-protocolo';
 import { ContextoDoMembro } from '../components/contexto-do-membro';
 import { AvisoDePresenca, BlocoDoResponsavel } from '../components/responsavel';
+import { NotasInternas } from '../components/notas-internas';
 import { SituacaoProtocoloBadge } from '@/components/situacao';
 import { SeloPrazo } from '../components/selos-prazo';
 import { dataDoDia, dataHora, numeroLegivel } from '../lib/formatos';
@@ -105,6 +106,7 @@ export function ProtocoloPage() {
           ) : null}
 
           <Historico passos={p.historico} selo={(s) => <SituacaoProtocoloBadge situacao={s} />} />
+          <NotasInternas protocolo={p.protocolo} />
         </div>
         <ContextoDoMembro contexto={p.contexto} atual={p.protocolo} />
       </div>

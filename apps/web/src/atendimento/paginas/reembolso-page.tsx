@@ -12,6 +12,8 @@ import { anexoComoBlob, urlDoAnexo, useReembolso } from '../api/reembolsos';
 import { AcoesDoReembolso } from '../components/acoes-do-reembolso';
 import { Cabecalho } from '../components/cabecalho';
 import { linhasDePagamento } from '../components/dados-de-pagamento';
+import { NotasInternas } from '../components/notas-internas';
+import { ReciboRepetido } from '../components/recibo-repetido';
 import { Historico, Secao, Voltar } from '../components/detalhe';
 import { SituacaoReembolsoBadge } from '@/components/situacao';
 import { SeloPrazo } from '../components/selos-prazo';
@@ -128,6 +130,7 @@ export function ReembolsoPage() {
           ) : null}
         </span>
       </div>
+      <ReciboRepetido r={r} />
 
       <div className="grid gap-4 lg:grid-cols-[minmax(0,3fr)_minmax(0,2fr)]">
         <div className="space-y-4">
@@ -180,6 +183,7 @@ export function ReembolsoPage() {
           <AcoesDoReembolso reembolso={r} />
 
           <Historico passos={r.historico} selo={(s) => <SituacaoReembolsoBadge situacao={s} />} />
+          <NotasInternas protocolo={r.protocolo} />
         </div>
         <div className="space-y-4">
           <Secao titulo="Valores">

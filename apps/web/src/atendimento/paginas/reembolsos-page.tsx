@@ -123,6 +123,11 @@ export function ReembolsosPage() {
               <td className="px-3 py-2 align-top whitespace-nowrap tabular-nums">{formatBRL(r.valorPago)}</td>
               <td className="px-3 py-2 align-top">
                 <SituacaoReembolsoBadge situacao={r.situacao} />
+                {r.reciboRepetido ? (
+                  <span className="mt-1 block whitespace-nowrap text-sm font-semibold text-amber-900">
+                    Recibo repetido?
+                  </span>
+                ) : null}
               </td>
             </LinhaDaFila>
           ))}

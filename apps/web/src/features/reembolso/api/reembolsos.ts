@@ -6,6 +6,8 @@ import type {
   ReembolsoDetalhe,
   SolicitarReembolsoRequest,
   SolicitarReembolsoResponse,
+  VerificarReciboRequest,
+  VerificarReciboResponse,
 } from '@portal/contract';
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { api, ApiError } from '@/lib/api-client';
@@ -85,6 +87,20 @@ export function usePreviaReembolso() {
   return useMutation({
     mutationFn: (corpo: SemPerfil<PreviaReembolsoRequest>) =>
       api.post<PreviaReembolsoResponse>('/api/Reembolso/Previa', { perfilAutenticado: perfil, ...corpo }),
+    meta: { erro: false },
+  });
+}
+
+/**
+ * POST /api/Reembolso/VerificarRecibo: whether the member's contract already sent this receipt
+ * (decision 0056). Asked with the estimate; a failure only leaves the warning out (the server still
+ * answers 409 RECIBO_REPETIDO on sending).
+ */
+export function useVerificarRecibo() {
+  const perfil = usePerfilAutenticado();
+  return useMutation({
+    mutationFn: (corpo: SemPerfil<VerificarReciboRequest>) =>
+      api.post<VerificarReciboResponse>('/api/Reembolso/VerificarRecibo', { perfilAutenticado: perfil, ...corpo }),
     meta: { erro: false },
   });
 }

@@ -25,6 +25,7 @@ import { Card, CardTitle } from '@/components/ui/card';
 import { FormField } from '@/components/ui/form-field';
 import { Input } from '@/components/ui/input';
 import { NativeSelect } from '@/components/ui/native-select';
+import { isApiError } from '@/lib/api-client';
 import { useChaveDeEnvio } from '@/lib/idempotencia';
 import { usePerfilAutenticado } from '@/lib/membro';
 import { mensagemDoErro } from '@/lib/query-errors';
@@ -33,7 +34,9 @@ import {
   useBeneficiariosReembolso,
   usePreviaReembolso,
   useSolicitarReembolso,
+  useVerificarRecibo,
 } from '../api/reembolsos';
+import { AvisoReciboRepetido } from './aviso-recibo-repetido';
 import { CampoDeAnexos } from './campo-de-anexos';
 import { hojeEmSaoPaulo, mascaraBRL, mascaraCpfCnpj, reaisDaMascara } from './formatos';
 import { useAnexos } from './use-anexos';
@@ -234,6 +237,7 @@ function FormularioReembolso({ beneficiarios }: { beneficiarios: BeneficiarioRee
   const anexos = useAnexos();
   const previa = usePreviaReembolso();
   const solicitar = useSolicitarReembolso();
+  const verificar = useVerificarRecibo();
   const chave = useChaveDeEnvio();
   const [c, setC] = useState<Campos>({ ...VAZIO, cpfBeneficiario: beneficiarios[0]!.cpf });
   // From the first 'Ver prévia' on, the errors follow the fields: each goes as soon as it is fixed.
@@ -241,6 +245,9 @@ function FormularioReembolso({ beneficiarios }: { beneficiarios: BeneficiarioRee
   const [estimativa, setEstimativa] = useState<{ corpo: string; r: PreviaReembolsoResponse } | null>(null);
   const [recusa, setRecusa] = useState<string | null>(null);
   const [feito, setFeito] = useState<SolicitarReembolsoResponse | null>(null);
+  // The receipt already sent by the contract (decision 0056), for the receipt it was asked about.
+  const [repetido, setRepetido] = useState<{ recibo: string; mensagem: string } | null>(null);
+  const [outroAtendimento, setOutroAtendimento] = useState(false);
   const formRef = useRef<HTMLFormElement>(null);
   const previaRef = useRef<HTMLElement>(null);
   const feitoRef = useRef<HTMLDivElement>(null);
@@ -249,6 +256,12 @@ function FormularioReembolso({ beneficiarios }: { beneficiarios: BeneficiarioRee
   const corpoJson = JSON.stringify(corpo);
   const erros = tentativa > 0 ? validar(c, corpo, anexos, perfil.codigoSessao) : {};
   const previaValida = estimativa && estimativa.corpo === corpoJson ? estimativa.r : null;
+  const recibo = JSON.stringify([corpo.prestador.documento, c.numeroRecibo.trim(), c.dataAtendimento]);
+  const avisoRepetido = repetido?.recibo === recibo ? repetido.mensagem : null;
+  const avisarRepetido = (mensagem: string) => {
+    setRepetido({ recibo, mensagem });
+    setOutroAtendimento(false);
+  };
 
   // After a failed check, the first wrong field gets the focus (its message is read with it).
   useEffect(() => {
@@ -275,6 +288,14 @@ function FormularioReembolso({ beneficiarios }: { beneficiarios: BeneficiarioRee
       valorPago: corpo.valorPago,
       ...(corpo.codigoTuss ? { codigoTuss: corpo.codigoTuss } : {}),
     };
+    verificar.mutate(
+      {
+        prestadorDocumento: corpo.prestador.documento,
+        numeroRecibo: corpo.numeroRecibo,
+        dataAtendimento: corpo.dataAtendimento,
+      },
+      { onSuccess: (r) => (r.repetido && r.mensagem ? avisarRepetido(r.mensagem) : setRepetido(null)) },
+    );
     previa.mutate(pedido, {
       onSuccess: (r) => setEstimativa({ corpo: corpoJson, r }),
       onError: (err) => setRecusa(mensagemDoErro(err, 'Não foi possível calcular a estimativa. Tente novamente.')),
@@ -283,14 +304,18 @@ function FormularioReembolso({ beneficiarios }: { beneficiarios: BeneficiarioRee
 
   const enviar = () => {
     setRecusa(null);
+    const pedido = avisoRepetido && outroAtendimento ? { ...corpo, confirmarReciboRepetido: true } : corpo;
     solicitar.mutate(
-      { corpo, chave: chave.para(corpo) },
+      { corpo: pedido, chave: chave.para(pedido) },
       {
         onSuccess: (r) => {
           chave.concluir();
           setFeito(r);
         },
-        onError: (err) => setRecusa(mensagemDoErro(err, 'Não foi possível enviar a solicitação. Tente novamente.')),
+        onError: (err) =>
+          isApiError(err) && err.code === 'RECIBO_REPETIDO' && err.serverMessage
+            ? avisarRepetido(err.serverMessage)
+            : setRecusa(mensagemDoErro(err, 'Não foi possível enviar a solicitação. Tente novamente.')),
       },
     );
   };
@@ -704,8 +729,20 @@ function FormularioReembolso({ beneficiarios }: { beneficiarios: BeneficiarioRee
             ) : null}
           </dl>
           <p className="mt-3 text-slate-800">{previaValida.mensagem}</p>
+          {avisoRepetido ? (
+            <AvisoReciboRepetido
+              mensagem={avisoRepetido}
+              confirmado={outroAtendimento}
+              onConfirmar={setOutroAtendimento}
+              desabilitado={solicitar.isPending}
+            />
+          ) : null}
           <div className="mt-4 flex flex-col gap-3 sm:flex-row">
-            <Button onClick={enviar} disabled={solicitar.isPending} aria-busy={solicitar.isPending || undefined}>
+            <Button
+              onClick={enviar}
+              disabled={solicitar.isPending || (avisoRepetido !== null && !outroAtendimento)}
+              aria-busy={solicitar.isPending || undefined}
+            >
               <Send aria-hidden="true" />
               {solicitar.isPending ? 'Enviando...' : 'Enviar solicitação'}
             </Button>

@@ -76,7 +76,7 @@ test('a session ended on the server ends the page: "Sessão encerrada", back to 
 });
 
 test('a page whose script does not arrive says so and offers to try again, instead of a blank screen', async () => {
-  const s = await entrar(browser, MARIA.cpf, { width: 375, semServiceWorker: true });
+  const s = await entrar(browser, MARIA.cpf, { width: 375 });
   const { page } = s;
   // The phone loses the network for exactly the Autorizações chunk.
   const chunk = /\/assets\/autorizacoes-page-[^/]+\.js$/;

@@ -44,7 +44,7 @@ function semErrosDeRede(s: Session) {
 }
 
 test('Maria shows her family’s cards, online and with the network cut; a clinic verifies her QR code', async () => {
-  const s = await openSession(browser);
+  const s = await openSession(browser, { comServiceWorker: true });
   const { page, context } = s;
   await loginMaria(page);
   await navegar(page, 'Carteirinha digital');
@@ -105,7 +105,7 @@ test('Maria shows her family’s cards, online and with the network cut; a clini
 
   // A clinic, in another browser with nobody signed in, scans the QR code: its camera opens the
   // verification page with the token after '#t='.
-  const clinica = await openSession(browser, { width: 375 });
+  const clinica = await openSession(browser, { width: 375, comServiceWorker: true });
   await clinica.page.goto(`/verificar-carteirinha#t=${token}`);
   const resultado = await visible(clinica.page.getByRole('region', { name: 'Carteirinha válida' }));
   const texto = (await resultado.textContent()) ?? '';
@@ -215,7 +215,7 @@ test('Chrome finds the portal installable (its own checks, which Lighthouse 12 n
 });
 
 test('an expired QR code says so at the clinic (the server’s answer, API-tested with its clock)', async () => {
-  const clinica = await openSession(browser, { width: 375 });
+  const clinica = await openSession(browser, { width: 375, comServiceWorker: true });
   await clinica.page.route('**/api/CarteirinhaDigital/Verificar', (route) =>
     route.fulfill({
       status: 200,
@@ -241,7 +241,7 @@ test('an expired QR code says so at the clinic (the server’s answer, API-teste
 });
 
 test('signing out, or the session expiring, removes the card kept on the device', async () => {
-  const s = await openSession(browser, { width: 375 });
+  const s = await openSession(browser, { width: 375, comServiceWorker: true });
   const { page, context } = s;
   await loginMaria(page);
   await page.goto('/carteirinha');
@@ -275,7 +275,7 @@ test('signing out, or the session expiring, removes the card kept on the device'
 });
 
 test("a dependant sees only his own card; a cancelled profile's card says so and has no QR code", async () => {
-  const s = await openSession(browser, { width: 375 });
+  const s = await openSession(browser, { width: 375, comServiceWorker: true });
   const { page } = s;
   await login(page, CARLOS.cpf, SENHA);
   await navegar(page, 'Carteirinha digital');
@@ -290,7 +290,7 @@ test("a dependant sees only his own card; a cancelled profile's card says so and
 
   // Maria's cancelled contract (profile 'Cancelado em …'): her old card, greyed, with the day it
   // ended and no QR code to show.
-  const antigo = await openSession(browser);
+  const antigo = await openSession(browser, { comServiceWorker: true });
   await submitPassword(antigo.page, MARIA.cpf, SENHA);
   await antigo.page
     .getByRole('dialog', { name: 'Perfis Disponíveis' })

@@ -293,7 +293,7 @@ test("/login's HTML, before any script runs, is the CPF step of the configured o
 });
 
 test('a slow script: the CPF typed before it runs is kept and masked; nothing is submitted before it', async () => {
-  const s = await openSession(browser, { width: 375, semServiceWorker: true });
+  const s = await openSession(browser, { width: 375 });
   const { page } = s;
   let soltar = () => {};
   const script = new Promise<void>((r) => (soltar = r));

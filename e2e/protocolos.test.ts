@@ -209,7 +209,7 @@ test('a list that fails to load says so and loads again on retry', async () => {
 });
 
 test('a direct link to /protocolos draws the header and a skeleton at once, while the page script and then its data are on the way (375 px)', async () => {
-  const s = await entrar(browser, MARIA.cpf, { width: 375, semServiceWorker: true });
+  const s = await entrar(browser, MARIA.cpf, { width: 375 });
   const { page } = s;
   const script = await segurar(page, /\/assets\/protocolos-page-[\w-]+\.js$/);
   const dados = await segurar(page, '**/api/Protocolos/**');

@@ -348,7 +348,7 @@ test('the date of care: the field stops 365 days back and says so before anythin
 });
 
 test('a direct link to a request draws its page with a skeleton of the request while it loads (Carlos, 1280 px)', async () => {
-  const s = await entrar(browser, CARLOS.cpf, { width: 1280, semServiceWorker: true, expectStatuses: [404] });
+  const s = await entrar(browser, CARLOS.cpf, { width: 1280, expectStatuses: [404] });
   const { page } = s;
   const dados = await segurar(page, '**/api/Reembolso/Detalhe');
   await page.goto(`/reembolso/${'1'.repeat(20)}`, { waitUntil: 'commit' });

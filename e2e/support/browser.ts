@@ -41,7 +41,14 @@ export interface Session {
 export interface SessionOptions {
   width?: number;
   expectStatuses?: number[];
-  semServiceWorker?: boolean;
+  /**
+   * The portal's service worker may register (the offline card, the installable app). Off by
+   * default: its install precaches every script and style of the release (decision 0050), a quarter
+   * of a journey's CPU in a context that lives a minute, and page.route does not see what a worker
+   * answers. The journeys are then a member's first visit, which must work without it anyway; the
+   * files about the worker (e2e/carteirinha.test.ts) turn it on.
+   */
+  comServiceWorker?: boolean;
   /** The member asks the system for reduced motion (the banners do not rotate). */
   movimentoReduzido?: boolean;
   /** Cookies and localStorage the profile starts with (support/flows.ts `entrar`). */
@@ -58,8 +65,7 @@ export async function openSession(browser: Browser, opts: SessionOptions = {}): 
   const width = opts.width ?? 1280;
   const context = await browser.newContext({
     ...(opts.storageState ? { storageState: opts.storageState } : {}),
-    // page.route sees no request a service worker answers: a test that fails requests turns it off.
-    ...(opts.semServiceWorker ? { serviceWorkers: 'block' as const } : {}),
+    serviceWorkers: opts.comServiceWorker ? ('allow' as const) : ('block' as const),
     ...(opts.movimentoReduzido ? { reducedMotion: 'reduce' as const } : {}),
     baseURL: baseUrl(),
     viewport: { width, height: width < 768 ? 800 : 900 },
@@ -108,8 +114,12 @@ export async function expectNoAxeViolations(page: Page, label: string, opts: { l
 }
 
 const shotsDir = join(import.meta.dirname, '..', '..', 'screenshots');
-/** Full-page screenshot into ./screenshots (git-ignored), for people to look at; `fullPage: false` for dialogs. */
+/**
+ * Full-page screenshot into ./screenshots (git-ignored), for people to look at; `fullPage: false` for
+ * dialogs. Not in CI (a clone nobody opens; ~7% of a journey's CPU) unless E2E_FOTOS=1.
+ */
 export async function screenshot(page: Page, name: string, opts: { fullPage?: boolean } = {}) {
+  if (process.env.CI && process.env.E2E_FOTOS !== '1') return;
   mkdirSync(shotsDir, { recursive: true });
   await page.screenshot({ path: join(shotsDir, `${name}.png`), fullPage: opts.fullPage ?? true });
 }

@@ -166,8 +166,8 @@ export async function entrar(browser: Browser, cpf: string, opts: SessionOptions
 
 /**
  * Holds every request whose URL matches until `soltar()` is called (a slow network for one script
- * or one call, to look at what the page shows meanwhile). Needs a session without the service
- * worker (`semServiceWorker`): page.route does not see what a worker answers.
+ * or one call, to look at what the page shows meanwhile). Not in a session with the service worker
+ * (`comServiceWorker`): page.route does not see what a worker answers.
  */
 export async function segurar(page: Page, url: string | RegExp): Promise<{ soltar: () => void }> {
   let soltar!: () => void;

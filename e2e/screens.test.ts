@@ -1,5 +1,5 @@
 import type { Browser, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, test } from 'vitest';
+import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { CARLOS, FERNANDA, MARIA, ROBERTO, SENHA, ANA } from './support/accounts';
 import { expectNoAxeViolations, launch, openSession, type Session } from './support/browser';
 import { assentada, login, submitPassword, typeCpf, visible } from './support/flows';
@@ -162,4 +162,27 @@ describe('every protected page at 1280 and 375 px: its heading, no axe violation
       await expectNoAxeViolations(s.page, `${path} @${width}`);
     }
   });
+});
+
+// The check itself can fail: axe is loaded once per document and run again on each check, so a
+// violation added after a first check is found, and gone once mended.
+test('the axe check finds a violation added after a first check on the same document, and passes once it is mended', async () => {
+  const s = await openSession(browser);
+  const { page } = s;
+  await page.goto('/login');
+  await visible(page.getByLabel('CPF', { exact: true }));
+  await expectNoAxeViolations(page, 'login antes');
+  await page.evaluate(() => {
+    const b = document.createElement('button');
+    b.id = 'sem-nome';
+    document.querySelector('main')?.append(b);
+  });
+  const erro = await expectNoAxeViolations(page, 'login com um botão sem nome').then(
+    () => null,
+    (e: unknown) => e as { actual?: unknown },
+  );
+  expect(String(erro?.actual)).toMatch(/button-name \(critical\): .* — #sem-nome/);
+  await page.evaluate(() => document.getElementById('sem-nome')?.remove());
+  await expectNoAxeViolations(page, 'login depois');
+  await s.close();
 });

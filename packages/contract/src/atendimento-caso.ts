@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { DOCUMENTOS_USUAIS } from './atendimento-regras';
 import { SITUACOES_PROTOCOLO, TIPOS_PROTOCOLO } from './protocolos-regras';
 import { reembolsoResumoSchema } from './reembolso';
 
@@ -91,25 +92,6 @@ export function resumoDoContexto(c: ContextoDoMembro) {
 // ---------------------------------------------------------------------------------------------
 // 'Pedir documentos': a checklist of the usual documents plus free text.
 
-export const DOCUMENTOS_USUAIS = [
-  'relatorio_medico',
-  'comprovante_pagamento',
-  'nota_fiscal',
-  'pedido_medico',
-  'laudo_exame',
-  'documento_identidade',
-] as const;
-export type DocumentoUsual = (typeof DOCUMENTOS_USUAIS)[number];
-
-export const ROTULOS_DOCUMENTO_USUAL: Record<DocumentoUsual, string> = {
-  relatorio_medico: 'Relatório médico',
-  comprovante_pagamento: 'Comprovante de pagamento',
-  nota_fiscal: 'Nota fiscal',
-  pedido_medico: 'Pedido médico',
-  laudo_exame: 'Laudo de exame',
-  documento_identidade: 'Documento de identidade',
-};
-
 export const documentosPedidosSchema = z
   .array(
     z.enum(DOCUMENTOS_USUAIS, {
@@ -120,15 +102,3 @@ export const documentosPedidosSchema = z
   .max(DOCUMENTOS_USUAIS.length, 'Documentos repetidos.')
   .refine((d) => new Set(d).size === d.length, 'Documentos repetidos.')
   .describe('Os documentos usuais pedidos ao beneficiário (a lista de verificação).');
-
-/**
- * The text the member reads: the documents checked, in the list's order, then the free text.
- * The server composes it (the console shows the same text before sending).
- */
-export function textoDoPedidoDeDocumentos(documentos: readonly DocumentoUsual[], texto: string): string {
-  const livre = texto.trim();
-  if (documentos.length === 0) return livre;
-  const itens = DOCUMENTOS_USUAIS.filter((d) => documentos.includes(d)).map((d) => `- ${ROTULOS_DOCUMENTO_USUAL[d]}`);
-  const lista = `Para continuarmos, envie os documentos abaixo:\n${itens.join('\n')}`;
-  return livre ? `${lista}\n\n${livre}` : lista;
-}

@@ -13,6 +13,10 @@ import { textoLivre } from './texto';
 
 export {
   BUSCA_ATENDIMENTO,
+  DOCUMENTOS_USUAIS,
+  type DocumentoUsual,
+  ROTULOS_DOCUMENTO_USUAL,
+  textoDoPedidoDeDocumentos,
   MENSAGEM_VERSAO_DESATUALIZADA,
   PAPEIS_EQUIPE,
   PAPEIS_QUE_REATRIBUEM,

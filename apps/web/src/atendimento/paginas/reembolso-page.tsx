@@ -11,6 +11,7 @@ import { toast } from '@/lib/toast';
 import { anexoComoBlob, urlDoAnexo, useReembolso } from '../api/reembolsos';
 import { AcoesDoReembolso } from '../components/acoes-do-reembolso';
 import { Cabecalho } from '../components/cabecalho';
+import { ContextoDoMembro } from '../components/contexto-do-membro';
 import { linhasDePagamento } from '../components/dados-de-pagamento';
 import { Historico, Secao, Voltar } from '../components/detalhe';
 import { SituacaoReembolsoBadge } from '@/components/situacao';
@@ -200,6 +201,7 @@ export function ReembolsoPage() {
             <Campos linhas={pagamento} />
             <p className="mt-2 text-sm text-slate-700">Conta ou chave PIX do titular, informada no pedido.</p>
           </Secao>
+          <ContextoDoMembro contexto={r.contexto} atual={r.protocolo} />
         </div>
       </div>
     </>

@@ -82,7 +82,8 @@ describe('the member at a glance', () => {
     expect(ctx.mensalidadesEmAberto.map((m) => [m.vencimento, m.valor])).toEqual(
       abertas.map((m) => [m.vencimento, Number(m.valor) / 100]),
     );
-    for (const m of ctx.mensalidadesEmAberto) expect(m.situacao).toBe(m.vencimento < HOJE_DIA ? 'vencida' : 'em_aberto');
+    for (const m of ctx.mensalidadesEmAberto)
+      expect(m.situacao).toBe(m.vencimento < HOJE_DIA ? 'vencida' : 'em_aberto');
   });
 
   it("lists the contract's earlier reimbursements beside a protocol", async () => {
@@ -134,7 +135,7 @@ describe('the member at a glance', () => {
     expect(JSON.stringify(ctx.avisos)).not.toContain('certidão');
   });
 
-  it("audits the case read with what the screen showed of the member", async () => {
+  it('audits the case read with what the screen showed of the member', async () => {
     const { c, id } = await logado();
     const ctx = await contexto(c);
     const [linha] = await t.db.query<{ detalhe: Json; codigo_contrato: string }>(
@@ -219,7 +220,11 @@ describe("'Pedir documentos' with the checklist", () => {
   it('accepts the checklist without free text', async () => {
     const n = await pedidoDeDependenteDaMaria(t);
     const { c } = await logado();
-    const r = await post(c, `/protocolos/${n}/acoes`, { acao: 'pedir-informacao', texto: '', documentos: ['nota_fiscal'] });
+    const r = await post(c, `/protocolos/${n}/acoes`, {
+      acao: 'pedir-informacao',
+      texto: '',
+      documentos: ['nota_fiscal'],
+    });
     expect(r.status, JSON.stringify(r.body)).toBe(200);
   });
 

@@ -90,7 +90,9 @@ const ENTREGA = { enviado: 'Enviado', falhou: 'Falhou', na_fila: 'Na fila' } as 
 export function AvisosEnviados({ avisos }: { avisos: ContextoDoMembro['avisos'] }) {
   return (
     <Caixa titulo="Avisos enviados">
-      <p className="mb-2 text-sm text-slate-700">SMS e e-mails aos contatos do contrato. Textos e códigos não aparecem.</p>
+      <p className="mb-2 text-sm text-slate-700">
+        SMS e e-mails aos contatos do contrato. Textos e códigos não aparecem.
+      </p>
       {avisos.length === 0 ? (
         <p>Nenhum aviso enviado.</p>
       ) : (

@@ -34,9 +34,7 @@ export function ListaDeDocumentos({
                 value={d}
                 className="size-5 accent-brand-700"
                 checked={marcados.includes(d)}
-                onChange={(e) =>
-                  mudar(e.target.checked ? [...marcados, d] : marcados.filter((x) => x !== d))
-                }
+                onChange={(e) => mudar(e.target.checked ? [...marcados, d] : marcados.filter((x) => x !== d))}
               />
               {ROTULOS_DOCUMENTO_USUAL[d]}
             </label>

@@ -250,12 +250,12 @@ export function AcoesDoReembolso({ reembolso }: { reembolso: ReembolsoAtendiment
           <FormField
             label={
               escolhida.acao === 'pendencia'
-                ? 'O que mais falta (o beneficiário lê; opcional com documentos marcados)'
+                ? 'Documentos que faltam (o beneficiário lê)'
                 : 'Motivo da negativa (o beneficiário lê)'
             }
             hint={
               escolhida.acao === 'pendencia'
-                ? 'O prazo de 30 dias para pagar fica parado até o beneficiário enviar os documentos; volta a contar do início quando a documentação estiver completa.'
+                ? 'Texto livre, opcional com documentos marcados acima. O prazo de 30 dias para pagar fica parado até o beneficiário enviar os documentos; volta a contar do início quando a documentação estiver completa.'
                 : undefined
             }
           >

@@ -149,7 +149,9 @@ test('a protocol: the member at a glance, the templates of its kind, documents a
   await visible(page.getByRole('heading', { level: 1, name: 'Modelos de resposta' }));
   await salvarModelo(page, 'Dependente: documentos', 'Inclusão de dependente');
   await salvarModelo(page, 'Comercial: retorno', 'Pedido de contato comercial');
-  await visible(page.getByText('Inclusão de dependente', { exact: true }));
+  await visible(
+    page.getByRole('region', { name: 'Modelos salvos' }).getByText('Inclusão de dependente', { exact: true }),
+  );
 
   // One of Maria's requests to add a dependant (the seed's).
   const fila = await page.request.get('/api/atendimento/protocolos?tipo=INCLUSAO_DEPENDENTE&situacao=abertos');

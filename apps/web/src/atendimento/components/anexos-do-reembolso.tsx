@@ -66,7 +66,7 @@ export function Anexos({ r }: { r: ReembolsoAtendimento }) {
                 onClick={() => setVendo(vendo === a.id ? null : a.id)}
               >
                 <Eye aria-hidden="true" />
-                Ver aqui
+                Ver
               </Button>
               <Button
                 variant="outline"

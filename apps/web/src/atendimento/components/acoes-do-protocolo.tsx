@@ -12,7 +12,7 @@ import { useAcaoProtocolo } from '../api/protocolo';
 import { mensagemDeErro } from '../lib/cliente';
 import { diaEmSaoPaulo } from '../lib/formatos';
 import { CaixaDeAcoes } from './acoes';
-import { ListaDeDocumentos } from './pedir-documentos';
+import { ListaDeDocumentos, PreviaDoPedido } from './pedir-documentos';
 
 const ACOES: { acao: AcaoProtocolo; rotulo: string; botao: string; feito: string }[] = [
   { acao: 'responder', rotulo: 'Responder', botao: 'Enviar resposta', feito: 'Resposta enviada ao beneficiário.' },
@@ -228,9 +228,7 @@ export function AcoesDoProtocolo({
         </FormField>
       ) : null}
 
-      {acao === 'pedir-informacao' ? (
-        <ListaDeDocumentos marcados={documentos} mudar={setDocumentos} texto={texto} />
-      ) : null}
+      {acao === 'pedir-informacao' ? <ListaDeDocumentos marcados={documentos} mudar={setDocumentos} /> : null}
 
       {doTipo.length > 0 ? (
         <FormField
@@ -269,6 +267,8 @@ export function AcoesDoProtocolo({
           />
         )}
       </FormField>
+
+      {acao === 'pedir-informacao' ? <PreviaDoPedido marcados={documentos} texto={texto} /> : null}
 
       {acao === 'responder' ? (
         <FormField label="Anexar PDF (opcional)" hint="Até 5 MB. O beneficiário recebe junto com a resposta.">

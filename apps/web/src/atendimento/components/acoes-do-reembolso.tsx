@@ -12,7 +12,7 @@ import { dataDoDia, dataHora, diaEmSaoPaulo } from '../lib/formatos';
 import { useConta } from '../lib/sessao';
 import { CaixaDeAcoes } from './acoes';
 import { ConfirmarDinheiro, type DinheiroAConfirmar } from './confirmar-dinheiro';
-import { ListaDeDocumentos } from './pedir-documentos';
+import { ListaDeDocumentos, PreviaDoPedido } from './pedir-documentos';
 
 type Acao = AcaoReembolso['acao'];
 
@@ -243,9 +243,7 @@ export function AcoesDoReembolso({ reembolso }: { reembolso: ReembolsoAtendiment
         botaoRef={botao}
         destrutiva={escolhida.acao === 'negativa'}
       >
-        {escolhida.acao === 'pendencia' ? (
-          <ListaDeDocumentos marcados={documentos} mudar={setDocumentos} texto={texto} />
-        ) : null}
+        {escolhida.acao === 'pendencia' ? <ListaDeDocumentos marcados={documentos} mudar={setDocumentos} /> : null}
         {escolhida.acao === 'pendencia' || escolhida.acao === 'negativa' ? (
           <FormField
             label={
@@ -271,6 +269,8 @@ export function AcoesDoReembolso({ reembolso }: { reembolso: ReembolsoAtendiment
             )}
           </FormField>
         ) : null}
+
+        {escolhida.acao === 'pendencia' ? <PreviaDoPedido marcados={documentos} texto={texto} /> : null}
 
         {escolhida.acao === 'aprovacao' ? (
           <div className="grid gap-3 sm:grid-cols-2">

@@ -92,6 +92,15 @@ test.for(ROUTES)(
   },
 );
 
+// The console's pdf.js worker (decision 0057): fetched only when someone opens a PDF inside a case,
+// never by a screen's first load; pdf.js 6.5's is 369 KB in gzip.
+const PDF_WORKER_KB = 400;
+test(`the console's pdf.js worker is at most ${PDF_WORKER_KB} KB (gzip), the only module worker`, () => {
+  const workers = readdirSync(join(dist, 'assets')).filter((f) => f.endsWith('.mjs'));
+  expect(workers).toEqual([expect.stringMatching(/^atendimento-pdf\.worker\.min-[\w-]+\.mjs$/)]);
+  for (const f of workers) expect(gz(join('assets', f)), f).toBeLessThanOrEqual(PDF_WORKER_KB);
+});
+
 test(`no chunk is over ${BUDGET_KB.chunk} KB (gzip)`, () => {
   const chunks = readdirSync(join(dist, 'assets')).filter((f) => f.endsWith('.js'));
   expect(chunks.length).toBeGreaterThan(5);

@@ -70,7 +70,7 @@ export function precompressAssets(): Plugin {
     closeBundle() {
       const dir = join(outDir, 'assets');
       for (const name of readdirSync(dir)) {
-        if (!/\.(js|css|svg|json)$/.test(name)) continue;
+        if (!/\.(m?js|css|svg|json)$/.test(name)) continue;
         const body = readFileSync(join(dir, name));
         if (body.length < 1024 || existsSync(join(dir, `${name}.br`))) continue;
         writeFileSync(join(dir, `${name}.gz`), gzipSync(body, { level: 9 }));

@@ -37,3 +37,36 @@ export const PRESENCA_ATENDIMENTO = { intervaloMs: 20_000, validadeMs: 45_000 } 
 /** The 409 of an answer written against an older version of the protocol. */
 export const MENSAGEM_VERSAO_DESATUALIZADA =
   'Este protocolo mudou desde que você o abriu. Recarregue para ver a versão atual; o seu texto foi mantido.';
+
+// 'Pedir documentos' (issue 31, decision 0057): a checklist of the usual documents plus free text.
+
+export const DOCUMENTOS_USUAIS = [
+  'relatorio_medico',
+  'comprovante_pagamento',
+  'nota_fiscal',
+  'pedido_medico',
+  'laudo_exame',
+  'documento_identidade',
+] as const;
+export type DocumentoUsual = (typeof DOCUMENTOS_USUAIS)[number];
+
+export const ROTULOS_DOCUMENTO_USUAL: Record<DocumentoUsual, string> = {
+  relatorio_medico: 'Relatório médico',
+  comprovante_pagamento: 'Comprovante de pagamento',
+  nota_fiscal: 'Nota fiscal',
+  pedido_medico: 'Pedido médico',
+  laudo_exame: 'Laudo de exame',
+  documento_identidade: 'Documento de identidade',
+};
+
+/**
+ * The text the member reads: the documents checked, in the list's order, then the free text.
+ * The server composes it (the console shows the same text before sending).
+ */
+export function textoDoPedidoDeDocumentos(documentos: readonly DocumentoUsual[], texto: string): string {
+  const livre = texto.trim();
+  if (documentos.length === 0) return livre;
+  const itens = DOCUMENTOS_USUAIS.filter((d) => documentos.includes(d)).map((d) => `- ${ROTULOS_DOCUMENTO_USUAL[d]}`);
+  const lista = `Para continuarmos, envie os documentos abaixo:\n${itens.join('\n')}`;
+  return livre ? `${lista}\n\n${livre}` : lista;
+}

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { BUSCA_ATENDIMENTO, PAPEIS_EQUIPE, type PapelEquipe } from './atendimento-regras';
+import { contextoDoMembroSchema, documentosPedidosSchema } from './atendimento-caso';
 import { presenteSchema, responsavelDaFilaSchema, responsavelSchema } from './atendimento-responsavel';
 import { SITUACOES_PROTOCOLO, TIPOS_PROTOCOLO } from './protocolos-regras';
 import { reembolsoDetalheSchema, reembolsoResumoSchema, SITUACOES_REEMBOLSO } from './reembolso';
@@ -12,6 +13,10 @@ import { textoLivre } from './texto';
 
 export {
   BUSCA_ATENDIMENTO,
+  DOCUMENTOS_USUAIS,
+  type DocumentoUsual,
+  ROTULOS_DOCUMENTO_USUAL,
+  textoDoPedidoDeDocumentos,
   MENSAGEM_VERSAO_DESATUALIZADA,
   PAPEIS_EQUIPE,
   PAPEIS_QUE_REATRIBUEM,
@@ -20,6 +25,7 @@ export {
   type PapelEquipe,
 } from './atendimento-regras';
 export * from './atendimento-responsavel';
+export * from './atendimento-caso';
 
 export const papelEquipeSchema = z.enum(PAPEIS_EQUIPE, {
   error: 'Papel inválido. Use atendente, supervisor ou administrador.',
@@ -238,29 +244,7 @@ export const protocoloAtendimentoSchema = itemFilaAtendimentoSchema.extend({
       "O que 'responder' exige: cancelamento {dataEfeito}; correcao {aplicar, motivo?}; aceite {aceitar, motivo?}.",
     ),
   historico: z.array(z.object({ em: quando, situacao: z.enum(SITUACOES_PROTOCOLO), descricao: z.string() })),
-  contexto: z.object({
-    contrato: z.object({ codigo: z.string(), plano: z.string(), situacao: z.string() }),
-    beneficiarios: z.array(
-      z.object({
-        nome: z.string(),
-        codigo: z.string(),
-        parentesco: z.string(),
-        situacao: z.string(),
-        cpf: z.string().describe('Mascarado: ***.982.247-**.'),
-      }),
-    ),
-    protocolosAnteriores: z
-      .array(
-        z.object({
-          protocolo: z.string(),
-          tipo: z.enum(TIPOS_PROTOCOLO),
-          assunto: z.string(),
-          situacao: z.enum(SITUACOES_PROTOCOLO),
-          criadoEm: quando,
-        }),
-      )
-      .describe('Os 10 últimos do contrato, além deste.'),
-  }),
+  contexto: contextoDoMembroSchema,
 });
 export type ProtocoloAtendimento = z.infer<typeof protocoloAtendimentoSchema>;
 
@@ -292,8 +276,11 @@ export const acaoProtocoloRequestSchema = z
     texto: z
       .string({ error: 'Escreva o texto.' })
       .trim()
-      .min(1, 'Escreva o texto.')
-      .max(2000, 'O texto tem no máximo 2000 caracteres.'),
+      .max(2000, 'O texto tem no máximo 2000 caracteres.')
+      .describe('Obrigatório, exceto em pedir-informacao com documentos marcados.'),
+    documentos: documentosPedidosSchema
+      .optional()
+      .describe('Só em pedir-informacao: os documentos usuais pedidos; o texto vira a lista seguida do texto livre.'),
     pdfBase64: z.string().optional().describe('Um PDF anexo (base64), até 5 MB; só em responder.'),
     setor: z.string().trim().min(1, 'Informe o setor.').max(100, 'O setor tem no máximo 100 caracteres.').optional(),
     dataEfeito: z.iso.date({ error: 'Data de efeito inválida. Use AAAA-MM-DD.' }).optional(),
@@ -308,6 +295,14 @@ export const acaoProtocoloRequestSchema = z
         'A versao do protocolo que a tela leu: se ele mudou desde então, 409 VERSAO_DESATUALIZADA. Sem ela, a ação é aceita sem essa conferência.',
       ),
   })
+  .refine((b) => b.texto.length > 0 || (b.acao === 'pedir-informacao' && (b.documentos?.length ?? 0) > 0), {
+    message: 'Escreva o texto.',
+    path: ['texto'],
+  })
+  .refine((b) => b.documentos === undefined || b.acao === 'pedir-informacao', {
+    message: 'Só a ação pedir-informacao aceita a lista de documentos.',
+    path: ['documentos'],
+  })
   .refine((b) => b.acao !== 'encaminhar' || b.setor !== undefined, {
     message: 'Informe o setor para onde encaminhar.',
     path: ['setor'],
@@ -319,7 +314,18 @@ export const acaoProtocoloResponseSchema = protocoloAtendimentoSchema;
 // ---------------------------------------------------------------------------------------------
 // Answer templates.
 
-export const modeloDeRespostaSchema = z.object({ id: z.string(), titulo: z.string(), texto: z.string() });
+/** The kinds of protocol a template is for (decision 0057); empty: every kind ('todos os tipos'). */
+const tiposDoModeloSchema = z
+  .array(z.enum(TIPOS_PROTOCOLO, { error: 'Tipo de protocolo inválido.' }), { error: 'tipos deve ser uma lista.' })
+  .max(TIPOS_PROTOCOLO.length, 'Tipos repetidos.')
+  .refine((t) => new Set(t).size === t.length, 'Tipos repetidos.');
+
+export const modeloDeRespostaSchema = z.object({
+  id: z.string(),
+  titulo: z.string(),
+  texto: z.string(),
+  tipos: z.array(z.enum(TIPOS_PROTOCOLO)).describe('Para quais tipos de protocolo; vazio: todos os tipos.'),
+});
 export type ModeloDeResposta = z.infer<typeof modeloDeRespostaSchema>;
 
 export const listaModelosDeRespostaSchema = z.object({ modelos: z.array(modeloDeRespostaSchema) });
@@ -335,6 +341,7 @@ export const criarModeloDeRespostaRequestSchema = z.object({
     .trim()
     .min(1, 'Escreva o texto.')
     .max(2000, 'O texto tem no máximo 2000 caracteres.'),
+  tipos: tiposDoModeloSchema.default([]).describe('Para quais tipos de protocolo; vazio ou ausente: todos os tipos.'),
 });
 export type CriarModeloDeRespostaRequest = z.input<typeof criarModeloDeRespostaRequestSchema>;
 
@@ -545,6 +552,7 @@ export type ReembolsosAtendimentoResponse = z.infer<typeof reembolsosAtendimento
 /** GET /api/atendimento/reembolsos/:protocolo (a read of member data: audited). */
 export const reembolsoAtendimentoSchema = reembolsoDetalheSchema.extend({
   ...prazoDoReembolso,
+  contexto: contextoDoMembroSchema.describe('O beneficiário num relance (somente leitura, registrado na auditoria).'),
   codigoBeneficiario: z.string(),
   cpfBeneficiario: z.string().describe('De quem recebeu o atendimento, mascarado: ***.982.247-**.'),
   dadosPagamento: z
@@ -602,11 +610,18 @@ export const anexoReembolsoParamsSchema = protocoloReembolsoParamsSchema.extend(
 });
 
 /** POST …/pendencia: what is missing, which the member reads. */
-export const pedirDocumentosReembolsoRequestSchema = z.object({
-  pergunta: textoLivre({ multilinha: true, error: 'Informe o que falta.' })
-    .min(1, 'Informe o que falta.')
-    .max(1000, 'No máximo 1000 caracteres.'),
-});
+export const pedirDocumentosReembolsoRequestSchema = z
+  .object({
+    pergunta: textoLivre({ multilinha: true, error: 'Informe o que falta.' })
+      .max(1000, 'No máximo 1000 caracteres.')
+      .default('')
+      .describe('Texto livre; pode ficar vazio quando há documentos marcados.'),
+    documentos: documentosPedidosSchema.optional(),
+  })
+  .refine((b) => b.pergunta.length > 0 || (b.documentos?.length ?? 0) > 0, {
+    message: 'Informe o que falta.',
+    path: ['pergunta'],
+  });
 export type PedirDocumentosReembolsoRequest = z.input<typeof pedirDocumentosReembolsoRequestSchema>;
 
 /** POST …/aprovacao: the amount approved (reais, at most the amount paid) and the payment date. */

@@ -169,7 +169,7 @@ describe('GET /api/atendimento/reembolsos/:protocolo, the same receipt across me
       `select detalhe from equipe_auditoria where conta_id = $1 and evento = 'equipe_leu_reembolso'`,
       [contaId],
     );
-    expect(linhas.map((l) => l.detalhe)).toEqual([{ reciboRepetidoEm: [doRoberto] }]);
+    expect(linhas.map((l) => (l.detalhe as { reciboRepetidoEm?: string[] }).reciboRepetidoEm)).toEqual([[doRoberto]]);
   });
 
   it('shows no other request for a receipt sent once', async () => {

@@ -17,10 +17,14 @@ import {
   reembolsosAtendimentoResponseSchema,
   SITUACOES_REEMBOLSO,
   type SituacaoReembolso,
+  resumoDoContexto,
+  textoDoPedidoDeDocumentos,
 } from '@portal/contract';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+import { dadosInvalidos } from '../../lib/app-error';
 import { contentDisposition } from '../../lib/nome-arquivo';
+import { contextoDoMembro } from './caso';
 import type { ReembolsoService } from '../reembolso';
 import { quemAtende } from './contexto';
 import { mascararCpf, type QuemAtende } from './service';
@@ -83,12 +87,14 @@ export const reembolsosAtendimentoRoutes: FastifyPluginAsyncZod = async (app) =>
 
   const detalhe = async (r: ReembolsoOperador): Promise<ReembolsoAtendimento> => {
     const d = hoje();
+    const contexto = await contextoDoMembro(app.db, r.codigoContrato, r.protocolo, d);
     // The run after the day it was approved (the last 'aprovado' of the history), unless it is still to come.
     const aprovadoEm = r.historico.findLast((e) => e.situacao === 'aprovado')?.em;
     const rodada = aprovadoEm ? proximaRodadaDePagamento(diaEmSaoPaulo(Date.parse(aprovadoEm)), diasDePagamento) : d;
     return {
       ...r,
       ...prazoDoReembolso(r, d),
+      contexto,
       cpfBeneficiario: mascararCpf(r.cpfBeneficiario),
       quatroOlhosAcima: quatroOlhosAcimaCentavos / 100,
       proximoPagamento: proximaRodadaDePagamento(d, diasDePagamento),
@@ -151,12 +157,16 @@ export const reembolsosAtendimentoRoutes: FastifyPluginAsyncZod = async (app) =>
     async (request) => {
       const r = await reembolso.detalheOperador(request.params.protocolo);
       const resposta = await detalhe(r);
-      // The other requests with the same receipt are other members' data read too: named in the row.
+      // What the screen showed of the member (decision 0057), not only that the case was opened; the
+      // other requests with the same receipt are other members' data read too: named in the row.
       const outros = resposta.reciboRepetido.outros.map((o) => o.protocolo);
       await atendimento.auditar(quemAtende(request), 'equipe_leu_reembolso', {
         protocolo: r.protocolo,
         codigoContrato: r.codigoContrato,
-        ...(outros.length ? { detalhe: { reciboRepetidoEm: outros } } : {}),
+        detalhe: {
+          mostrado: resumoDoContexto(resposta.contexto),
+          ...(outros.length ? { reciboRepetidoEm: outros } : {}),
+        },
       });
       return resposta;
     },
@@ -247,7 +257,13 @@ export const reembolsosAtendimentoRoutes: FastifyPluginAsyncZod = async (app) =>
     'equipe_pediu_documentos_reembolso',
     'Pede documentos (→ pendente; o prazo de 30 dias fica parado até o envio)',
     pedirDocumentosReembolsoRequestSchema,
-    (p, b, quem) => reembolso.pedirDocumentos(p, b.pergunta, quem),
+    (p, b, quem) => {
+      // The checklist's documents, then the free text (decision 0057); the member reads at most 1000 characters.
+      const pergunta = textoDoPedidoDeDocumentos(b.documentos ?? [], b.pergunta);
+      if (pergunta.length > 1000)
+        throw dadosInvalidos('O pedido ficou com mais de 1000 caracteres com a lista de documentos: encurte o texto.');
+      return reembolso.pedirDocumentos(p, pergunta, quem);
+    },
   );
   mudanca(
     'aprovacao',

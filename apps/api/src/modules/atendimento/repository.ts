@@ -342,16 +342,17 @@ export class EquipeRepository {
   // --- answer templates -----------------------------------------------------------------------
 
   async modelos() {
-    return this.q.query<{ id: string; titulo: string; texto: string }>(
-      'select id::text as id, titulo, texto from equipe_modelos_resposta where removido_em is null order by titulo, id',
+    return this.q.query<{ id: string; titulo: string; texto: string; tipos: TipoProtocolo[] }>(
+      `select id::text as id, titulo, texto, tipos from equipe_modelos_resposta where removido_em is null
+       order by titulo, id`,
     );
   }
 
-  async criarModelo(m: { titulo: string; texto: string; contaId: string; em: Date }) {
-    const [row] = await this.q.query<{ id: string; titulo: string; texto: string }>(
-      `insert into equipe_modelos_resposta (titulo, texto, criado_por, criado_em) values ($1, $2, $3, $4)
-       returning id::text as id, titulo, texto`,
-      [m.titulo, m.texto, m.contaId, m.em],
+  async criarModelo(m: { titulo: string; texto: string; tipos: TipoProtocolo[]; contaId: string; em: Date }) {
+    const [row] = await this.q.query<{ id: string; titulo: string; texto: string; tipos: TipoProtocolo[] }>(
+      `insert into equipe_modelos_resposta (titulo, texto, tipos, criado_por, criado_em) values ($1, $2, $3, $4, $5)
+       returning id::text as id, titulo, texto, tipos`,
+      [m.titulo, m.texto, m.tipos, m.contaId, m.em],
     );
     if (!row) throw new Error('answer template insert returned nothing');
     return row;
@@ -471,7 +472,8 @@ export class EquipeRepository {
       criadoEm: Date;
     }>(
       `select numero, tipo, assunto, situacao, criado_em as "criadoEm" from protocolos
-       where codigo_contrato = $1 and numero <> $2 order by criado_em desc, numero desc limit 10`,
+       where codigo_contrato = $1 and numero <> $2 and tipo <> 'REEMBOLSO'
+       order by criado_em desc, numero desc limit 10`,
       [codigoContrato, exceto],
     );
   }

@@ -7,6 +7,8 @@ import {
   PAPEIS_REEMBOLSO,
   type PessoaEncontrada,
   type ProtocoloAtendimento,
+  resumoDoContexto,
+  textoDoPedidoDeDocumentos,
   type TipoProtocolo,
 } from '@portal/contract';
 import type { Clock } from '../../clock';
@@ -24,6 +26,7 @@ import {
 } from '../protocolos/respostas';
 import type { EquipeAutenticada } from './equipe';
 import { BuscaRepository, criteriosDaBusca } from './busca';
+import { contextoDoMembro } from './caso';
 import { EquipeRepository, type ItemDaFila } from './repository';
 import { QuemEstaNoProtocolo } from './responsavel';
 
@@ -172,8 +175,14 @@ export class AtendimentoService {
   async protocolo(numero: string, quem: QuemAtende): Promise<ProtocoloAtendimento> {
     const p = await this.repo.protocolo(numero);
     if (!p) throw naoEncontrado();
-    await this.auditar(quem, 'equipe_leu_protocolo', { protocolo: numero, codigoContrato: p.codigoContrato });
-    return this.detalhe(p, quem);
+    const detalhe = await this.detalhe(p, quem);
+    // What the screen showed of the member (decision 0057), not only that the case was opened.
+    await this.auditar(quem, 'equipe_leu_protocolo', {
+      protocolo: numero,
+      codigoContrato: p.codigoContrato,
+      detalhe: { mostrado: resumoDoContexto(detalhe.contexto) },
+    });
+    return detalhe;
   }
 
   private async pedido(p: ItemDaFila): Promise<{ rotulo: string; valor: string }[]> {
@@ -217,16 +226,14 @@ export class AtendimentoService {
   private async detalhe(p: ItemDaFila, quem: QuemAtende): Promise<ProtocoloAtendimento> {
     const repo = this.repo;
     const quemEsta = this.quemEsta;
-    const [historico, contrato, beneficiarios, anteriores, pedido, responsavel, presentes] = await Promise.all([
+    const hoje = this.hoje();
+    const [historico, contexto, pedido, responsavel, presentes] = await Promise.all([
       repo.historico(p.numero),
-      repo.contrato(p.codigoContrato),
-      repo.beneficiarios(p.codigoContrato),
-      repo.protocolosAnteriores(p.codigoContrato, p.numero),
+      contextoDoMembro(this.d.db, p.codigoContrato, p.numero, hoje),
       this.pedido(p),
       quemEsta.responsavel(p.numero),
       quemEsta.presentes(p.numero, quem.equipe.conta.id),
     ]);
-    const hoje = this.hoje();
     return {
       ...this.item(p, hoje),
       versao: p.versao,
@@ -245,30 +252,7 @@ export class AtendimentoService {
       anexoDaOperadora: p.anexo,
       decisao: aguardaResposta(p.situacao) ? decisaoDoTipo(p.tipo) : null,
       historico: historico.map((e) => ({ em: iso(e.em), situacao: e.situacao, descricao: e.descricao })),
-      contexto: {
-        contrato: {
-          codigo: p.codigoContrato,
-          plano: contrato?.plano ?? '',
-          situacao:
-            contrato?.dataCancelamento && contrato.dataCancelamento <= hoje
-              ? `Cancelado em ${formatDate(contrato.dataCancelamento)}`
-              : 'Ativo',
-        },
-        beneficiarios: beneficiarios.map((b) => ({
-          nome: b.nome,
-          codigo: b.codigo,
-          parentesco: b.tipo === 'TITULAR' ? 'Titular' : (b.parentesco ?? 'Dependente'),
-          situacao: b.ativo ? 'Ativo' : b.dataExclusao ? `Excluído em ${formatDate(b.dataExclusao)}` : 'Inativo',
-          cpf: mascararCpf(b.cpf),
-        })),
-        protocolosAnteriores: anteriores.map((a) => ({
-          protocolo: a.numero.trim(),
-          tipo: a.tipo,
-          assunto: a.assunto,
-          situacao: a.situacao,
-          criadoEm: iso(a.criadoEm),
-        })),
-      },
+      contexto,
     };
   }
 
@@ -284,7 +268,11 @@ export class AtendimentoService {
       equipe: { id: quem.equipe.conta.id, nome: quem.equipe.conta.nome },
       origin: quem.origin,
     };
-    const texto = a.texto.trim();
+    // 'Pedir informação' with the checklist: the documents' list, then the free text (decision 0057).
+    const texto =
+      a.acao === 'pedir-informacao' ? textoDoPedidoDeDocumentos(a.documentos ?? [], a.texto) : a.texto.trim();
+    if (texto.length > 2000)
+      throw dadosInvalidos('O pedido ficou com mais de 2000 caracteres com a lista de documentos: encurte o texto.');
     if (a.pdfBase64 !== undefined && a.acao !== 'responder')
       throw dadosInvalidos('Só a ação responder aceita um PDF anexo.');
     switch (a.acao) {
@@ -319,6 +307,7 @@ export class AtendimentoService {
         await this.auditar(quem, 'equipe_pediu_informacao', {
           protocolo: numero,
           codigoContrato: atual.codigoContrato,
+          detalhe: { documentos: a.documentos ?? [] },
         });
         break;
       case 'encaminhar':
@@ -497,13 +486,13 @@ export class AtendimentoService {
     return this.repo.modelos();
   }
 
-  async criarModelo(m: { titulo: string; texto: string }, quem: QuemAtende) {
+  async criarModelo(m: { titulo: string; texto: string; tipos: TipoProtocolo[] }, quem: QuemAtende) {
     const criado = await this.repo.criarModelo({
       ...m,
       contaId: quem.equipe.conta.id,
       em: new Date(this.d.clock.now()),
     });
-    await this.auditar(quem, 'equipe_criou_modelo', { detalhe: { modelo: criado.id } });
+    await this.auditar(quem, 'equipe_criou_modelo', { detalhe: { modelo: criado.id, tipos: criado.tipos } });
     return criado;
   }
 

@@ -29,10 +29,15 @@ export class OutboxRepository {
     mensagem: string;
     codigo: string | null;
     criadoEm: Date;
+    /** The e-mail subject (SMS too: the staff console lists notices by it, decision 0057). */
+    assunto: string;
+    /** The message carries a code: the console shows only that one was sent. */
+    sigiloso: boolean;
   }): Promise<string> {
     const [row] = await this.db.query<{ id: string }>(
-      'insert into outbox (canal, destino, mensagem, codigo, criado_em) values ($1, $2, $3, $4, $5) returning id::text',
-      [item.canal, item.destino, item.mensagem, item.codigo, item.criadoEm],
+      `insert into outbox (canal, destino, mensagem, codigo, criado_em, assunto, sigiloso)
+       values ($1, $2, $3, $4, $5, $6, $7) returning id::text`,
+      [item.canal, item.destino, item.mensagem, item.codigo, item.criadoEm, item.assunto, item.sigiloso],
     );
     return row!.id;
   }

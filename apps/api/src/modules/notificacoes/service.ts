@@ -120,6 +120,8 @@ export class Notifier {
       mensagem: stored,
       codigo: m.codigo && this.d.opts.keepCodes ? m.codigo : null,
       criadoEm: new Date(this.d.clock.now()),
+      assunto: m.assunto,
+      sigiloso: m.codigo !== undefined,
     });
     return { id, canal: m.canal, destino: m.destino, assunto: m.assunto, texto: m.texto };
   }

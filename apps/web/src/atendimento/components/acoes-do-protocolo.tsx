@@ -1,4 +1,4 @@
-import type { AcaoProtocolo, AcaoProtocoloRequest, ProtocoloAtendimento } from '@portal/contract';
+import type { AcaoProtocolo, AcaoProtocoloRequest, DocumentoUsual, ProtocoloAtendimento } from '@portal/contract';
 import { useId, useState, type FormEvent } from 'react';
 import { FormField } from '@/components/ui/form-field';
 import { Input } from '@/components/ui/input';
@@ -12,6 +12,7 @@ import { useAcaoProtocolo } from '../api/protocolo';
 import { mensagemDeErro } from '../lib/cliente';
 import { diaEmSaoPaulo } from '../lib/formatos';
 import { CaixaDeAcoes } from './acoes';
+import { ListaDeDocumentos, PreviaDoPedido } from './pedir-documentos';
 
 const ACOES: { acao: AcaoProtocolo; rotulo: string; botao: string; feito: string }[] = [
   { acao: 'responder', rotulo: 'Responder', botao: 'Enviar resposta', feito: 'Resposta enviada ao beneficiário.' },
@@ -27,7 +28,7 @@ const ACOES: { acao: AcaoProtocolo; rotulo: string; botao: string; feito: string
 
 const TEXTO_DA_ACAO: Record<AcaoProtocolo, string> = {
   responder: 'Resposta ao beneficiário',
-  'pedir-informacao': 'O que o beneficiário precisa informar',
+  'pedir-informacao': 'O que o beneficiário precisa informar (opcional com documentos marcados)',
   encaminhar: 'Observação do encaminhamento',
   cancelar: 'Motivo do cancelamento (o beneficiário lê)',
 };
@@ -99,8 +100,11 @@ export function AcoesDoProtocolo({
   const [sim, setSim] = useState<boolean | null>(null);
   const [motivo, setMotivo] = useState('');
   const [pdf, setPdf] = useState<File | null>(null);
+  const [documentos, setDocumentos] = useState<DocumentoUsual[]>([]);
   const [erro, setErro] = useState<string | null>(null);
   const modelos = useModelos();
+  // The templates of this kind of protocol and those for every kind (decision 0057).
+  const doTipo = (modelos.data?.modelos ?? []).filter((m) => m.tipos.length === 0 || m.tipos.includes(protocolo.tipo));
   const mutacao = useAcaoProtocolo(protocolo.protocolo);
   const atual = ACOES.find((a) => a.acao === acao)!;
   const decisao = acao === 'responder' ? protocolo.decisao : null;
@@ -111,7 +115,10 @@ export function AcoesDoProtocolo({
     setErro(null);
     setDesatualizado(false);
     const corpo: AcaoProtocoloRequest = { acao, texto: texto.trim(), versao: protocolo.versao };
-    if (!corpo.texto) return setErro('Escreva o texto.');
+    const pedindo = acao === 'pedir-informacao' && documentos.length > 0;
+    if (pedindo) corpo.documentos = documentos;
+    if (!corpo.texto && !pedindo)
+      return setErro(acao === 'pedir-informacao' ? 'Marque os documentos ou escreva o texto.' : 'Escreva o texto.');
     if (acao === 'encaminhar') {
       if (!setor.trim()) return setErro('Informe o setor para onde encaminhar.');
       corpo.setor = setor.trim();
@@ -144,6 +151,7 @@ export function AcoesDoProtocolo({
         setSetor('');
         setMotivo('');
         setPdf(null);
+        setDocumentos([]);
       },
       onError: (err) => {
         setDesatualizado(err instanceof ApiError && err.code === 'VERSAO_DESATUALIZADA');
@@ -220,19 +228,24 @@ export function AcoesDoProtocolo({
         </FormField>
       ) : null}
 
-      {(modelos.data?.modelos.length ?? 0) > 0 ? (
-        <FormField label="Modelo de resposta" hint="Escolher um modelo substitui o texto abaixo.">
+      {acao === 'pedir-informacao' ? <ListaDeDocumentos marcados={documentos} mudar={setDocumentos} /> : null}
+
+      {doTipo.length > 0 ? (
+        <FormField
+          label="Modelo de resposta"
+          hint="Os modelos deste tipo de protocolo e os de todos os tipos. Escolher um substitui o texto abaixo."
+        >
           {(c) => (
             <NativeSelect
               {...c}
               value=""
               onChange={(e) => {
-                const m = modelos.data?.modelos.find((x) => x.id === e.target.value);
+                const m = doTipo.find((x) => x.id === e.target.value);
                 if (m) setTexto(m.texto);
               }}
             >
               <option value="">Escolha um modelo…</option>
-              {modelos.data?.modelos.map((m) => (
+              {doTipo.map((m) => (
                 <option key={m.id} value={m.id}>
                   {m.titulo}
                 </option>
@@ -254,6 +267,8 @@ export function AcoesDoProtocolo({
           />
         )}
       </FormField>
+
+      {acao === 'pedir-informacao' ? <PreviaDoPedido marcados={documentos} texto={texto} /> : null}
 
       {acao === 'responder' ? (
         <FormField label="Anexar PDF (opcional)" hint="Até 5 MB. O beneficiário recebe junto com a resposta.">

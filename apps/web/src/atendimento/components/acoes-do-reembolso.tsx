@@ -1,5 +1,5 @@
 import { formatBRL } from '@portal/br';
-import type { PapelEquipe, ReembolsoAtendimento, SituacaoReembolso } from '@portal/contract';
+import type { DocumentoUsual, PapelEquipe, ReembolsoAtendimento, SituacaoReembolso } from '@portal/contract';
 import { useRef, useState, type FormEvent } from 'react';
 import { Alert } from '@/components/ui/alert';
 import { FormField } from '@/components/ui/form-field';
@@ -12,6 +12,7 @@ import { dataDoDia, dataHora, diaEmSaoPaulo } from '../lib/formatos';
 import { useConta } from '../lib/sessao';
 import { CaixaDeAcoes } from './acoes';
 import { ConfirmarDinheiro, type DinheiroAConfirmar } from './confirmar-dinheiro';
+import { ListaDeDocumentos, PreviaDoPedido } from './pedir-documentos';
 
 type Acao = AcaoReembolso['acao'];
 
@@ -114,6 +115,7 @@ export function AcoesDoReembolso({ reembolso }: { reembolso: ReembolsoAtendiment
   const possiveis = acoesPossiveis(reembolso, conta);
   const [acao, setAcao] = useState<Acao | null>(null);
   const [texto, setTexto] = useState('');
+  const [documentos, setDocumentos] = useState<DocumentoUsual[]>([]);
   const [valor, setValor] = useState('');
   const [previsao, setPrevisao] = useState(reembolso.proximoPagamento);
   const [pagoEm, setPagoEm] = useState(reembolso.pagoEmSugerido ?? '');
@@ -136,6 +138,7 @@ export function AcoesDoReembolso({ reembolso }: { reembolso: ReembolsoAtendiment
             : feito,
         );
         setTexto('');
+        setDocumentos([]);
         setValor('');
         setPrevisao(r.proximoPagamento);
         setPagoEm(r.pagoEmSugerido ?? '');
@@ -156,8 +159,15 @@ export function AcoesDoReembolso({ reembolso }: { reembolso: ReembolsoAtendiment
       case 'analise':
         return executar({ acao: 'analise' }, escolhida.feito);
       case 'pendencia':
-        if (!texto.trim()) return setErro('Escreva o que falta para o beneficiário.');
-        return executar({ acao: 'pendencia', corpo: { pergunta: texto.trim() } }, escolhida.feito);
+        if (!texto.trim() && documentos.length === 0)
+          return setErro('Marque os documentos ou escreva o que falta para o beneficiário.');
+        return executar(
+          {
+            acao: 'pendencia',
+            corpo: { pergunta: texto.trim(), ...(documentos.length ? { documentos } : {}) },
+          },
+          escolhida.feito,
+        );
       case 'negativa':
         if (!texto.trim()) return setErro('Informe o motivo da negativa.');
         return executar({ acao: 'negativa', corpo: { motivo: texto.trim() } }, escolhida.feito);
@@ -233,6 +243,7 @@ export function AcoesDoReembolso({ reembolso }: { reembolso: ReembolsoAtendiment
         botaoRef={botao}
         destrutiva={escolhida.acao === 'negativa'}
       >
+        {escolhida.acao === 'pendencia' ? <ListaDeDocumentos marcados={documentos} mudar={setDocumentos} /> : null}
         {escolhida.acao === 'pendencia' || escolhida.acao === 'negativa' ? (
           <FormField
             label={
@@ -242,7 +253,7 @@ export function AcoesDoReembolso({ reembolso }: { reembolso: ReembolsoAtendiment
             }
             hint={
               escolhida.acao === 'pendencia'
-                ? 'O prazo de 30 dias para pagar fica parado até o beneficiário enviar os documentos; volta a contar do início quando a documentação estiver completa.'
+                ? 'Texto livre, opcional com documentos marcados acima. O prazo de 30 dias para pagar fica parado até o beneficiário enviar os documentos; volta a contar do início quando a documentação estiver completa.'
                 : undefined
             }
           >
@@ -258,6 +269,8 @@ export function AcoesDoReembolso({ reembolso }: { reembolso: ReembolsoAtendiment
             )}
           </FormField>
         ) : null}
+
+        {escolhida.acao === 'pendencia' ? <PreviaDoPedido marcados={documentos} texto={texto} /> : null}
 
         {escolhida.acao === 'aprovacao' ? (
           <div className="grid gap-3 sm:grid-cols-2">

@@ -1,11 +1,16 @@
-import type { ProtocoloAtendimento } from '@portal/contract';
+import type { ContextoDoMembro as Contexto } from '@portal/contract';
 import { ROTULOS_TIPO_PROTOCOLO } from '@portal/contract/protocolos';
 import { Link } from 'react-router';
 import { dataHora, numeroLegivel } from '../lib/formatos';
 import { SituacaoProtocoloBadge } from '@/components/situacao';
+import { AvisosEnviados, MensalidadesEmAberto, ReembolsosAnteriores } from './contexto-360';
 
-/** The member's contract, beneficiaries and earlier requests: read-only (every read is audited). */
-export function ContextoDoMembro({ contexto, atual }: { contexto: ProtocoloAtendimento['contexto']; atual: string }) {
+/**
+ * The member at a glance (issue 31, decision 0057): the contract, its beneficiaries, earlier
+ * protocols and reimbursements, the notices sent and the unpaid invoices — read-only, the contract's
+ * only, and every read audited with what it showed.
+ */
+export function ContextoDoMembro({ contexto, atual }: { contexto: Contexto; atual: string }) {
   const { contrato, beneficiarios, protocolosAnteriores } = contexto;
   return (
     <aside aria-label="Contexto do beneficiário" className="space-y-4">
@@ -59,6 +64,9 @@ export function ContextoDoMembro({ contexto, atual }: { contexto: ProtocoloAtend
           </ul>
         )}
       </section>
+      <ReembolsosAnteriores reembolsos={contexto.reembolsosAnteriores.filter((r) => r.protocolo !== atual)} />
+      <MensalidadesEmAberto mensalidades={contexto.mensalidadesEmAberto} />
+      <AvisosEnviados avisos={contexto.avisos} />
     </aside>
   );
 }

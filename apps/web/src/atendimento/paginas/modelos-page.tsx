@@ -1,9 +1,11 @@
+import { ROTULOS_TIPO_PROTOCOLO, TIPOS_PROTOCOLO, type TipoProtocolo } from '@portal/contract/protocolos';
 import { Trash2 } from 'lucide-react';
 import { useState, type FormEvent } from 'react';
 import { Alert } from '@/components/ui/alert';
 import { Button } from '@/components/ui/button';
 import { FormField } from '@/components/ui/form-field';
 import { Input } from '@/components/ui/input';
+import { NativeSelect } from '@/components/ui/native-select';
 import { Spinner } from '@/components/ui/spinner';
 import { Textarea } from '@/components/ui/textarea';
 import { toast } from '@/lib/toast';
@@ -17,6 +19,8 @@ export function ModelosPage() {
   const { criar, excluir } = useGerirModelos();
   const [titulo, setTitulo] = useState('');
   const [texto, setTexto] = useState('');
+  // '' is every kind ('Todos os tipos'); a template is offered only on protocols of its kind (0057).
+  const [tipo, setTipo] = useState<TipoProtocolo | ''>('');
   const [erro, setErro] = useState<string | null>(null);
 
   function salvar(e: FormEvent) {
@@ -24,12 +28,13 @@ export function ModelosPage() {
     if (!titulo.trim() || !texto.trim()) return setErro('Informe o título e o texto.');
     setErro(null);
     criar.mutate(
-      { titulo: titulo.trim(), texto: texto.trim() },
+      { titulo: titulo.trim(), texto: texto.trim(), tipos: tipo ? [tipo] : [] },
       {
         onSuccess: () => {
           toast.success('Modelo de resposta salvo.');
           setTitulo('');
           setTexto('');
+          setTipo('');
         },
         onError: (err) => setErro(mensagemDeErro(err)),
       },
@@ -47,6 +52,18 @@ export function ModelosPage() {
           <form className="space-y-4" onSubmit={salvar} onChange={() => setErro(null)} noValidate>
             <FormField label="Título">
               {(c) => <Input {...c} maxLength={120} value={titulo} onChange={(e) => setTitulo(e.target.value)} />}
+            </FormField>
+            <FormField label="Tipo de protocolo" hint="O modelo só aparece nas respostas a protocolos deste tipo.">
+              {(c) => (
+                <NativeSelect {...c} value={tipo} onChange={(e) => setTipo(e.target.value as TipoProtocolo | '')}>
+                  <option value="">Todos os tipos</option>
+                  {TIPOS_PROTOCOLO.map((t) => (
+                    <option key={t} value={t}>
+                      {ROTULOS_TIPO_PROTOCOLO[t]}
+                    </option>
+                  ))}
+                </NativeSelect>
+              )}
             </FormField>
             <FormField label="Texto">
               {(c) => (
@@ -86,6 +103,9 @@ export function ModelosPage() {
                       Excluir
                     </Button>
                   </div>
+                  <p className="text-sm text-slate-700">
+                    {m.tipos.length ? m.tipos.map((t) => ROTULOS_TIPO_PROTOCOLO[t]).join(', ') : 'Todos os tipos'}
+                  </p>
                   <p className="mt-1 whitespace-pre-wrap text-slate-800">{m.texto}</p>
                 </li>
               ))}

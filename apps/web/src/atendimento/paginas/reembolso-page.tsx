@@ -1,16 +1,14 @@
 import { formatBRL, formatCnpj, formatCpf } from '@portal/br';
-import { ROTULOS_DOCUMENTO_REEMBOLSO, ROTULOS_TIPO_REEMBOLSO, type ReembolsoAtendimento } from '@portal/contract';
-import { Download, ExternalLink } from 'lucide-react';
-import { useState } from 'react';
+import { ROTULOS_TIPO_REEMBOLSO } from '@portal/contract';
 import { useParams } from 'react-router';
 import { Alert } from '@/components/ui/alert';
-import { Button } from '@/components/ui/button';
 import { Spinner } from '@/components/ui/spinner';
 import { isApiError } from '@/lib/api-client';
-import { toast } from '@/lib/toast';
-import { anexoComoBlob, urlDoAnexo, useReembolso } from '../api/reembolsos';
+import { useReembolso } from '../api/reembolsos';
+import { Anexos } from '../components/anexos-do-reembolso';
 import { AcoesDoReembolso } from '../components/acoes-do-reembolso';
 import { Cabecalho } from '../components/cabecalho';
+import { ContextoDoMembro } from '../components/contexto-do-membro';
 import { linhasDePagamento } from '../components/dados-de-pagamento';
 import { NotasInternas } from '../components/notas-internas';
 import { ReciboRepetido } from '../components/recibo-repetido';
@@ -29,66 +27,6 @@ function Campos({ linhas }: { linhas: [string, React.ReactNode][] }) {
         </div>
       ))}
     </dl>
-  );
-}
-
-/** The attachment in a new tab (the server answers 'attachment': fetched here, shown as a blob). */
-async function abrir(protocolo: string, id: string, nome: string) {
-  const aba = window.open('', '_blank');
-  try {
-    const blob = await anexoComoBlob(protocolo, id);
-    const endereco = URL.createObjectURL(blob);
-    if (aba) aba.location.href = endereco;
-    else window.location.href = endereco;
-    window.setTimeout(() => URL.revokeObjectURL(endereco), 60_000);
-  } catch {
-    aba?.close();
-    toast.error('Não foi possível abrir o anexo', { description: `Tente baixar ${nome}.` });
-  }
-}
-
-function Anexos({ r }: { r: ReembolsoAtendimento }) {
-  const [abrindo, setAbrindo] = useState<string | null>(null);
-  if (!r.anexos.length) return <p>Nenhum anexo.</p>;
-  return (
-    <ul className="space-y-3">
-      {r.anexos.map((a) => {
-        const url = urlDoAnexo(r.protocolo, a.id);
-        return (
-          <li key={a.id} className="flex flex-wrap items-center gap-x-3 gap-y-2 border-l-4 border-brand-200 pl-3">
-            <span className="mr-auto">
-              <span className="block font-semibold">{ROTULOS_DOCUMENTO_REEMBOLSO[a.documento]}</span>
-              <span className="text-sm text-slate-700">
-                {a.nomeArquivo} · {a.tipoArquivo === 'application/pdf' ? 'PDF' : 'Imagem'} ·{' '}
-                {Math.max(1, Math.round(a.tamanho / 1024))} KB · enviado em {dataHora(a.criadoEm)}
-              </span>
-            </span>
-            <Button
-              variant="outline"
-              size="sm"
-              disabled={abrindo === a.id}
-              aria-label={`Abrir ${a.nomeArquivo}`}
-              onClick={() => {
-                setAbrindo(a.id);
-                void abrir(r.protocolo, a.id, a.nomeArquivo).finally(() => setAbrindo(null));
-              }}
-            >
-              <ExternalLink aria-hidden="true" />
-              Abrir
-            </Button>
-            <a
-              href={url}
-              download={a.nomeArquivo}
-              aria-label={`Baixar ${a.nomeArquivo}`}
-              className="inline-flex min-h-11 items-center gap-1 rounded-lg px-2 font-semibold text-brand-800 underline underline-offset-4"
-            >
-              <Download aria-hidden="true" className="size-5" />
-              Baixar
-            </a>
-          </li>
-        );
-      })}
-    </ul>
   );
 }
 
@@ -204,6 +142,7 @@ export function ReembolsoPage() {
             <Campos linhas={pagamento} />
             <p className="mt-2 text-sm text-slate-700">Conta ou chave PIX do titular, informada no pedido.</p>
           </Secao>
+          <ContextoDoMembro contexto={r.contexto} atual={r.protocolo} />
         </div>
       </div>
     </>

@@ -46,11 +46,14 @@ test('Assumir, Minha fila, another person on the same case, and a stale answer t
   const fila = a.page;
   await visible(fila.getByRole('heading', { level: 1, name: 'Fila de protocolos' }));
   await fila.getByLabel('Tipo').selectOption('CONTATO_COMERCIAL');
+  // The filtered list has replaced the whole queue (its rows stay on screen while the next page loads).
+  await fila.waitForFunction(() => {
+    const linhas = [...document.querySelectorAll('tbody tr')];
+    return linhas.length > 0 && linhas.every((tr) => tr.textContent?.includes('Pedido de contato comercial'));
+  });
   const assumir = fila.getByRole('button', { name: /^Assumir o protocolo / }).first();
   await visible(assumir);
-  const numero =
-    (await fila.locator('tbody tr', { has: assumir }).locator('a[data-protocolo]').getAttribute('data-protocolo')) ??
-    '';
+  const numero = ((await assumir.getAttribute('aria-label')) ?? '').replace(/\D/g, '');
   expect(numero).toMatch(/^\d{20}$/);
   // The row by its protocol: the button goes once it is taken.
   const linha = fila.locator('tbody tr', { has: fila.locator(`a[data-protocolo="${numero}"]`) });

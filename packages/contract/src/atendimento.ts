@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { BUSCA_ATENDIMENTO, PAPEIS_EQUIPE, type PapelEquipe } from './atendimento-regras';
 import { presenteSchema, responsavelDaFilaSchema, responsavelSchema } from './atendimento-responsavel';
-import { SITUACOES_PROTOCOLO, TIPOS_PROTOCOLO } from './protocolos-regras';
+import { FAIXAS_DE_PRAZO, SITUACOES_PROTOCOLO, TIPOS_PROTOCOLO } from './protocolos-regras';
 import { reembolsoDetalheSchema, reembolsoResumoSchema, SITUACOES_REEMBOLSO } from './reembolso';
 import { textoLivre } from './texto';
 
@@ -136,6 +136,14 @@ export type TrocarSenhaEquipeRequest = z.input<typeof trocarSenhaEquipeRequestSc
 // ---------------------------------------------------------------------------------------------
 // The queue and one protocol.
 
+/**
+ * The queue's two kinds of deadline, never added together (issue 31): a protocol's answer deadline
+ * (RN 623/2024's 7 business days; RN 561/2022 and the LGPD's 'at once') and a reimbursement's legal
+ * payment deadline (Lei 9.656/98, art. 12, VI: 30 days of complete documentation).
+ */
+export const GRUPOS_DE_PRAZO = ['protocolos', 'reembolsos'] as const;
+export type GrupoDePrazo = (typeof GRUPOS_DE_PRAZO)[number];
+
 /** GET /api/atendimento/protocolos */
 export const filaAtendimentoQuerySchema = z.object({
   situacao: z.preprocess(
@@ -166,6 +174,24 @@ export const filaAtendimentoQuerySchema = z.object({
       .optional()
       .describe('eu: só os protocolos comigo (Minha fila); ninguem: os que ninguém assumiu.'),
   ),
+  faixa: z.preprocess(
+    vazioAusente,
+    z
+      .enum(FAIXAS_DE_PRAZO, {
+        error: "faixa inválida. Use 'atrasado', 'vence_hoje', 'ate_2_dias_uteis' ou 'mais_tarde'.",
+      })
+      .optional()
+      .describe('Só os que aguardam resposta com o prazo nesta faixa (hoje em São Paulo).'),
+  ),
+  grupo: z.preprocess(
+    vazioAusente,
+    z
+      .enum(GRUPOS_DE_PRAZO, { error: "grupo inválido. Use 'protocolos' ou 'reembolsos'." })
+      .optional()
+      .describe(
+        'protocolos: todos os tipos menos Reembolso (prazos de resposta); reembolsos: só Reembolso (prazo legal de pagamento).',
+      ),
+  ),
   cursor: z.preprocess(vazioAusente, z.string().max(200, 'Cursor inválido.').optional()),
   limite: z.preprocess(
     vazioAusente,
@@ -190,6 +216,10 @@ export const itemFilaAtendimentoSchema = z.object({
   diasUteisRestantes: z.number().int().nullable().describe('0: vence hoje; negativo: atrasado; null: já respondido.'),
   atrasado: z.boolean(),
   venceHoje: z.boolean(),
+  faixa: z
+    .enum(FAIXAS_DE_PRAZO)
+    .nullable()
+    .describe('atrasado, vence_hoje, ate_2_dias_uteis ou mais_tarde; null: já respondido.'),
   codigoContrato: z.string(),
   beneficiario: z.string().nullable().describe('Nome de quem o pedido trata (ou de quem pediu).'),
   responsavel: responsavelDaFilaSchema.describe('Com quem da equipe o protocolo está (null: ninguém assumiu).'),
@@ -204,6 +234,11 @@ export const filaAtendimentoResponseSchema = z.object({
     atrasados: z.number().int(),
     vencemHoje: z.number().int(),
   }),
+  resumo: z
+    .array(z.object({ tipo: z.enum(TIPOS_PROTOCOLO), faixa: z.enum(FAIXAS_DE_PRAZO), n: z.number().int() }))
+    .describe(
+      'Os que aguardam resposta por tipo e faixa do prazo (só as contagens acima de zero), com o filtro de responsável aplicado e nenhum outro.',
+    ),
 });
 export type FilaAtendimentoResponse = z.infer<typeof filaAtendimentoResponseSchema>;
 

@@ -4,6 +4,7 @@ import { Download, ExternalLink } from 'lucide-react';
 import { useState } from 'react';
 import { useParams } from 'react-router';
 import { Alert } from '@/components/ui/alert';
+import { CopiarNumeroProtocolo } from '@/components/protocolo/copiar-numero-protocolo';
 import { Button } from '@/components/ui/button';
 import { Spinner } from '@/components/ui/spinner';
 import { isApiError } from '@/lib/api-client';
@@ -115,6 +116,7 @@ export function ReembolsoPage() {
     <>
       <Cabecalho titulo={`Reembolso ${numeroLegivel(r.protocolo)}`}>{voltar}</Cabecalho>
       <div className="mb-4 flex flex-wrap items-center gap-2">
+        <CopiarNumeroProtocolo numero={r.protocolo} />
         <SituacaoReembolsoBadge situacao={r.situacao} />
         <SeloPrazo atrasado={r.atrasado} venceHoje={r.venceHoje} />
         <span className="text-slate-800">

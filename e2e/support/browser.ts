@@ -42,6 +42,8 @@ export interface SessionOptions {
   width?: number;
   expectStatuses?: number[];
   semServiceWorker?: boolean;
+  /** A touch screen (a phone or tablet): no fine pointer, no hover (media queries pointer and hover). */
+  toque?: boolean;
   /** The member asks the system for reduced motion (the banners do not rotate). */
   movimentoReduzido?: boolean;
   /** Cookies and localStorage the profile starts with (support/flows.ts `entrar`). */
@@ -61,6 +63,7 @@ export async function openSession(browser: Browser, opts: SessionOptions = {}): 
     // page.route sees no request a service worker answers: a test that fails requests turns it off.
     ...(opts.semServiceWorker ? { serviceWorkers: 'block' as const } : {}),
     ...(opts.movimentoReduzido ? { reducedMotion: 'reduce' as const } : {}),
+    ...(opts.toque ? { hasTouch: true } : {}),
     baseURL: baseUrl(),
     viewport: { width, height: width < 768 ? 800 : 900 },
     locale: 'pt-BR',

@@ -58,7 +58,7 @@ export function CartoesDePrazo({
             {titulo}
           </h2>
           <p className="mb-2 text-sm text-slate-700">{regra}</p>
-          <div className="grid gap-2 sm:grid-cols-3">
+          <div className="grid grid-cols-3 gap-2">
             {FAIXAS.map(({ faixa, Icon, cor }) => {
               const linhas = resumo?.filter((r) => r.faixa === faixa && doGrupo(grupo, r.tipo));
               const total = linhas?.reduce((t, r) => t + r.n, 0);
@@ -70,27 +70,27 @@ export function CartoesDePrazo({
                   aria-pressed={ativo}
                   onClick={() => onEscolher(ativo ? null : { grupo, faixa })}
                   className={cn(
-                    'flex min-h-11 flex-col items-start rounded-xl border-2 p-3 text-left text-slate-900 hover:border-brand-700',
+                    'flex min-h-11 min-w-0 flex-col items-start rounded-xl border-2 p-2 text-left text-slate-900 hover:border-brand-700 sm:p-3',
                     cor,
                     ativo && 'border-brand-800 ring-2 ring-brand-800',
                   )}
                 >
-                  <span className="flex items-center gap-1 text-sm font-semibold">
-                    <Icon aria-hidden="true" className="size-4" />
+                  <span className="flex items-start gap-1 text-sm leading-tight font-semibold">
+                    <Icon aria-hidden="true" className="mt-px size-4 shrink-0" />
                     {ROTULOS_FAIXA_DE_PRAZO[faixa]}
                   </span>
                   <span className="text-2xl font-bold">{total ?? '–'}</span>
                   {grupo === 'protocolos'
                     ? linhas?.map((r) => (
-                        <span key={r.tipo} className="block text-sm text-slate-800">
+                        <span key={r.tipo} className="block text-sm leading-tight text-slate-800">
                           {ROTULOS_TIPO_PROTOCOLO[r.tipo]}: {r.n}
                         </span>
                       ))
                     : null}
                   {ativo ? (
-                    <span className="mt-1 flex items-center gap-1 text-sm font-semibold text-brand-900">
+                    <span className="mt-1 flex items-center gap-1 text-sm leading-tight font-semibold text-brand-900">
                       <Check aria-hidden="true" className="size-4" />
-                      Filtrando a fila
+                      Filtro ativo
                     </span>
                   ) : null}
                 </button>

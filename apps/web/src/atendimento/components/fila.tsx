@@ -96,7 +96,7 @@ export function TabelaDaFila({
       tabIndex={0}
       className="overflow-x-auto rounded-xl border border-slate-200 bg-white"
     >
-      {/* Below 768 px each row is a card (index.css): nothing scrolls sideways on a phone. */}
+      {/* Below 1024 px each row is a card (index.css): nothing scrolls sideways on a phone or tablet. */}
       <table className="tabela-empilhada w-full text-left text-[15px]" aria-describedby={atalhos}>
         <caption className="sr-only">{legenda}</caption>
         <thead className="bg-slate-100 text-sm text-slate-800">

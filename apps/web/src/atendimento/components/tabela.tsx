@@ -4,7 +4,7 @@ import type { ReactNode } from 'react';
 /**
  * A plain data table: caption for screen readers, header row, horizontal scroll on narrow screens
  * (on a phone at least 56rem wide: it scrolls sideways instead of squeezing each cell to a word per line).
- * `empilhar`: below 768 px each row is a card instead (index.css, .tabela-empilhada; give the cells
+ * `empilhar`: below 1024 px each row is a card instead (index.css, .tabela-empilhada; give the cells
  * data-rotulo so each line says its column) — nothing scrolls sideways.
  */
 export function Tabela({
@@ -28,8 +28,8 @@ export function Tabela({
     >
       <table
         className={cn(
-          'w-full text-left text-[15px] md:min-w-0',
-          empilhar ? 'tabela-empilhada' : 'min-w-[56rem]',
+          'w-full text-left text-[15px]',
+          empilhar ? 'tabela-empilhada' : 'min-w-[56rem] md:min-w-0',
         )}
       >
         <caption className="sr-only">{legenda}</caption>

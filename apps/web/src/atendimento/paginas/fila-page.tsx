@@ -145,7 +145,7 @@ export function FilaPage() {
             </NativeSelect>
           )}
         </FormField>
-        <FormField label="Tipo de prazo">
+        <FormField label="Mostrar">
           {(c) => (
             <NativeSelect {...c} value={grupo ?? ''} onChange={(e) => mudar({ grupo: e.target.value })}>
               {GRUPOS.map((g) => (

@@ -141,6 +141,7 @@ test('the case screen copies the protocol number', async () => {
   await page.getByRole('button', { name: 'Copiar número do protocolo' }).click();
   await visible(toast(page, 'Número copiado'));
   expect(await page.evaluate(() => navigator.clipboard.readText())).toBe(numero);
+  await conferirTelaDoConsole(page, 'atendimento-protocolo-copiar');
   await s.close();
 }, 180_000);
 

@@ -9,7 +9,6 @@ import { toast } from '@/lib/toast';
 import { useAvaliarAtendimento } from '../api/avaliar-atendimento';
 import { dataUtc } from './categorias';
 import { Estrelas } from './estrelas';
-import { formatarNumeroProtocolo } from '@portal/contract/protocolos';
 
 /**
  * The rating dialog (spec 2, 4, 5): 1–5 stars required ('Dados incompletos'), an optional comment
@@ -49,7 +48,7 @@ export function AvaliacaoDialogBody({
       {
         onSuccess: (r) => {
           chave.concluir();
-          toast.success('Avaliação enviada!', { description: `Protocolo ${formatarNumeroProtocolo(r.protocolo)}` });
+          toast.success('Avaliação enviada!', { description: `Protocolo ${r.protocolo}` });
           onConcluido();
         },
       },

@@ -150,7 +150,10 @@ test("the member's protocol screen copies the number, written as the console wri
   await s.context.grantPermissions(['clipboard-read', 'clipboard-write']);
   const { page } = s;
   await page.goto('/protocolos');
-  await page.getByRole('link', { name: /Ver detalhes/ }).first().click();
+  await page
+    .getByRole('link', { name: /Ver detalhes/ })
+    .first()
+    .click();
   const copiar = page.getByRole('button', { name: 'Copiar número do protocolo' });
   await visible(copiar);
   const numero = /\/protocolos\/(\d{20})$/.exec(page.url())?.[1] ?? '';

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { BUSCA_ATENDIMENTO, PAPEIS_EQUIPE, type PapelEquipe } from './atendimento-regras';
 import { presenteSchema, responsavelDaFilaSchema, responsavelSchema } from './atendimento-responsavel';
-import { FAIXAS_DE_PRAZO, SITUACOES_PROTOCOLO, TIPOS_PROTOCOLO } from './protocolos-regras';
+import { FAIXAS_DE_PRAZO, GRUPOS_DE_PRAZO, SITUACOES_PROTOCOLO, TIPOS_PROTOCOLO } from './protocolos-regras';
 import { reembolsoDetalheSchema, reembolsoResumoSchema, SITUACOES_REEMBOLSO } from './reembolso';
 import { textoLivre } from './texto';
 
@@ -136,13 +136,10 @@ export type TrocarSenhaEquipeRequest = z.input<typeof trocarSenhaEquipeRequestSc
 // ---------------------------------------------------------------------------------------------
 // The queue and one protocol.
 
-/**
- * The queue's two kinds of deadline, never added together (issue 31): a protocol's answer deadline
- * (RN 623/2024's 7 business days; RN 561/2022 and the LGPD's 'at once') and a reimbursement's legal
- * payment deadline (Lei 9.656/98, art. 12, VI: 30 days of complete documentation).
- */
-export const GRUPOS_DE_PRAZO = ['protocolos', 'reembolsos'] as const;
-export type GrupoDePrazo = (typeof GRUPOS_DE_PRAZO)[number];
+const FAIXA = 'Só os que aguardam resposta com o prazo nesta faixa (hoje em São Paulo).';
+const FAIXA_INVALIDA = "faixa inválida. Use 'atrasado', 'vence_hoje', 'ate_2_dias_uteis' ou 'mais_tarde'.";
+const GRUPO = 'protocolos: todos os tipos menos Reembolso (prazos de resposta); reembolsos: só Reembolso (pagamento).';
+const GRUPO_INVALIDO = "grupo inválido. Use 'protocolos' ou 'reembolsos'.";
 
 /** GET /api/atendimento/protocolos */
 export const filaAtendimentoQuerySchema = z.object({
@@ -174,24 +171,8 @@ export const filaAtendimentoQuerySchema = z.object({
       .optional()
       .describe('eu: só os protocolos comigo (Minha fila); ninguem: os que ninguém assumiu.'),
   ),
-  faixa: z.preprocess(
-    vazioAusente,
-    z
-      .enum(FAIXAS_DE_PRAZO, {
-        error: "faixa inválida. Use 'atrasado', 'vence_hoje', 'ate_2_dias_uteis' ou 'mais_tarde'.",
-      })
-      .optional()
-      .describe('Só os que aguardam resposta com o prazo nesta faixa (hoje em São Paulo).'),
-  ),
-  grupo: z.preprocess(
-    vazioAusente,
-    z
-      .enum(GRUPOS_DE_PRAZO, { error: "grupo inválido. Use 'protocolos' ou 'reembolsos'." })
-      .optional()
-      .describe(
-        'protocolos: todos os tipos menos Reembolso (prazos de resposta); reembolsos: só Reembolso (prazo legal de pagamento).',
-      ),
-  ),
+  faixa: z.preprocess(vazioAusente, z.enum(FAIXAS_DE_PRAZO, { error: FAIXA_INVALIDA }).optional().describe(FAIXA)),
+  grupo: z.preprocess(vazioAusente, z.enum(GRUPOS_DE_PRAZO, { error: GRUPO_INVALIDO }).optional().describe(GRUPO)),
   cursor: z.preprocess(vazioAusente, z.string().max(200, 'Cursor inválido.').optional()),
   limite: z.preprocess(
     vazioAusente,

@@ -53,6 +53,14 @@ export const ROTULOS_FAIXA_DE_PRAZO: Record<FaixaDePrazo, string> = {
   mais_tarde: 'No prazo',
 };
 
+/**
+ * The queue's two kinds of deadline, never added together (issue 31): a protocol's answer deadline
+ * (RN 623/2024's 7 business days; RN 561/2022 and the LGPD's 'at once') and a reimbursement's legal
+ * payment deadline (Lei 9.656/98, art. 12, VI: 30 days of complete documentation).
+ */
+export const GRUPOS_DE_PRAZO = ['protocolos', 'reembolsos'] as const;
+export type GrupoDePrazo = (typeof GRUPOS_DE_PRAZO)[number];
+
 export const SITUACOES_PROTOCOLO = ['ABERTO', 'EM_ANALISE', 'CONCLUIDO', 'CANCELADO'] as const;
 export type SituacaoProtocolo = (typeof SITUACOES_PROTOCOLO)[number];
 

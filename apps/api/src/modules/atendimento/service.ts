@@ -157,8 +157,7 @@ export class AtendimentoService {
   ) {
     const hoje = this.hoje();
     const repo = this.repo;
-    const responsavel =
-      f.responsavel === 'eu' ? quem.equipe.conta.id : f.responsavel === 'ninguem' ? null : undefined;
+    const responsavel = f.responsavel === 'eu' ? quem.equipe.conta.id : f.responsavel === 'ninguem' ? null : undefined;
     const linhas = await repo.fila({
       abertos: f.situacao === 'abertos',
       tipo: f.tipo,
@@ -192,7 +191,10 @@ export class AtendimentoService {
    * the cards are the other filters.
    */
   private async contagens(responsavel: string | null | undefined, hoje: string) {
-    const porTipo = contarPorFaixa(await new FilaDeProtocolosRepository(this.d.db).abertosPorPrazo({ responsavel }), hoje);
+    const porTipo = contarPorFaixa(
+      await new FilaDeProtocolosRepository(this.d.db).abertosPorPrazo({ responsavel }),
+      hoje,
+    );
     const resumo = Object.entries(porTipo).flatMap(([tipo, faixas]) =>
       FAIXAS_DE_PRAZO.filter((faixa) => faixas[faixa] > 0).map((faixa) => ({
         tipo: tipo as TipoProtocolo,

@@ -26,12 +26,7 @@ export function Tabela({
       tabIndex={0}
       className="overflow-x-auto rounded-xl border border-slate-200 bg-white"
     >
-      <table
-        className={cn(
-          'w-full text-left text-[15px]',
-          empilhar ? 'tabela-empilhada' : 'min-w-[56rem] md:min-w-0',
-        )}
-      >
+      <table className={cn('w-full text-left text-[15px]', empilhar ? 'tabela-empilhada' : 'min-w-[56rem] md:min-w-0')}>
         <caption className="sr-only">{legenda}</caption>
         <thead className="bg-slate-100 text-sm text-slate-800">
           <tr>

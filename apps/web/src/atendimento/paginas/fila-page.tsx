@@ -1,6 +1,7 @@
-import type { GrupoDePrazo } from '@portal/contract';
 import {
   FAIXAS_DE_PRAZO,
+  GRUPOS_DE_PRAZO,
+  type GrupoDePrazo,
   ROTULOS_FAIXA_DE_PRAZO,
   ROTULOS_TIPO_PROTOCOLO,
   TIPOS_PROTOCOLO,
@@ -42,7 +43,7 @@ export function FilaPage() {
   const tipo = params.get('tipo') ?? '';
   const situacao = params.get('situacao') === 'todos' ? 'todos' : 'abertos';
   const faixa = umDe(FAIXAS_DE_PRAZO, params.get('faixa'));
-  const grupo = umDe(['protocolos', 'reembolsos'] as const, params.get('grupo'));
+  const grupo = umDe(GRUPOS_DE_PRAZO, params.get('grupo'));
   const busca = params.get('busca') ?? '';
   const responsavel = RESPONSAVEIS.find((r) => r.valor === params.get('responsavel'))?.valor;
   const filtros: FiltrosFila = {

@@ -58,7 +58,9 @@ export function ImportacoesPage() {
             const [rotulo, variant] = STATUS[i.status];
             return (
               <tr key={i.id}>
-                <td data-rotulo="Início" className="whitespace-nowrap">{dataHora(i.iniciadaEm)}</td>
+                <td data-rotulo="Início" className="whitespace-nowrap">
+                  {dataHora(i.iniciadaEm)}
+                </td>
                 <td data-rotulo="Entidade">{i.entidade}</td>
                 <td data-rotulo="Modo">
                   {i.modo === 'completo' ? 'Completo' : 'Incremental'}

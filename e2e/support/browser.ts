@@ -49,6 +49,8 @@ export interface SessionOptions {
    * files about the worker (e2e/carteirinha.test.ts) turn it on.
    */
   comServiceWorker?: boolean;
+  /** A touch screen (a phone or tablet): no fine pointer, no hover (media queries pointer and hover). */
+  toque?: boolean;
   /** The member asks the system for reduced motion (the banners do not rotate). */
   movimentoReduzido?: boolean;
   /** Cookies and localStorage the profile starts with (support/flows.ts `entrar`). */
@@ -67,6 +69,7 @@ export async function openSession(browser: Browser, opts: SessionOptions = {}): 
     ...(opts.storageState ? { storageState: opts.storageState } : {}),
     serviceWorkers: opts.comServiceWorker ? ('allow' as const) : ('block' as const),
     ...(opts.movimentoReduzido ? { reducedMotion: 'reduce' as const } : {}),
+    ...(opts.toque ? { hasTouch: true } : {}),
     baseURL: baseUrl(),
     viewport: { width, height: width < 768 ? 800 : 900 },
     locale: 'pt-BR',

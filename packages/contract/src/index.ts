@@ -23,4 +23,5 @@ export * from './privacidade';
 export * from './cancelamento';
 export * from './situacao';
 export * from './atendimento';
+export * from './atendimento-busca';
 export * from './reembolso';

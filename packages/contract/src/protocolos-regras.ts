@@ -37,6 +37,30 @@ export const ROTULOS_TIPO_PROTOCOLO: Record<TipoProtocolo, string> = {
   REEMBOLSO: 'Reembolso',
 };
 
+/**
+ * How near a waiting protocol's deadline is (decision 0051, issue 31): past it, today, within 2
+ * business days, or later. The API computes it (apps/api/src/lib/prazos.ts, faixaDoPrazo); the
+ * console and the metrics read these names.
+ */
+export const FAIXAS_DE_PRAZO = ['atrasado', 'vence_hoje', 'ate_2_dias_uteis', 'mais_tarde'] as const;
+export type FaixaDePrazo = (typeof FAIXAS_DE_PRAZO)[number];
+
+/** The band in words, as the console's rows and cards say it (never by colour alone). */
+export const ROTULOS_FAIXA_DE_PRAZO: Record<FaixaDePrazo, string> = {
+  atrasado: 'Atrasado',
+  vence_hoje: 'Vence hoje',
+  ate_2_dias_uteis: 'Vence em até 2 dias úteis',
+  mais_tarde: 'No prazo',
+};
+
+/**
+ * The queue's two kinds of deadline, never added together (issue 31): a protocol's answer deadline
+ * (RN 623/2024's 7 business days; RN 561/2022 and the LGPD's 'at once') and a reimbursement's legal
+ * payment deadline (Lei 9.656/98, art. 12, VI: 30 days of complete documentation).
+ */
+export const GRUPOS_DE_PRAZO = ['protocolos', 'reembolsos'] as const;
+export type GrupoDePrazo = (typeof GRUPOS_DE_PRAZO)[number];
+
 export const SITUACOES_PROTOCOLO = ['ABERTO', 'EM_ANALISE', 'CONCLUIDO', 'CANCELADO'] as const;
 export type SituacaoProtocolo = (typeof SITUACOES_PROTOCOLO)[number];
 

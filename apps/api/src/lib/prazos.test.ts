@@ -1,6 +1,16 @@
 import { TIPOS_PROTOCOLO } from '@portal/contract/protocolos';
 import { describe, expect, it } from 'vitest';
-import { descricaoDoPrazo, estaAtrasado, faixaDoPrazo, prazoDeResposta, REGRAS_DE_PRAZO } from './prazos';
+import { somarDias } from '@portal/br';
+import {
+  contarPorFaixa,
+  descricaoDoPrazo,
+  diasDaFaixa,
+  estaAtrasado,
+  FAIXAS_DE_PRAZO,
+  faixaDoPrazo,
+  prazoDeResposta,
+  REGRAS_DE_PRAZO,
+} from './prazos';
 
 describe('response deadline per kind of request', () => {
   it('non-assistance requests: 7 business days after the day of the request (RN 623/2024)', () => {
@@ -54,5 +64,36 @@ describe('deadline band (metrics)', () => {
     expect(faixaDoPrazo('2026-03-16', '2026-03-13')).toBe('ate_2_dias_uteis');
     expect(faixaDoPrazo('2026-03-17', '2026-03-13')).toBe('ate_2_dias_uteis');
     expect(faixaDoPrazo('2026-03-18', '2026-03-13')).toBe('mais_tarde');
+  });
+});
+
+describe('deadline band as a filter (the console queue)', () => {
+  it('diasDaFaixa holds exactly the days faixaDoPrazo puts in that band (a Friday, a weekend, a holiday)', () => {
+    // Friday 2026-04-17: Tiradentes (Tuesday 21 April) makes 2 business days reach Wednesday 22.
+    for (const hoje of ['2026-03-13', '2026-03-16', '2026-04-17']) {
+      for (let d = -5; d <= 10; d++) {
+        const prazo = somarDias(hoje, d);
+        const dentro = FAIXAS_DE_PRAZO.filter((f) => {
+          const { de, ate } = diasDaFaixa(f, hoje);
+          return (!de || prazo >= de) && (!ate || prazo <= ate);
+        });
+        expect(dentro, `${prazo} seen on ${hoje}`).toEqual([faixaDoPrazo(prazo, hoje)]);
+      }
+    }
+  });
+
+  it('contarPorFaixa adds a grouped read into every kind and band, 0 when none', () => {
+    const c = contarPorFaixa(
+      [
+        { tipo: 'REEMBOLSO', prazo: '2026-03-12', n: 2 },
+        { tipo: 'REEMBOLSO', prazo: '2026-03-11', n: 1 },
+        { tipo: 'CORRECAO_DADOS', prazo: '2026-03-13', n: 4 },
+        { tipo: 'CORRECAO_DADOS', prazo: '2026-03-17', n: 5 },
+      ],
+      '2026-03-13',
+    );
+    expect(c.REEMBOLSO).toEqual({ atrasado: 3, vence_hoje: 0, ate_2_dias_uteis: 0, mais_tarde: 0 });
+    expect(c.CORRECAO_DADOS).toEqual({ atrasado: 0, vence_hoje: 4, ate_2_dias_uteis: 5, mais_tarde: 0 });
+    expect(Object.keys(c).sort()).toEqual([...TIPOS_PROTOCOLO].sort());
   });
 });

@@ -1,5 +1,11 @@
 import { somarDias, somarDiasUteis } from '@portal/br';
-import type { SituacaoProtocolo, TipoProtocolo } from '@portal/contract/protocolos';
+import {
+  FAIXAS_DE_PRAZO,
+  type FaixaDePrazo,
+  type SituacaoProtocolo,
+  TIPOS_PROTOCOLO,
+  type TipoProtocolo,
+} from '@portal/contract/protocolos';
 
 /**
  * How long the operator has to answer each kind of request (decision 0017). Pure, so it is tested
@@ -69,16 +75,45 @@ export function estaAtrasado(situacao: SituacaoProtocolo, prazoResposta: string,
 }
 
 /**
- * How near a deadline is, for the operator's dashboards (metrics, decision 0051): past it, today,
- * within 2 business days, or later. `hoje` and `prazo` are São Paulo days (AAAA-MM-DD).
+ * How near a deadline is, for the operator's dashboards (metrics, decision 0051) and the console's
+ * queue (issue 31): past it, today, within 2 business days, or later. `hoje` and `prazo` are São
+ * Paulo days (AAAA-MM-DD). The names live in the contract (the console reads them).
  */
-export type FaixaDePrazo = 'atrasado' | 'vence_hoje' | 'ate_2_dias_uteis' | 'mais_tarde';
-
-export const FAIXAS_DE_PRAZO: readonly FaixaDePrazo[] = ['atrasado', 'vence_hoje', 'ate_2_dias_uteis', 'mais_tarde'];
+export { FAIXAS_DE_PRAZO, type FaixaDePrazo };
 
 /** The band of `prazo` seen on `hoje`; `doisDiasUteis` (somarDiasUteis(hoje, 2)) may be passed when known. */
 export function faixaDoPrazo(prazo: string, hoje: string, doisDiasUteis = somarDiasUteis(hoje, 2)): FaixaDePrazo {
   if (hoje > prazo) return 'atrasado';
   if (hoje === prazo) return 'vence_hoje';
   return prazo <= doisDiasUteis ? 'ate_2_dias_uteis' : 'mais_tarde';
+}
+
+/**
+ * The deadline days of a band seen on `hoje`, both ends inclusive (absent: open), for a query's
+ * `where`: the same rule as faixaDoPrazo, read the other way (a test holds them together).
+ */
+export function diasDaFaixa(faixa: FaixaDePrazo, hoje: string): { de?: string; ate?: string } {
+  const dois = somarDiasUteis(hoje, 2);
+  if (faixa === 'atrasado') return { ate: somarDias(hoje, -1) };
+  if (faixa === 'vence_hoje') return { de: hoje, ate: hoje };
+  if (faixa === 'ate_2_dias_uteis') return { de: somarDias(hoje, 1), ate: dois };
+  return { de: somarDias(dois, 1) };
+}
+
+/** Waiting protocols counted by kind and band: every kind and band present, 0 when none. */
+export type ContagemPorFaixa = Record<TipoProtocolo, Record<FaixaDePrazo, number>>;
+
+/**
+ * Adds up a grouped read (kind, deadline day, count) into bands as seen on `hoje`: the one place
+ * the metrics (decision 0051) and the console's queue cards turn days into bands.
+ */
+export function contarPorFaixa(linhas: readonly { tipo: string; prazo: string; n: number }[], hoje: string) {
+  const doisDiasUteis = somarDiasUteis(hoje, 2);
+  const zeros = () => Object.fromEntries(FAIXAS_DE_PRAZO.map((f) => [f, 0])) as Record<FaixaDePrazo, number>;
+  const contagem = Object.fromEntries(TIPOS_PROTOCOLO.map((t) => [t, zeros()])) as ContagemPorFaixa;
+  for (const l of linhas) {
+    const doTipo = contagem[l.tipo as TipoProtocolo];
+    if (doTipo) doTipo[faixaDoPrazo(l.prazo, hoje, doisDiasUteis)] += l.n;
+  }
+  return contagem;
 }

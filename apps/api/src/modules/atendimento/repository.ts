@@ -1,4 +1,4 @@
-import type { PapelEquipe, SituacaoProtocolo, TipoProtocolo } from '@portal/contract';
+import type { GrupoDePrazo, PapelEquipe, SituacaoProtocolo, TipoProtocolo } from '@portal/contract';
 import type { Queryable } from '../../db/db';
 import type { ProtocoloDaFila } from '../protocolos/repository';
 
@@ -372,6 +372,10 @@ export class EquipeRepository {
     abertos: boolean;
     tipo?: TipoProtocolo | undefined;
     venceAte?: string | undefined;
+    /** Deadline days, both ends inclusive (a band: diasDaFaixa); only protocols still waiting. */
+    faixa?: { de?: string; ate?: string } | undefined;
+    /** protocolos: every kind but Reembolso; reembolsos: only Reembolso (never counted together). */
+    grupo?: GrupoDePrazo | undefined;
     busca?: string | undefined;
     /** An account id: only its protocols ('Minha fila'); null: only those nobody took. */
     responsavel?: string | null | undefined;
@@ -385,6 +389,12 @@ export class EquipeRepository {
     else if (f.responsavel) where.push(`pr.conta_id = $${params.push(f.responsavel)}`);
     if (f.tipo) where.push(`p.tipo = $${params.push(f.tipo)}`);
     if (f.venceAte) where.push(`p.prazo_resposta <= $${params.push(f.venceAte)}::date`);
+    if (f.faixa) {
+      where.push(ABERTOS);
+      if (f.faixa.de) where.push(`p.prazo_resposta >= $${params.push(f.faixa.de)}::date`);
+      if (f.faixa.ate) where.push(`p.prazo_resposta <= $${params.push(f.faixa.ate)}::date`);
+    }
+    if (f.grupo) where.push(`p.tipo ${f.grupo === 'reembolsos' ? '=' : '<>'} 'REEMBOLSO'`);
     if (f.busca) {
       const digitos = f.busca.replace(/[\s.\-/]/g, '');
       if (/^\d{20}$/.test(digitos)) where.push(`p.numero = $${params.push(digitos)}`);
@@ -410,18 +420,6 @@ export class EquipeRepository {
        limit $${limite}`,
       params,
     );
-  }
-
-  /** Counts over every protocol still waiting: all of them, those overdue, those due today. */
-  async totais(hoje: string): Promise<{ abertos: number; atrasados: number; vencemHoje: number }> {
-    const [row] = await this.q.query<{ abertos: number; atrasados: number; vencemHoje: number }>(
-      `select count(*)::int as abertos,
-         count(*) filter (where p.prazo_resposta < $1::date)::int as atrasados,
-         count(*) filter (where p.prazo_resposta = $1::date)::int as "vencemHoje"
-       from protocolos p where ${ABERTOS}`,
-      [hoje],
-    );
-    return row ?? { abertos: 0, atrasados: 0, vencemHoje: 0 };
   }
 
   async protocolo(numero: string): Promise<ItemDaFila | null> {

@@ -4,6 +4,8 @@ import {
   BUSCA_ATENDIMENTO,
   type BuscaAtendimentoResponse,
   type DecisaoPorTipo,
+  type FaixaDePrazo,
+  type GrupoDePrazo,
   PAPEIS_REEMBOLSO,
   type PessoaEncontrada,
   type ProtocoloAtendimento,
@@ -14,7 +16,15 @@ import {
 import type { Clock } from '../../clock';
 import type { Db } from '../../db/db';
 import { AppError, dadosInvalidos } from '../../lib/app-error';
-import { aguardaResposta, descricaoDoPrazo, estaAtrasado } from '../../lib/prazos';
+import {
+  aguardaResposta,
+  contarPorFaixa,
+  descricaoDoPrazo,
+  diasDaFaixa,
+  estaAtrasado,
+  FAIXAS_DE_PRAZO,
+  faixaDoPrazo,
+} from '../../lib/prazos';
 import type { Origin } from '../../lib/request';
 import {
   diasUteisAte,
@@ -24,6 +34,7 @@ import {
   type Operador,
   type RespostasDeProtocolosService,
 } from '../protocolos/respostas';
+import { FilaDeProtocolosRepository } from '../protocolos/repository';
 import type { EquipeAutenticada } from './equipe';
 import { BuscaRepository, criteriosDaBusca } from './busca';
 import { contextoDoMembro } from './caso';
@@ -126,6 +137,7 @@ export class AtendimentoService {
       diasUteisRestantes: aberto ? diasUteisAte(hoje, p.prazoResposta) : null,
       atrasado: estaAtrasado(p.situacao, p.prazoResposta, hoje),
       venceHoje: aberto && p.prazoResposta === hoje,
+      faixa: aberto ? faixaDoPrazo(p.prazoResposta, hoje) : null,
       codigoContrato: p.codigoContrato,
       beneficiario: p.beneficiario ?? p.solicitante,
       responsavel: p.responsavelId ? { id: p.responsavelId, nome: p.responsavelNome ?? '' } : null,
@@ -137,6 +149,8 @@ export class AtendimentoService {
       situacao: 'abertos' | 'todos';
       tipo?: TipoProtocolo | undefined;
       venceAte?: string | undefined;
+      faixa?: FaixaDePrazo | undefined;
+      grupo?: GrupoDePrazo | undefined;
       busca?: string | undefined;
       responsavel?: 'eu' | 'ninguem' | undefined;
       cursor?: string | undefined;
@@ -146,12 +160,15 @@ export class AtendimentoService {
   ) {
     const hoje = this.hoje();
     const repo = this.repo;
+    const responsavel = f.responsavel === 'eu' ? quem.equipe.conta.id : f.responsavel === 'ninguem' ? null : undefined;
     const linhas = await repo.fila({
       abertos: f.situacao === 'abertos',
       tipo: f.tipo,
       venceAte: f.venceAte,
+      faixa: f.faixa ? diasDaFaixa(f.faixa, hoje) : undefined,
+      grupo: f.grupo,
       busca: f.busca || undefined,
-      responsavel: f.responsavel === 'eu' ? quem.equipe.conta.id : f.responsavel === 'ninguem' ? null : undefined,
+      responsavel,
       depoisDe: f.cursor ? lerCursor(f.cursor) : undefined,
       limite: f.limite + 1,
     });
@@ -167,8 +184,30 @@ export class AtendimentoService {
         linhas.length > f.limite && ultimo
           ? Buffer.from(`${ultimo.prazoResposta}|${ultimo.numero.trim()}`).toString('base64url')
           : null,
-      totais: await repo.totais(hoje),
+      ...(await this.contagens(responsavel, hoje)),
     };
+  }
+
+  /**
+   * The queue's cards: one grouped read of the waiting protocols (kind × deadline day, the same as
+   * the metrics), turned into bands by the one rule (contarPorFaixa). Only 'Responsável' narrows it:
+   * the cards are the other filters.
+   */
+  private async contagens(responsavel: string | null | undefined, hoje: string) {
+    const porTipo = contarPorFaixa(
+      await new FilaDeProtocolosRepository(this.d.db).abertosPorPrazo({ responsavel }),
+      hoje,
+    );
+    const resumo = Object.entries(porTipo).flatMap(([tipo, faixas]) =>
+      FAIXAS_DE_PRAZO.filter((faixa) => faixas[faixa] > 0).map((faixa) => ({
+        tipo: tipo as TipoProtocolo,
+        faixa,
+        n: faixas[faixa],
+      })),
+    );
+    const soma = (faixa?: FaixaDePrazo) =>
+      resumo.filter((r) => !faixa || r.faixa === faixa).reduce((t, r) => t + r.n, 0);
+    return { totais: { abertos: soma(), atrasados: soma('atrasado'), vencemHoje: soma('vence_hoje') }, resumo };
   }
 
   /** One protocol with its member's context; audited as a read of member data ('equipe_leu_protocolo'). */

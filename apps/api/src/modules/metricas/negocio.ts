@@ -3,7 +3,7 @@ import type { FastifyBaseLogger } from 'fastify';
 import { Counter, Gauge, type Registry } from 'prom-client';
 import type { Clock } from '../../clock';
 import type { Queryable } from '../../db/db';
-import { FAIXAS_DE_PRAZO, type FaixaDePrazo, faixaDoPrazo, REGRAS_DE_PRAZO } from '../../lib/prazos';
+import { contarPorFaixa, FAIXAS_DE_PRAZO, type FaixaDePrazo, faixaDoPrazo } from '../../lib/prazos';
 import { FilaDeProtocolosRepository } from '../protocolos/repository';
 import { ReembolsoRepository } from '../reembolso';
 import type { WebhooksService } from '../webhooks/service';
@@ -17,7 +17,6 @@ export interface FontesDoNegocio {
 
 type FaixaDoReembolso = FaixaDePrazo | 'sem_prazo';
 const FAIXAS_DO_REEMBOLSO: readonly FaixaDoReembolso[] = [...FAIXAS_DE_PRAZO, 'sem_prazo'];
-const TIPOS = Object.keys(REGRAS_DE_PRAZO);
 
 /**
  * The operator's queues as gauges (issue 32, decision 0051): protocols waiting by type and deadline
@@ -81,12 +80,6 @@ export function registrarMetricasDeNegocio(
     const hoje = diaEmSaoPaulo(agora);
     const doisDiasUteis = somarDiasUteis(hoje, 2);
 
-    const porProtocolo = new Map<string, number>();
-    for (const tipo of TIPOS) for (const f of FAIXAS_DE_PRAZO) porProtocolo.set(`${tipo}\n${f}`, 0);
-    for (const p of ps) {
-      const chave = `${p.tipo}\n${faixaDoPrazo(p.prazo, hoje, doisDiasUteis)}`;
-      porProtocolo.set(chave, (porProtocolo.get(chave) ?? 0) + p.n);
-    }
     const porReembolso = new Map<FaixaDoReembolso, number>(FAIXAS_DO_REEMBOLSO.map((f) => [f, 0]));
     for (const r of rs) {
       const f = r.prazo === null ? 'sem_prazo' : faixaDoPrazo(r.prazo, hoje, doisDiasUteis);
@@ -94,10 +87,8 @@ export function registrarMetricasDeNegocio(
     }
 
     protocolos.reset();
-    for (const [chave, n] of porProtocolo) {
-      const [tipo = '', faixa = ''] = chave.split('\n');
-      protocolos.set({ tipo, faixa }, n);
-    }
+    for (const [tipo, faixas] of Object.entries(contarPorFaixa(ps, hoje)))
+      for (const [faixa, n] of Object.entries(faixas)) protocolos.set({ tipo, faixa }, n);
     reembolsos.reset();
     for (const [faixa, n] of porReembolso) reembolsos.set({ faixa }, n);
     pendentes.set(wh.pendentes);

@@ -117,11 +117,22 @@ const COLUNAS_FILA = `p.numero, p.tipo, p.assunto, p.situacao, p.canal, p.criado
 export class FilaDeProtocolosRepository {
   constructor(private readonly q: Queryable) {}
 
-  /** The protocols still waiting, counted by type and deadline day (metrics: the queue's partial index). */
-  abertosPorPrazo() {
+  /**
+   * The protocols still waiting, counted by type and deadline day (the queue's partial index): the
+   * metrics, and the console's queue cards — there `responsavel` narrows it to one staff account's
+   * protocols (migration 0037) or, null, to those nobody took.
+   */
+  abertosPorPrazo(f: { responsavel?: string | null | undefined } = {}) {
+    const dono =
+      f.responsavel === undefined
+        ? ''
+        : f.responsavel === null
+          ? 'and not exists (select 1 from protocolo_responsaveis pr where pr.numero = p.numero)'
+          : 'and exists (select 1 from protocolo_responsaveis pr where pr.numero = p.numero and pr.conta_id = $1)';
     return this.q.query<{ tipo: TipoProtocolo; prazo: string; n: number }>(
-      `select tipo, prazo_resposta::text as prazo, count(*)::int as n from protocolos
-        where situacao in ('ABERTO', 'EM_ANALISE') group by tipo, prazo_resposta`,
+      `select p.tipo, p.prazo_resposta::text as prazo, count(*)::int as n from protocolos p
+        where p.situacao in ('ABERTO', 'EM_ANALISE') ${dono} group by p.tipo, p.prazo_resposta`,
+      f.responsavel ? [f.responsavel] : [],
     );
   }
 

@@ -1,10 +1,14 @@
-import type { TipoProtocolo } from '@portal/contract/protocolos';
+import type { GrupoDePrazo } from '@portal/contract';
+import type { FaixaDePrazo, TipoProtocolo } from '@portal/contract/protocolos';
 
 /** The queue's filters (filaAtendimentoQuerySchema's fields the console sends). */
 export interface FiltrosFila {
   situacao: 'abertos' | 'todos';
   tipo?: TipoProtocolo;
-  venceAte?: string;
+  /** A deadline band ('Atrasado', 'Vence hoje', ...): a card or the 'Prazo' field. */
+  faixa?: FaixaDePrazo;
+  /** Answer deadlines (protocols) or the reimbursements' payment deadline, never both added. */
+  grupo?: GrupoDePrazo;
   busca?: string;
   /** eu: 'Minha fila'; ninguem: the protocols nobody took. */
   responsavel?: 'eu' | 'ninguem';

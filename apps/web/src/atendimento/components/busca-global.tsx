@@ -81,15 +81,16 @@ export function BuscaGlobal() {
           maxLength={BUSCA_ATENDIMENTO.maxCaracteres}
           aria-keyshortcuts="/"
           placeholder="CPF, nome ou número"
-          className="h-11 pr-10"
+          className="h-11 pointer-fine:pr-10"
           value={texto}
           onChange={(e) => setTexto(e.target.value)}
         />
-        {/* The shortcut, as consoles show it (aria-keyshortcuts tells assistive technology); gone once typing. */}
+        {/* The shortcut, as consoles show it (aria-keyshortcuts tells assistive technology); gone once typing,
+            and where there is no fine pointer (a phone or tablet: most likely no keyboard either). */}
         {texto ? null : (
           <kbd
             aria-hidden="true"
-            className="pointer-events-none absolute top-1/2 right-3 -translate-y-1/2 rounded border border-slate-400 px-1.5 text-sm text-slate-700"
+            className="pointer-events-none absolute top-1/2 right-3 hidden -translate-y-1/2 rounded border border-slate-400 px-1.5 text-sm text-slate-700 pointer-fine:block"
           >
             /
           </kbd>

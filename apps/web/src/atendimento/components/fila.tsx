@@ -42,10 +42,13 @@ function useNavegacaoFila() {
   return { linhas, setas };
 }
 
-/** The shortcuts line of a queue's header; the table points at it by id. */
+/**
+ * The shortcuts line of a queue's header; the table points at it by id. Shown only where there is
+ * a fine pointer (a mouse, so most likely a keyboard too): on a phone or tablet it would be noise.
+ */
 export function AtalhosDaFila({ id }: { id: string }) {
   return (
-    <p className="text-sm text-slate-700" id={id}>
+    <p className="hidden text-sm text-slate-700 pointer-fine:block" id={id}>
       Atalhos: <kbd className="rounded border px-1">j</kbd>/<kbd className="rounded border px-1">k</kbd> ou setas para
       mover, <kbd className="rounded border px-1">Enter</kbd> para abrir.
     </p>
@@ -66,7 +69,7 @@ export function TotaisDaFila({ rotulo, totais }: { rotulo: string; totais: [stri
   );
 }
 
-/** A queue's table, navigable from the keyboard (j/k, arrows, Enter on the focused link). */
+/** A queue's table, navigable from the keyboard (j/k, arrows, Enter on the focused link); cards on a phone. */
 export function TabelaDaFila({
   rotulo,
   legenda,
@@ -93,7 +96,8 @@ export function TabelaDaFila({
       tabIndex={0}
       className="overflow-x-auto rounded-xl border border-slate-200 bg-white"
     >
-      <table className="w-full min-w-[56rem] text-left text-[15px] md:min-w-0" aria-describedby={atalhos}>
+      {/* Below 1024 px each row is a card (index.css): nothing scrolls sideways on a phone or tablet. */}
+      <table className="tabela-empilhada w-full text-left text-[15px]" aria-describedby={atalhos}>
         <caption className="sr-only">{legenda}</caption>
         <thead className="bg-slate-100 text-sm text-slate-800">
           <tr>

@@ -1,7 +1,7 @@
 import { ROTULOS_PAPEL_EQUIPE } from '@portal/contract/atendimento';
 import { useQueryClient } from '@tanstack/react-query';
-import { KeyRound, LogOut } from 'lucide-react';
-import { useEffect, useRef } from 'react';
+import { KeyRound, LogOut, Menu, X } from 'lucide-react';
+import { type KeyboardEvent, useEffect, useRef, useState } from 'react';
 import { Link, NavLink, Outlet, useLocation } from 'react-router';
 import { Button, buttonVariants } from '@/components/ui/button';
 import { cn } from '@/lib/cn';
@@ -33,6 +33,11 @@ export function LayoutConsole() {
   const { pathname } = useLocation();
   const primeira = useRef(true);
   const { nome, logo } = operadora();
+  // Below 768 px the account and the menu fold behind one disclosure button (issue 31).
+  // It is open on the page where it was opened: following one of its links closes it.
+  const [menuAbertoEm, setMenuAbertoEm] = useState<string | null>(null);
+  const menuAberto = menuAbertoEm === pathname;
+  const botaoMenu = useRef<HTMLButtonElement>(null);
 
   useOciosidade(sair, useOciosidadeMs());
   // Leaving (Sair, idle timeout, expired session) forgets every member's data this tab fetched.
@@ -44,6 +49,13 @@ export function LayoutConsole() {
     }
     mainRef.current?.querySelector<HTMLElement>('h1')?.focus();
   }, [pathname]);
+
+  // Escape closes the open menu and gives the focus back to its button.
+  const fecharComEsc = (e: KeyboardEvent) => {
+    if (e.key !== 'Escape' || !menuAberto) return;
+    setMenuAbertoEm(null);
+    botaoMenu.current?.focus();
+  };
 
   return (
     <div className="min-h-dvh">
@@ -61,8 +73,27 @@ export function LayoutConsole() {
             <img src={logo} alt={nome} className="block h-9 w-48 object-contain object-left" />
             <span className="border-l border-slate-300 pl-3 font-semibold text-slate-800">Console de atendimento</span>
           </div>
-          <div className="ml-auto flex flex-wrap items-center justify-end gap-x-3 gap-y-2">
-            <p className="text-right text-sm leading-tight">
+          <Button
+            ref={botaoMenu}
+            variant="outline"
+            size="sm"
+            className="min-h-11 md:hidden"
+            aria-expanded={menuAberto}
+            aria-controls="console-conta console-menu"
+            onClick={() => setMenuAbertoEm(menuAberto ? null : pathname)}
+          >
+            {menuAberto ? <X aria-hidden="true" /> : <Menu aria-hidden="true" />}
+            Menu
+          </Button>
+          <div
+            id="console-conta"
+            className={cn(
+              'flex w-full flex-wrap items-center gap-x-3 gap-y-2 md:ml-auto md:flex md:w-auto md:justify-end',
+              !menuAberto && 'max-md:hidden',
+            )}
+            onKeyDown={fecharComEsc}
+          >
+            <p className="text-sm leading-tight max-md:mr-auto md:text-right">
               <span className="block font-semibold text-slate-900">{conta.nome}</span>
               <span className="text-slate-700">{ROTULOS_PAPEL_EQUIPE[conta.papel]}</span>
             </p>
@@ -77,8 +108,13 @@ export function LayoutConsole() {
           </div>
         </div>
         <div className="mx-auto flex max-w-7xl flex-wrap items-center justify-between gap-x-4 px-4">
-          <nav aria-label="Console de atendimento">
-            <ul className="flex flex-wrap gap-1">
+          <nav
+            id="console-menu"
+            aria-label="Console de atendimento"
+            className={cn('max-md:w-full', !menuAberto && 'max-md:hidden')}
+            onKeyDown={fecharComEsc}
+          >
+            <ul className="flex flex-col gap-1 md:flex-row md:flex-wrap">
               {ITENS.filter((i) => i.pode(conta.papel)).map((i) => (
                 <li key={i.to}>
                   <NavLink
@@ -86,7 +122,7 @@ export function LayoutConsole() {
                     end
                     className={({ isActive }) =>
                       cn(
-                        'inline-flex min-h-11 items-center border-b-4 px-3 font-semibold',
+                        'flex min-h-11 items-center border-l-4 px-3 font-semibold md:inline-flex md:border-b-4 md:border-l-0',
                         isActive || i.ativo?.test(pathname)
                           ? 'border-brand-700 text-brand-900'
                           : 'border-transparent text-slate-700 hover:text-brand-800',

@@ -1,4 +1,12 @@
-import { ROTULOS_TIPO_PROTOCOLO, TIPOS_PROTOCOLO, type TipoProtocolo } from '@portal/contract/protocolos';
+import {
+  FAIXAS_DE_PRAZO,
+  GRUPOS_DE_PRAZO,
+  type GrupoDePrazo,
+  ROTULOS_FAIXA_DE_PRAZO,
+  ROTULOS_TIPO_PROTOCOLO,
+  TIPOS_PROTOCOLO,
+  type TipoProtocolo,
+} from '@portal/contract/protocolos';
 import { useEffect, useState } from 'react';
 import { useSearchParams } from 'react-router';
 import { Alert } from '@/components/ui/alert';
@@ -8,18 +16,21 @@ import { NativeSelect } from '@/components/ui/native-select';
 import { Spinner } from '@/components/ui/spinner';
 import { useFila, type FiltrosFila } from '../api/fila';
 import { Cabecalho } from '../components/cabecalho';
-import { AtalhosDaFila, LinhaDaFila, ProtocoloDaFila, TabelaDaFila, TotaisDaFila } from '../components/fila';
+import { CartoesDePrazo } from '../components/cartoes-de-prazo';
+import { AtalhosDaFila, LinhaDaFila, ProtocoloDaFila, TabelaDaFila } from '../components/fila';
 import { SituacaoProtocoloBadge } from '@/components/situacao';
 import { ResponsavelDaFila } from '../components/responsavel';
 import { SeloPrazo } from '../components/selos-prazo';
-import { dataDoDia, diaEmSaoPaulo } from '../lib/formatos';
+import { dataDoDia } from '../lib/formatos';
 
-const PRAZOS = [
-  { valor: '', rotulo: 'Qualquer prazo', dias: null },
-  { valor: 'hoje', rotulo: 'Atrasados e que vencem hoje', dias: 0 },
-  { valor: '3', rotulo: 'Vencem em até 3 dias', dias: 3 },
-  { valor: '7', rotulo: 'Vencem em até 7 dias', dias: 7 },
-] as const;
+const GRUPOS: { valor: GrupoDePrazo | ''; rotulo: string }[] = [
+  { valor: '', rotulo: 'Protocolos e reembolsos' },
+  { valor: 'protocolos', rotulo: 'Só protocolos (prazo de resposta)' },
+  { valor: 'reembolsos', rotulo: 'Só reembolsos (prazo de pagamento)' },
+];
+
+const umDe = <T extends string>(lista: readonly T[], valor: string | null): T | undefined =>
+  lista.find((x) => x === valor);
 
 const RESPONSAVEIS = [
   { valor: 'eu', rotulo: 'Minha fila' },
@@ -31,13 +42,15 @@ export function FilaPage() {
   const [params, setParams] = useSearchParams();
   const tipo = params.get('tipo') ?? '';
   const situacao = params.get('situacao') === 'todos' ? 'todos' : 'abertos';
-  const prazo = PRAZOS.find((p) => p.valor === (params.get('prazo') ?? '')) ?? PRAZOS[0];
+  const faixa = umDe(FAIXAS_DE_PRAZO, params.get('faixa'));
+  const grupo = umDe(GRUPOS_DE_PRAZO, params.get('grupo'));
   const busca = params.get('busca') ?? '';
   const responsavel = RESPONSAVEIS.find((r) => r.valor === params.get('responsavel'))?.valor;
   const filtros: FiltrosFila = {
     situacao,
     tipo: (TIPOS_PROTOCOLO as readonly string[]).includes(tipo) ? (tipo as TipoProtocolo) : undefined,
-    venceAte: prazo.dias === null ? undefined : diaEmSaoPaulo(prazo.dias),
+    faixa,
+    grupo,
     busca: busca.trim() || undefined,
     responsavel,
   };
@@ -45,12 +58,14 @@ export function FilaPage() {
   // What is typed in 'Buscar' goes to the address (and the server) once typing pauses.
   const [digitado, setDigitado] = useState(busca);
 
-  const mudar = (nome: string, valor: string) =>
+  const mudar = (mudancas: Record<string, string>) =>
     setParams(
       (p) => {
         const n = new URLSearchParams(p);
-        if (valor) n.set(nome, valor);
-        else n.delete(nome);
+        for (const [nome, valor] of Object.entries(mudancas)) {
+          if (valor) n.set(nome, valor);
+          else n.delete(nome);
+        }
         return n;
       },
       { replace: true },
@@ -58,11 +73,10 @@ export function FilaPage() {
 
   useEffect(() => {
     if (digitado === busca) return;
-    const t = window.setTimeout(() => mudar('busca', digitado), 300);
+    const t = window.setTimeout(() => mudar({ busca: digitado }), 300);
     return () => window.clearTimeout(t);
   });
 
-  const totais = fila.data?.totais;
   const itens = fila.data?.itens ?? [];
 
   return (
@@ -71,24 +85,22 @@ export function FilaPage() {
         <AtalhosDaFila id="atalhos" />
       </Cabecalho>
 
-      <TotaisDaFila
-        rotulo="Totais da fila"
-        totais={[
-          ['Abertos', totais?.abertos],
-          ['Atrasados', totais?.atrasados],
-          ['Vencem hoje', totais?.vencemHoje],
-        ]}
+      <CartoesDePrazo
+        resumo={fila.data?.resumo}
+        grupo={grupo}
+        faixa={faixa}
+        onEscolher={(f) => mudar({ grupo: f?.grupo ?? '', faixa: f?.faixa ?? '' })}
       />
 
       <form
         role="search"
         aria-label="Filtrar a fila"
-        className="mb-5 grid gap-3 md:grid-cols-3 xl:grid-cols-5"
+        className="mb-5 grid gap-3 sm:grid-cols-2 md:grid-cols-3 xl:grid-cols-6"
         onSubmit={(e) => e.preventDefault()}
       >
         <FormField label="Tipo">
           {(c) => (
-            <NativeSelect {...c} value={filtros.tipo ?? ''} onChange={(e) => mudar('tipo', e.target.value)}>
+            <NativeSelect {...c} value={filtros.tipo ?? ''} onChange={(e) => mudar({ tipo: e.target.value })}>
               <option value="">Todos os tipos</option>
               {TIPOS_PROTOCOLO.map((t) => (
                 <option key={t} value={t}>
@@ -103,7 +115,7 @@ export function FilaPage() {
             <NativeSelect
               {...c}
               value={situacao}
-              onChange={(e) => mudar('situacao', e.target.value === 'todos' ? 'todos' : '')}
+              onChange={(e) => mudar({ situacao: e.target.value === 'todos' ? 'todos' : '' })}
             >
               <option value="abertos">Abertos e em análise</option>
               <option value="todos">Todos, inclusive respondidos</option>
@@ -112,7 +124,7 @@ export function FilaPage() {
         </FormField>
         <FormField label="Responsável">
           {(c) => (
-            <NativeSelect {...c} value={responsavel ?? ''} onChange={(e) => mudar('responsavel', e.target.value)}>
+            <NativeSelect {...c} value={responsavel ?? ''} onChange={(e) => mudar({ responsavel: e.target.value })}>
               <option value="">Qualquer responsável</option>
               {RESPONSAVEIS.map((r) => (
                 <option key={r.valor} value={r.valor}>
@@ -124,10 +136,22 @@ export function FilaPage() {
         </FormField>
         <FormField label="Prazo">
           {(c) => (
-            <NativeSelect {...c} value={prazo.valor} onChange={(e) => mudar('prazo', e.target.value)}>
-              {PRAZOS.map((p) => (
-                <option key={p.valor} value={p.valor}>
-                  {p.rotulo}
+            <NativeSelect {...c} value={faixa ?? ''} onChange={(e) => mudar({ faixa: e.target.value })}>
+              <option value="">Qualquer prazo</option>
+              {FAIXAS_DE_PRAZO.map((f) => (
+                <option key={f} value={f}>
+                  {ROTULOS_FAIXA_DE_PRAZO[f]}
+                </option>
+              ))}
+            </NativeSelect>
+          )}
+        </FormField>
+        <FormField label="Mostrar">
+          {(c) => (
+            <NativeSelect {...c} value={grupo ?? ''} onChange={(e) => mudar({ grupo: e.target.value })}>
+              {GRUPOS.map((g) => (
+                <option key={g.valor} value={g.valor}>
+                  {g.rotulo}
                 </option>
               ))}
             </NativeSelect>
@@ -171,8 +195,10 @@ export function FilaPage() {
               venceHoje={p.venceHoje}
             >
               <td className="px-3 py-2 align-top">
-                <span className="block whitespace-nowrap font-semibold">{dataDoDia(p.prazoResposta)}</span>
-                <SeloPrazo atrasado={p.atrasado} venceHoje={p.venceHoje} />
+                <span className="block whitespace-nowrap font-semibold">
+                  {p.tipo === 'REEMBOLSO' ? 'Pagamento até' : 'Resposta até'} {dataDoDia(p.prazoResposta)}
+                </span>
+                <SeloPrazo atrasado={p.atrasado} venceHoje={p.venceHoje} faixa={p.faixa} />
               </td>
               <ProtocoloDaFila
                 destino={`/atendimento/protocolos/${p.protocolo}`}
@@ -183,11 +209,13 @@ export function FilaPage() {
                 <span className="block font-semibold">{ROTULOS_TIPO_PROTOCOLO[p.tipo]}</span>
                 <span className="text-slate-700">{p.assunto}</span>
               </td>
-              <td className="px-3 py-2 align-top">{p.beneficiario ?? '—'}</td>
-              <td className="px-3 py-2 align-top">
+              <td data-rotulo="Beneficiário" className="px-3 py-2 align-top">
+                {p.beneficiario ?? '—'}
+              </td>
+              <td data-rotulo="Situação" className="px-3 py-2 align-top">
                 <SituacaoProtocoloBadge situacao={p.situacao} />
               </td>
-              <td className="px-3 py-2 align-top">
+              <td data-rotulo="Responsável" className="px-3 py-2 align-top">
                 <ResponsavelDaFila
                   protocolo={p.protocolo}
                   responsavel={p.responsavel}

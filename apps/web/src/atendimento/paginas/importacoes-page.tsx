@@ -39,6 +39,7 @@ export function ImportacoesPage() {
         <Alert>Nenhuma importação registrada.</Alert>
       ) : (
         <Tabela
+          empilhar
           legenda="Importações, as mais recentes primeiro"
           colunas={[
             'Início',
@@ -57,14 +58,16 @@ export function ImportacoesPage() {
             const [rotulo, variant] = STATUS[i.status];
             return (
               <tr key={i.id}>
-                <td className="whitespace-nowrap">{dataHora(i.iniciadaEm)}</td>
-                <td>{i.entidade}</td>
-                <td>
+                <td data-rotulo="Início" className="whitespace-nowrap">
+                  {dataHora(i.iniciadaEm)}
+                </td>
+                <td data-rotulo="Entidade">{i.entidade}</td>
+                <td data-rotulo="Modo">
                   {i.modo === 'completo' ? 'Completo' : 'Incremental'}
                   {i.dryRun ? ' (simulação)' : ''}
                 </td>
-                <td>{i.origem === 'api' ? 'API' : 'Linha de comando'}</td>
-                <td className="max-w-[28rem]">
+                <td data-rotulo="Origem">{i.origem === 'api' ? 'API' : 'Linha de comando'}</td>
+                <td data-rotulo="Situação" className="md:max-w-[28rem]">
                   <div className="flex flex-wrap gap-1">
                     <Badge variant={variant}>{rotulo}</Badge>
                     {i.confirmacaoExigida !== null ? (
@@ -81,11 +84,11 @@ export function ImportacoesPage() {
                     </p>
                   ) : null}
                 </td>
-                <td>{i.linhas}</td>
-                <td>{i.incluidos}</td>
-                <td>{i.alterados}</td>
-                <td>{i.inativados}</td>
-                <td>{i.totalErros}</td>
+                <td data-rotulo="Linhas">{i.linhas}</td>
+                <td data-rotulo="Incluídos">{i.incluidos}</td>
+                <td data-rotulo="Alterados">{i.alterados}</td>
+                <td data-rotulo="Inativados">{i.inativados}</td>
+                <td data-rotulo="Erros">{i.totalErros}</td>
               </tr>
             );
           })}

@@ -3,6 +3,7 @@ import { useState } from 'react';
 import { useParams } from 'react-router';
 import { Textarea } from '@/components/ui/textarea';
 import { Alert } from '@/components/ui/alert';
+import { CopiarNumeroProtocolo } from '@/components/protocolo/copiar-numero-protocolo';
 import { Spinner } from '@/components/ui/spinner';
 import { isApiError } from '@/lib/api-client';
 import { useProtocolo } from '../api/protocolo';
@@ -45,8 +46,9 @@ export function ProtocoloPage() {
     <>
       <Cabecalho titulo={`Protocolo ${numeroLegivel(p.protocolo)}`}>{voltar}</Cabecalho>
       <div className="mb-4 flex flex-wrap items-center gap-2">
+        <CopiarNumeroProtocolo numero={p.protocolo} />
         <SituacaoProtocoloBadge situacao={p.situacao} />
-        <SeloPrazo atrasado={p.atrasado} venceHoje={p.venceHoje} />
+        <SeloPrazo atrasado={p.atrasado} venceHoje={p.venceHoje} faixa={p.faixa} />
         <span className="text-slate-800">
           Prazo: <strong>{dataDoDia(p.prazoResposta)}</strong> — {p.prazoDescricao}
         </span>

@@ -2,6 +2,7 @@ import { formatBRL, formatCnpj, formatCpf } from '@portal/br';
 import { ROTULOS_TIPO_REEMBOLSO } from '@portal/contract';
 import { useParams } from 'react-router';
 import { Alert } from '@/components/ui/alert';
+import { CopiarNumeroProtocolo } from '@/components/protocolo/copiar-numero-protocolo';
 import { Spinner } from '@/components/ui/spinner';
 import { isApiError } from '@/lib/api-client';
 import { useReembolso } from '../api/reembolsos';
@@ -55,6 +56,7 @@ export function ReembolsoPage() {
     <>
       <Cabecalho titulo={`Reembolso ${numeroLegivel(r.protocolo)}`}>{voltar}</Cabecalho>
       <div className="mb-4 flex flex-wrap items-center gap-2">
+        <CopiarNumeroProtocolo numero={r.protocolo} />
         <SituacaoReembolsoBadge situacao={r.situacao} />
         <SeloPrazo atrasado={r.atrasado} venceHoje={r.venceHoje} />
         <span className="text-slate-800">

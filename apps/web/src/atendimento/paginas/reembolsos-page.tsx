@@ -99,7 +99,7 @@ export function ReembolsosPage() {
               atrasado={r.atrasado}
               venceHoje={r.venceHoje}
             >
-              <td className="px-3 py-2 align-top">
+              <td data-rotulo="Prazo de pagamento" className="px-3 py-2 align-top">
                 <span className="block whitespace-nowrap font-semibold">
                   {r.prazoPagamento ? dataDoDia(r.prazoPagamento) : 'Sem prazo correndo'}
                 </span>
@@ -113,15 +113,19 @@ export function ReembolsosPage() {
                 protocolo={r.protocolo}
                 codigoContrato={r.codigoContrato}
               />
-              <td className="px-3 py-2 align-top">{r.beneficiario}</td>
+              <td data-rotulo="Beneficiário" className="px-3 py-2 align-top">
+                {r.beneficiario}
+              </td>
               <td className="px-3 py-2 align-top">
                 <span className="block font-semibold">{ROTULOS_TIPO_REEMBOLSO[r.tipo]}</span>
                 <span className="text-slate-700">
                   {dataDoDia(r.dataAtendimento)} · {r.prestador}
                 </span>
               </td>
-              <td className="px-3 py-2 align-top whitespace-nowrap tabular-nums">{formatBRL(r.valorPago)}</td>
-              <td className="px-3 py-2 align-top">
+              <td data-rotulo="Valor pago" className="px-3 py-2 align-top whitespace-nowrap tabular-nums">
+                {formatBRL(r.valorPago)}
+              </td>
+              <td data-rotulo="Situação" className="px-3 py-2 align-top">
                 <SituacaoReembolsoBadge situacao={r.situacao} />
                 {r.reciboRepetido ? (
                   <span className="mt-1 block whitespace-nowrap text-sm font-semibold text-amber-900">

@@ -1,4 +1,5 @@
 import { formatDate } from '@portal/br';
+import { NumeroProtocolo } from '@/components/protocolo/numero-protocolo';
 import { cn } from '@/lib/cn';
 
 /**
@@ -17,7 +18,9 @@ export function ProtocoloInfo({
   return (
     <div className={cn('rounded-xl border border-brand-200 bg-brand-50 p-4 text-left', className)}>
       <p className="text-sm font-semibold text-brand-900">Número de protocolo</p>
-      <p className="break-all font-mono text-lg font-bold tabular-nums tracking-wide text-slate-900">{protocolo}</p>
+      <p className="text-lg font-bold text-slate-900">
+        <NumeroProtocolo numero={protocolo} />
+      </p>
       {prazoResposta ? (
         <p className="mt-1 text-sm text-slate-800">Prazo para resposta: até {formatDate(prazoResposta)}.</p>
       ) : null}

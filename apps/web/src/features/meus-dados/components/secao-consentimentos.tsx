@@ -11,6 +11,8 @@ import { toast } from '@/lib/toast';
 import { useConsentimentos } from '../api/consentimentos';
 import { useRevogarConsentimento } from '../api/revogar-consentimento';
 import { dataHoraSaoPaulo, listaEmPortugues } from './formatos';
+import { NumeroProtocolo } from '@/components/protocolo/numero-protocolo';
+import { formatarNumeroProtocolo } from '@portal/contract/protocolos';
 
 export function SecaoConsentimentos() {
   const consentimentos = useConsentimentos();
@@ -62,7 +64,9 @@ export function SecaoConsentimentos() {
                 <dt className="font-medium">Versão do texto:</dt>
                 <dd>{c.textoVersao}</dd>
                 <dt className="font-medium">Protocolo:</dt>
-                <dd className="break-all font-mono">{c.protocolo}</dd>
+                <dd>
+                  <NumeroProtocolo numero={c.protocolo} />
+                </dd>
                 {c.revogadoEm ? (
                   <>
                     <dt className="font-medium">Revogada em:</dt>
@@ -106,7 +110,7 @@ function ConfirmarRevogacao({
           chave.concluir();
           onRevogado(r.protocolo);
           onFechar();
-          toast.success('Autorização revogada', { description: `Protocolo ${r.protocolo}.` });
+          toast.success('Autorização revogada', { description: `Protocolo ${formatarNumeroProtocolo(r.protocolo)}.` });
         },
       },
     );

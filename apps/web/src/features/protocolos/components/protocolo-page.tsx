@@ -22,7 +22,8 @@ import { useBaixarAnexo } from '../api/baixar-anexo';
 import { useBaixarResposta } from '../api/baixar-resposta';
 import { useDetalheProtocolo } from '../api/detalhe-protocolo';
 import { dataHoraDoInstante } from '@portal/br';
-import { NumeroProtocolo } from './numero-protocolo';
+import { CopiarNumeroProtocolo } from '@/components/protocolo/copiar-numero-protocolo';
+import { NumeroProtocolo } from '@/components/protocolo/numero-protocolo';
 import { AtrasadoBadge, SituacaoProtocoloBadge } from '@/components/situacao';
 
 const NAO_ENCONTRADO = 'Protocolo não encontrado.';
@@ -94,8 +95,11 @@ function Conteudo({ p }: { p: DetalheProtocolo }) {
         <h2 id="resumo-protocolo" className="text-xl font-bold text-slate-900">
           {p.assunto}
         </h2>
-        <p className="mt-2 text-slate-800">
-          Protocolo <NumeroProtocolo numero={p.protocolo} className="text-lg font-bold text-slate-900" />
+        <p className="mt-2 flex flex-wrap items-center gap-x-2 gap-y-1 text-slate-800">
+          <span>
+            Protocolo <NumeroProtocolo numero={p.protocolo} className="text-lg font-bold text-slate-900" />
+          </span>
+          <CopiarNumeroProtocolo numero={p.protocolo} />
         </p>
         <div className="mt-3 flex flex-wrap gap-2">
           <SituacaoProtocoloBadge situacao={p.situacao} />

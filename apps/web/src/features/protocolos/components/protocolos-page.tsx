@@ -18,7 +18,7 @@ import { Input } from '@/components/ui/input';
 import { usePerfilAutenticado } from '@/lib/membro';
 import { useListarProtocolos } from '../api/listar-protocolos';
 import { dataDoInstante } from '@portal/br';
-import { NumeroProtocolo } from './numero-protocolo';
+import { NumeroProtocolo } from '@/components/protocolo/numero-protocolo';
 import { AtrasadoBadge, SituacaoProtocoloBadge } from '@/components/situacao';
 
 export function ProtocolosPage() {

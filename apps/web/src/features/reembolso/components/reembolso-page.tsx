@@ -36,6 +36,8 @@ import { documentoPedido } from './documento-pedido';
 import { documentoDoPrestador } from './formatos';
 import { SituacaoReembolsoBadge } from '@/components/situacao';
 import { useAnexos } from './use-anexos';
+import { CopiarNumeroProtocolo } from '@/components/protocolo/copiar-numero-protocolo';
+import { NumeroProtocolo } from '@/components/protocolo/numero-protocolo';
 
 const NAO_ENCONTRADO = 'Reembolso não encontrado.';
 
@@ -118,8 +120,11 @@ function Resumo({ r }: { r: ReembolsoDetalhe }) {
       <h2 id="resumo-reembolso" className="text-xl font-bold text-slate-900">
         {ROTULOS_TIPO_REEMBOLSO[r.tipo]} · {r.prestador}
       </h2>
-      <p className="mt-2 break-all text-slate-800">
-        Protocolo <span className="font-mono text-lg font-bold text-slate-900">{r.protocolo}</span>
+      <p className="mt-2 flex flex-wrap items-center gap-x-2 gap-y-1 text-slate-800">
+        <span>
+          Protocolo <NumeroProtocolo numero={r.protocolo} className="text-lg font-bold text-slate-900" />
+        </span>
+        <CopiarNumeroProtocolo numero={r.protocolo} />
       </p>
       <div className="mt-3">
         <SituacaoReembolsoBadge situacao={r.situacao} />

@@ -10,6 +10,7 @@ import { buttonVariants } from '@/components/ui/button';
 import { usePerfilAutenticado } from '@/lib/membro';
 import { useReembolsos } from '../api/reembolsos';
 import { SituacaoReembolsoBadge } from '@/components/situacao';
+import { NumeroProtocolo } from '@/components/protocolo/numero-protocolo';
 
 export function ReembolsosPage() {
   const perfil = usePerfilAutenticado();
@@ -89,9 +90,8 @@ function Item({ r }: { r: ReembolsoResumo }) {
               <> · Prazo: até {formatDate(r.prazoPagamento)}</>
             ) : null}
           </p>
-          <p className="break-all font-mono text-sm text-slate-700">
-            <span className="font-sans">Protocolo </span>
-            {r.protocolo}
+          <p className="text-sm text-slate-700">
+            Protocolo <NumeroProtocolo numero={r.protocolo} />
           </p>
         </div>
         <ChevronRight aria-hidden="true" className="size-5 shrink-0 text-slate-600 group-hover:text-brand-700" />

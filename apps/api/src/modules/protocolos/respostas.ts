@@ -276,40 +276,28 @@ export class RespostasDeProtocolosService {
    */
   async pedirInformacao(numero: string, texto: string, quem: Operador, versao?: number) {
     const descricao = `Aguardando informações: ${texto.trim()}`.slice(0, 2000);
-    return this.registrarPasso(
-      numero,
-      quem,
-      async (tx, repo, atual) => {
-        if (!aguardaResposta(atual.situacao))
-          throw new AppError(
-            409,
-            'JA_REGISTRADO',
-            'Este protocolo já foi respondido: não é possível pedir informações.',
-          );
-        const ultimo = await repo.ultimoEvento(numero);
-        if (atual.situacao === 'EM_ANALISE' && ultimo?.descricao === descricao) return null;
-        conferirVersao(atual, versao);
-        await repo.mudarSituacao(numero, 'EM_ANALISE');
-        await repo.registrarEvento(numero, new Date(this.clock.now()), 'EM_ANALISE', descricao);
-        return { evento: 'protocolo_informacao_pedida' as const, avisar: true };
-      },
-    );
+    return this.registrarPasso(numero, quem, async (tx, repo, atual) => {
+      if (!aguardaResposta(atual.situacao))
+        throw new AppError(409, 'JA_REGISTRADO', 'Este protocolo já foi respondido: não é possível pedir informações.');
+      const ultimo = await repo.ultimoEvento(numero);
+      if (atual.situacao === 'EM_ANALISE' && ultimo?.descricao === descricao) return null;
+      conferirVersao(atual, versao);
+      await repo.mudarSituacao(numero, 'EM_ANALISE');
+      await repo.registrarEvento(numero, new Date(this.clock.now()), 'EM_ANALISE', descricao);
+      return { evento: 'protocolo_informacao_pedida' as const, avisar: true };
+    });
   }
 
   /** Forwarded to another team (staff console): a line of the history only; the member is not told. */
   async encaminhar(numero: string, setor: string, texto: string, quem: Operador, versao?: number) {
     const descricao = `Encaminhado para ${setor.trim()}: ${texto.trim()}`.slice(0, 2000);
-    return this.registrarPasso(
-      numero,
-      quem,
-      async (tx, repo, atual) => {
-        const ultimo = await repo.ultimoEvento(numero);
-        if (ultimo?.descricao === descricao) return null;
-        conferirVersao(atual, versao);
-        await repo.registrarEvento(numero, new Date(this.clock.now()), atual.situacao, descricao);
-        return { evento: 'protocolo_encaminhado' as const, avisar: false };
-      },
-    );
+    return this.registrarPasso(numero, quem, async (tx, repo, atual) => {
+      const ultimo = await repo.ultimoEvento(numero);
+      if (ultimo?.descricao === descricao) return null;
+      conferirVersao(atual, versao);
+      await repo.registrarEvento(numero, new Date(this.clock.now()), atual.situacao, descricao);
+      return { evento: 'protocolo_encaminhado' as const, avisar: false };
+    });
   }
 
   /** One step that is not an answer, under the row lock; `passo` returns null when nothing changed. */

@@ -37,7 +37,7 @@ import {
 import { AppError } from '../../lib/app-error';
 import { originOf } from '../../lib/request';
 import { listarImportacoes, obterImportacao } from '../importacao';
-import { PDF_MAXIMO_BYTES } from '../protocolos/respostas';
+import { PDF_MAXIMO_BYTES } from '../../core/protocolos/respostas';
 import {
   CAMINHO_COOKIE_EQUIPE,
   COOKIE_EQUIPE,

@@ -33,8 +33,8 @@ import {
   lerPdf,
   type Operador,
   type RespostasDeProtocolosService,
-} from '../protocolos/respostas';
-import { FilaDeProtocolosRepository } from '../protocolos/repository';
+} from '../../core/protocolos/respostas';
+import { FilaDeProtocolosRepository } from '../../core/protocolos/repository';
 import type { EquipeAutenticada } from './equipe';
 import { BuscaRepository, criteriosDaBusca } from './busca';
 import { contextoDoMembro } from './caso';

@@ -4,12 +4,12 @@ import { AppError } from '../../lib/app-error';
 import { hashPassword } from '../../lib/password';
 import { assertSenhaNaoComum } from '../../lib/senhas-comuns';
 import type { Throttle } from '../../lib/throttle';
-import type { AuditRepository, Origin } from '../audit/repository';
-import type { CanalCodigo } from '../codigos/repository';
-import type { CodigosService } from '../codigos/service';
-import { contatoIndisponivel } from '../contas/contato';
-import type { ContasRepository } from '../contas/repository';
-import type { SessionService } from '../sessao/service';
+import type { AuditRepository, Origin } from '../../core/audit/repository';
+import type { CanalCodigo } from '../../core/codigos/repository';
+import type { CodigosService } from '../../core/codigos/service';
+import { contatoIndisponivel } from '../../core/contas/contato';
+import type { ContasRepository } from '../../core/contas/repository';
+import type { SessionService } from '../../core/sessao/service';
 import type { PreAutenticacao } from './pre-autenticacao';
 
 const canalDe = (t: TipoSolicitacao): CanalCodigo => (t === 'email' ? 'email' : 'sms');

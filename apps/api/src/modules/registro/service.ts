@@ -5,12 +5,12 @@ import { AppError } from '../../lib/app-error';
 import { hashPassword } from '../../lib/password';
 import { assertSenhaNaoComum } from '../../lib/senhas-comuns';
 import type { Throttle } from '../../lib/throttle';
-import type { AuditRepository, Origin } from '../audit/repository';
-import type { CanalCodigo } from '../codigos/repository';
-import { CONFIRMACAO_VALIDADE_MS, type CodigosService } from '../codigos/service';
-import { celularConfere, contatoDivergente, contatoIndisponivel, emailConfere } from '../contas/contato';
-import { type Acesso, acessoDaPessoa } from '../contas/acesso';
-import type { ContasRepository, PessoaConta } from '../contas/repository';
+import type { AuditRepository, Origin } from '../../core/audit/repository';
+import type { CanalCodigo } from '../../core/codigos/repository';
+import { CONFIRMACAO_VALIDADE_MS, type CodigosService } from '../../core/codigos/service';
+import { celularConfere, contatoDivergente, contatoIndisponivel, emailConfere } from '../../core/contas/contato';
+import { type Acesso, acessoDaPessoa } from '../../core/contas/acesso';
+import type { ContasRepository, PessoaConta } from '../../core/contas/repository';
 
 const CONTA_JA_EXISTE = 'Já existe uma conta com senha para este CPF. Faça login ou recupere sua senha.';
 const CONTA_CRIADA = 'Conta criada com sucesso.';

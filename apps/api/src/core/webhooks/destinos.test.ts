@@ -5,7 +5,7 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { pedidoDeDependenteDaMaria, resolvedorDeTeste, startApp, type TestApp, esperar } from '../../../test/helper';
 import { loadConfig } from '../../config';
 import { selagemDe } from '../../lib/selagem';
-import { ChavesDeIntegracao, ChavesRepository } from '../integracao/index';
+import { ChavesDeIntegracao, ChavesRepository } from '../../modules/integracao/index';
 import { type Resolvedor, WebhooksService } from './service';
 
 /**

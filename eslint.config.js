@@ -196,7 +196,7 @@ export default tseslint.config(
       'apps/web/src/features/*/api/**',
       'apps/web/src/lib/api/**',
       'apps/web/src/lib/api-client.ts',
-      'apps/web/src/lib/session-context.tsx',
+      'apps/web/src/lib/sessao-context.tsx',
       'apps/web/src/**/*.test.{ts,tsx}',
     ],
     rules: {

@@ -4,8 +4,8 @@ import { type CodigoEmAberto, LIMITES } from '@portal/contract';
 import type { Clock } from '../../clock';
 import { AppError } from '../../lib/app-error';
 import { hmac, randomToken, safeEqual, sha256 } from '../../lib/crypto';
-import type { Throttle } from '../../lib/throttle';
-import type { AuditRepository, Origin } from '../audit/repository';
+import type { Throttle } from '../../lib/tentativas';
+import type { AuditRepository, Origin } from '../auditoria/repository';
 import type { Notifier } from '../notificacoes/service';
 import type { CanalCodigo, CodigoRow, CodigosRepository, Finalidade } from './repository';
 

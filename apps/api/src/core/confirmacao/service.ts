@@ -4,7 +4,7 @@ import type { Clock } from '../../clock';
 import type { Db, Queryable } from '../../db/db';
 import { AppError } from '../../lib/app-error';
 import type { CounterStore } from '../../lib/counters';
-import type { AuditEvent, AuditRepository, Origin } from '../audit/repository';
+import type { AuditEvent, AuditRepository, Origin } from '../auditoria/repository';
 import type { Notifier } from '../notificacoes/service';
 import type { Membro } from '../sessao/membro';
 import { CODIGO_VALIDADE_MS, CodigoSms, type LimitesCodigo } from './codigo-sms';

@@ -6,7 +6,7 @@ import type { Db, Queryable } from '../../db/db';
 import { AppError, dadosInvalidos } from '../../lib/app-error';
 import { aguardaResposta, descricaoDoPrazo, estaAtrasado } from '../../lib/prazos';
 import type { Origin } from '../../lib/request';
-import type { AuditRepository } from '../audit/repository';
+import type { AuditRepository } from '../auditoria/repository';
 import { destinoDoMembro, type EntregaPendente, type Notifier } from '../notificacoes/service';
 import {
   FilaDeProtocolosRepository,

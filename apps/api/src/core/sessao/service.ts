@@ -4,7 +4,7 @@ import type { Clock } from '../../clock';
 import type { Config } from '../../config';
 import { AppError, MENSAGEM_SESSAO_INVALIDA } from '../../lib/app-error';
 import { sha256 } from '../../lib/crypto';
-import type { AuditRepository, Origin } from '../audit/repository';
+import type { AuditRepository, Origin } from '../auditoria/repository';
 import { type AvisosDeSessao, semAvisos } from './avisos';
 import { type Membro, tipoPerfil } from './membro';
 import type { SessaoMembroRow, SessionsRepository } from './repository';

@@ -1,7 +1,7 @@
 import type { FastifyRequest } from 'fastify';
 import { IDEMPOTENCY_HEADER } from '@portal/contract';
 import { originOf } from '../../lib/request';
-import type { Origin } from '../audit/repository';
+import type { Origin } from '../auditoria/repository';
 
 /** What a stored request carries from HTTP into its service (see SolicitacoesService.registrar). */
 export interface Envio {

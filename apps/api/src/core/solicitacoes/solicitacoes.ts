@@ -2,7 +2,7 @@ import type { Clock } from '../../clock';
 import type { Db, Queryable } from '../../db/db';
 import { diaEmSaoPaulo, formatDate } from '@portal/br';
 import { AppError } from '../../lib/app-error';
-import type { AuditEvent, AuditRepository, Origin } from '../audit/repository';
+import type { AuditEvent, AuditRepository, Origin } from '../auditoria/repository';
 import { contatosDoMembro, destinoDoMembro, type EntregaPendente, type Notifier } from '../notificacoes/service';
 import type { Membro } from '../sessao/membro';
 import { type Escopo, hashDoCorpo, type Registro } from './idempotencia';

@@ -1,5 +1,5 @@
 import type { Autorizacao, Beneficiario } from '@portal/contract';
-import { beneficiarioNaoEncontrado } from '../../lib/not-found';
+import { beneficiarioNaoEncontrado } from '../../lib/nao-encontrado';
 import type { BeneficiariosRepository } from '../../core/beneficiarios/repository';
 import type { Membro } from '../../core/sessao/membro';
 import type { AutorizacoesRepository } from './repository';

@@ -12,7 +12,7 @@ import type { Clock } from '../../clock';
 import type { Db } from '../../db/db';
 import { AppError } from '../../lib/app-error';
 import { sha256 } from '../../lib/crypto';
-import type { AuditRepository, Origin } from '../../core/audit/repository';
+import type { AuditRepository, Origin } from '../../core/auditoria/repository';
 import type { ConfirmacaoPorSms } from '../../core/confirmacao/service';
 import type { Arquivo } from '../../lib/pdf/arquivo';
 import type { Envio } from '../../core/solicitacoes/pedido';

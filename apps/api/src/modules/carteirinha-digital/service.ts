@@ -14,8 +14,8 @@ import {
 import { errors, jwtVerify, SignJWT } from 'jose';
 import type { Clock } from '../../clock';
 import { AppError } from '../../lib/app-error';
-import type { Throttle } from '../../lib/throttle';
-import type { AuditRepository, Origin } from '../../core/audit/repository';
+import type { Throttle } from '../../lib/tentativas';
+import type { AuditRepository, Origin } from '../../core/auditoria/repository';
 import type { CarteirinhaRepository } from '../carteirinha';
 import type { Arquivo } from '../../lib/pdf/arquivo';
 import type { Membro } from '../../core/sessao/membro';

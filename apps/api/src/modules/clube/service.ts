@@ -9,7 +9,7 @@ import {
   type ValidarLinkClubeResponse,
 } from '@portal/contract';
 import type { Clock } from '../../clock';
-import type { AuditRepository, Origin } from '../../core/audit/repository';
+import type { AuditRepository, Origin } from '../../core/auditoria/repository';
 import { AppError } from '../../lib/app-error';
 import { sha256 } from '../../lib/crypto';
 import type { Envio } from '../../core/solicitacoes/pedido';

@@ -13,8 +13,8 @@ import {
 import type { Clock } from '../../clock';
 import type { Config } from '../../config';
 import { AppError } from '../../lib/app-error';
-import type { Throttle } from '../../lib/throttle';
-import type { AuditRepository, Origin } from '../../core/audit/repository';
+import type { Throttle } from '../../lib/tentativas';
+import type { AuditRepository, Origin } from '../../core/auditoria/repository';
 import type { Envio } from '../../core/solicitacoes/pedido';
 import type { SolicitacoesService } from '../../core/solicitacoes/solicitacoes';
 import type { Membro } from '../../core/sessao/membro';

@@ -35,7 +35,7 @@ import type { Db, Queryable } from '../../db/db';
 import { AppError } from '../../lib/app-error';
 import type { Arquivo } from '../../lib/pdf/arquivo';
 import { limparNomeArquivo } from '../../lib/nome-arquivo';
-import { beneficiarioNaoEncontrado } from '../../lib/not-found';
+import { beneficiarioNaoEncontrado } from '../../lib/nao-encontrado';
 import { destinoDoMembro, type EntregaPendente, type Notifier } from '../../core/notificacoes/service';
 import type { Membro } from '../../core/sessao/membro';
 import type { Envio } from '../../core/solicitacoes/pedido';

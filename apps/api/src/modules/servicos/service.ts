@@ -11,7 +11,7 @@ import type { Clock } from '../../clock';
 import type { Db } from '../../db/db';
 import { AppError } from '../../lib/app-error';
 import { sha256 } from '../../lib/crypto';
-import type { AuditRepository, Origin } from '../../core/audit/repository';
+import type { AuditRepository, Origin } from '../../core/auditoria/repository';
 import { SEM_CODIGO } from '../../core/confirmacao/codigo-sms';
 import type { ConfirmacaoPorSms } from '../../core/confirmacao/service';
 import { type Envio, violouUnicidade } from '../../core/solicitacoes/pedido';

@@ -1,7 +1,7 @@
 import { formatDate } from '@portal/br';
 import type { AvaliarAtendimentoResponse, ListarUtilizacaoResponse } from '@portal/contract';
 import { AppError } from '../../lib/app-error';
-import { beneficiarioNaoEncontrado } from '../../lib/not-found';
+import { beneficiarioNaoEncontrado } from '../../lib/nao-encontrado';
 import type { BeneficiariosRepository } from '../../core/beneficiarios/repository';
 import { type Envio, violouUnicidade } from '../../core/solicitacoes/pedido';
 import type { SolicitacoesService } from '../../core/solicitacoes/solicitacoes';

@@ -1,5 +1,5 @@
 import { Mail, Smartphone } from 'lucide-react';
-import type { Canal } from '@/lib/account/envio-codigo';
+import type { Canal } from '@/lib/conta/envio-codigo';
 import { cn } from '@/lib/cn';
 
 export type MetodoContato = Canal;

@@ -16,7 +16,7 @@ import {
   saveSession,
   shouldRenewServer,
   type Usuario,
-} from './session';
+} from './sessao';
 import { browserStorage } from './storage';
 
 interface SessionContextValue {

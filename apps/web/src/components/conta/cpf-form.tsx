@@ -3,11 +3,11 @@ import { useEffect, useRef, useState, type FormEvent } from 'react';
 import { Button } from '@/components/ui/button';
 import { FormField } from '@/components/ui/form-field';
 import { MaskedInput, MASKS } from '@/components/ui/masked-input';
-import { erroDoCampo } from '@/lib/account/erro-do-campo';
+import { erroDoCampo } from '@/lib/conta/erro-do-campo';
 import { useHidratado } from '@/lib/hidratacao';
 import { applyMask } from '@/lib/mask';
-import type { ChaveValidacao } from '@/lib/account/messages';
-import { validarCpf } from '@/lib/account/validation';
+import type { ChaveValidacao } from '@/lib/conta/mensagens';
+import { validarCpf } from '@/lib/conta/validacao';
 
 interface CpfFormProps {
   defaultCpf?: string;

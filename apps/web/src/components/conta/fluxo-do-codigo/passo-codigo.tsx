@@ -1,11 +1,11 @@
 import { RotateCcw } from 'lucide-react';
 import { useId } from 'react';
-import { CodeForm } from '@/components/account/code-form';
+import { CodeForm } from '@/components/conta/codigo-form';
 import { Alert } from '@/components/ui/alert';
 import { Button } from '@/components/ui/button';
-import { instrucaoCodigo } from '@/lib/account/envio-codigo';
-import type { CodeFlow } from './use-code-flow';
-import { WaitNote } from './wait-note';
+import { instrucaoCodigo } from '@/lib/conta/envio-codigo';
+import type { CodeFlow } from './use-fluxo-do-codigo';
+import { WaitNote } from './aviso-de-espera';
 
 /**
  * The code step of every sign-in flow: where the code went, why no new one was sent (when a send

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { ApiError } from '../../../lib/api-client';
-import { mensagemErroLogin } from './login-errors';
+import { mensagemErroLogin } from './erros-de-login';
 
 const http = (status: number, serverMessage: string | null = null) =>
   new ApiError({ kind: 'http', status, serverMessage });

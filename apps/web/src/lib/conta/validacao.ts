@@ -1,5 +1,5 @@
 import { isValidCpf, onlyDigits } from '@portal/br';
-import type { ChaveValidacao } from './messages';
+import type { ChaveValidacao } from './mensagens';
 
 /**
  * The CPF step is the first screen every member downloads, so it checks with a plain function

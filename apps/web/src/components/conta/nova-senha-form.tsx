@@ -4,7 +4,7 @@ import { useForm } from 'react-hook-form';
 import { Button } from '@/components/ui/button';
 import { FormField } from '@/components/ui/form-field';
 import { PasswordInput } from '@/components/ui/password-input';
-import { erroDoCampo } from '@/lib/account/erro-do-campo';
+import { erroDoCampo } from '@/lib/conta/erro-do-campo';
 
 export type { NovaSenhaForm };
 

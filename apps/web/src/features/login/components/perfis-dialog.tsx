@@ -2,7 +2,7 @@ import type { PerfilConta } from '@portal/contract';
 import { formatDate } from '@portal/br';
 import { ChevronRight } from 'lucide-react';
 import { useState } from 'react';
-import { BackButton } from '@/components/account/back-button';
+import { BackButton } from '@/components/conta/back-button';
 import { Badge } from '@/components/ui/badge';
 import { Dialog, DialogContent, DialogDescription, DialogTitle } from '@/components/ui/dialog';
 import { cn } from '@/lib/cn';

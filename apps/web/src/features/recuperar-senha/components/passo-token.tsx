@@ -1,12 +1,12 @@
 import { Send } from 'lucide-react';
 import { useState } from 'react';
-import { BackButton } from '@/components/account/back-button';
-import { CodeStep } from '@/components/account/code-flow/code-step';
-import { ContactChoice, metodoInicial } from '@/components/account/code-flow/contact-choice';
-import { useCodeFlow } from '@/components/account/code-flow/use-code-flow';
+import { BackButton } from '@/components/conta/back-button';
+import { CodeStep } from '@/components/conta/fluxo-do-codigo/passo-codigo';
+import { ContactChoice, metodoInicial } from '@/components/conta/fluxo-do-codigo/escolha-de-contato';
+import { useCodeFlow } from '@/components/conta/fluxo-do-codigo/use-fluxo-do-codigo';
 import { StepHeading } from '@/components/step-heading';
 import { isApiError } from '@/lib/api-client';
-import type { CodeFlowTextos } from '@/lib/account/envio-codigo';
+import type { CodeFlowTextos } from '@/lib/conta/envio-codigo';
 import { recuperarSenha } from '../api/recuperar-senha';
 import { validarTokenRecuperacao } from '../api/validar-token-recuperacao';
 import type { CodigoValidado, ContaRecuperacao } from '../types';

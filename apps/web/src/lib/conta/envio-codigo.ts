@@ -1,7 +1,7 @@
 import type { CodigoEmAberto, ReenviarSmsResponse, TipoSolicitacao, VerificarCpfResponse } from '@portal/contract';
 import { isApiError } from '../api-client';
 import { LIMITES_WEB } from '../config';
-import type { Mensagem } from './messages';
+import type { Mensagem } from './mensagens';
 
 /**
  * The pure part of the code flow shared by registration (login wizard, /cadastro) and recovery:

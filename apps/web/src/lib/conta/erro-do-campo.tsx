@@ -1,5 +1,5 @@
 import type { ReactNode } from 'react';
-import { mensagemValidacao, textoInline } from './messages';
+import { mensagemValidacao, textoInline } from './mensagens';
 
 /**
  * What goes under a field for a validation error: the spec 5 pair, 'Title. message', in the page

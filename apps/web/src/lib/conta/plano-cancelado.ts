@@ -1,5 +1,5 @@
 import { formatDate } from '@portal/br';
-import type { Mensagem } from './messages';
+import type { Mensagem } from './mensagens';
 
 /**
  * Not in the spec: what a former member reads once their account is created (pentest defect 14,

@@ -4,10 +4,10 @@ import { onlyDigits } from '@portal/br';
 import { Send } from 'lucide-react';
 import { useRef, useState } from 'react';
 import { useForm } from 'react-hook-form';
-import { BackButton } from '@/components/account/back-button';
-import { CodeStep } from '@/components/account/code-flow/code-step';
-import { SendButton } from '@/components/account/code-flow/send-button';
-import { useCodeFlow } from '@/components/account/code-flow/use-code-flow';
+import { BackButton } from '@/components/conta/back-button';
+import { CodeStep } from '@/components/conta/fluxo-do-codigo/passo-codigo';
+import { SendButton } from '@/components/conta/fluxo-do-codigo/botao-enviar-codigo';
+import { useCodeFlow } from '@/components/conta/fluxo-do-codigo/use-fluxo-do-codigo';
 import { StepHeading } from '@/components/step-heading';
 import { Alert } from '@/components/ui/alert';
 import { FormField } from '@/components/ui/form-field';
@@ -19,15 +19,15 @@ import { confirmarCelular } from '@/lib/api/registro/confirmar-celular';
 import { confirmarEmail } from '@/lib/api/registro/confirmar-email';
 import { criarConta } from '@/lib/api/registro/criar-conta';
 import { reenvioRegistro } from '@/lib/api/registro/reenviar-sms';
-import { erroDoCampo } from '@/lib/account/erro-do-campo';
+import { erroDoCampo } from '@/lib/conta/erro-do-campo';
 import {
   type CodigoPendente,
   codigoPendente,
   esperaRestante,
   esquecerCodigoPendente,
   lembrarCodigoPendente,
-} from '@/lib/account/codigo-pendente';
-import { TEXTOS_REGISTRO } from '@/lib/account/registro-codigo';
+} from '@/lib/conta/codigo-pendente';
+import { TEXTOS_REGISTRO } from '@/lib/conta/registro-codigo';
 import { tabStorage } from '@/lib/storage';
 import type { ContaVerificada } from '@/lib/api/login/verificar-cpf';
 
@@ -79,7 +79,7 @@ export function ContactsStep({ conta, retomar, focusOnMount, onVoltar, onVerific
     },
     reenvio: reenvioRegistro(conta.cpf),
     inicial,
-    // The step, never the code, is kept by this tab for a reload (lib/account/codigo-pendente).
+    // The step, never the code, is kept by this tab for a reload (lib/conta/codigo-pendente).
     onCodigoAberto: (destino, enviadoEm) =>
       lembrarCodigoPendente(tabStorage(), {
         cpf: conta.cpf,

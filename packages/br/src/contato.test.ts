@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { formatPhone, isValidEmail, isValidMobile, maskEmail, maskPhone } from './contact';
+import { formatPhone, isValidEmail, isValidMobile, maskEmail, maskPhone } from './contato';
 
 describe('maskEmail', () => {
   it('keeps 3 characters of the local part, four asterisks and the domain', () => {

@@ -1,7 +1,7 @@
 import type { Browser } from 'playwright-core';
 import { SENHA_COMUM } from '@portal/contract';
 import { afterAll, beforeAll, expect, test } from 'vitest';
-import { ANA, FERNANDA, JOAO, MARCOS, MARIA } from './support/accounts';
+import { ANA, FERNANDA, JOAO, MARCOS, MARIA } from './support/contas';
 import { expectNoAxeViolations, launch, openSession, screenshot } from './support/browser';
 import { assentada, login, openWizard, resendCountdown, toast, typeCpf, visible } from './support/flows';
 import { latestCode, sentTo } from './support/outbox';

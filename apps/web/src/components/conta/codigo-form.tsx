@@ -4,7 +4,7 @@ import { useForm, useWatch } from 'react-hook-form';
 import { Button } from '@/components/ui/button';
 import { FormField } from '@/components/ui/form-field';
 import { Input } from '@/components/ui/input';
-import { erroDoCampo } from '@/lib/account/erro-do-campo';
+import { erroDoCampo } from '@/lib/conta/erro-do-campo';
 
 interface CodeFormProps {
   busy: boolean;

@@ -11,9 +11,9 @@ import {
   type Destino,
   type MotivoEspera,
   type Reenvio,
-} from '@/lib/account/envio-codigo';
-import type { Mensagem } from '@/lib/account/messages';
-import { segundosDeEspera } from '@/lib/account/registro-erros';
+} from '@/lib/conta/envio-codigo';
+import type { Mensagem } from '@/lib/conta/mensagens';
+import { segundosDeEspera } from '@/lib/conta/registro-erros';
 import { LIMITES_WEB } from '@/lib/config';
 import { toast } from '@/lib/toast';
 import { useCountdown } from '@/lib/use-countdown';
@@ -38,7 +38,7 @@ export interface CodeFlowOptions {
    */
   errosEmToast?: boolean;
   /**
-   * A code step to start on (a reloaded /cadastro, lib/account/codigo-pendente): where the code
+   * A code step to start on (a reloaded /cadastro, lib/conta/codigo-pendente): where the code
    * went and the seconds left of the resend wait. The server still judges the code typed.
    */
   inicial?: { destino: Destino; esperaSegundos: number };

@@ -1,6 +1,6 @@
 import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, expect, test } from 'vitest';
-import { CARLOS, SENHA } from './support/accounts';
+import { CARLOS, SENHA } from './support/contas';
 import { launch, openSession } from './support/browser';
 import { login, toast, visible } from './support/flows';
 

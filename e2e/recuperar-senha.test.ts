@@ -1,7 +1,7 @@
 import type { Browser, Locator, Page } from 'playwright-core';
 import { SENHA_COMUM } from '@portal/contract';
 import { afterAll, beforeAll, expect, test } from 'vitest';
-import { CARLOS, MARIA, ROBERTO, SENHA } from './support/accounts';
+import { CARLOS, MARIA, ROBERTO, SENHA } from './support/contas';
 import { expectNoAxeViolations, launch, openSession, screenshot } from './support/browser';
 import { login, resendCountdown, submitPassword, toast, typeCpf, visible } from './support/flows';
 import { latestCode, outbox, sentTo } from './support/outbox';

@@ -5,23 +5,23 @@ import { lazy, Suspense, useEffect, useRef, useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { Link, useNavigate } from 'react-router';
 import { toast } from '@/lib/toast';
-import { BackButton } from '@/components/account/back-button';
+import { BackButton } from '@/components/conta/back-button';
 import { StepHeading } from '@/components/step-heading';
 import { Alert } from '@/components/ui/alert';
 import { Button } from '@/components/ui/button';
 import { FormField } from '@/components/ui/form-field';
 import { PasswordInput } from '@/components/ui/password-input';
-import { erroDoCampo } from '@/lib/account/erro-do-campo';
-import type { Mensagem } from '@/lib/account/messages';
+import { erroDoCampo } from '@/lib/conta/erro-do-campo';
+import type { Mensagem } from '@/lib/conta/mensagens';
 import { operadora } from '@/lib/operadora';
-import { buildUsuario, isAutenticacaoOk } from '@/lib/session';
-import { useSession } from '@/lib/session-context';
+import { buildUsuario, isAutenticacaoOk } from '@/lib/sessao';
+import { useSession } from '@/lib/sessao-context';
 import { useAutenticar } from '../api/autenticar';
-import { CREDENCIAIS_INVALIDAS, mensagemErroLogin, SENHA_INCORRETA } from '../api/login-errors';
+import { CREDENCIAIS_INVALIDAS, mensagemErroLogin, SENHA_INCORRETA } from '../api/erros-de-login';
 import { usePerfisDaConta } from '../api/perfis-da-conta';
 import type { ContaVerificada } from '@/lib/api/login/verificar-cpf';
 
-const loadProfilesDialog = () => import('./profiles-dialog');
+const loadProfilesDialog = () => import('./perfis-dialog');
 const ProfilesDialog = lazy(() => loadProfilesDialog().then((m) => ({ default: m.ProfilesDialog })));
 
 interface PasswordStepProps {

@@ -1,6 +1,6 @@
 // Relative imports in unit-tested modules: the root vitest config has no '@' alias.
 import { isApiError } from '../../../lib/api-client';
-import type { Mensagem } from '../../../lib/account/messages';
+import type { Mensagem } from '../../../lib/conta/mensagens';
 
 export const CREDENCIAIS_INVALIDAS: Mensagem = {
   title: 'CPF ou senha inválidos',

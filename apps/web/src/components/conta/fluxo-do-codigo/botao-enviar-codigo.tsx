@@ -1,7 +1,7 @@
 import { useId, type ReactNode } from 'react';
 import { Button } from '@/components/ui/button';
-import type { CodeFlow } from './use-code-flow';
-import { WaitNote } from './wait-note';
+import type { CodeFlow } from './use-fluxo-do-codigo';
+import { WaitNote } from './aviso-de-espera';
 
 interface SendButtonProps {
   flow: CodeFlow;

@@ -1,6 +1,6 @@
-import { AGUARDE_REENVIO } from '@/lib/account/envio-codigo';
+import { AGUARDE_REENVIO } from '@/lib/conta/envio-codigo';
 import { formatarContagem } from '@/lib/use-countdown';
-import type { CodeFlow } from './use-code-flow';
+import type { CodeFlow } from './use-fluxo-do-codigo';
 
 /**
  * The time left while sending is on hold. Under 'Reenviar código' during the 2-minute wait it is

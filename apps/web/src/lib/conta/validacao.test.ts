@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { novaSenhaFormSchema, SENHA_COMUM } from '@portal/contract';
-import { mensagemValidacao, textoInline } from './messages';
-import { validarCpf } from './validation';
+import { mensagemValidacao, textoInline } from './mensagens';
+import { validarCpf } from './validacao';
 
 describe('spec 5 validation', () => {
   it('CPF: required, 11 digits with valid check digits', () => {

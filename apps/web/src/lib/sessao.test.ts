@@ -14,7 +14,7 @@ import {
   saveSession,
   shouldRenewServer,
   toPerfilAutenticado,
-} from './session';
+} from './sessao';
 import { memoryStorage, STORAGE_KEYS } from './storage';
 
 const resposta: AutenticarResponse = {

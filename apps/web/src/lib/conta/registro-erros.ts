@@ -1,5 +1,5 @@
 import { isApiError } from '../api-client';
-import type { Mensagem } from './messages';
+import type { Mensagem } from './mensagens';
 
 /**
  * Registration and code steps: the server's Portuguese message when it sent one (e.g. 422

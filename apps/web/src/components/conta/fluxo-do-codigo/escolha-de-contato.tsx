@@ -1,10 +1,10 @@
 import type { ReactNode } from 'react';
-import { ContactMethodPicker, type MetodoContato } from '@/components/account/contact-method-picker';
-import { NoContactAlert } from '@/components/account/no-contact-alert';
+import { ContactMethodPicker, type MetodoContato } from '@/components/conta/seletor-de-contato';
+import { NoContactAlert } from '@/components/conta/sem-contato-alert';
 import { Alert } from '@/components/ui/alert';
-import type { Contatos } from '@/lib/account/envio-codigo';
-import { SendButton } from './send-button';
-import type { CodeFlow } from './use-code-flow';
+import type { Contatos } from '@/lib/conta/envio-codigo';
+import { SendButton } from './botao-enviar-codigo';
+import type { CodeFlow } from './use-fluxo-do-codigo';
 
 interface ContactChoiceProps {
   flow: CodeFlow;

@@ -6,7 +6,7 @@ import type { PapelEquipe } from '@portal/contract';
 import { equipeLogada } from '../../../test/equipe';
 import { CONTRATO, CPF, HOJE, startApp, type Client, type TestApp } from '../../../test/helper';
 import { enviarAnexo, pedidoDeReembolso } from '../../../test/reembolso';
-import { prazoDoReembolso } from './reembolsos';
+import { prazoDoReembolso } from './atendimento-routes';
 
 // The console's side of Reembolso (issue 18 "Operator side", decisions 0033/0034), over real HTTP on
 // PGlite: the queue by deadline, a request with its attachments, the five changes, who acted, the

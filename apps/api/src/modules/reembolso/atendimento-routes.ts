@@ -4,6 +4,7 @@ import {
   apiErrorSchema,
   aprovarReembolsoRequestSchema,
   confirmarAprovacaoReembolsoRequestSchema,
+  type ContextoDoMembro,
   type ItemReembolsoAtendimento,
   marcarPagoReembolsoRequestSchema,
   negarReembolsoRequestSchema,
@@ -20,18 +21,18 @@ import {
   resumoDoContexto,
   textoDoPedidoDeDocumentos,
 } from '@portal/contract';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { dadosInvalidos } from '../../lib/app-error';
 import { contentDisposition } from '../../lib/nome-arquivo';
-import { contextoDoMembro } from './caso';
-import type { ReembolsoService } from '../reembolso';
-import { quemAtende } from './contexto';
-import { mascararCpf, type QuemAtende } from './service';
+import type { Queryable } from '../../db/db';
+import type { ReembolsoService } from './service';
 
 /**
  * The console's side of Reembolso (issue 18 "Operator side", decisions 0033 and 0034), under
- * /api/atendimento/reembolsos: registered inside atendimentoRoutes, so the staff session, the
+ * /api/atendimento/reembolsos: beside the member's (routes.ts) and the integration's
+ * (integracao-routes.ts) routes, but registered inside atendimentoRoutes, so the staff session, the
  * x-portal-equipe header on writes and the roles apply. Every read of member data (the queue, a
  * request, an attachment) and every change is a row of equipe_auditoria; the change itself goes
  * through ReembolsoService like the integration routes, with 'equipe:<account id>' as who acted.
@@ -39,6 +40,20 @@ import { mascararCpf, type QuemAtende } from './service';
  * Four eyes (issue 31, decision 0053): an approval above REEMBOLSO_QUATRO_OLHOS_ACIMA waits for a
  * supervisor or administrador other than its author (…/confirmacao) before it is 'aprovado'.
  */
+
+/** Who acts, as the console records it (the first parameter of its service's `auditar`). */
+type QuemAtende = Parameters<FastifyInstance['services']['atendimento']['auditar']>[0];
+
+/**
+ * What the console hands in when it registers these routes (modules/atendimento/routes.ts): who
+ * acts, the member at a glance and the CPF mask are the console's, so this area imports none of its
+ * code (an area never imports back the area that registers it).
+ */
+export interface DoConsole {
+  quemAtende(request: FastifyRequest): QuemAtende;
+  contextoDoMembro(q: Queryable, codigoContrato: string, exceto: string, hoje: string): Promise<ContextoDoMembro>;
+  mascararCpf(cpf: string): string;
+}
 
 /** Who may confirm an approval awaiting confirmation (never its author: the service refuses it). */
 const SUPERVISAO: readonly PapelEquipe[] = ['supervisor', 'administrador'];
@@ -79,7 +94,10 @@ export function prazoDoReembolso(r: { situacao: SituacaoReembolso; prazoPagament
 
 const por = (quem: QuemAtende) => `equipe:${quem.equipe.conta.id}`;
 
-export const reembolsosAtendimentoRoutes: FastifyPluginAsyncZod = async (app) => {
+export const reembolsosAtendimentoRoutes: FastifyPluginAsyncZod<DoConsole> = async (
+  app,
+  { quemAtende, contextoDoMembro, mascararCpf },
+) => {
   const { atendimento, reembolso } = app.services;
   const hoje = () => diaEmSaoPaulo(app.clock.now());
 

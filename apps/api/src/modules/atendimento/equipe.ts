@@ -370,3 +370,9 @@ export class EquipeService {
     await this.auditar('equipe_saiu', equipe.conta.id, origin);
   }
 }
+
+/** Who acts, as the services and the audit trail take it. */
+export interface QuemAtende {
+  equipe: EquipeAutenticada;
+  origin: Origin;
+}

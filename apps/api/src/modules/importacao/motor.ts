@@ -186,6 +186,10 @@ async function executar(db: Db, id: string, origem: Readable, opcoes: OpcoesImpo
       if (err instanceof Recusa) return err.relatorio;
       throw err;
     });
+    // Free from the moment the result is committed (an applied import says 'aplicado' in its own
+    // commit): a client that polls until then and sends the next file is not refused by this one's
+    // last writes and clean-up (the PostgreSQL run under load once saw that 409).
+    emAndamento.delete(opcoes.entidade);
     await concluir(db, id, r.status, r);
     return r;
   } finally {

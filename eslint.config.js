@@ -57,11 +57,13 @@ const featureBoundaries = webFeatures.flatMap((feature) =>
   })),
 );
 
-// API boundaries (issue 14): one direction of imports, as the web has. lib/ and plugins/ serve every
-// area and never import one; db/ (adapters, migrations) imports no area code, and the demo seed
-// (seed/) only the importer's face; an area imports another only through the files that area offers
-// to the others, listed here: the rest of its folder (routes, PDFs, rules, its own helpers) is its
-// own business.
+// API boundaries (issues 14 and 33): one direction of imports, as the web has (docs/arquitetura.md).
+// lib/ and plugins/ serve everything and import neither core/ nor an area; db/ (adapters, migrations)
+// imports no core or area code, and the demo seed (seed/) only the importer's face. core/ holds the
+// route-less services the areas stand on (sessions and the member, audit, codes, requests and
+// protocols, notifications, webhooks, retention) and never imports an area. An area (modules/<area>)
+// imports core/ freely and another area only through that area's one public file, its index.ts:
+// the rest of its folder (routes, PDFs, rules, its own helpers) is its own business.
 const apiModulesDir = new URL('./apps/api/src/modules/', import.meta.url);
 const apiModules = (() => {
   try {
@@ -72,42 +74,19 @@ const apiModules = (() => {
     return [];
   }
 })();
-const apiPublicFiles = {
-  audit: ['repository.ts'],
-  beneficiarios: ['repository.ts'],
-  carteirinha: ['repository.ts'],
-  codigos: ['service.ts', 'repository.ts'],
-  importacao: ['index.ts'],
-  confirmacao: ['codigo-sms.ts', 'service.ts'],
-  contas: ['repository.ts', 'contato.ts', 'acesso.ts'],
-  integracao: ['index.ts'],
-  notificacoes: ['service.ts'],
-  protocolos: ['repository.ts', 'respostas.ts'],
-  // The integration API mounts its operator routes; the staff console calls the service.
-  reembolso: ['index.ts'],
-  retencao: ['service.ts'],
-  sessao: ['membro.ts', 'service.ts', 'repository.ts'],
-  solicitacoes: ['solicitacoes.ts', 'pedido.ts'],
-  // The integration API and the staff console call the service (criarEndpoint, reenviar, protocoloAtualizado…).
-  webhooks: ['service.ts'],
-};
-const apiPublic = Object.entries(apiPublicFiles).flatMap(([area, files]) => files.map((f) => `./${area}/${f}`));
+const apiPublic = apiModules.map((area) => `./${area}/index.ts`);
 const apiBoundaries = [
-  {
-    target: './apps/api/src/lib',
-    from: './apps/api/src/modules',
-    message: 'lib/ is shared by every area and never imports one: move what both need to lib/ or packages/.',
-  },
-  {
-    target: './apps/api/src/plugins',
-    from: './apps/api/src/modules',
-    message: 'plugins/ never import an area: register the area from app.ts, or move the shared part to lib/.',
-  },
-  {
-    target: './apps/api/src/db',
-    from: './apps/api/src/modules',
-    message: 'db/ (adapters, migrations) imports no area code: move what it needs to lib/ or packages/.',
-  },
+  ...['lib', 'plugins', 'db'].flatMap((layer) =>
+    ['core', 'modules'].map((from) => ({
+      target: `./apps/api/src/${layer}`,
+      from: `./apps/api/src/${from}`,
+      message: {
+        lib: 'lib/ is shared by every layer and imports neither core/ nor an area: move what both need to lib/ or packages/.',
+        plugins: 'plugins/ import neither core/ nor an area: register it from app.ts, or move the shared part to lib/.',
+        db: 'db/ (adapters, migrations) imports no core or area code: move what it needs to lib/ or packages/.',
+      }[layer],
+    })),
+  ),
   {
     target: './apps/api/src/seed',
     from: './apps/api/src/modules',
@@ -115,11 +94,17 @@ const apiBoundaries = [
     except: ['./importacao/index.ts'],
     message: 'The demo seed writes with SQL and through the importer (modules/importacao/index.ts) only.',
   },
+  {
+    target: './apps/api/src/core',
+    from: './apps/api/src/modules',
+    message:
+      'core/ never imports an area (modules/): move what both need into core/, or let the area hand it in (a parameter, a listener).',
+  },
   ...apiModules.map((area) => ({
     target: `./apps/api/src/modules/${area}`,
     from: './apps/api/src/modules',
     except: [`./${area}`, ...apiPublic],
-    message: `An area imports another only through the files it offers (apiPublicFiles in eslint.config.js); '${area}' reached into another area's internals.`,
+    message: `An area imports another only through that area's index.ts; '${area}' reached into another area's internals.`,
   })),
 ];
 
@@ -211,7 +196,7 @@ export default tseslint.config(
       'apps/web/src/features/*/api/**',
       'apps/web/src/lib/api/**',
       'apps/web/src/lib/api-client.ts',
-      'apps/web/src/lib/session-context.tsx',
+      'apps/web/src/lib/sessao-context.tsx',
       'apps/web/src/**/*.test.{ts,tsx}',
     ],
     rules: {

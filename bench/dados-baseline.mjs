@@ -7,7 +7,7 @@ import { loadOperadora } from '@portal/operadora';
 import { loadConfig } from '../apps/api/src/config.ts';
 import { openPg } from '../apps/api/src/db/pg.ts';
 import { openPglite } from '../apps/api/src/db/pglite.ts';
-import { BeneficiariosRepository } from '../apps/api/src/modules/beneficiarios/repository.ts';
+import { BeneficiariosRepository } from '../apps/api/src/core/beneficiarios/repository.ts';
 import { FinanceiroRepository } from '../apps/api/src/modules/financeiro/repository.ts';
 import { FinanceiroService } from '../apps/api/src/modules/financeiro/service.ts';
 import { GuiaMedicoRepository } from '../apps/api/src/modules/guia-medico/repository.ts';

@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, expect, inject, test } from 'vitest';
-import { MARIA } from './support/accounts';
+import { MARIA } from './support/contas';
 import { launch, openSession, setBaseUrl } from './support/browser';
 import { visible } from './support/flows';
 import { type ContaDaEquipe, conferirTelaDoConsole, criarContaDaEquipe, entrarNoConsole } from './support/console';

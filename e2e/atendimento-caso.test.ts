@@ -5,7 +5,7 @@ import { diaEmSaoPaulo, somarDias } from '@portal/br';
 import type { Browser, Page } from 'playwright-core';
 import sharp from 'sharp';
 import { afterAll, beforeAll, expect, inject, test } from 'vitest';
-import { MARIA, SENHA } from './support/accounts';
+import { MARIA, SENHA } from './support/contas';
 import { launch, openSession, setBaseUrl } from './support/browser';
 import { toast, visible } from './support/flows';
 import { type ContaDaEquipe, conferirTelaDoConsole, criarContaDaEquipe, entrarNoConsole } from './support/console';

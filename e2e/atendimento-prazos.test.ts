@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, expect, inject, test } from 'vitest';
-import { MARIA } from './support/accounts';
+import { MARIA } from './support/contas';
 import { expectNoAxeViolations, launch, openSession, screenshot, setBaseUrl } from './support/browser';
 import { entrar, toast, visible } from './support/flows';
 import {

@@ -7,7 +7,7 @@ import { cpfFromBase } from '@portal/br';
 import type { Browser, Page } from 'playwright-core';
 import { Webhook } from 'standardwebhooks';
 import { afterAll, beforeAll, expect, inject, test } from 'vitest';
-import { CARLOS, MARIA } from './support/accounts';
+import { CARLOS, MARIA } from './support/contas';
 import { launch, openSession, setBaseUrl } from './support/browser';
 import { entrar, toast, visible } from './support/flows';
 import { documentoAberto } from './support/pdf';

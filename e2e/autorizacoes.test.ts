@@ -1,6 +1,6 @@
 import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, expect, test } from 'vitest';
-import { CARLOS, MARIA } from './support/accounts';
+import { CARLOS, MARIA } from './support/contas';
 import { expectNoAxeViolations, launch, screenshot } from './support/browser';
 import { entrar, navegar, toast, visible } from './support/flows';
 import { verificarNasDuasLarguras } from './support/larguras';

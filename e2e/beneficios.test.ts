@@ -1,6 +1,6 @@
 import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, expect, test } from 'vitest';
-import { MARIA } from './support/accounts';
+import { MARIA } from './support/contas';
 import { launch, openSession, screenshot } from './support/browser';
 import { verificarNasDuasLarguras } from './support/larguras';
 import { entrar, loginMaria, navegar, pedidosA, toast, visible } from './support/flows';

@@ -2,7 +2,7 @@ import { readFileSync } from 'node:fs';
 import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, expect, test } from 'vitest';
 import { lerPdf } from '../test/pdf-text';
-import { CARLOS, ROBERTO, SENHA } from './support/accounts';
+import { CARLOS, ROBERTO, SENHA } from './support/contas';
 import { launch, openSession } from './support/browser';
 import { login, navegar, pedidosA, semAvisos, toast, visible } from './support/flows';
 import { verificarNasDuasLarguras } from './support/larguras';

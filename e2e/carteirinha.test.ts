@@ -5,7 +5,7 @@ import { join } from 'node:path';
 import { type Browser, chromium, type Page } from 'playwright-core';
 import { afterAll, beforeAll, expect, test } from 'vitest';
 import { lerPdf } from '../test/pdf-text';
-import { CARLOS, MARIA, SENHA } from './support/accounts';
+import { CARLOS, MARIA, SENHA } from './support/contas';
 import {
   baseUrl,
   CHROMIUM_ARGS,

@@ -1,7 +1,7 @@
 import { cpfFromBase } from '@portal/br';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, expect, test } from 'vitest';
-import { CARLOS, MARIA } from './support/accounts';
+import { CARLOS, MARIA } from './support/contas';
 import { launch } from './support/browser';
 import { verificarNasDuasLarguras } from './support/larguras';
 import { entrar, navegar, pedidosA, toast, visible } from './support/flows';

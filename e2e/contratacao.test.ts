@@ -1,6 +1,6 @@
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, expect, test } from 'vitest';
-import { CARLOS, MARIA } from './support/accounts';
+import { CARLOS, MARIA } from './support/contas';
 import { launch, screenshot } from './support/browser';
 import { verificarNasDuasLarguras } from './support/larguras';
 import { entrar, pedidosA, toast, visible } from './support/flows';

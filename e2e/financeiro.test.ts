@@ -4,7 +4,7 @@ import { join } from 'node:path';
 import { competenciaPorExtenso, fatorVencimento, lerPix, validarLinhaDigitavel } from '@portal/br';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, expect, inject, test } from 'vitest';
-import { CARLOS, MARIA, ROBERTO, SENHA } from './support/accounts';
+import { CARLOS, MARIA, ROBERTO, SENHA } from './support/contas';
 import { expectNoAxeViolations, launch, openSession, screenshot } from './support/browser';
 import { entrar, login, loginMaria, navegar, toast, visible } from './support/flows';
 import { documentoNasDuasLarguras, mudarLargura, verificarNasDuasLarguras } from './support/larguras';

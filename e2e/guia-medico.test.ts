@@ -1,6 +1,6 @@
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, expect, test } from 'vitest';
-import { CARLOS, MARIA, SENHA } from './support/accounts';
+import { CARLOS, MARIA, SENHA } from './support/contas';
 import { expectNoAxeViolations, launch, openSession, screenshot } from './support/browser';
 import { entrar, login, navegar, toast, visible } from './support/flows';
 import { verificarNasDuasLarguras } from './support/larguras';

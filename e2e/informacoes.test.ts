@@ -2,7 +2,7 @@ import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { Browser, BrowserContext, Locator, Page } from 'playwright-core';
 import { afterAll, beforeAll, expect, test } from 'vitest';
-import { CARLOS, SENHA } from './support/accounts';
+import { CARLOS, SENHA } from './support/contas';
 import { expectNoAxeViolations, launch, openSession, screenshot } from './support/browser';
 import { login, navegar, visible } from './support/flows';
 import { mudarLargura } from './support/larguras';

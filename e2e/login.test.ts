@@ -1,6 +1,6 @@
 import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, expect, inject, test } from 'vitest';
-import { CARLOS, MARIA, NINGUEM, PAULO, ROBERTO, SENHA } from './support/accounts';
+import { CARLOS, MARIA, NINGUEM, PAULO, ROBERTO, SENHA } from './support/contas';
 import { expectNoAxeViolations, launch, openSession, screenshot } from './support/browser';
 import { submitPassword, toast, typeCpf, visible } from './support/flows';
 import { startPortal } from './support/server';

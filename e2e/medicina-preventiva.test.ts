@@ -1,6 +1,6 @@
 import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, expect, test } from 'vitest';
-import { CARLOS, MARIA, SENHA } from './support/accounts';
+import { CARLOS, MARIA, SENHA } from './support/contas';
 import { launch, openSession } from './support/browser';
 import { verificarNasDuasLarguras } from './support/larguras';
 import { login, loginMaria, navegar, pedidosA, toast, visible } from './support/flows';

@@ -3,7 +3,7 @@ import { join } from 'node:path';
 import { gzipSync } from 'node:zlib';
 import type { Browser, BrowserContext } from 'playwright-core';
 import { afterAll, beforeAll, expect, test } from 'vitest';
-import { CARLOS, SENHA } from './support/accounts';
+import { CARLOS, SENHA } from './support/contas';
 import { baseUrl, launch } from './support/browser';
 import { login } from './support/flows';
 

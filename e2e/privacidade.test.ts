@@ -2,7 +2,7 @@ import { readFileSync } from 'node:fs';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, expect, test } from 'vitest';
 import { lerPdf } from '../test/pdf-text';
-import { CARLOS, SENHA } from './support/accounts';
+import { CARLOS, SENHA } from './support/contas';
 import { launch, openSession } from './support/browser';
 import { verificarNasDuasLarguras } from './support/larguras';
 import { login, navegar, semAvisos, toast, visible } from './support/flows';

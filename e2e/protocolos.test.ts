@@ -1,7 +1,7 @@
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, expect, inject, test } from 'vitest';
 import { DIAS_UTEIS_ATRAS, diasUteisAntes, REGISTRO_ANS_DEMO } from '@portal/operadora/demo';
-import { CARLOS, MARIA } from './support/accounts';
+import { CARLOS, MARIA } from './support/contas';
 import { expectNoAxeViolations, launch, screenshot } from './support/browser';
 import { entrar, navegar, segurar, toast, visible } from './support/flows';
 import { mudarLargura, verificarNasDuasLarguras } from './support/larguras';

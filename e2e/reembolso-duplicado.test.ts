@@ -5,7 +5,7 @@ import { diaEmSaoPaulo, somarDias } from '@portal/br';
 import type { Browser } from 'playwright-core';
 import sharp from 'sharp';
 import { afterAll, beforeAll, expect, inject, test } from 'vitest';
-import { MARIA, ROBERTO, SENHA } from './support/accounts';
+import { MARIA, ROBERTO, SENHA } from './support/contas';
 import { launch, openSession, setBaseUrl } from './support/browser';
 import { type ContaDaEquipe, conferirTelaDoConsole, criarContaDaEquipe, entrarNoConsole } from './support/console';
 import { entrar, navegar, visible } from './support/flows';

@@ -5,7 +5,7 @@ import { cpfFromBase, diaEmSaoPaulo, formatDate, somarDias } from '@portal/br';
 import type { Browser, Page } from 'playwright-core';
 import sharp from 'sharp';
 import { afterAll, beforeAll, expect, inject, test } from 'vitest';
-import { CARLOS, MARIA } from './support/accounts';
+import { CARLOS, MARIA } from './support/contas';
 import { expectNoAxeViolations, launch, openSession, screenshot, type Session, setBaseUrl } from './support/browser';
 import { entrar, navegar, segurar, semAvisos, toast, visible } from './support/flows';
 import { documentoNasDuasLarguras, mudarLargura, verificarNasDuasLarguras } from './support/larguras';

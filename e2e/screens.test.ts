@@ -1,6 +1,6 @@
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
-import { CARLOS, FERNANDA, MARIA, ROBERTO, SENHA, ANA } from './support/accounts';
+import { CARLOS, FERNANDA, MARIA, ROBERTO, SENHA, ANA } from './support/contas';
 import { expectNoAxeViolations, launch, openSession, type Session } from './support/browser';
 import { assentada, login, submitPassword, typeCpf, visible } from './support/flows';
 import { mudarLargura, verificarNasDuasLarguras } from './support/larguras';

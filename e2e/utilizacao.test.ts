@@ -1,7 +1,7 @@
 import type { Browser, Page } from 'playwright-core';
 import { deslocarMeses, mesesDesdeAncoraDemo } from '@portal/operadora/demo';
 import { afterAll, beforeAll, expect, inject, test } from 'vitest';
-import { CARLOS, SENHA } from './support/accounts';
+import { CARLOS, SENHA } from './support/contas';
 import { launch, openSession } from './support/browser';
 import { verificarNasDuasLarguras } from './support/larguras';
 import { login, loginMaria, navegar, toast, visible } from './support/flows';

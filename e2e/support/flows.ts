@@ -1,5 +1,5 @@
 import type { Browser, BrowserContext, Locator, Page, Request } from 'playwright-core';
-import { MARIA, SENHA } from './accounts';
+import { MARIA, SENHA } from './contas';
 import { baseUrl, openSession, type Session, type SessionOptions } from './browser';
 
 /**

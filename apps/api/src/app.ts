@@ -39,11 +39,11 @@ import { lazyChildLogger, loggerOptions } from './plugins/logger';
 import { exigirMembro } from './plugins/membro';
 import openapi from './plugins/openapi';
 import { pwaRoutes } from './modules/carteirinha-digital/pwa';
-import retencao from './modules/retencao/agendador';
+import retencao from './core/retencao/agendador';
 import security from './plugins/security';
 import web from './plugins/web';
-import { avisosPostgres, avisosRedis, semAvisos } from './modules/sessao/avisos';
-import type { Resolvedor } from './modules/webhooks/service';
+import { avisosPostgres, avisosRedis, semAvisos } from './core/sessao/avisos';
+import type { Resolvedor } from './core/webhooks/service';
 import { createServices } from './services';
 import './types';
 

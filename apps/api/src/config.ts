@@ -3,7 +3,7 @@ import { fileURLToPath } from 'node:url';
 import ipaddr from 'ipaddr.js';
 import { z } from 'zod';
 import { lerChaveDeSelagem } from './lib/selagem';
-import type { LimitesDeThrottle } from './lib/throttle';
+import type { LimitesDeThrottle } from './lib/tentativas';
 
 /**
  * Environment, read and validated once at start (a bad value stops the process naming the variable).

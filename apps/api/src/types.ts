@@ -2,7 +2,7 @@ import type { Operadora } from '@portal/contract';
 import type { Clock } from './clock';
 import type { Config } from './config';
 import type { Db } from './db/db';
-import type { Membro } from './modules/sessao/membro';
+import type { Membro } from './core/sessao/membro';
 import type { Services } from './services';
 
 declare module 'fastify' {
@@ -26,7 +26,7 @@ declare module 'fastify' {
      * The member behind the call. Set by the member group's hook (plugins/membro.ts) before any
      * handler of that group runs; null on the other routes, which must not read it.
      */
-    membro: import('./modules/sessao/membro').Membro;
+    membro: import('./core/sessao/membro').Membro;
   }
 }
 

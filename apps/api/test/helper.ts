@@ -16,7 +16,7 @@ import { openPg } from '../src/db/pg';
 import { migrate } from '../src/db/migrate';
 import { openPglite } from '../src/db/pglite';
 import { loadOperadora } from '../src/modules/operadora/config';
-import type { Resolvedor } from '../src/modules/webhooks/service';
+import type { Resolvedor } from '../src/core/webhooks/service';
 import { seedDemo } from '../src/seed';
 import { DEMO_PASSWORD } from '../src/seed/demo';
 import { REGISTRO_ANS_DEMO } from '../src/seed/protocolos';

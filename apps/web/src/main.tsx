@@ -5,7 +5,7 @@ import { StrictMode, startTransition } from 'react';
 import { createRoot, hydrateRoot } from 'react-dom/client';
 import { App } from './app/app';
 import { precarregar } from './app/router';
-import { restoreSession } from './lib/session';
+import { restoreSession } from './lib/sessao';
 import { browserStorage } from './lib/storage';
 import './index.css';
 

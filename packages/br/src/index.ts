@@ -1,6 +1,6 @@
 export * from './cpf';
 export * from './cnpj';
-export * from './contact';
+export * from './contato';
 export * from './format';
 export * from './text';
 export * from './boleto';

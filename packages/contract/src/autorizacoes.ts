@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { membroRequest } from './common';
+import { membroRequest } from './comum';
 
 /** A beneficiary code as the client sends it (the card number): digits, bounded. */
 export const codigoBeneficiarioSchema = z

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { codigoSchema, membroRequest } from './common';
+import { codigoSchema, membroRequest } from './comum';
 import { textoLivre } from './texto';
 import { codigosBeneficiariosAlvoSchema, protocoloCampos } from './servicos';
 

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { normalizarCodigoVerificacao, pareceTokenQr } from './carteirinha-regras';
-import { membroRequest } from './common';
+import { membroRequest } from './comum';
 
 export * from './carteirinha-regras';
 

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { membroRequest } from './common';
+import { membroRequest } from './comum';
 
 /** A value the operator may not have on file: null when missing (the web app shows 'Não informado'). */
 const opcional = z.string().nullable();

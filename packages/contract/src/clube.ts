@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { cpfSchema, membroRequest } from './common';
+import { cpfSchema, membroRequest } from './comum';
 import { textoLivre } from './texto';
 import { protocoloCampos } from './servicos';
 

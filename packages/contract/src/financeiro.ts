@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { financeiroRequest } from './common';
+import { financeiroRequest } from './comum';
 
 /**
  * Spec 7 'Finance'. Every call sends `PerfilAutenticado` (either spelling is accepted). Who may

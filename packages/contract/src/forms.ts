@@ -1,7 +1,7 @@
 import { isValidEmail, isValidMobile, onlyDigits } from '@portal/br';
 import { z } from 'zod';
 import { LIMITES } from './limites';
-import { senhaLoginSchema, senhaSchema } from './common';
+import { senhaLoginSchema, senhaSchema } from './comum';
 
 /**
  * Form schemas of the sign-in screens, shared by the web app (react-hook-form's zodResolver) and

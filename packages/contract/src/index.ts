@@ -1,4 +1,4 @@
-export * from './common';
+export * from './comum';
 export * from './texto';
 export * from './senhas-comuns';
 export * from './token';

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { cpfSchema, perfilAutenticadoSchema, senhaLoginSchema } from './common';
+import { cpfSchema, perfilAutenticadoSchema, senhaLoginSchema } from './comum';
 
 /** POST /api/Login/VerificarCPF */
 export const verificarCpfRequestSchema = z.object({ cpf: cpfSchema });

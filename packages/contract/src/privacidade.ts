@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { membroRequest } from './common';
+import { membroRequest } from './comum';
 import { textoLivre } from './texto';
 import { CAMPOS_CORRECAO, type CampoCorrecao } from './privacidade-campos';
 import { protocoloCampos } from './servicos';

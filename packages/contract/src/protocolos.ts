@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { membroRequest } from './common';
+import { membroRequest } from './comum';
 import {
   MENSAGEM_PROTOCOLO_INVALIDO,
   normalizarNumeroProtocolo,

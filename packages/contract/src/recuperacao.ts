@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { celularSchema, codigoSchema, cpfSchema, senhaSchema } from './common';
+import { celularSchema, codigoSchema, cpfSchema, senhaSchema } from './comum';
 
 export const tipoSolicitacaoSchema = z.enum(['email', 'celular'], { error: 'Escolha e-mail ou celular.' });
 export type TipoSolicitacao = z.infer<typeof tipoSolicitacaoSchema>;

@@ -1,6 +1,6 @@
 import { isValidCnpj, isValidCpf, onlyDigits } from '@portal/br';
 import { z } from 'zod';
-import { cpfSchema, membroRequest } from './common';
+import { cpfSchema, membroRequest } from './comum';
 import { textoLivre } from './texto';
 import { protocoloCampos } from './servicos';
 import { dataIso } from './venda';

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { celularSchema, codigoSchema, cpfSchema, emailSchema, senhaSchema, sucessoSchema } from './common';
+import { celularSchema, codigoSchema, cpfSchema, emailSchema, senhaSchema, sucessoSchema } from './comum';
 
 /**
  * Registration. Every call answers 200 { sucesso: true, mensagem? } or an error body (apiError).

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { codigoBeneficiarioSchema } from './autorizacoes';
-import { codigoSchema, membroRequest } from './common';
+import { codigoSchema, membroRequest } from './comum';
 
 /**
  * Member requests (issue 7, decision 0012) and the add-on services SOS and orthopedic plan

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { membroRequest } from './common';
+import { membroRequest } from './comum';
 
 /**
  * POST /api/Beneficiario/SituacaoDoPlano (an addition to the spec): the one notion of "this

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { codigoBeneficiarioSchema } from './autorizacoes';
-import { membroRequest } from './common';
+import { membroRequest } from './comum';
 import { textoLivre } from './texto';
 import { protocoloCampos } from './servicos';
 

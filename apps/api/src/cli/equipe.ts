@@ -20,7 +20,7 @@ import { PgCounterStore } from '../db/counters';
 import type { Db } from '../db/db';
 import { prepararSelagem } from '../db/selagem';
 import { closePasswordWorkers } from '../lib/password';
-import { Throttle } from '../lib/throttle';
+import { Throttle } from '../lib/tentativas';
 import { DispositivosConhecidos } from '../modules/atendimento/dispositivo';
 import { EquipeService } from '../modules/atendimento/equipe';
 import { EquipeRepository } from '../modules/atendimento/repository';

@@ -19,7 +19,7 @@ import { ConfigError, loadConfig } from '../config';
 import { bancoMigrado } from './script';
 import { prepararSelagem } from '../db/selagem';
 import { AppError } from '../lib/app-error';
-import { TIPOS_EVENTO, WebhooksService } from '../modules/webhooks/service';
+import { TIPOS_EVENTO, WebhooksService } from '../core/webhooks/service';
 
 const USO = `Uso: npm run webhooks -- <comando>
   criar --url URL --eventos a,b [--descricao TEXTO]     eventos: ${TIPOS_EVENTO.join(', ')}

@@ -1,7 +1,7 @@
 import { DEMO_PESSOA } from '@portal/operadora/demo';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { CONTRATO, CPF, HOJE, pedidoDeDependenteDaMaria, SENHA, startApp, type TestApp } from '../../test/helper';
-import { FilaDeProtocolosRepository } from '../modules/protocolos/repository';
+import { FilaDeProtocolosRepository } from '../core/protocolos/repository';
 
 const TOKEN = 'token-de-metricas-de-teste-com-32-caracteres-ou-mais';
 const CACHE_SEGUNDOS = 15;

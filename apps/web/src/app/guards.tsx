@@ -1,5 +1,5 @@
 import { Navigate, Outlet } from 'react-router';
-import { useSession } from '@/lib/session-context';
+import { useSession } from '@/lib/sessao-context';
 
 /** '/': to /Home when authenticated, else /login. (The session is read synchronously from storage.) */
 export function RootRedirect() {

@@ -1,6 +1,6 @@
 import type { ReactNode } from 'react';
 import { ToasterHost } from '@/components/toaster/toaster-host';
-import { SessionProvider } from '@/lib/session-context';
+import { SessionProvider } from '@/lib/sessao-context';
 
 /**
  * App-wide providers: session and toasts. TanStack Query is provided by the protected layout

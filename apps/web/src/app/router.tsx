@@ -3,7 +3,7 @@ import { ErrorBoundary } from 'react-error-boundary';
 import { matchRoutes, Outlet, useLocation, useRoutes, type RouteObject } from 'react-router';
 import { FullPageSpinner } from '@/components/ui/spinner';
 import { LoginPage } from '@/features/login/components/login-page';
-import { useSession } from '@/lib/session-context';
+import { useSession } from '@/lib/sessao-context';
 import { RedirectIfAuthenticated, RequireAuth, RootRedirect } from './guards';
 import { FalhaAoAbrir } from './falha-ao-abrir';
 import { NotFoundPage } from './not-found-page';

@@ -1,5 +1,5 @@
 import type { PerfilAutenticado } from '@portal/contract';
-import { useSession } from './session-context';
+import { useSession } from './sessao-context';
 
 /**
  * The profile every member call sends (spec 7). Null when the stored user has none (the server

@@ -3,7 +3,7 @@ import { CABECALHO_EQUIPE, type PapelEquipe } from '@portal/contract';
 import { AppError } from '../../lib/app-error';
 import { originOf } from '../../lib/request';
 import type { EquipeAutenticada } from './equipe';
-import type { QuemAtende } from './service';
+import type { QuemAtende } from './equipe';
 
 /** The staff console's cookies (decision 0033): only ever sent to /api/atendimento. */
 export const COOKIE_EQUIPE = 'pb_equipe';

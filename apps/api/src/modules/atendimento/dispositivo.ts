@@ -7,7 +7,7 @@ import { hmac, safeEqual, sha256 } from '../../lib/crypto';
  * (HttpOnly, SameSite=Strict, path /api/atendimento), which names the account and an id of this
  * device, signed with a key derived from the sealing key (lib/selagem.ts, issue 30). It opens nothing by
  * itself: it only lets that browser try the account's password past the limit strangers trigger,
- * at its own progressive pace (lib/throttle.ts). No row is kept: a device is forgotten when the
+ * at its own progressive pace (lib/tentativas.ts). No row is kept: a device is forgotten when the
  * cookie expires (90 days after its last sign-in) or the sealing key changes.
  */
 export const COOKIE_EQUIPE_DISPOSITIVO = 'pb_equipe_dispositivo';

@@ -7,7 +7,7 @@ import { randomToken, sha256 } from '../../lib/crypto';
 import { hashPassword, verifyPassword } from '../../lib/password';
 import type { Origin } from '../../lib/request';
 import { senhaComum } from '../../lib/senhas-comuns';
-import type { TentativaDaEquipe, Throttle } from '../../lib/throttle';
+import type { TentativaDaEquipe, Throttle } from '../../lib/tentativas';
 import type { Cofre } from '../../lib/selagem';
 import type { DispositivosConhecidos } from './dispositivo';
 import type { ContaRow, EquipeRepository } from './repository';
@@ -15,7 +15,7 @@ import type { ContaRow, EquipeRepository } from './repository';
 /** Decision 0033: the numbers of the staff sign-in. */
 export const PRE_AUTENTICACAO_MS = 5 * 60_000;
 export const SESSAO_MAXIMA_MS = 10 * 3600_000;
-/** Wrong current passwords in 'Trocar senha' that lock the account (sign-in has limits of its own: lib/throttle.ts). */
+/** Wrong current passwords in 'Trocar senha' that lock the account (sign-in has limits of its own: lib/tentativas.ts). */
 export const SENHAS_ERRADAS_ATE_BLOQUEIO = 5;
 export const BLOQUEIO_MS = 15 * 60_000;
 export const CODIGOS_ERRADOS_POR_ENTRADA = 5;
@@ -154,7 +154,7 @@ export class EquipeService {
   /**
    * The password (decision 0033, amended after the penetration test's defect 4). Unknown,
    * deactivated and wrong answer alike, with the same work (a dummy hash is checked when there is
-   * no account) and the same limits (keyed by the typed e-mail: lib/throttle.ts), so neither the
+   * no account) and the same limits (keyed by the typed e-mail: lib/tentativas.ts), so neither the
    * answers nor their sequence tell whether an account exists; a wrong password never locks the
    * account. Right: a pre-auth token (cookie pb_equipe_pre) and what the next step shows — or 423
    * while 'Trocar senha' has the account locked (only a right password learns that).
@@ -369,4 +369,10 @@ export class EquipeService {
     await this.d.repo.encerrarSessao(equipe.sessaoHash, new Date(this.d.clock.now()));
     await this.auditar('equipe_saiu', equipe.conta.id, origin);
   }
+}
+
+/** Who acts, as the services and the audit trail take it. */
+export interface QuemAtende {
+  equipe: EquipeAutenticada;
+  origin: Origin;
 }

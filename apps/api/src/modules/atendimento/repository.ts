@@ -1,6 +1,6 @@
 import type { GrupoDePrazo, PapelEquipe, SituacaoProtocolo, TipoProtocolo } from '@portal/contract';
 import type { Queryable } from '../../db/db';
-import type { ProtocoloDaFila } from '../protocolos/repository';
+import type { ProtocoloDaFila } from '../../core/protocolos/repository';
 
 /** The staff console's tables (migration 0026, decision 0033) and its reads of member data. */
 

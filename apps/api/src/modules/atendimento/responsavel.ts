@@ -12,7 +12,7 @@ import type { Db, Queryable } from '../../db/db';
 import { AppError } from '../../lib/app-error';
 import { aguardaResposta } from '../../lib/prazos';
 import { EquipeRepository } from './repository';
-import type { QuemAtende } from './service';
+import type { QuemAtende } from './equipe';
 
 /**
  * Who is on a protocol (issue 31, decision 0055): its owner in the staff (assumir, liberar,

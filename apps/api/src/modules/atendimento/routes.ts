@@ -37,7 +37,9 @@ import {
 import { AppError } from '../../lib/app-error';
 import { originOf } from '../../lib/request';
 import { listarImportacoes, obterImportacao } from '../importacao';
-import { PDF_MAXIMO_BYTES } from '../protocolos/respostas';
+import { reembolsosAtendimentoRoutes } from '../reembolso';
+import { PDF_MAXIMO_BYTES } from '../../core/protocolos/respostas';
+import { contextoDoMembro } from './caso';
 import {
   CAMINHO_COOKIE_EQUIPE,
   COOKIE_EQUIPE,
@@ -49,8 +51,8 @@ import {
 import { COOKIE_EQUIPE_DISPOSITIVO, DISPOSITIVO_CONHECIDO_MS } from './dispositivo';
 import { PRE_AUTENTICACAO_MS, SESSAO_MAXIMA_MS } from './equipe';
 import { notasRoutes } from './notas';
-import { reembolsosAtendimentoRoutes } from './reembolsos';
 import { responsavelRoutes } from './responsavel-rotas';
+import { mascararCpf } from './service';
 
 /**
  * The staff console's API (issue 17 "Staff console", decision 0033), mounted at /api/atendimento in
@@ -174,7 +176,8 @@ export const entradaDaEquipeRoutes: FastifyPluginAsyncZod = async (app) => {
 export const atendimentoRoutes: FastifyPluginAsyncZod = async (app) => {
   const { equipe, atendimento, webhooks } = app.services;
   app.addHook('onRequest', exigirEquipe);
-  await app.register(reembolsosAtendimentoRoutes);
+  // Reembolso's console routes, under this group's session hook; the console's pieces handed in.
+  await app.register(reembolsosAtendimentoRoutes, { quemAtende, contextoDoMembro, mascararCpf });
   await app.register(responsavelRoutes);
   await app.register(notasRoutes);
 

@@ -25,7 +25,6 @@ import {
   FAIXAS_DE_PRAZO,
   faixaDoPrazo,
 } from '../../lib/prazos';
-import type { Origin } from '../../lib/request';
 import {
   diasUteisAte,
   type EfeitoDaResposta,
@@ -33,9 +32,9 @@ import {
   lerPdf,
   type Operador,
   type RespostasDeProtocolosService,
-} from '../protocolos/respostas';
-import { FilaDeProtocolosRepository } from '../protocolos/repository';
-import type { EquipeAutenticada } from './equipe';
+} from '../../core/protocolos/respostas';
+import { FilaDeProtocolosRepository } from '../../core/protocolos/repository';
+import type { QuemAtende } from './equipe';
 import { BuscaRepository, criteriosDaBusca } from './busca';
 import { contextoDoMembro } from './caso';
 import { EquipeRepository, type ItemDaFila } from './repository';
@@ -72,12 +71,6 @@ export interface AtendimentoServiceDeps {
   db: Db;
   respostas: RespostasDeProtocolosService;
   clock: Clock;
-}
-
-/** Who acts, as the services and the audit trail take it. */
-export interface QuemAtende {
-  equipe: EquipeAutenticada;
-  origin: Origin;
 }
 
 /**

@@ -1,6 +1,6 @@
 import type { Autorizacao } from '@portal/contract';
 import type { Queryable } from '../../db/db';
-import { beneficiarioVisivel, type Membro } from '../sessao/membro';
+import { beneficiarioVisivel, type Membro } from '../../core/sessao/membro';
 
 interface Row {
   numero_transacao: string;

@@ -1,7 +1,7 @@
 import type { Autorizacao, Beneficiario } from '@portal/contract';
-import { beneficiarioNaoEncontrado } from '../../lib/not-found';
-import type { BeneficiariosRepository } from '../beneficiarios/repository';
-import type { Membro } from '../sessao/membro';
+import { beneficiarioNaoEncontrado } from '../../lib/nao-encontrado';
+import type { BeneficiariosRepository } from '../../core/beneficiarios/repository';
+import type { Membro } from '../../core/sessao/membro';
 import type { AutorizacoesRepository } from './repository';
 
 export class AutorizacoesService {

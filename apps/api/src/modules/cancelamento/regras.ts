@@ -1,6 +1,6 @@
 import type { AbrangenciaCancelamento } from '@portal/contract';
 import { AppError } from '../../lib/app-error';
-import type { Membro } from '../sessao/membro';
+import type { Membro } from '../../core/sessao/membro';
 
 /**
  * Who may ask (RN 561/2022: the holder): the add-on contracting's rule — the contract's financial

@@ -1,6 +1,6 @@
 import type { AbrangenciaCancelamento, CancelamentoConcluido, ParcelaEmAberto } from '@portal/contract';
 import type { Queryable } from '../../db/db';
-import type { Membro } from '../sessao/membro';
+import type { Membro } from '../../core/sessao/membro';
 
 export interface BeneficiarioContratoRow {
   codigoBeneficiario: string;

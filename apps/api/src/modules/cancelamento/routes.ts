@@ -15,7 +15,7 @@ import {
 import { originOf } from '../../lib/request';
 import { enviarPdf } from '../../lib/pdf/arquivo';
 import { respostas } from '../../lib/schema';
-import { envioDe } from '../solicitacoes/pedido';
+import { envioDe } from '../../core/solicitacoes/pedido';
 
 /** Online cancellation of the plan by the holder (issue 8, RN 561/2022, decision 0018). */
 export const cancelamentoRoutes: FastifyPluginAsyncZod = async (app) => {

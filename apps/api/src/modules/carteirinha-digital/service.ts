@@ -14,11 +14,11 @@ import {
 import { errors, jwtVerify, SignJWT } from 'jose';
 import type { Clock } from '../../clock';
 import { AppError } from '../../lib/app-error';
-import type { Throttle } from '../../lib/throttle';
-import type { AuditRepository, Origin } from '../audit/repository';
-import type { CarteirinhaRepository } from '../carteirinha/repository';
+import type { Throttle } from '../../lib/tentativas';
+import type { AuditRepository, Origin } from '../../core/auditoria/repository';
+import type { CarteirinhaRepository } from '../carteirinha';
 import type { Arquivo } from '../../lib/pdf/arquivo';
-import type { Membro } from '../sessao/membro';
+import type { Membro } from '../../core/sessao/membro';
 import { gerarCarteirinhaPdf } from './pdf';
 import type { CartaoDoQr, CarteirinhaDigitalRepository } from './repository';
 

@@ -1,5 +1,5 @@
 import type { Carteirinha } from '@portal/contract';
-import type { Membro } from '../sessao/membro';
+import type { Membro } from '../../core/sessao/membro';
 import type { CarteirinhaRepository } from './repository';
 
 export class CarteirinhaService {

@@ -1,5 +1,5 @@
 import type { Queryable } from '../../db/db';
-import type { Membro } from '../sessao/membro';
+import type { Membro } from '../../core/sessao/membro';
 
 export interface NovoConsentimento {
   protocolo: string;

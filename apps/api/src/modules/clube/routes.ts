@@ -11,7 +11,7 @@ import {
 import { originOf } from '../../lib/request';
 import { respostas } from '../../lib/schema';
 import { sendError } from '../../plugins/errors';
-import { envioDe } from '../solicitacoes/pedido';
+import { envioDe } from '../../core/solicitacoes/pedido';
 
 /** Spec 7 'Other': the benefits club (member group). */
 export const clubeRoutes: FastifyPluginAsyncZod = async (app) => {

@@ -9,12 +9,12 @@ import {
   type ValidarLinkClubeResponse,
 } from '@portal/contract';
 import type { Clock } from '../../clock';
-import type { AuditRepository, Origin } from '../audit/repository';
+import type { AuditRepository, Origin } from '../../core/auditoria/repository';
 import { AppError } from '../../lib/app-error';
 import { sha256 } from '../../lib/crypto';
-import type { Envio } from '../solicitacoes/pedido';
-import type { SolicitacoesService } from '../solicitacoes/solicitacoes';
-import type { Membro } from '../sessao/membro';
+import type { Envio } from '../../core/solicitacoes/pedido';
+import type { SolicitacoesService } from '../../core/solicitacoes/solicitacoes';
+import type { Membro } from '../../core/sessao/membro';
 import type { ClubeRepository } from './repository';
 
 /** How long the partner link works: long enough to open it, short enough that a leaked one is dead. */

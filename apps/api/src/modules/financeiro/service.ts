@@ -21,7 +21,7 @@ import {
 import { isPerfilFinanceiro, MENSAGEM_SEM_COPARTICIPACAO } from '@portal/contract/perfis';
 import type { Clock } from '../../clock';
 import { AppError } from '../../lib/app-error';
-import type { Membro } from '../sessao/membro';
+import type { Membro } from '../../core/sessao/membro';
 import { type Cobranca, cobrancaDe, situacaoAtraso } from './atraso';
 import { reais } from './reais';
 import { digitosBoleto, gerarBoleto } from './pdf/boleto';

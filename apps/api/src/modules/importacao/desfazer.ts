@@ -2,7 +2,7 @@ import type { Clock } from '../../clock';
 import type { Db } from '../../db/db';
 import { AppError } from '../../lib/app-error';
 import type { Origin } from '../../lib/request';
-import { AuditRepository } from '../audit/repository';
+import { AuditRepository } from '../../core/auditoria/repository';
 import { LAYOUTS } from './layouts';
 import { mensagemOcupada } from './motor';
 import { StagingRepository } from './staging-repository';

@@ -14,7 +14,7 @@ import {
   type TestApp,
   esperar,
 } from '../../../test/helper';
-import { diasUteisAte } from '../protocolos/respostas';
+import { diasUteisAte } from '../../core/protocolos/respostas';
 import { ChavesDeIntegracao, ChavesRepository, type Escopo } from './index';
 
 // Answers back (issue 17, decision 0032): the operator answers Maria's request through the

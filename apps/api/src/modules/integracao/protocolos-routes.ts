@@ -2,7 +2,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { apiErrorSchema, SITUACOES_PROTOCOLO, TIPOS_PROTOCOLO } from '@portal/contract';
 import { originOf } from '../../lib/request';
-import { lerPdf, PDF_MAXIMO_BYTES } from '../protocolos/respostas';
+import { lerPdf, PDF_MAXIMO_BYTES } from '../../core/protocolos/respostas';
 import { chaveDe } from './contexto';
 import { ERROS_INTEGRACAO } from './schemas';
 

@@ -1,7 +1,7 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { apiErrorSchema } from '@portal/contract';
-import { TIPOS_EVENTO } from '../webhooks/service';
+import { TIPOS_EVENTO } from '../../core/webhooks/service';
 import { ERROS_INTEGRACAO } from './schemas';
 
 /**

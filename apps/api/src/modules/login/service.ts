@@ -6,14 +6,14 @@ import { AppError } from '../../lib/app-error';
 import { randomSessionCode, randomToken, sha256 } from '../../lib/crypto';
 import { type Contadores, semContadores } from '../../lib/metricas';
 import { verifyPassword } from '../../lib/password';
-import type { Throttle } from '../../lib/throttle';
-import type { AuditRepository, Origin } from '../audit/repository';
-import { acessoDaPessoa } from '../contas/acesso';
-import type { ContasRepository, PerfilRow, PessoaConta } from '../contas/repository';
-import { type Membro, tipoPerfil } from '../sessao/membro';
+import type { Throttle } from '../../lib/tentativas';
+import type { AuditRepository, Origin } from '../../core/auditoria/repository';
+import { acessoDaPessoa } from '../../core/contas/acesso';
+import type { ContasRepository, PerfilRow, PessoaConta } from '../../core/contas/repository';
+import { type Membro, tipoPerfil } from '../../core/sessao/membro';
 import type { PreAutenticacao } from './pre-autenticacao';
-import type { SessionsRepository } from '../sessao/repository';
-import type { SessionService } from '../sessao/service';
+import type { SessionsRepository } from '../../core/sessao/repository';
+import type { SessionService } from '../../core/sessao/service';
 
 const tipoDe = (p: Pick<PerfilRow, 'tipo' | 'responsavel_financeiro'>) =>
   tipoPerfil({ tipo: p.tipo, responsavelFinanceiro: p.responsavel_financeiro });

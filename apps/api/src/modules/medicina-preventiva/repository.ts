@@ -1,5 +1,5 @@
 import type { Queryable } from '../../db/db';
-import { beneficiarioVisivel, type Membro } from '../sessao/membro';
+import { beneficiarioVisivel, type Membro } from '../../core/sessao/membro';
 
 export interface BeneficiarioInscricao {
   codigoBeneficiario: string;

@@ -1,7 +1,7 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { fazerInscricaoRequestSchema, fazerInscricaoResponseSchema, idempotencyHeadersSchema } from '@portal/contract';
 import { respostas } from '../../lib/schema';
-import { envioDe } from '../solicitacoes/pedido';
+import { envioDe } from '../../core/solicitacoes/pedido';
 
 /** Spec 7 'Other': preventive-medicine enrolment (member group). */
 export const medicinaPreventivaRoutes: FastifyPluginAsyncZod = async (app) => {

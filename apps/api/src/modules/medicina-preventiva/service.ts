@@ -1,10 +1,10 @@
 import { formatDate, normalizeSearch } from '@portal/br';
 import type { FazerInscricaoResponse } from '@portal/contract';
 import { AppError } from '../../lib/app-error';
-import { beneficiarioNaoEncontrado } from '../../lib/not-found';
-import { type Envio, violouUnicidade } from '../solicitacoes/pedido';
-import type { SolicitacoesService } from '../solicitacoes/solicitacoes';
-import type { Membro } from '../sessao/membro';
+import { beneficiarioNaoEncontrado } from '../../lib/nao-encontrado';
+import { type Envio, violouUnicidade } from '../../core/solicitacoes/pedido';
+import type { SolicitacoesService } from '../../core/solicitacoes/solicitacoes';
+import type { Membro } from '../../core/sessao/membro';
 import type { MedicinaPreventivaRepository } from './repository';
 
 export interface Inscricao {

@@ -4,9 +4,9 @@ import { Counter, Gauge, type Registry } from 'prom-client';
 import type { Clock } from '../../clock';
 import type { Queryable } from '../../db/db';
 import { contarPorFaixa, FAIXAS_DE_PRAZO, type FaixaDePrazo, faixaDoPrazo } from '../../lib/prazos';
-import { FilaDeProtocolosRepository } from '../protocolos/repository';
+import { FilaDeProtocolosRepository } from '../../core/protocolos/repository';
 import { ReembolsoRepository } from '../reembolso';
-import type { WebhooksService } from '../webhooks/service';
+import type { WebhooksService } from '../../core/webhooks/service';
 
 /** Where the business values come from: one grouped query each, over the queues' partial indexes. */
 export interface FontesDoNegocio {

@@ -19,7 +19,7 @@ import { contentDisposition } from '../../lib/nome-arquivo';
 import { originOf } from '../../lib/request';
 import { enviarPdf } from '../../lib/pdf/arquivo';
 import { respostas } from '../../lib/schema';
-import { envioDe } from '../solicitacoes/pedido';
+import { envioDe } from '../../core/solicitacoes/pedido';
 
 /** 'Meus dados' (issue 8, LGPD art. 18, decision 0019): member group. */
 export const meusDadosRoutes: FastifyPluginAsyncZod = async (app) => {

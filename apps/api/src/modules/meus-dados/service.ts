@@ -13,12 +13,12 @@ import {
 import type { Clock } from '../../clock';
 import type { Config } from '../../config';
 import { AppError } from '../../lib/app-error';
-import type { Throttle } from '../../lib/throttle';
-import type { AuditRepository, Origin } from '../audit/repository';
-import type { Envio } from '../solicitacoes/pedido';
-import type { SolicitacoesService } from '../solicitacoes/solicitacoes';
-import type { Membro } from '../sessao/membro';
-import type { SessionService } from '../sessao/service';
+import type { Throttle } from '../../lib/tentativas';
+import type { AuditRepository, Origin } from '../../core/auditoria/repository';
+import type { Envio } from '../../core/solicitacoes/pedido';
+import type { SolicitacoesService } from '../../core/solicitacoes/solicitacoes';
+import type { Membro } from '../../core/sessao/membro';
+import type { SessionService } from '../../core/sessao/service';
 import { DESCRICAO_EVENTO, descreverDispositivo, mascararIp, ocultarCodigos } from './dispositivo';
 import { gerarMeusDadosPdf } from './pdf';
 import { type ConsentimentoRow, type Linha, LINHAS_POR_SECAO, type MeusDadosRepository } from './repository';

@@ -15,7 +15,8 @@ import {
   tabela,
   titulo,
 } from '../../lib/pdf/documento';
-import type { EventoLido, ProtocoloLido } from './repository';
+import type { EventoLido } from '../../core/protocolos/repository';
+import type { ProtocoloLido } from './repository';
 
 export interface DadosRespostaPdf {
   operadora: Operadora;

@@ -3,7 +3,7 @@ import type { DetalheProtocolo, ListarProtocolosResponse, Operadora, ProtocoloRe
 import type { Clock } from '../../clock';
 import { AppError } from '../../lib/app-error';
 import type { Arquivo } from '../../lib/pdf/arquivo';
-import type { Membro } from '../sessao/membro';
+import type { Membro } from '../../core/sessao/membro';
 import { gerarRespostaPdf } from './pdf';
 import { descricaoDoPrazo, estaAtrasado } from '../../lib/prazos';
 import type { MeusProtocolosRepository, ProtocoloLido } from './repository';

@@ -1,8 +1,8 @@
 import type { DocumentoReembolso, SituacaoReembolso, TipoReembolso } from '@portal/contract';
 import type { SituacaoProtocolo } from '@portal/contract/protocolos';
 import type { Queryable } from '../../db/db';
-import { ProtocolosRepository } from '../protocolos/repository';
-import { beneficiarioVisivel, type Membro } from '../sessao/membro';
+import { ProtocolosRepository } from '../../core/protocolos/repository';
+import { beneficiarioVisivel, type Membro } from '../../core/sessao/membro';
 import { type Conteudo, partes } from './arquivos';
 import { type ChaveDoRecibo, chaveDoRecibo } from './recibo';
 

@@ -26,7 +26,7 @@ import { z } from 'zod';
 import { contentDisposition } from '../../lib/nome-arquivo';
 import { enviarPdf } from '../../lib/pdf/arquivo';
 import { respostas } from '../../lib/schema';
-import { envioDe } from '../solicitacoes/pedido';
+import { envioDe } from '../../core/solicitacoes/pedido';
 import { arquivoGrande } from './arquivos';
 
 const MB = LIMITES_REEMBOLSO.bytesPorArquivo / 1024 ** 2;

@@ -14,7 +14,7 @@ import {
 } from '@portal/contract';
 import { originOf } from '../../lib/request';
 import { respostas } from '../../lib/schema';
-import { envioDe } from '../solicitacoes/pedido';
+import { envioDe } from '../../core/solicitacoes/pedido';
 
 /** Spec 7 'Add-on services': the same four calls under /api/Servicos/Sos/ and /api/Servicos/Ortopedico/. */
 export const servicosRoutes: FastifyPluginAsyncZod = async (app) => {

@@ -11,15 +11,15 @@ import type { Clock } from '../../clock';
 import type { Db } from '../../db/db';
 import { AppError } from '../../lib/app-error';
 import { sha256 } from '../../lib/crypto';
-import type { AuditRepository, Origin } from '../audit/repository';
-import { SEM_CODIGO } from '../confirmacao/codigo-sms';
-import type { ConfirmacaoPorSms } from '../confirmacao/service';
-import { type Envio, violouUnicidade } from '../solicitacoes/pedido';
-import type { SolicitacoesService } from '../solicitacoes/solicitacoes';
-import type { Membro } from '../sessao/membro';
+import type { AuditRepository, Origin } from '../../core/auditoria/repository';
+import { SEM_CODIGO } from '../../core/confirmacao/codigo-sms';
+import type { ConfirmacaoPorSms } from '../../core/confirmacao/service';
+import { type Envio, violouUnicidade } from '../../core/solicitacoes/pedido';
+import type { SolicitacoesService } from '../../core/solicitacoes/solicitacoes';
+import type { Membro } from '../../core/sessao/membro';
 import type { BeneficiarioServicoRow, ServicosRepository } from './repository';
 
-export { CODIGO_MAX_TENTATIVAS, CODIGO_VALIDADE_MS } from '../confirmacao/codigo-sms';
+export { CODIGO_MAX_TENTATIVAS, CODIGO_VALIDADE_MS } from '../../core/confirmacao/codigo-sms';
 /** An acceptance is good for a code send within this time. */
 export const ACEITE_VALIDADE_MS = 30 * 60_000;
 

@@ -1,6 +1,6 @@
 import type { Queryable } from '../../db/db';
-import type { Membro } from '../sessao/membro';
-import { cancelamentoDoVinculo } from '../solicitacoes/solicitacoes';
+import type { Membro } from '../../core/sessao/membro';
+import { cancelamentoDoVinculo } from '../../core/solicitacoes/solicitacoes';
 
 export interface Situacao {
   cancelado: boolean;

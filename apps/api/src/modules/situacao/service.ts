@@ -1,6 +1,6 @@
 import type { SituacaoDoPlano } from '@portal/contract';
 import { AppError } from '../../lib/app-error';
-import type { Membro } from '../sessao/membro';
+import type { Membro } from '../../core/sessao/membro';
 import type { SituacaoRepository } from './repository';
 
 export class SituacaoService {

@@ -9,7 +9,7 @@ import {
   utilizacaoBeneficiariosResponseSchema,
 } from '@portal/contract';
 import { respostas } from '../../lib/schema';
-import { envioDe } from '../solicitacoes/pedido';
+import { envioDe } from '../../core/solicitacoes/pedido';
 
 /** Spec 7 'Other': usage history and ratings (member group; the path segment is lower case in the spec). */
 export const utilizacaoRoutes: FastifyPluginAsyncZod = async (app) => {

@@ -1,11 +1,11 @@
 import { formatDate } from '@portal/br';
 import type { AvaliarAtendimentoResponse, ListarUtilizacaoResponse } from '@portal/contract';
 import { AppError } from '../../lib/app-error';
-import { beneficiarioNaoEncontrado } from '../../lib/not-found';
-import type { BeneficiariosRepository } from '../beneficiarios/repository';
-import { type Envio, violouUnicidade } from '../solicitacoes/pedido';
-import type { SolicitacoesService } from '../solicitacoes/solicitacoes';
-import type { Membro } from '../sessao/membro';
+import { beneficiarioNaoEncontrado } from '../../lib/nao-encontrado';
+import type { BeneficiariosRepository } from '../../core/beneficiarios/repository';
+import { type Envio, violouUnicidade } from '../../core/solicitacoes/pedido';
+import type { SolicitacoesService } from '../../core/solicitacoes/solicitacoes';
+import type { Membro } from '../../core/sessao/membro';
 import type { UtilizacaoRepository } from './repository';
 
 export interface Avaliacao {

@@ -11,7 +11,7 @@ import {
   questionarioConsultarResponseSchema,
 } from '@portal/contract';
 import { respostas } from '../../lib/schema';
-import { envioDe } from '../solicitacoes/pedido';
+import { envioDe } from '../../core/solicitacoes/pedido';
 
 /** Spec 7 'Commercial' (member group). */
 export const vendaRoutes: FastifyPluginAsyncZod = async (app) => {

@@ -2,9 +2,9 @@ import { diaEmSaoPaulo, formatCpf, formatDate } from '@portal/br';
 import { type NovoDependente, problemaDataNascimento } from '@portal/contract';
 import type { Clock } from '../../clock';
 import { AppError, dadosInvalidos } from '../../lib/app-error';
-import { type Envio, violouUnicidade } from '../solicitacoes/pedido';
-import type { SolicitacoesService } from '../solicitacoes/solicitacoes';
-import type { Membro } from '../sessao/membro';
+import { type Envio, violouUnicidade } from '../../core/solicitacoes/pedido';
+import type { SolicitacoesService } from '../../core/solicitacoes/solicitacoes';
+import type { Membro } from '../../core/sessao/membro';
 import { DECLARACAO_DE_SAUDE } from './questionario';
 import type { VendaRepository } from './repository';
 

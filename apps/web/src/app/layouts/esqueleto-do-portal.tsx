@@ -1,7 +1,7 @@
 import { formatCpf } from '@portal/br';
 import { EsqueletoDaPagina } from '@/components/membro/esqueleto';
 import { Bloco } from '@/components/ui/bloco';
-import { useSession } from '@/lib/session-context';
+import { useSession } from '@/lib/sessao-context';
 import { Logo } from './logo';
 
 /**

@@ -1,7 +1,7 @@
 import { formatDate } from '@portal/br';
 import { Badge } from '@/components/ui/badge';
 import { useSituacaoDoPlano } from '@/lib/api/situacao-do-plano';
-import { useSession, useUsuario } from '@/lib/session-context';
+import { useSession, useUsuario } from '@/lib/sessao-context';
 import { lembrarCpfParaEntrar } from '@/lib/storage';
 
 /**

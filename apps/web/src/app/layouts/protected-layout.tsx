@@ -8,7 +8,7 @@ import { Button } from '@/components/ui/button';
 import { useAlturaDoCabecalho } from '@/lib/altura-do-cabecalho';
 import { registrarServiceWorker } from '@/lib/pwa';
 import { useMediaQuery } from '@/lib/use-media-query';
-import { useUsuario, useSession } from '@/lib/session-context';
+import { useUsuario, useSession } from '@/lib/sessao-context';
 import { Logo } from './logo';
 import { PerfilAtivo } from './perfil-ativo';
 import { MobileMenu, SideNav } from './nav';

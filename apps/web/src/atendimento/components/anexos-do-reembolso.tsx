@@ -6,7 +6,7 @@ import { Spinner } from '@/components/ui/spinner';
 import { toast } from '@/lib/toast';
 import { anexoComoBlob, urlDoAnexo } from '../api/reembolsos';
 import { dataHora } from '../lib/formatos';
-import type { AnexoVisivel } from './visualizador/visualizador-de-anexo';
+import type { AnexoVisivel } from './visualizador/anexo-visivel';
 
 // The viewer (and, through it, pdf.js) is a chunk of its own: fetched the first time one is opened.
 const Visualizador = lazy(() => import('./visualizador/visualizador-de-anexo'));

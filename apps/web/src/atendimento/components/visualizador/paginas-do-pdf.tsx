@@ -1,6 +1,6 @@
 import { useEffect, useRef, useState } from 'react';
 import { Spinner } from '@/components/ui/spinner';
-import type { AnexoVisivel } from './visualizador-de-anexo';
+import type { AnexoVisivel } from './anexo-visivel';
 
 type PdfJs = typeof import('pdfjs-dist');
 type Documento = Awaited<ReturnType<PdfJs['getDocument']>['promise']>;

@@ -1,6 +1,7 @@
 import { Minus, Plus, RotateCcw, RotateCw, Scan, X } from 'lucide-react';
 import { useEffect, useLayoutEffect, useRef, useState, type KeyboardEvent } from 'react';
 import { Button } from '@/components/ui/button';
+import type { AnexoVisivel } from './anexo-visivel';
 import { PaginasDoPdf } from './paginas-do-pdf';
 
 /**
@@ -8,16 +9,6 @@ import { PaginasDoPdf } from './paginas-do-pdf';
  * with zoom and rotation by named buttons and by keyboard (+, −, R, Shift+R, 0). Its own chunk,
  * loaded the first time someone opens one; pdf.js comes later still, only for a PDF.
  */
-
-export interface AnexoVisivel {
-  id: string;
-  nomeArquivo: string;
-  tipoArquivo: string;
-  /** Same-origin address of the bytes (the staff cookie goes with it; the read is audited). */
-  url: string;
-  /** The bytes, for pdf.js (fetched by the console's client, which knows the session). */
-  bytes: () => Promise<Blob>;
-}
 
 const ZOOM = { min: 0.5, max: 4, passo: 0.25 } as const;
 

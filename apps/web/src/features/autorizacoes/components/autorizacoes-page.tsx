@@ -7,7 +7,7 @@ import { PerfilInvalido } from '@/components/membro/perfil-invalido';
 import { PageHeader } from '@/components/page-header';
 import { Button } from '@/components/ui/button';
 import { usePerfilAutenticado } from '@/lib/membro';
-import { useUsuario } from '@/lib/session-context';
+import { useUsuario } from '@/lib/sessao-context';
 import { useBeneficiarios } from '../api/beneficiarios';
 import { autorizacoesKeys } from '../api/keys';
 import { useListarAutorizacoes } from '../api/listar-autorizacoes';

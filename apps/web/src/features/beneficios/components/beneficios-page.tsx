@@ -10,9 +10,9 @@ import { Dialog, DialogClose, DialogContent, DialogDescription, DialogTitle } fr
 import { useChaveDeEnvio } from '@/lib/idempotencia';
 import { usePerfilAutenticado } from '@/lib/membro';
 import { operadora } from '@/lib/operadora';
-import { useUsuario } from '@/lib/session-context';
+import { useUsuario } from '@/lib/sessao-context';
 import { toast } from '@/lib/toast';
-import { useSmartLinkLogin } from '../api/smart-link-login';
+import { useSmartLinkLogin } from '../api/link-do-clube';
 import { erroDoClube } from './erros';
 import { SoComPlanoAtivo } from '@/components/membro/plano-cancelado';
 import { useSituacaoDoPlano } from '@/lib/api/situacao-do-plano';

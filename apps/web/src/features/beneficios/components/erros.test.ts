@@ -1,6 +1,6 @@
 import { expect, it } from 'vitest';
 import { ApiError } from '@/lib/api-client';
-import { SemLink } from '../api/smart-link-login';
+import { SemLink } from '../api/link-do-clube';
 import { erroDoClube } from './erros';
 
 it("spec 8 'Club': a connection error is 'Erro inesperado', a refusal or a missing link 'Erro ao obter link'", () => {

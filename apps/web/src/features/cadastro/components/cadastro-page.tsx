@@ -1,10 +1,10 @@
-import { SuccessPanel } from '@/components/account/success-panel';
+import { SuccessPanel } from '@/components/conta/passo-sucesso';
 import { UserCheck } from 'lucide-react';
 import { useEffect, useState } from 'react';
 import { Link } from 'react-router';
-import { CpfForm } from '@/components/account/cpf-form';
-import { LoginLink } from '@/components/account/login-link';
-import { NewPasswordForm } from '@/components/account/new-password-form';
+import { CpfForm } from '@/components/conta/cpf-form';
+import { LoginLink } from '@/components/conta/login-link';
+import { NewPasswordForm } from '@/components/conta/nova-senha-form';
 import { DocumentTitle } from '@/components/document-title';
 import { StepHeading } from '@/components/step-heading';
 import { Alert } from '@/components/ui/alert';
@@ -13,14 +13,14 @@ import { Card } from '@/components/ui/card';
 import { Spinner } from '@/components/ui/spinner';
 import { StepIndicator } from '@/components/ui/step-indicator';
 import { useCadastrarSenha } from '@/lib/api/registro/cadastrar-senha';
-import { type CodigoPendente, codigoPendente, esquecerCodigoPendente } from '@/lib/account/codigo-pendente';
-import type { Mensagem } from '@/lib/account/messages';
-import { avisoPlanoCancelado } from '@/lib/account/plano-cancelado';
-import { mensagemErroRegistro } from '@/lib/account/registro-erros';
+import { type CodigoPendente, codigoPendente, esquecerCodigoPendente } from '@/lib/conta/codigo-pendente';
+import type { Mensagem } from '@/lib/conta/mensagens';
+import { avisoPlanoCancelado } from '@/lib/conta/plano-cancelado';
+import { mensagemErroRegistro } from '@/lib/conta/registro-erros';
 import { type ContaVerificada, useVerificarCpf } from '@/lib/api/login/verificar-cpf';
 import { tabStorage } from '@/lib/storage';
 import { toast } from '@/lib/toast';
-import { ContactsStep } from './contacts-step';
+import { ContactsStep } from './passo-contatos';
 
 type Etapa =
   | { nome: 'verificar' }

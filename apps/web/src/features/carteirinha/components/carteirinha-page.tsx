@@ -7,7 +7,7 @@ import { PageHeader } from '@/components/page-header';
 import { Alert } from '@/components/ui/alert';
 import { Button } from '@/components/ui/button';
 import { usePerfilAutenticado } from '@/lib/membro';
-import { useUsuario } from '@/lib/session-context';
+import { useUsuario } from '@/lib/sessao-context';
 import { useBaixarPdf } from '../api/baixar-pdf';
 import { useCartoes } from '../api/listar-carteirinhas';
 import { CartaoDigitalVisual } from './cartao-digital';

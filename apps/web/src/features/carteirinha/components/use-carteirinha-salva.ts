@@ -1,6 +1,6 @@
 import { useEffect, useState } from 'react';
 import { apagarDadosOffline, guardarOffline, lerOffline, type Salvo } from '@/lib/dados-offline';
-import { isExpired, readExpiry } from '@/lib/session';
+import { isExpired, readExpiry } from '@/lib/sessao';
 import { browserStorage } from '@/lib/storage';
 import type { CartaoDigital } from './cartoes';
 
@@ -9,7 +9,7 @@ const CHAVE = 'carteirinha';
 /**
  * The cards kept on this device for use without network (decision 0016): read once when the page
  * opens (undefined while reading, null when there are none), and replaced by every fresh answer.
- * The session's end deletes them (lib/session-context); a save that lands after the session ended
+ * The session's end deletes them (lib/sessao-context); a save that lands after the session ended
  * deletes itself.
  */
 export function useCarteirinhaSalva(

@@ -11,7 +11,7 @@ import { Button } from '@/components/ui/button';
 import { DialogClose, DialogDescription, DialogTitle } from '@/components/ui/dialog';
 import { useChaveDeEnvio } from '@/lib/idempotencia';
 import { usePerfilAutenticado } from '@/lib/membro';
-import { useUsuario } from '@/lib/session-context';
+import { useUsuario } from '@/lib/sessao-context';
 import { toast } from '@/lib/toast';
 import { useAdicionarDependente } from '../api/adicionar-dependente';
 import { DependenteCampos, type DependentesForm } from './dependente-campos';

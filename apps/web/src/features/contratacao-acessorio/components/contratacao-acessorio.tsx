@@ -9,7 +9,7 @@ import { StepIndicator } from '@/components/ui/step-indicator';
 import { useCodigoPorSms } from '@/lib/codigo-por-sms';
 import { useChaveDeEnvio } from '@/lib/idempotencia';
 import { usePerfilAutenticado } from '@/lib/membro';
-import { useUsuario } from '@/lib/session-context';
+import { useUsuario } from '@/lib/sessao-context';
 import { toast } from '@/lib/toast';
 import { useAceiteTermoAdesao } from '../api/aceite-termo-adesao';
 import { useConfirmarContratacao } from '../api/confirmar-contratacao';

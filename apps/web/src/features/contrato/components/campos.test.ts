@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { buildUsuario } from '@/lib/session';
+import { buildUsuario } from '@/lib/sessao';
 import { carteirinhasDaResposta } from '../api/resposta';
 import {
   comDadosDoLogin,

@@ -1,5 +1,5 @@
 import { formatCns, formatCpfPadded, formatDate, formatRg } from '@portal/br';
-import type { Usuario } from '@/lib/session';
+import type { Usuario } from '@/lib/sessao';
 import type { CarteirinhaRecebida } from '../api/resposta';
 
 /** Spec 2 and 3: every empty value of the contract page shows this. */

@@ -4,7 +4,7 @@ import { Carregando, FalhaAoCarregar } from '@/components/membro/carregando';
 import { PerfilInvalido } from '@/components/membro/perfil-invalido';
 import { PageHeader } from '@/components/page-header';
 import { usePerfilAutenticado } from '@/lib/membro';
-import { useUsuario } from '@/lib/session-context';
+import { useUsuario } from '@/lib/sessao-context';
 import { useCarteirinha } from '../api/listar-carteirinhas';
 import { type Campo, comDadosDoLogin, dadosPessoais, detalhesDoContrato } from './campos';
 

@@ -3,7 +3,7 @@ import { useState } from 'react';
 import { Alert } from '@/components/ui/alert';
 import { Button } from '@/components/ui/button';
 import { isApiError } from '@/lib/api-client';
-import { useUsuario } from '@/lib/session-context';
+import { useUsuario } from '@/lib/sessao-context';
 import { useDeclaracaoQuitacao } from '../api/declaracao-quitacao';
 import { useAbrirDocumento } from '@/components/documentos';
 import { anosDaDeclaracao, nomesDeArquivo } from './formatos';

@@ -5,7 +5,7 @@ import { lazy, type Ref, Suspense, useDeferredValue, useRef, useState } from 're
 import { Carregando, FalhaAoCarregar } from '@/components/membro/carregando';
 import { Button } from '@/components/ui/button';
 import { toast } from '@/lib/toast';
-import { useUsuario } from '@/lib/session-context';
+import { useUsuario } from '@/lib/sessao-context';
 import { useListarParcelas } from '../api/listar-parcelas';
 import { useRecibo } from '../api/recibo';
 import { DeclaracaoQuitacao } from './declaracao-quitacao';

@@ -6,7 +6,7 @@ import { Alert } from '@/components/ui/alert';
 import { Carregando } from '@/components/membro/carregando';
 import { Tabs, TabsContent, TabsList, TabsTrigger } from '@/components/ui/tabs';
 import { usePerfilAutenticado } from '@/lib/membro';
-import { useUsuario } from '@/lib/session-context';
+import { useUsuario } from '@/lib/sessao-context';
 import { DocumentosProvider } from '@/components/documentos';
 import { ExtratoPorCompetencia } from './extrato-por-competencia';
 import { FaturasEBoletos } from './faturas-e-boletos';

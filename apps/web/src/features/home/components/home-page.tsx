@@ -7,7 +7,7 @@ import { buttonVariants } from '@/components/ui/button';
 import { Card, CardTitle } from '@/components/ui/card';
 import { useSituacaoDoPlano } from '@/lib/api/situacao-do-plano';
 import { operadora } from '@/lib/operadora';
-import { useUsuario } from '@/lib/session-context';
+import { useUsuario } from '@/lib/sessao-context';
 import { BannerCarousel } from './banner-carousel';
 
 const NAO_INFORMADO = 'Não informado';

@@ -1,7 +1,7 @@
 import { lazy, Suspense, useEffect, useState } from 'react';
 import { isValidCpf, onlyDigits } from '@portal/br';
 import { Link, useLocation } from 'react-router';
-import { CpfForm } from '@/components/account/cpf-form';
+import { CpfForm } from '@/components/conta/cpf-form';
 import { DocumentTitle } from '@/components/document-title';
 import { StepHeading } from '@/components/step-heading';
 import { Card } from '@/components/ui/card';
@@ -10,9 +10,9 @@ import { type ContaVerificada, useVerificarCpf } from '@/lib/api/login/verificar
 import { cpfParaEntrar, esquecerCpfParaEntrar } from '@/lib/storage';
 
 // Later steps are separate chunks: the first screen (CPF) stays small for slow phones.
-const loadPasswordStep = () => import('./password-step');
+const loadPasswordStep = () => import('./passo-senha');
 const PasswordStep = lazy(() => loadPasswordStep().then((m) => ({ default: m.PasswordStep })));
-const RegistrationWizard = lazy(() => import('./registration-wizard').then((m) => ({ default: m.RegistrationWizard })));
+const RegistrationWizard = lazy(() => import('./cadastro-wizard').then((m) => ({ default: m.RegistrationWizard })));
 
 type Etapa = { nome: 'cpf' } | { nome: 'senha'; conta: ContaVerificada } | { nome: 'cadastro'; conta: ContaVerificada };
 

@@ -24,7 +24,7 @@ import { isApiError } from '@/lib/api-client';
 import { useChaveDeEnvio } from '@/lib/idempotencia';
 import { usePerfilAutenticado } from '@/lib/membro';
 import { mensagemDoErro } from '@/lib/query-errors';
-import { useUsuario } from '@/lib/session-context';
+import { useUsuario } from '@/lib/sessao-context';
 import { toast } from '@/lib/toast';
 import { useFazerInscricao } from '../api/fazer-inscricao';
 import { SoComPlanoAtivo } from '@/components/membro/plano-cancelado';

@@ -1,10 +1,10 @@
-import { SuccessPanel } from '@/components/account/success-panel';
+import { SuccessPanel } from '@/components/conta/passo-sucesso';
 import { onlyDigits } from '@portal/br';
 import { ArrowLeft } from 'lucide-react';
 import { useState } from 'react';
 import { Link, useLocation } from 'react-router';
-import { CpfForm } from '@/components/account/cpf-form';
-import { NewPasswordForm } from '@/components/account/new-password-form';
+import { CpfForm } from '@/components/conta/cpf-form';
+import { NewPasswordForm } from '@/components/conta/nova-senha-form';
 import { DocumentTitle } from '@/components/document-title';
 import { StepHeading } from '@/components/step-heading';
 import { Alert } from '@/components/ui/alert';
@@ -15,7 +15,7 @@ import { useVerificarCpf } from '@/lib/api/login/verificar-cpf';
 import { toast } from '@/lib/toast';
 import { useAlterarSenha } from '../api/alterar-senha';
 import type { CodigoValidado, ContaRecuperacao } from '../types';
-import { TokenStep } from './token-step';
+import { TokenStep } from './passo-token';
 
 function contaDoEstado(state: unknown): ContaRecuperacao | null {
   if (!state || typeof state !== 'object') return null;

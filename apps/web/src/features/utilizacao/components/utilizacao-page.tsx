@@ -9,7 +9,7 @@ import { Accordion, AccordionContent, AccordionItem, AccordionTrigger } from '@/
 import { Alert } from '@/components/ui/alert';
 import { Dialog, DialogContent } from '@/components/ui/dialog';
 import { usePerfilAutenticado } from '@/lib/membro';
-import { useUsuario } from '@/lib/session-context';
+import { useUsuario } from '@/lib/sessao-context';
 import { useBeneficiarios } from '../api/beneficiarios';
 import { useListarUtilizacao } from '../api/listar-utilizacao';
 import { AvaliacaoDialogBody } from './avaliacao-dialog';

@@ -1,10 +1,10 @@
 import type { VerificarCpfRequest, VerificarCpfResponse } from '@portal/contract';
 import { useAction } from '@/lib/use-action';
 import { api, isApiError } from '@/lib/api-client';
-import { saveContatosVerificados } from '@/lib/session';
+import { saveContatosVerificados } from '@/lib/sessao';
 import { browserStorage } from '@/lib/storage';
 import { toast } from '@/lib/toast';
-import type { Mensagem } from '@/lib/account/messages';
+import type { Mensagem } from '@/lib/conta/mensagens';
 
 /** POST /api/Login/VerificarCPF. Contacts in the answer are masked (0002). */
 export function verificarCpf(cpf: string): Promise<VerificarCpfResponse> {

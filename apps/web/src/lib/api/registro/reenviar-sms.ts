@@ -1,5 +1,5 @@
 import type { ReenviarSmsRequest, ReenviarSmsResponse } from '@portal/contract';
-import type { Canal, Reenvio } from '@/lib/account/envio-codigo';
+import type { Canal, Reenvio } from '@/lib/conta/envio-codigo';
 import { api } from '@/lib/api-client';
 
 /** POST /api/Registro/ReenviarSmsConfirmacao — answers { sucesso, erro } (200 even when refused). */

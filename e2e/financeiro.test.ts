@@ -6,7 +6,7 @@ import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, expect, inject, test } from 'vitest';
 import { CARLOS, MARIA, ROBERTO, SENHA } from './support/contas';
 import { expectNoAxeViolations, launch, openSession, screenshot } from './support/browser';
-import { entrar, login, loginMaria, navegar, toast, visible } from './support/flows';
+import { entrar, login, loginMaria, navegar, semAvisos, toast, visible } from './support/flows';
 import { documentoNasDuasLarguras, mudarLargura, verificarNasDuasLarguras } from './support/larguras';
 import { documentoAberto } from './support/pdf';
 import { startPortal } from './support/server';
@@ -217,9 +217,14 @@ test("Maria's receipts, co-participation statement, clearance letter and IRPF, e
   await verificarNasDuasLarguras(page, 'financeiro-irpf', 375);
   await documentoNasDuasLarguras(
     page,
-    () => page.getByRole('button', { name: `Baixar Informe ${ANO - 1}` }).click(),
-    async (informe, width) => {
+    // The toast is waited for with the click, while the document opens: it goes after a few seconds,
+    // sooner than a busy machine reads the PDF (ci-17 looked for it after the reading and missed it).
+    async () => {
+      await semAvisos(page);
+      await page.getByRole('button', { name: `Baixar Informe ${ANO - 1}` }).click();
       await visible(toast(page, 'Informe de IRPF Gerado'));
+    },
+    (informe, width) => {
       if (width < 768) expect(informe.nome).toBe(`informe-irpf-${ANO - 1}.pdf`);
       expect(informe.pdf.texto).toContain(`Ano-calendário ${ANO - 1}`);
       expect(informe.pdf.texto).toContain('João Pedro Souza 384.716.250-08');

@@ -1,39 +1,22 @@
-import { cpSync, mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import type { Browser } from 'playwright-core';
-import { afterAll, beforeAll, expect, inject, test } from 'vitest';
+import { beforeAll, expect, test } from 'vitest';
 import { MARIA } from './support/contas';
-import { launch, openSession, setBaseUrl } from './support/browser';
+import { openSession } from './support/browser';
 import { visible } from './support/flows';
-import { type ContaDaEquipe, conferirTelaDoConsole, criarContaDaEquipe, entrarNoConsole } from './support/console';
-import { portalProprio } from './support/portal-proprio';
-import { type Portal, startPortalVazio } from './support/server';
+import { type ContaDaEquipe, conferirTelaDoConsole, entrarNoConsole, portalComEquipe } from './support/console';
 
 // Issue 31, "Find anyone, from anywhere": a caller gives her CPF; the attendant, on any screen of the
 // console, presses '/', types it with dots, finds Maria and opens her protocol. The staff account is
 // made with the operator's CLI, which needs the database to itself (PGlite): this file serves its own
 // copy of the seed.
-portalProprio();
-
-let dataDir: string;
-let portal: Portal;
+const proprio = portalComEquipe('atendimento-busca', [['bia.busca@saudeexemplo.com.br', 'Bia Busca', 'atendente']]);
 let browser: Browser;
 let conta: ContaDaEquipe;
-
-beforeAll(async () => {
-  dataDir = mkdtempSync(join(tmpdir(), 'portal-e2e-atendimento-busca-'));
-  cpSync(inject('seedDir'), dataDir, { recursive: true });
-  conta = criarContaDaEquipe(dataDir, 'bia.busca@saudeexemplo.com.br', 'Bia Busca', 'atendente');
-  portal = await startPortalVazio(dataDir, { SEED: 'demo' });
-  setBaseUrl(portal.baseUrl);
-  browser = await launch();
-}, 180_000);
-
-afterAll(async () => {
-  await browser?.close();
-  await portal?.stop();
-  if (dataDir) rmSync(dataDir, { recursive: true, force: true });
+beforeAll(() => {
+  ({
+    browser,
+    contas: [conta],
+  } = proprio);
 });
 
 test("an attendant presses '/', types Maria's CPF with dots, finds her and opens her protocol", async () => {

@@ -1,17 +1,12 @@
-import { cpSync, mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import { diaEmSaoPaulo, somarDias } from '@portal/br';
 import type { Browser, Page } from 'playwright-core';
 import sharp from 'sharp';
-import { afterAll, beforeAll, expect, inject, test } from 'vitest';
+import { beforeAll, expect, test } from 'vitest';
 import { MARIA, SENHA } from './support/contas';
-import { launch, openSession, setBaseUrl } from './support/browser';
+import { openSession, baseUrl } from './support/browser';
 import { toast, visible } from './support/flows';
-import { type ContaDaEquipe, conferirTelaDoConsole, criarContaDaEquipe, entrarNoConsole } from './support/console';
+import { type ContaDaEquipe, conferirTelaDoConsole, entrarNoConsole, portalComEquipe } from './support/console';
 import { pdfDeTexto } from './support/pdf';
-import { portalProprio } from './support/portal-proprio';
-import { type Portal, startPortalVazio } from './support/server';
 
 // Issue 31, the case screen (decision 0057): a supervisor saves a template for one kind of
 // protocol; on a protocol of Maria's she sees the member at a glance (earlier reimbursements, unpaid
@@ -19,31 +14,19 @@ import { type Portal, startPortalVazio } from './support/server';
 // the checklist; on Maria's reimbursement she looks at the receipt photo (zoom and rotation by
 // buttons and keys) and the PDF beside the data, without leaving the case. The staff account is
 // made with the operator's CLI, which needs the database to itself: this file serves its own copy.
-portalProprio();
-
-let dataDir: string;
-let portal: Portal;
+const proprio = portalComEquipe('atendimento-caso', [['sonia.caso@saudeexemplo.com.br', 'Sônia Caso', 'supervisor']]);
 let browser: Browser;
 let sonia: ContaDaEquipe;
-
-beforeAll(async () => {
-  dataDir = mkdtempSync(join(tmpdir(), 'portal-e2e-atendimento-caso-'));
-  cpSync(inject('seedDir'), dataDir, { recursive: true });
-  sonia = criarContaDaEquipe(dataDir, 'sonia.caso@saudeexemplo.com.br', 'Sônia Caso', 'supervisor');
-  portal = await startPortalVazio(dataDir, { SEED: 'demo' });
-  setBaseUrl(portal.baseUrl);
-  browser = await launch();
-}, 180_000);
-
-afterAll(async () => {
-  await browser?.close();
-  await portal?.stop();
-  if (dataDir) rmSync(dataDir, { recursive: true, force: true });
+beforeAll(() => {
+  ({
+    browser,
+    contas: [sonia],
+  } = proprio);
 });
 
 /** Maria through the member API, as the app does: the app token, then her session on contract 100234. */
 async function reembolsoDaMaria(): Promise<string> {
-  const url = portal.baseUrl;
+  const url = baseUrl();
   const cookies = new Map<string, string>();
   let token = '';
   const cab = (extra: Record<string, string> = {}) => ({

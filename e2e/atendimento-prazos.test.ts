@@ -1,49 +1,38 @@
-import { cpSync, mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { Browser, Page } from 'playwright-core';
-import { afterAll, beforeAll, expect, inject, test } from 'vitest';
+import { beforeAll, expect, test } from 'vitest';
 import { MARIA } from './support/contas';
-import { expectNoAxeViolations, launch, openSession, screenshot, setBaseUrl } from './support/browser';
+import { expectNoAxeViolations, openSession, screenshot } from './support/browser';
 import { entrar, toast, visible } from './support/flows';
 import {
   cliDaOperadora,
   type ContaDaEquipe,
   conferirTelaDoConsole,
-  criarContaDaEquipe,
   entrarNoConsole,
+  portalComEquipe,
 } from './support/console';
-import { portalProprio } from './support/portal-proprio';
-import { type Portal, startPortalVazio } from './support/server';
 
 // Issue 31: the queue's deadline cards are filters a keyboard works (answer deadlines and
 // reimbursements apart), the queue and 'Importações' fit a phone (no sideways scroll), the console's
 // menu folds behind a button below 768 px, and a protocol number is copied with one button on the
 // console's case screen and the member's protocol screen. Staff accounts and an import are made
 // with the operator's CLIs, which need the database to themselves: this file serves its own copy.
-portalProprio();
-
-let dataDir: string;
-let portal: Portal;
+const proprio = portalComEquipe(
+  'atendimento-prazos',
+  [['sara.prazos@saudeexemplo.com.br', 'Sara Prazos', 'supervisor']],
+  (dataDir) => {
+    // One import on the list: the demo's own products file again, which changes nothing.
+    const produtos = join(import.meta.dirname, '..', 'operadora/demo/dados/01-produtos.csv');
+    cliDaOperadora('importar', ['produtos', produtos, '--modo', 'incremental'], dataDir);
+  },
+);
 let browser: Browser;
 let sara: ContaDaEquipe;
-
-beforeAll(async () => {
-  dataDir = mkdtempSync(join(tmpdir(), 'portal-e2e-atendimento-prazos-'));
-  cpSync(inject('seedDir'), dataDir, { recursive: true });
-  sara = criarContaDaEquipe(dataDir, 'sara.prazos@saudeexemplo.com.br', 'Sara Prazos', 'supervisor');
-  // One import on the list: the demo's own products file again, which changes nothing.
-  const produtos = join(import.meta.dirname, '..', 'operadora/demo/dados/01-produtos.csv');
-  cliDaOperadora('importar', ['produtos', produtos, '--modo', 'incremental'], dataDir);
-  portal = await startPortalVazio(dataDir, { SEED: 'demo' });
-  setBaseUrl(portal.baseUrl);
-  browser = await launch();
-}, 180_000);
-
-afterAll(async () => {
-  await browser?.close();
-  await portal?.stop();
-  if (dataDir) rmSync(dataDir, { recursive: true, force: true });
+beforeAll(() => {
+  ({
+    browser,
+    contas: [sara],
+  } = proprio);
 });
 
 /** Nothing wider than the screen: the page does not scroll sideways. */

@@ -1,41 +1,26 @@
-import { cpSync, mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import type { Browser } from 'playwright-core';
-import { afterAll, beforeAll, expect, inject, test } from 'vitest';
-import { launch, openSession, setBaseUrl } from './support/browser';
+import { beforeAll, expect, test } from 'vitest';
+import { openSession } from './support/browser';
 import { visible } from './support/flows';
-import { type ContaDaEquipe, conferirTelaDoConsole, criarContaDaEquipe, entrarNoConsole } from './support/console';
-import { portalProprio } from './support/portal-proprio';
-import { type Portal, startPortalVazio } from './support/server';
+import { type ContaDaEquipe, conferirTelaDoConsole, entrarNoConsole, portalComEquipe } from './support/console';
 
 // Issue 31, "Who is on it" (decision 0055): an attendant takes a protocol from the queue, finds it
 // in 'Minha fila' and starts writing; a supervisor opens the same case, sees her there, and forwards
 // it; her answer is refused (409) with the text kept, and goes once she reloads. The staff accounts
 // are made with the operator's CLI, which needs the database to itself (PGlite): this file serves
 // its own copy of the seed.
-portalProprio();
-
-let dataDir: string;
-let portal: Portal;
+const proprio = portalComEquipe('atendimento-responsavel', [
+  ['ana.dono@saudeexemplo.com.br', 'Ana Dono', 'atendente'],
+  ['bruno.dono@saudeexemplo.com.br', 'Bruno Dono', 'supervisor'],
+]);
 let browser: Browser;
 let ana: ContaDaEquipe;
 let bruno: ContaDaEquipe;
-
-beforeAll(async () => {
-  dataDir = mkdtempSync(join(tmpdir(), 'portal-e2e-atendimento-responsavel-'));
-  cpSync(inject('seedDir'), dataDir, { recursive: true });
-  ana = criarContaDaEquipe(dataDir, 'ana.dono@saudeexemplo.com.br', 'Ana Dono', 'atendente');
-  bruno = criarContaDaEquipe(dataDir, 'bruno.dono@saudeexemplo.com.br', 'Bruno Dono', 'supervisor');
-  portal = await startPortalVazio(dataDir, { SEED: 'demo' });
-  setBaseUrl(portal.baseUrl);
-  browser = await launch();
-}, 180_000);
-
-afterAll(async () => {
-  await browser?.close();
-  await portal?.stop();
-  if (dataDir) rmSync(dataDir, { recursive: true, force: true });
+beforeAll(() => {
+  ({
+    browser,
+    contas: [ana, bruno],
+  } = proprio);
 });
 
 const TEXTO = 'Por favor, envie a cópia do documento com foto do titular.';

@@ -1,46 +1,31 @@
-import { cpSync, mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import { diaEmSaoPaulo, somarDias } from '@portal/br';
 import type { Browser } from 'playwright-core';
 import sharp from 'sharp';
-import { afterAll, beforeAll, expect, inject, test } from 'vitest';
+import { beforeAll, expect, test } from 'vitest';
 import { MARIA, ROBERTO, SENHA } from './support/contas';
-import { launch, openSession, setBaseUrl } from './support/browser';
-import { type ContaDaEquipe, conferirTelaDoConsole, criarContaDaEquipe, entrarNoConsole } from './support/console';
+import { openSession, baseUrl } from './support/browser';
+import { type ContaDaEquipe, conferirTelaDoConsole, entrarNoConsole, portalComEquipe } from './support/console';
 import { entrar, navegar, visible } from './support/flows';
 import { verificarNasDuasLarguras } from './support/larguras';
-import { portalProprio } from './support/portal-proprio';
-import { type Portal, startPortalVazio } from './support/server';
 
 // Issue 31, duplicate receipts (decision 0056): Maria sent a receipt through the member API; typing
 // it again in the form (another way: lower case, a dot for the dash), the estimate comes with 'Recibo já
 // enviado' and 'Enviar solicitação' waits for her confirmation that it is another care. Roberto,
 // another contract, sends the same receipt unwarned. In the console, Maria's second request shows
 // 'Possível recibo repetido' with a link to each of the other two.
-portalProprio();
-
 const CNPJ = '11.222.333/0001-81';
 const RECIBO = 'NF-4471';
 
-let dataDir: string;
-let portal: Portal;
+const proprio = portalComEquipe('reembolso-duplicado', [
+  ['rita.recibos@saudeexemplo.com.br', 'Rita Recibos', 'atendente'],
+]);
 let browser: Browser;
 let rita: ContaDaEquipe;
-
-beforeAll(async () => {
-  dataDir = mkdtempSync(join(tmpdir(), 'portal-e2e-reembolso-duplicado-'));
-  cpSync(inject('seedDir'), dataDir, { recursive: true });
-  rita = criarContaDaEquipe(dataDir, 'rita.recibos@saudeexemplo.com.br', 'Rita Recibos', 'atendente');
-  portal = await startPortalVazio(dataDir, { SEED: 'demo' });
-  setBaseUrl(portal.baseUrl);
-  browser = await launch();
-}, 180_000);
-
-afterAll(async () => {
-  await browser?.close();
-  await portal?.stop();
-  if (dataDir) rmSync(dataDir, { recursive: true, force: true });
+beforeAll(() => {
+  ({
+    browser,
+    contas: [rita],
+  } = proprio);
 });
 
 const diaDoAtendimento = () => somarDias(diaEmSaoPaulo(Date.now()), -4);
@@ -54,7 +39,7 @@ class MembroPelaApi {
   constructor(private readonly cpf: string) {}
 
   private async chamar(caminho: string, corpo: BodyInit, extra: Record<string, string> = {}) {
-    const r = await fetch(`${portal.baseUrl}${caminho}`, {
+    const r = await fetch(`${baseUrl()}${caminho}`, {
       method: 'POST',
       headers: {
         authorization: `Bearer ${this.token}`,

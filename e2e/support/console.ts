@@ -1,9 +1,14 @@
 import { spawnSync } from 'node:child_process';
+import { cpSync, mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { Secret, TOTP } from 'otpauth';
-import type { Page } from 'playwright-core';
-import { expectNoAxeViolations, screenshot } from './browser';
+import type { Browser, Page } from 'playwright-core';
+import { afterAll, beforeAll, inject } from 'vitest';
+import { expectNoAxeViolations, launch, screenshot, setBaseUrl } from './browser';
 import { assentada, visible } from './flows';
+import { portalProprio } from './portal-proprio';
+import { type Portal, startPortalVazio } from './server';
 
 const root = join(import.meta.dirname, '..', '..');
 
@@ -36,6 +41,38 @@ export function criarContaDaEquipe(dataDir: string, email: string, nome: string,
   const segredo = /Segredo TOTP \(base32\): ([A-Z2-7]+)/.exec(saida)?.[1];
   if (!senha || !segredo) throw new Error(`equipe criar: saída inesperada\n${saida}`);
   return { email, nome, senha, segredo };
+}
+
+/**
+ * A console journey's own portal: a copy of the seed, the staff accounts made on it with the
+ * operator's CLI (which needs the database to itself, so before the server starts), `antes` for
+ * other CLI steps, then the server and a browser. Call at the file's top level: it registers the
+ * file's hooks; `browser` and `contas` (in the order given) are there from the first test on.
+ */
+export function portalComEquipe<const T extends readonly (readonly [email: string, nome: string, papel: string])[]>(
+  nome: string,
+  contas: T,
+  antes?: (dataDir: string) => void,
+): { browser: Browser; contas: { -readonly [K in keyof T]: ContaDaEquipe } } {
+  portalProprio();
+  const proprio = { browser: undefined as unknown as Browser, contas: [] as ContaDaEquipe[] };
+  let dataDir: string | undefined;
+  let portal: Portal | undefined;
+  beforeAll(async () => {
+    dataDir = mkdtempSync(join(tmpdir(), `portal-e2e-${nome}-`));
+    cpSync(inject('seedDir'), dataDir, { recursive: true });
+    for (const [email, n, papel] of contas) proprio.contas.push(criarContaDaEquipe(dataDir, email, n, papel));
+    antes?.(dataDir);
+    portal = await startPortalVazio(dataDir, { SEED: 'demo' });
+    setBaseUrl(portal.baseUrl);
+    proprio.browser = await launch();
+  }, 180_000);
+  afterAll(async () => {
+    await proprio.browser?.close();
+    await portal?.stop();
+    if (dataDir) rmSync(dataDir, { recursive: true, force: true });
+  });
+  return proprio as unknown as { browser: Browser; contas: { -readonly [K in keyof T]: ContaDaEquipe } };
 }
 
 /** The code an authenticator app shows now (SHA1, 6 digits, 30 s). */

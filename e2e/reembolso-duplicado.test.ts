@@ -1,3 +1,4 @@
+import { formatarNumeroProtocolo } from '@portal/contract';
 import { diaEmSaoPaulo, somarDias } from '@portal/br';
 import type { Browser } from 'playwright-core';
 import sharp from 'sharp';
@@ -143,7 +144,7 @@ test('Maria types a receipt she already sent: warned with the estimate, she conf
   const data = diaEmSaoPaulo(Date.now()).split('-').reverse().join('/');
   await visible(
     aviso.getByText(
-      `Este recibo já foi enviado no pedido de reembolso ${primeiro} (${data}). Envie de novo só se for outro atendimento.`,
+      `Este recibo já foi enviado no pedido de reembolso ${formatarNumeroProtocolo(primeiro)} (${data}). Envie de novo só se for outro atendimento.`,
     ),
   );
   const enviar = previa.getByRole('button', { name: 'Enviar solicitação' });

@@ -1,3 +1,4 @@
+import { formatarNumeroProtocolo } from '@portal/contract';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { EQUIPE, equipeLogada } from '../../../test/equipe';
 import { CONTRATO, CPF, HOJE, startApp, type Client, type TestApp } from '../../../test/helper';
@@ -74,7 +75,7 @@ describe('POST /api/Reembolso/VerificarRecibo', () => {
     expect(r.status, JSON.stringify(r.body)).toBe(200);
     expect(r.body).toEqual({
       repetido: true,
-      mensagem: `Este recibo já foi enviado no pedido de reembolso ${protocolo} (10/03/2026). Envie de novo só se for outro atendimento.`,
+      mensagem: `Este recibo já foi enviado no pedido de reembolso ${formatarNumeroProtocolo(protocolo)} (10/03/2026). Envie de novo só se for outro atendimento.`,
       pedidos: [{ protocolo, criadoEm: new Date(HOJE).toISOString() }],
     });
   });
@@ -112,7 +113,7 @@ describe('POST /api/Reembolso/Solicitar with a receipt already sent', () => {
     expect(r.status).toBe(409);
     expect(r.body).toMatchObject({
       code: 'RECIBO_REPETIDO',
-      message: `Este recibo já foi enviado no pedido de reembolso ${primeiro} (10/03/2026). Envie de novo só se for outro atendimento.`,
+      message: `Este recibo já foi enviado no pedido de reembolso ${formatarNumeroProtocolo(primeiro)} (10/03/2026). Envie de novo só se for outro atendimento.`,
     });
   });
 

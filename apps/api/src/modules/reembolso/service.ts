@@ -16,6 +16,7 @@ import {
   type AnexoReembolso,
   type DadosPagamento,
   type DocumentoReembolso,
+  formatarNumeroProtocolo,
   LIMITES_REEMBOLSO,
   type ListarReembolsosResponse,
   type Operadora,
@@ -783,7 +784,7 @@ export class ReembolsoService {
 /** What the member reads when their contract already sent the receipt (the form and the 409 alike). */
 function mensagemDoReciboRepetido(pedidos: { protocolo: string; criadoEm: string }[]): string {
   const um = (x: { protocolo: string; criadoEm: string }) =>
-    `${x.protocolo} (${formatDate(diaEmSaoPaulo(Date.parse(iso(x.criadoEm))))})`;
+    `${formatarNumeroProtocolo(x.protocolo)} (${formatDate(diaEmSaoPaulo(Date.parse(iso(x.criadoEm))))})`;
   const lista = pedidos.map(um);
   const onde =
     lista.length === 1

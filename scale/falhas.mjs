@@ -10,13 +10,13 @@
 // script's own, stopped and started again): throttled calls answer 503, never 500 and never
 // unthrottled, /readyz names Redis, and everything recovers. (6) Import files with a line that never
 // ends, sent one at a time through the integration API while a member's calls are timed, in windows
-// alternating with windows without them: each is refused at its line, and the calls' p95 during the
-// uploads stays within 2× of their p95 without (issue 30; the uploader runs at the idle CPU priority,
-// as if on a machine of its own). For each case the script prints the requests answered, their
+// alternating with windows without them: each is refused at its line, the calls are all answered, and
+// the server spends on each file less CPU than on 400 calls (issue 30; the uploader runs at the idle
+// CPU priority, as if on a machine of its own). For each case the script prints the requests answered, their
 // statuses and the longest wait. `npm run test:falhas` (CI runs it when PostgreSQL answers).
 import { execFileSync, spawn, spawnSync } from 'node:child_process';
 import { createHash, randomBytes, randomUUID } from 'node:crypto';
-import { existsSync, mkdtempSync, readdirSync, rmSync } from 'node:fs';
+import { existsSync, mkdtempSync, readFileSync, readdirSync, rmSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -81,6 +81,14 @@ const relatorio = (nome, xs) =>
   console.log(
     `     ${nome}: ${xs.length} requests answered ${xs.filter((e) => e.s).length}, ${contagem(xs)}, longest wait ${maisLonga(xs)} ms`,
   );
+/** One clock tick of /proc's CPU times, in ms. */
+const TICK_MS = 1000 / (Number(spawnSync('getconf', ['CLK_TCK']).stdout?.toString().trim()) || 100);
+/** The CPU time (ms) a process has used so far, all its threads: utime + stime of /proc/<pid>/stat. */
+const cpuMs = (pid) => {
+  const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
+  const campos = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+  return (Number(campos[11]) + Number(campos[12])) * TICK_MS;
+};
 const vivo = (srv) => srv.child.exitCode === null && !srv.child.signalCode;
 const pausa = (ms) => new Promise((r) => setTimeout(r, ms));
 
@@ -713,16 +721,23 @@ try {
       xs.push(await medir(chamada));
       await pausa(5);
     };
+    const pid = servidor.child.pid;
+    let cpuCom = 0;
+    let cpuSem = 0;
     for (let i = 0; i < 10; i++) await medirPausado([]);
     for (let r = 0; r < RODADAS; r++) {
       const antes = envios.length;
       const jaMedidas = com.length;
+      let cpu = cpuMs(pid);
       enviador.stdin.write('\n');
       // Bounded, so a lost uploader fails the check instead of hanging the run.
       const ate = Date.now() + 120_000;
       do await medirPausado(com);
       while (envios.length === antes && Date.now() < ate);
+      cpuCom += cpuMs(pid) - cpu;
+      cpu = cpuMs(pid);
       for (let i = jaMedidas; i < com.length; i++) await medirPausado(sem);
+      cpuSem += cpuMs(pid) - cpu;
     }
     enviador.stdin.end();
     const saiu = new Promise((r) => (enviador.exitCode !== null ? r() : enviador.once('exit', r)));
@@ -749,15 +764,24 @@ try {
       envios.length === RODADAS && recusadas.length === envios.length,
       `${recusadas.length}/${envios.length}, ${contagem(envios)}`,
     );
-    // Before the fix other calls waited up to 11 s. On loopback the calls take 2–7 ms, where a slice of
-    // parsing (a few ms) alone doubles a p95: the bound is 2× the p95 without the uploads or 15 ms over
-    // it, whichever is larger (both figures printed; issue 30 asks for 2×, see the closing note).
+    // Before the fix one 8 MB line cost the server 21–36 s of CPU, spent in one stretch of its event
+    // loop, and every other call waited up to 11 s. What is checked is that cost, in the server's own
+    // CPU time (its /proc times), which other processes on the machine do not change: the extra CPU of
+    // the windows with an upload over those without (the same calls in both), per file, against what
+    // one member call costs, measured in the same run. A refused file (its first 64 KiB read, the
+    // import recorded and refused, the uploader's polls) costs about 90 calls' worth here; the bound is
+    // 400, and the superlinear parse was about 10 000. The calls' waits are printed beside it: a p95
+    // compares the tails of two samples taken while CI's other lane also runs, and it failed with the
+    // server unchanged (ci-16; a later run, p95 65 ms during and 17 ms without): a figure, not a check.
+    const porEnvio = (cpuCom - cpuSem) / Math.max(1, envios.length);
+    const porChamada = cpuSem / Math.max(1, sem.length);
+    console.log(
+      `     a member's calls: p95 ${p95(com)} ms during the uploads, ${p95(sem)} ms without; the server's CPU: ${Math.round(porEnvio)} ms per file, ${porChamada.toFixed(1)} ms per call`,
+    );
     check(
-      "…and a member's calls meanwhile keep their pace: p95 within 2× (or 15 ms) of the p95 without the uploads",
-      com.every((e) => e.s === 200) &&
-        sem.every((e) => e.s === 200) &&
-        p95(com) <= Math.max(2 * p95(sem), p95(sem) + 15),
-      `p95 ${p95(com)} ms during, ${p95(sem)} ms without`,
+      "…and a member's calls meanwhile are all answered, the server spending on each file less CPU than on 400 of them",
+      com.every((e) => e.s === 200) && sem.every((e) => e.s === 200) && porEnvio <= 400 * porChamada,
+      `${Math.round(porEnvio / porChamada)} calls' worth per file, ${contagem(com)} during`,
     );
   }
   check('the server never exited during the PostgreSQL faults', saidas === 0 && vivo(servidor));

@@ -2,8 +2,9 @@
 # The alerting of deploy/ (issue 32), checked in seconds: Prometheus's configuration and rules are
 # valid (`promtool check config`, `promtool check rules`), every alert passes its unit tests
 # (`promtool test rules deploy/prometheus/alertas.test.yml`), and every alert of alertas.yml has a
-# test where it fires and one where it must not. Alertmanager's configuration too, when amtool is
-# installed. promtool comes from Debian's `prometheus` package: installed here when missing (as
+# test where it fires and one where it must not; the Grafana dashboard's queries are valid PromQL,
+# and it and the rules read only metrics that exist (scripts/verificar-alertas.painel.mjs).
+# Alertmanager's configuration too, when amtool is installed. promtool comes from Debian's `prometheus` package: installed here when missing (as
 # root on Debian), otherwise this says so and fails. CI: .ci/run, lane 2 (npm run verificar:alertas).
 set -euo pipefail
 cd "$(dirname "$0")/.."
@@ -40,6 +41,11 @@ awk '
     if (falhas) exit 1
     print "every one of the " n " alerts has a case where it fires and one where it must not"
   }' deploy/prometheus/alertas.yml deploy/prometheus/alertas.test.yml
+
+TMP=$(mktemp -d)
+trap 'rm -rf "$TMP"' EXIT
+node scripts/verificar-alertas.painel.mjs "$TMP/painel.json"
+promtool check rules "$TMP/painel.json"
 
 if command -v amtool >/dev/null 2>&1; then
   amtool check-config deploy/alertmanager/alertmanager.yml

@@ -190,7 +190,9 @@ export async function buildApp(config: Config, overrides: Overrides = {}): Promi
   if (metricas) {
     const opcoes = { clock, cacheMs: config.metricas.cacheSegundos * 1000, log: app.log };
     registrarMetricasDeNegocio(metricas.registro, fontesDoNegocio(db, services), opcoes);
-    const ping = counters.ping?.bind(counters);
+    // Redis's PING where the counters live there (as /readyz asks); PostgreSQL's counters have none.
+    const loja: CounterStore = counters;
+    const ping = loja.ping?.bind(loja);
     registrarDisponibilidade(
       metricas.registro,
       { banco: () => db.query('select 1'), ...(ping ? { redis: ping } : {}) },

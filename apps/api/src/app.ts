@@ -26,6 +26,7 @@ import {
   areasDoParceiro,
   areasPublicas,
 } from './modules';
+import { registrarDisponibilidade } from './modules/metricas/disponibilidade';
 import { fontesDoNegocio, registrarMetricasDeNegocio } from './modules/metricas/negocio';
 import { loadOperadora } from './modules/operadora/config';
 import { requireApiToken } from './plugins/auth';
@@ -186,12 +187,18 @@ export async function buildApp(config: Config, overrides: Overrides = {}): Promi
     resolvedorDeNomes: overrides.resolvedorDeNomes,
     contadores,
   });
-  if (metricas)
-    registrarMetricasDeNegocio(metricas.registro, fontesDoNegocio(db, services), {
-      clock,
-      cacheMs: config.metricas.cacheSegundos * 1000,
-      log: app.log,
-    });
+  if (metricas) {
+    const opcoes = { clock, cacheMs: config.metricas.cacheSegundos * 1000, log: app.log };
+    registrarMetricasDeNegocio(metricas.registro, fontesDoNegocio(db, services), opcoes);
+    // Redis's PING where the counters live there (as /readyz asks); PostgreSQL's counters have none.
+    const loja: CounterStore = counters;
+    const ping = loja.ping?.bind(loja);
+    registrarDisponibilidade(
+      metricas.registro,
+      { banco: () => db.query('select 1'), ...(ping ? { redis: ping } : {}) },
+      opcoes,
+    );
+  }
 
   app.decorate('config', config);
   app.decorate('db', db);

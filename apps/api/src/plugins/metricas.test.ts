@@ -205,6 +205,52 @@ describe('/metrics with METRICS_TOKEN', () => {
     expect(valor(texto, 'portal_webhooks_pendente_mais_antiga_segundos')).toBeTypeOf('number');
   });
 
+  it('reimbursements past day 25 of their 30 (due by 2026-03-15, or overdue) match the database', async () => {
+    t.clock.advance(CACHE_SEGUNDOS * 1000); // a fresh read
+    const texto = await (await raspar(t)).text();
+    const [r] = await t.db.query<{ n: number }>(
+      `select count(*)::int as n from reembolsos
+        where situacao in ('recebido', 'em_analise', 'pendente', 'aprovado') and prazo_pagamento <= date '2026-03-15'`,
+    );
+    expect(valor(texto, 'portal_reembolsos_apos_dia_25')).toBe(r!.n);
+  });
+
+  it("each entity's last import: a failure after a success, a crashed run, never a dry run", async () => {
+    const linha = (entidade: string, status: string, minutos: number, dryRun = false, heartbeat = minutos) =>
+      t.db.query(
+        `insert into importacoes (id, entidade, modo, dry_run, origem, status, iniciada_em, atualizada_em)
+         values ($1, $2, 'incremental', $3, 'cli', $4, now() - make_interval(mins => $5), now() - make_interval(mins => $6))`,
+        [`metricas-${entidade}-${minutos}`, entidade, dryRun, status, minutos, heartbeat],
+      );
+    await linha('teste_a', 'aplicado', 30);
+    await linha('teste_a', 'falhou', 20);
+    await linha('teste_b', 'falhou', 30);
+    await linha('teste_b', 'aplicado', 20);
+    await linha('teste_b', 'recusado', 10, true);
+    await linha('teste_c', 'aplicado', 30);
+    await linha('teste_c', 'em_andamento', 20, false, 5); // its heartbeat stopped 5 minutes ago
+    await linha('teste_d', 'em_andamento', 1, false, 0);
+    t.clock.advance(CACHE_SEGUNDOS * 1000);
+    const texto = await (await raspar(t)).text();
+    const ultimo = (entidade: string) =>
+      ['aplicado', 'recusado', 'falhou'].find(
+        (r) => valor(texto, `portal_importacao_ultimo_resultado{entidade="${entidade}",resultado="${r}"}`) === 1,
+      );
+    expect({
+      a: ultimo('teste_a'),
+      b: ultimo('teste_b'),
+      c: ultimo('teste_c'),
+      d: ultimo('teste_d'),
+      emAndamento: valor(texto, 'portal_importacoes_em_andamento'),
+    }).toEqual({ a: 'falhou', b: 'aplicado', c: 'falhou', d: undefined, emAndamento: 1 });
+  });
+
+  it('the database is reported reachable (Redis only with REDIS_URL)', async () => {
+    const texto = await (await raspar(t)).text();
+    expect(valor(texto, 'portal_banco_disponivel')).toBe(1);
+    expect(texto).not.toContain('portal_redis_disponivel');
+  });
+
   it('the query-based values are read once per interval, however many scrapes', async () => {
     const espia = vi.spyOn(FilaDeProtocolosRepository.prototype, 'abertosPorPrazo');
     try {

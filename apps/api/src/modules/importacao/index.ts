@@ -16,7 +16,14 @@ export {
 export type { LimiteDeRemocoes, OpcoesImportacao, Relatorio } from './tipos';
 // Decision 0049: what an applied import removed comes back (the CLI and the integration API).
 export { desfazerImportacao, type Desfeita, type OpcoesDesfazer } from './desfazer';
-export { listarImportacoes, obterImportacao, type Importacao, type StatusImportacao } from './repository';
+export {
+  listarImportacoes,
+  obterImportacao,
+  resumoParaMetricas,
+  type Importacao,
+  type ResultadoDaImportacao,
+  type StatusImportacao,
+} from './repository';
 export { documentacao } from './documentacao';
 // The same engine inside a transaction the caller holds: the demo seed (seed/arquivos.ts).
 export { ArquivoRecusado, importarNaTransacao } from './motor';

@@ -160,3 +160,32 @@ export async function obterImportacao(db: Db, id: string): Promise<Importacao | 
   const [r] = await db.query<Row>(`select ${COLUNAS} from importacoes where id = $1`, [id]);
   return r ? toImportacao(r) : null;
 }
+
+/** How an entity's last import ended, as the metrics tell it (decision 0051): never a dry run. */
+export type ResultadoDaImportacao = 'aplicado' | 'recusado' | 'falhou';
+
+/**
+ * For the metrics (issue 32): each entity's last import that is over — a row left 'em_andamento'
+ * without a heartbeat for 2 minutes counts as 'falhou', as outraEmAndamento marks it — and how many
+ * run now. Dry runs are left out: a refused dry run is a file checked, not an import that failed.
+ */
+export async function resumoParaMetricas(
+  db: Queryable,
+): Promise<{ ultimas: { entidade: string; resultado: ResultadoDaImportacao }[]; emAndamento: number }> {
+  const [ultimas, [andamento]] = await Promise.all([
+    db.query<{ entidade: string; resultado: ResultadoDaImportacao }>(
+      `select distinct on (entidade) entidade,
+              case when status = 'em_andamento' then 'falhou' else status end as resultado
+         from importacoes
+        where not dry_run
+          and (status in ('aplicado', 'recusado', 'falhou')
+               or (status = 'em_andamento' and atualizada_em < now() - interval '2 minutes'))
+        order by entidade, iniciada_em desc, id desc`,
+    ),
+    db.query<{ n: number }>(
+      `select count(*)::int as n from importacoes
+        where status = 'em_andamento' and atualizada_em >= now() - interval '2 minutes'`,
+    ),
+  ]);
+  return { ultimas, emAndamento: andamento?.n ?? 0 };
+}

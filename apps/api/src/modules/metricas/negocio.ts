@@ -1,10 +1,11 @@
-import { diaEmSaoPaulo, somarDiasUteis } from '@portal/br';
+import { diaEmSaoPaulo, somarDias, somarDiasUteis } from '@portal/br';
 import type { FastifyBaseLogger } from 'fastify';
 import { Counter, Gauge, type Registry } from 'prom-client';
 import type { Clock } from '../../clock';
 import type { Queryable } from '../../db/db';
 import { contarPorFaixa, FAIXAS_DE_PRAZO, type FaixaDePrazo, faixaDoPrazo } from '../../lib/prazos';
 import { FilaDeProtocolosRepository } from '../../core/protocolos/repository';
+import { type ResultadoDaImportacao, resumoParaMetricas } from '../importacao';
 import { ReembolsoRepository } from '../reembolso';
 import type { WebhooksService } from '../../core/webhooks/service';
 
@@ -13,6 +14,32 @@ export interface FontesDoNegocio {
   protocolos(): Promise<{ tipo: string; prazo: string; n: number }[]>;
   reembolsos(): Promise<{ prazo: string | null; n: number }[]>;
   webhooks(): Promise<{ pendentes: number; maisAntigaEm: Date | null; falhas: number }>;
+  importacoes(): Promise<{ ultimas: { entidade: string; resultado: ResultadoDaImportacao }[]; emAndamento: number }>;
+}
+
+const RESULTADOS_DA_IMPORTACAO: readonly ResultadoDaImportacao[] = ['aplicado', 'recusado', 'falhou'];
+
+/**
+ * Lei 9.656/98's 30 days for a reimbursement: one is "past day 25" when 5 days or fewer are left
+ * (or its day has gone), the operator's last call to pay it in time.
+ */
+export const DIAS_FINAIS_DO_REEMBOLSO = 5;
+
+/**
+ * A read shared by every gauge of a scrape and the scrapes of the next `cacheMs` (prom-client awaits
+ * each gauge's collect): at most one per interval per instance, never per request. `ler` handles
+ * its own failures (the last values are kept).
+ */
+export function umaVezPorIntervalo(ler: () => Promise<void>, opcoes: { clock: Clock; cacheMs: number }) {
+  let lidoEm = Number.NEGATIVE_INFINITY;
+  let leitura: Promise<void> | null = null;
+  return (): Promise<void> => {
+    const agora = opcoes.clock.now();
+    if (leitura && agora - lidoEm < opcoes.cacheMs) return leitura;
+    lidoEm = agora;
+    leitura = ler();
+    return leitura;
+  };
 }
 
 type FaixaDoReembolso = FaixaDePrazo | 'sem_prazo';
@@ -20,7 +47,8 @@ const FAIXAS_DO_REEMBOLSO: readonly FaixaDoReembolso[] = [...FAIXAS_DE_PRAZO, 's
 
 /**
  * The operator's queues as gauges (issue 32, decision 0051): protocols waiting by type and deadline
- * band, reimbursements by legal payment band, the webhook queue. They are read from the database at
+ * band, reimbursements by legal payment band (and those past day 25 of their 30), the webhook
+ * queue, each entity's last import. They are read from the database at
  * most once per `cacheMs` per instance, by a scrape — never by a request; every instance reports
  * the same values (aggregate them with max, not sum). A failed read keeps the last values and
  * counts the failure; `portal_negocio_calculado_em_segundos` tells how fresh they are.
@@ -62,6 +90,25 @@ export function registrarMetricasDeNegocio(
     registers: [registro],
     collect: atualizar,
   });
+  const aposDia25 = new Gauge({
+    name: 'portal_reembolsos_apos_dia_25',
+    help: 'Reembolsos nem pagos nem negados com 25 ou mais dos 30 dias do prazo legal passados (faltam 5 dias ou menos, ou o prazo passou).',
+    registers: [registro],
+    collect: atualizar,
+  });
+  const ultimaImportacao = new Gauge({
+    name: 'portal_importacao_ultimo_resultado',
+    help: 'A última importação concluída de cada entidade (fora as simulações): 1 no seu resultado (aplicado, recusado, falhou), 0 nos outros.',
+    labelNames: ['entidade', 'resultado'],
+    registers: [registro],
+    collect: atualizar,
+  });
+  const importando = new Gauge({
+    name: 'portal_importacoes_em_andamento',
+    help: 'Importações em andamento (com sinal de vida nos últimos 2 minutos), em qualquer instância.',
+    registers: [registro],
+    collect: atualizar,
+  });
   const calculadoEm = new Gauge({
     name: 'portal_negocio_calculado_em_segundos',
     help: 'Quando os valores de negócio foram lidos do banco pela última vez (segundos desde 1970).',
@@ -76,9 +123,15 @@ export function registrarMetricasDeNegocio(
 
   const calcular = async (): Promise<void> => {
     const agora = opcoes.clock.now();
-    const [ps, rs, wh] = await Promise.all([fontes.protocolos(), fontes.reembolsos(), fontes.webhooks()]);
+    const [ps, rs, wh, im] = await Promise.all([
+      fontes.protocolos(),
+      fontes.reembolsos(),
+      fontes.webhooks(),
+      fontes.importacoes(),
+    ]);
     const hoje = diaEmSaoPaulo(agora);
     const doisDiasUteis = somarDiasUteis(hoje, 2);
+    const limiteDosDiasFinais = somarDias(hoje, DIAS_FINAIS_DO_REEMBOLSO);
 
     const porReembolso = new Map<FaixaDoReembolso, number>(FAIXAS_DO_REEMBOLSO.map((f) => [f, 0]));
     for (const r of rs) {
@@ -91,25 +144,28 @@ export function registrarMetricasDeNegocio(
       for (const [faixa, n] of Object.entries(faixas)) protocolos.set({ tipo, faixa }, n);
     reembolsos.reset();
     for (const [faixa, n] of porReembolso) reembolsos.set({ faixa }, n);
+    aposDia25.set(rs.reduce((s, r) => (r.prazo !== null && r.prazo <= limiteDosDiasFinais ? s + r.n : s), 0));
+    ultimaImportacao.reset();
+    for (const { entidade, resultado } of im.ultimas)
+      for (const r of RESULTADOS_DA_IMPORTACAO)
+        ultimaImportacao.set({ entidade, resultado: r }, r === resultado ? 1 : 0);
+    importando.set(im.emAndamento);
     pendentes.set(wh.pendentes);
     maisAntiga.set(wh.maisAntigaEm ? Math.max(0, (agora - wh.maisAntigaEm.getTime()) / 1000) : 0);
     falhas.set(wh.falhas);
     calculadoEm.set(agora / 1000);
   };
 
-  // One read serves every gauge of a scrape (prom-client awaits each gauge's collect), and the
-  // scrapes of the next `cacheMs` too.
-  let lidoEm = Number.NEGATIVE_INFINITY;
-  let leitura: Promise<void> | null = null;
+  const lerUmaVez = umaVezPorIntervalo(
+    () =>
+      calcular().catch((err: unknown) => {
+        falhasDeLeitura.inc();
+        opcoes.log.warn({ err }, 'metrics: business values could not be read; the last ones are kept');
+      }),
+    opcoes,
+  );
   function atualizar(): Promise<void> {
-    const agora = opcoes.clock.now();
-    if (leitura && agora - lidoEm < opcoes.cacheMs) return leitura;
-    lidoEm = agora;
-    leitura = calcular().catch((err: unknown) => {
-      falhasDeLeitura.inc();
-      opcoes.log.warn({ err }, 'metrics: business values could not be read; the last ones are kept');
-    });
-    return leitura;
+    return lerUmaVez();
   }
 }
 
@@ -124,5 +180,6 @@ export function fontesDoNegocio(
     protocolos: () => protocolos.abertosPorPrazo(),
     reembolsos: () => reembolsos.abertosPorPrazo(),
     webhooks: () => services.webhooks.resumoDaFila(),
+    importacoes: () => resumoParaMetricas(db),
   };
 }

@@ -18,14 +18,13 @@ ROOT=$(pwd)
 # -p: podman-compose 1.0.3 ignores the top-level `name:` (Docker Compose reads it).
 COMPOSE=(podman-compose -p portal-beneficiario -f deploy/compose.yaml)
 C=portal-beneficiario # the compose project's name; podman-compose names containers <project>_<service>_1
-SERVICOS=(proxy portal-1 portal-2 postgres redis) # the default topology: no profile
 TMP=$(mktemp -d)
 ENV_ESCRITO=0
 
 limpar() {
   local status=$?
   if [ "$status" -ne 0 ]; then
-    for s in "${SERVICOS[@]}"; do
+    for s in proxy portal-1 portal-2 postgres redis; do
       echo "--- podman logs ${C}_${s}_1 (últimas 20 linhas)"
       podman logs "${C}_${s}_1" 2>&1 | grep -v -E '"msg":"(incoming request|request completed)"' | tail -n 20 || true
     done
@@ -64,9 +63,7 @@ subir() {
     echo "SEED=demo"
   } >deploy/.env
   ENV_ESCRITO=1
-  # The services named: podman-compose 1.0.3 knows no `profiles` and would start the profile
-  # observabilidade's too (Prometheus, Alertmanager, Grafana), which a plain `up` leaves out.
-  "${COMPOSE[@]}" up -d "${SERVICOS[@]}" >"$TMP/up.log" 2>&1 || { cat "$TMP/up.log"; falha "podman-compose up"; }
+  "${COMPOSE[@]}" up -d >"$TMP/up.log" 2>&1 || { cat "$TMP/up.log"; falha "podman-compose up"; }
   podman ps --format '{{.Names}}  {{.Image}}  {{.Status}}'
 }
 etapa "podman-compose up -d" subir

@@ -196,7 +196,10 @@ async function preencher(c) {
   );
   for (const { indexdef } of indices) await passo(indexdef.replace(/ ON .*/, ''), indexdef);
   await c.query('set session_replication_role = origin');
-  await passo('analyze', 'drop table bench_p, bench_g; analyze pessoas, contratos, beneficiarios, protocolos, reembolsos');
+  await passo(
+    'analyze',
+    'drop table bench_p, bench_g; analyze pessoas, contratos, beneficiarios, protocolos, reembolsos',
+  );
   console.error(`filled in ${((performance.now() - t0) / 1000).toFixed(0)} s`);
 }
 
@@ -211,8 +214,7 @@ const misturar = (w, k) => (k % 2 ? w.toUpperCase() : w[0].toUpperCase() + w.sli
 function agrupar(numero, k) {
   // 417297 20260310 000001 · 417297.2026.0310-000001 · 4172 9720 2603 1000 0001
   if (k % 3 === 0) return `${numero.slice(0, 6)} ${numero.slice(6, 14)} ${numero.slice(14)}`;
-  if (k % 3 === 1)
-    return `${numero.slice(0, 6)}.${numero.slice(6, 10)}.${numero.slice(10, 14)}-${numero.slice(14)}`;
+  if (k % 3 === 1) return `${numero.slice(0, 6)}.${numero.slice(6, 10)}.${numero.slice(10, 14)}-${numero.slice(14)}`;
   return numero.match(/.{4}/g).join(' ');
 }
 
@@ -339,7 +341,16 @@ async function sessaoDaEquipe(baseUrl, dbUrl) {
   const email = `bench.busca.${process.pid}@operadora.exemplo`;
   const r = spawnSync(
     process.execPath,
-    [join(root, 'apps/api/dist/equipe.js'), 'criar', '--email', email, '--nome', 'Bench Busca', '--papel', 'supervisor'],
+    [
+      join(root, 'apps/api/dist/equipe.js'),
+      'criar',
+      '--email',
+      email,
+      '--nome',
+      'Bench Busca',
+      '--papel',
+      'supervisor',
+    ],
     {
       cwd: root,
       env: { ...process.env, DATABASE_URL: dbUrl, REDIS_URL: '', LOG_LEVEL: 'silent', SEED: 'none' },

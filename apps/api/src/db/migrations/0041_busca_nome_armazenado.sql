@@ -11,3 +11,5 @@ alter table pessoas add column nome_busca text
 
 drop index pessoas_nome_busca_idx;
 create index pessoas_nome_busca_idx on pessoas using gin (nome_busca gin_trgm_ops);
+-- The new column's statistics now, for the planner's estimate of a name's matches.
+analyze pessoas (nome_busca);

@@ -264,9 +264,16 @@ export default tseslint.config(
     // configuration and the demo facts come from @portal/operadora (and @portal/br, @portal/contract),
     // never from API code. Some benchmarks measure the API's own queries in-process, which is their
     // question (bench/guia-medico.mjs: the Guia's SQL; bench/api-dados.mjs and its forked
-    // dados-baseline.mjs: the services behind bare node:http; bench/pglite-consulta.mjs: one query's cost).
+    // dados-baseline.mjs: the services behind bare node:http; bench/pglite-consulta.mjs: one query's cost;
+    // bench/atendimento-busca.mjs: the console search's SQL).
     files: ['e2e/**/*.{ts,mjs}', 'bench/**/*.{ts,mjs}', 'apps/web/vite.config.ts'],
-    ignores: ['bench/guia-medico.mjs', 'bench/api-dados.mjs', 'bench/dados-baseline.mjs', 'bench/pglite-consulta.mjs'],
+    ignores: [
+      'bench/guia-medico.mjs',
+      'bench/api-dados.mjs',
+      'bench/dados-baseline.mjs',
+      'bench/pglite-consulta.mjs',
+      'bench/atendimento-busca.mjs',
+    ],
     rules: {
       'no-restricted-imports': [
         'error',

@@ -48,9 +48,9 @@ export function criteriosDaBusca(q: string): CriteriosDaBusca {
 
 /**
  * The name and social name as searched: guia_normalizar's words between spaces (so that a short
- * word can be matched at the start of one). Migration 0035 indexes exactly this expression.
+ * word can be matched at the start of one), stored with the row and indexed by migration 0041.
  */
-const NOME_DE_BUSCA = `(' ' || guia_normalizar(pe.nome || ' ' || coalesce(pe.nome_social, '')) || ' ')`;
+const NOME_DE_BUSCA = 'pe.nome_busca';
 /** The receipt number as searched (migration 0035 indexes exactly this expression). */
 const RECIBO_DE_BUSCA = `upper(regexp_replace(r.numero_recibo, '[^0-9A-Za-z]', '', 'g'))`;
 
@@ -188,7 +188,9 @@ export class BuscaRepository {
 
   /**
    * Each person's protocols, asked by them or about them (reimbursements apart: they have their own
-   * list), the most recent first, at most `limite` each.
+   * list), the most recent first, at most `limite` each. The most recent `limite` of each side, each
+   * one index scan (by cpf; by the person's cards), then of both: an `or` of the two sides reads the
+   * whole table (bench/atendimento-busca.mjs: 1 s a person at 700 000 protocols).
    */
   async protocolos(cpfs: string[], limite: number): Promise<ProtocoloDaPessoaRow[]> {
     return this.q.query<ProtocoloDaPessoaRow>(
@@ -196,9 +198,14 @@ export class BuscaRepository {
        cross join lateral (
          select p.numero, p.tipo, p.assunto, p.situacao, p.criado_em as "criadoEm", p.codigo_contrato as "codigoContrato"
          from protocolos p
-         where p.tipo <> 'REEMBOLSO'
-           and (p.cpf = c.cpf
-                or p.codigo_beneficiario in (select b.codigo_beneficiario from beneficiarios b where b.cpf = c.cpf))
+         where p.numero in (
+             (select a.numero from protocolos a
+              where a.cpf = c.cpf and a.tipo <> 'REEMBOLSO'
+              order by a.criado_em desc, a.numero desc limit $2)
+             union all
+             (select s.numero from beneficiarios b join protocolos s on s.codigo_beneficiario = b.codigo_beneficiario
+              where b.cpf = c.cpf and s.tipo <> 'REEMBOLSO'
+              order by s.criado_em desc, s.numero desc limit $2))
          order by p.criado_em desc, p.numero desc
          limit $2
        ) x`,
@@ -206,7 +213,10 @@ export class BuscaRepository {
     );
   }
 
-  /** Each person's reimbursements, asked by them or for their care, the most recent first, at most `limite` each. */
+  /**
+   * Each person's reimbursements, asked by them or for their care, the most recent first, at most
+   * `limite` each (as the protocols: the most recent of each side, then of both).
+   */
   async reembolsos(cpfs: string[], limite: number): Promise<ReembolsoDaPessoaRow[]> {
     return this.q.query<ReembolsoDaPessoaRow>(
       `select c.cpf, x.* from unnest($1::bpchar[]) as c(cpf)
@@ -217,8 +227,12 @@ export class BuscaRepository {
          from reembolsos r
          join beneficiarios rb on rb.codigo_beneficiario = r.codigo_beneficiario
          join pessoas pb on pb.cpf = rb.cpf
-         where r.cpf = c.cpf
-            or r.codigo_beneficiario in (select b.codigo_beneficiario from beneficiarios b where b.cpf = c.cpf)
+         where r.protocolo in (
+             (select a.protocolo from reembolsos a
+              where a.cpf = c.cpf order by a.criado_em desc, a.protocolo desc limit $2)
+             union all
+             (select s.protocolo from beneficiarios b join reembolsos s on s.codigo_beneficiario = b.codigo_beneficiario
+              where b.cpf = c.cpf order by s.criado_em desc, s.protocolo desc limit $2))
          order by r.criado_em desc, r.protocolo desc
          limit $2
        ) x`,

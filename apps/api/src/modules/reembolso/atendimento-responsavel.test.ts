@@ -245,9 +245,10 @@ describe('the version a reimbursement action is checked against', () => {
     expect(r.status).toBe(409);
     expect(r.body.code).toBe('VERSAO_DESATUALIZADA');
     expect(await situacao(protocolo)).toBe('pendente');
-    const negou = await t.db.query("select 1 from equipe_auditoria where conta_id = $1 and evento = 'equipe_negou_reembolso'", [
-      ana.id,
-    ]);
+    const negou = await t.db.query(
+      "select 1 from equipe_auditoria where conta_id = $1 and evento = 'equipe_negou_reembolso'",
+      [ana.id],
+    );
     expect(negou).toEqual([]);
   });
 
@@ -346,9 +347,7 @@ describe('only the staff', () => {
     const protocolo = await pedido();
     const { c: membro } = await t.membro(CPF.maria, CONTRATO.maria);
     expect((await membro.get(`${BASE}/reembolsos?responsavel=eu`)).status).toBe(401);
-    expect((await membro.post(`${BASE}/protocolos/${protocolo}/responsavel`, { acao: 'assumir' }, H)).status).toBe(
-      401,
-    );
+    expect((await membro.post(`${BASE}/protocolos/${protocolo}/responsavel`, { acao: 'assumir' }, H)).status).toBe(401);
     expect((await membro.post(`${BASE}/protocolos/${protocolo}/presenca`, {}, H)).status).toBe(401);
     expect(await t.db.query('select 1 from protocolo_responsaveis where numero = $1', [protocolo])).toEqual([]);
   });
@@ -361,9 +360,9 @@ describe('only the staff', () => {
     expect((await anonimo.post(`${BASE}/protocolos/${protocolo}/responsavel`, { acao: 'assumir' }, H)).status).toBe(
       401,
     );
-    expect(
-      (await anonimo.post(`${BASE}/reembolsos/${protocolo}/negativa`, { motivo: 'x', versao: 1 }, H)).status,
-    ).toBe(401);
+    expect((await anonimo.post(`${BASE}/reembolsos/${protocolo}/negativa`, { motivo: 'x', versao: 1 }, H)).status).toBe(
+      401,
+    );
     expect(await situacao(protocolo)).toBe('recebido');
   });
 });

@@ -543,10 +543,9 @@ export class ReembolsoRepository {
    * committed (a join in the locking statement would give the version as it was before the wait).
    */
   async versaoTravada(protocolo: string): Promise<number | null> {
-    const [row] = await this.q.query<{ versao: number }>(
-      'select versao from protocolos where numero = $1 for update',
-      [protocolo],
-    );
+    const [row] = await this.q.query<{ versao: number }>('select versao from protocolos where numero = $1 for update', [
+      protocolo,
+    ]);
     return row?.versao ?? null;
   }
 

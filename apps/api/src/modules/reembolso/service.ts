@@ -683,26 +683,26 @@ export class ReembolsoService {
       ['recebido', 'em_analise'],
       'aprovado',
       (r, hoje) => {
-      if (!aguardaConfirmacao(r)) {
-        throw new AppError(409, 'JA_REGISTRADO', 'Este reembolso não tem aprovação aguardando confirmação.');
-      }
-      if (r.aprovacaoPropostaPor === conta) {
-        throw regra('Quem aprovou não pode confirmar a própria aprovação: a confirmação é de outro supervisor.');
-      }
-      const valor = r.aprovacaoPropostaCentavos ?? 0;
-      const previsao = p.previsaoPagamento ?? r.aprovacaoPropostaPrevisao ?? '';
-      if (previsao < hoje) {
-        throw regra(`A data prevista de pagamento (${formatDate(previsao)}) já passou: informe uma nova data.`);
-      }
-      return {
-        campos: {
-          valorAprovadoCentavos: valor,
-          previsaoPagamento: previsao,
-          aprovacaoConfirmadaPor: conta,
-          aprovacaoConfirmadaEm: this.agora(),
-        },
-        ...aprovado(r, valor, previsao),
-      };
+        if (!aguardaConfirmacao(r)) {
+          throw new AppError(409, 'JA_REGISTRADO', 'Este reembolso não tem aprovação aguardando confirmação.');
+        }
+        if (r.aprovacaoPropostaPor === conta) {
+          throw regra('Quem aprovou não pode confirmar a própria aprovação: a confirmação é de outro supervisor.');
+        }
+        const valor = r.aprovacaoPropostaCentavos ?? 0;
+        const previsao = p.previsaoPagamento ?? r.aprovacaoPropostaPrevisao ?? '';
+        if (previsao < hoje) {
+          throw regra(`A data prevista de pagamento (${formatDate(previsao)}) já passou: informe uma nova data.`);
+        }
+        return {
+          campos: {
+            valorAprovadoCentavos: valor,
+            previsaoPagamento: previsao,
+            aprovacaoConfirmadaPor: conta,
+            aprovacaoConfirmadaEm: this.agora(),
+          },
+          ...aprovado(r, valor, previsao),
+        };
       },
       versao,
     );

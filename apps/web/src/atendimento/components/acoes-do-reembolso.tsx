@@ -172,27 +172,30 @@ export function AcoesDoReembolso({
 
   function executar(pedido: AcaoReembolso, feito: string) {
     setDesatualizado(false);
-    mutacao.mutate({ ...pedido, versao: reembolso.versao }, {
-      onSuccess: (r) => {
-        setAConfirmar(null);
-        toast.success(
-          pedido.acao === 'aprovacao' && r.aprovacaoPendente
-            ? 'Aprovação registrada. Aguarda a confirmação de um supervisor.'
-            : feito,
-        );
-        setTexto('');
-        setDocumentos([]);
-        setValor('');
-        setPrevisao(r.proximoPagamento);
-        setPagoEm(r.pagoEmSugerido ?? '');
-        setAcao(null);
+    mutacao.mutate(
+      { ...pedido, versao: reembolso.versao },
+      {
+        onSuccess: (r) => {
+          setAConfirmar(null);
+          toast.success(
+            pedido.acao === 'aprovacao' && r.aprovacaoPendente
+              ? 'Aprovação registrada. Aguarda a confirmação de um supervisor.'
+              : feito,
+          );
+          setTexto('');
+          setDocumentos([]);
+          setValor('');
+          setPrevisao(r.proximoPagamento);
+          setPagoEm(r.pagoEmSugerido ?? '');
+          setAcao(null);
+        },
+        onError: (err) => {
+          setAConfirmar(null);
+          setDesatualizado(err instanceof ApiError && err.code === 'VERSAO_DESATUALIZADA');
+          setErro(mensagemDeErro(err));
+        },
       },
-      onError: (err) => {
-        setAConfirmar(null);
-        setDesatualizado(err instanceof ApiError && err.code === 'VERSAO_DESATUALIZADA');
-        setErro(mensagemDeErro(err));
-      },
-    });
+    );
   }
 
   function enviar(e: FormEvent) {

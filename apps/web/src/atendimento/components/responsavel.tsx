@@ -64,8 +64,7 @@ export function AvisoDePresenca({
   if (!presentes?.length) return null;
   return (
     <Alert variant="warning" className="mb-4">
-      {nomes(presentes)} {presentes.length > 1 ? 'também estão' : 'também está'} com {PALAVRAS[objeto].aberto}{' '}
-      aberto.
+      {nomes(presentes)} {presentes.length > 1 ? 'também estão' : 'também está'} com {PALAVRAS[objeto].aberto} aberto.
     </Alert>
   );
 }

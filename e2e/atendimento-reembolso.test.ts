@@ -409,3 +409,75 @@ test('above the threshold an attendant approves (the dialog repeats amount, memb
     pagoEm,
   });
 }, 180_000);
+
+// Issue 31, "Who is on it", for reimbursements (decision 0055): the list's Assumir and 'Minha
+// fila'; a supervisor opening the same request sees who else is there and asks for documents; the
+// attendant's denial, written against the older screen, is refused (409) with her text kept, and
+// goes once she reloads.
+test("Assumir and 'Minha fila' on the reimbursement list; someone else on the same request; a stale denial keeps its text", async () => {
+  const numero = await pedidoDaMaria('RS-2026-0422');
+  const impresso = `${numero.slice(0, 6)} ${numero.slice(6, 14)} ${numero.slice(14)}`;
+  const MOTIVO = 'O recibo não traz o nome do paciente atendido.';
+
+  const s = await openSession(browser, { expectStatuses: [401, 409] });
+  const { page } = s;
+  await entrarNoConsole(page, conta);
+  await page.goto('/atendimento/reembolsos');
+  await visible(page.getByRole('heading', { level: 1, name: 'Reembolsos' }));
+  const linha = page.locator('tbody tr', { has: page.locator(`a[data-protocolo="${numero}"]`) });
+  await linha.getByRole('button', { name: `Assumir o reembolso ${impresso}` }).click();
+  await visible(toast(page, 'Reembolso assumido.'));
+  await visible(linha.getByRole('cell', { name: 'Você', exact: true }));
+
+  // Minha fila: only hers (the other requests of this file nobody took).
+  await page.getByLabel('Responsável').selectOption('eu');
+  await page.waitForURL(/responsavel=eu/);
+  await page.waitForFunction(
+    (n) =>
+      [...document.querySelectorAll('tbody a[data-protocolo]')].map((x) => x.getAttribute('data-protocolo')).join() ===
+      n,
+    numero,
+  );
+  await conferirTelaDoConsole(page, 'atendimento-reembolsos-minha-fila');
+
+  // Rita opens it and starts writing a denial.
+  await page.locator(`tbody a[data-protocolo="${numero}"]`).click();
+  await page.waitForURL(new RegExp(`/atendimento/reembolsos/${numero}$`));
+  await visible(page.getByRole('region', { name: 'Responsável' }).getByText('Com você desde', { exact: false }));
+  const acoes = page.getByRole('region', { name: 'Ações' });
+  await acoes.getByRole('radio', { name: 'Negar' }).check();
+  const motivo = acoes.getByLabel('Motivo da negativa (o beneficiário lê)');
+  await motivo.fill(MOTIVO);
+
+  // Sônia, a supervisor, opens the same request: she sees Rita there, and asks for documents.
+  const s2 = await openSession(browser, { expectStatuses: [401] });
+  const p2 = s2.page;
+  await entrarNoConsole(p2, supervisora);
+  await p2.goto(`/atendimento/reembolsos/${numero}`);
+  await visible(p2.getByText('Rita Reembolsos (atendente) também está com este pedido aberto.'));
+  await visible(p2.getByRole('region', { name: 'Responsável' }).getByText('Rita Reembolsos'));
+  await conferirTelaDoConsole(p2, 'atendimento-reembolso-presenca');
+  const acoes2 = p2.getByRole('region', { name: 'Ações' });
+  await acoes2.getByRole('radio', { name: 'Pedir documentos' }).check();
+  await acoes2.getByLabel('Documentos que faltam (o beneficiário lê)').fill(PERGUNTA);
+  await acoes2.getByRole('button', { name: 'Pedir documentos' }).click();
+  await visible(toast(p2, 'Pedido de documentos enviado ao beneficiário.'));
+  await s2.close();
+
+  // Rita's denial: refused, her text still there, a reload offered; after it, it goes.
+  await acoes.getByRole('button', { name: 'Negar reembolso' }).click();
+  await visible(
+    acoes.getByText(
+      'Este pedido de reembolso mudou desde que você o abriu. Recarregue para ver a versão atual; o seu texto foi mantido.',
+    ),
+  );
+  expect(await motivo.inputValue()).toBe(MOTIVO);
+  await conferirTelaDoConsole(page, 'atendimento-reembolso-desatualizado');
+  await acoes.getByRole('button', { name: 'Recarregar o reembolso' }).click();
+  await visible(page.getByRole('region', { name: 'Documentos pedidos' }).getByText(PERGUNTA));
+  expect(await motivo.inputValue()).toBe(MOTIVO);
+  await acoes.getByRole('button', { name: 'Negar reembolso' }).click();
+  await visible(toast(page, 'Reembolso negado.'));
+  await visible(page.getByRole('region', { name: 'Motivo da negativa' }).getByText(MOTIVO));
+  await s.close();
+}, 180_000);

@@ -38,6 +38,10 @@ export const PRESENCA_ATENDIMENTO = { intervaloMs: 20_000, validadeMs: 45_000 } 
 export const MENSAGEM_VERSAO_DESATUALIZADA =
   'Este protocolo mudou desde que você o abriu. Recarregue para ver a versão atual; o seu texto foi mantido.';
 
+/** The same 409 on a reimbursement request (its version is its protocol's: decision 0055). */
+export const MENSAGEM_REEMBOLSO_DESATUALIZADO =
+  'Este pedido de reembolso mudou desde que você o abriu. Recarregue para ver a versão atual; o seu texto foi mantido.';
+
 // 'Pedir documentos' (issue 31, decision 0057): a checklist of the usual documents plus free text.
 
 export const DOCUMENTOS_USUAIS = [

@@ -18,6 +18,7 @@ export {
   ROTULOS_DOCUMENTO_USUAL,
   textoDoPedidoDeDocumentos,
   MENSAGEM_VERSAO_DESATUALIZADA,
+  MENSAGEM_REEMBOLSO_DESATUALIZADO,
   PAPEIS_EQUIPE,
   PAPEIS_QUE_REATRIBUEM,
   PRESENCA_ATENDIMENTO,
@@ -534,6 +535,13 @@ export const reembolsosAtendimentoQuerySchema = z.object({
       .max(200, 'limite inválido: de 1 a 200.')
       .default(50),
   ),
+  responsavel: z.preprocess(
+    vazioAusente,
+    z
+      .enum(['eu', 'ninguem'], { error: "responsavel inválido. Use 'eu' ou 'ninguem'." })
+      .optional()
+      .describe('eu: só os pedidos comigo (Minha fila); ninguem: os que ninguém assumiu.'),
+  ),
 });
 export type ReembolsosAtendimentoQuery = z.input<typeof reembolsosAtendimentoQuerySchema>;
 
@@ -555,6 +563,9 @@ export const itemReembolsoAtendimentoSchema = reembolsoResumoSchema.extend({
   reciboRepetido: z
     .boolean()
     .describe('Possível recibo repetido: outro pedido tem o mesmo recibo, ou o beneficiário confirmou reenviá-lo.'),
+  responsavel: responsavelDaFilaSchema.describe(
+    'Com quem da equipe o pedido está (o responsável do seu protocolo; null: ninguém assumiu).',
+  ),
 });
 export type ItemReembolsoAtendimento = z.infer<typeof itemReembolsoAtendimentoSchema>;
 
@@ -568,6 +579,14 @@ export type ReembolsosAtendimentoResponse = z.infer<typeof reembolsosAtendimento
 /** GET /api/atendimento/reembolsos/:protocolo (a read of member data: audited). */
 export const reembolsoAtendimentoSchema = reembolsoDetalheSchema.extend({
   ...prazoDoReembolso,
+  versao: z
+    .number()
+    .int()
+    .describe(
+      'A versão do protocolo do pedido (muda a cada mudança do pedido ou do seu histórico): envie-a de volta nas ações (409 se mudou).',
+    ),
+  responsavel: responsavelSchema.describe('Com quem da equipe o pedido está (o responsável do seu protocolo).'),
+  presentes: z.array(presenteSchema).describe('Outras pessoas da equipe com este pedido aberto agora.'),
   contexto: contextoDoMembroSchema.describe('O beneficiário num relance (somente leitura, registrado na auditoria).'),
   codigoBeneficiario: z.string(),
   cpfBeneficiario: z.string().describe('De quem recebeu o atendimento, mascarado: ***.982.247-**.'),
@@ -625,6 +644,21 @@ export const anexoReembolsoParamsSchema = protocoloReembolsoParamsSchema.extend(
   id: z.string().regex(/^anx_[0-9a-f]{32}$/, 'Anexo inválido.'),
 });
 
+/**
+ * The version the console's screen read (decision 0055), in every reimbursement action: if the
+ * request changed since, 409 VERSAO_DESATUALIZADA. Without it, the action is accepted unchecked.
+ */
+const versaoLida = z
+  .number({ error: 'versao inválida.' })
+  .int('versao inválida.')
+  .optional()
+  .describe(
+    'A versao que a tela leu: se o pedido mudou desde então, 409 VERSAO_DESATUALIZADA. Sem ela, a ação é aceita sem essa conferência.',
+  );
+
+/** POST …/analise: nothing but the version read. */
+export const iniciarAnaliseReembolsoRequestSchema = z.object({ versao: versaoLida }).optional();
+
 /** POST …/pendencia: what is missing, which the member reads. */
 export const pedirDocumentosReembolsoRequestSchema = z
   .object({
@@ -633,6 +667,7 @@ export const pedirDocumentosReembolsoRequestSchema = z
       .default('')
       .describe('Texto livre; pode ficar vazio quando há documentos marcados.'),
     documentos: documentosPedidosSchema.optional(),
+    versao: versaoLida,
   })
   .refine((b) => b.pergunta.length > 0 || (b.documentos?.length ?? 0) > 0, {
     message: 'Informe o que falta.',
@@ -647,6 +682,7 @@ export const aprovarReembolsoRequestSchema = z.object({
     .positive('Informe o valor aprovado.')
     .max(1_000_000, 'Valor aprovado inválido.'),
   previsaoPagamento: z.iso.date({ error: 'Data prevista de pagamento inválida: use AAAA-MM-DD.' }),
+  versao: versaoLida,
 });
 export type AprovarReembolsoRequest = z.input<typeof aprovarReembolsoRequestSchema>;
 
@@ -659,6 +695,7 @@ export const confirmarAprovacaoReembolsoRequestSchema = z.object({
     vazioAusente,
     z.iso.date({ error: 'Data prevista de pagamento inválida: use AAAA-MM-DD.' }).optional(),
   ),
+  versao: versaoLida,
 });
 export type ConfirmarAprovacaoReembolsoRequest = z.input<typeof confirmarAprovacaoReembolsoRequestSchema>;
 
@@ -667,11 +704,13 @@ export const negarReembolsoRequestSchema = z.object({
   motivo: textoLivre({ multilinha: true, error: 'Informe o motivo.' })
     .min(1, 'Informe o motivo.')
     .max(1000, 'No máximo 1000 caracteres.'),
+  versao: versaoLida,
 });
 export type NegarReembolsoRequest = z.input<typeof negarReembolsoRequestSchema>;
 
 /** POST …/pagamento: the day it was paid (default today). */
 export const marcarPagoReembolsoRequestSchema = z.object({
   pagoEm: z.preprocess(vazioAusente, z.iso.date({ error: 'Data de pagamento inválida: use AAAA-MM-DD.' }).optional()),
+  versao: versaoLida,
 });
 export type MarcarPagoReembolsoRequest = z.input<typeof marcarPagoReembolsoRequestSchema>;

@@ -5,6 +5,7 @@ import {
   aprovarReembolsoRequestSchema,
   confirmarAprovacaoReembolsoRequestSchema,
   type ContextoDoMembro,
+  iniciarAnaliseReembolsoRequestSchema,
   type ItemReembolsoAtendimento,
   marcarPagoReembolsoRequestSchema,
   negarReembolsoRequestSchema,
@@ -39,6 +40,10 @@ import type { ReembolsoService } from './service';
  * The roles of PAPEIS_REEMBOLSO (all three) may read and act; the console's search follows the same list.
  * Four eyes (issue 31, decision 0053): an approval above REEMBOLSO_QUATRO_OLHOS_ACIMA waits for a
  * supervisor or administrador other than its author (…/confirmacao) before it is 'aprovado'.
+ * Who is on it (issue 31, decision 0055): a request is one protocol, so its owner and presence are
+ * its protocol's (taken, released, assigned and heartbeated through /protocolos/:numero/…); the
+ * queue shows and filters the owner, the request its version, owner and the others present, and
+ * every change carries the version read: a stale one is refused (409 VERSAO_DESATUALIZADA).
  */
 
 /** Who acts, as the console records it (the first parameter of its service's `auditar`). */
@@ -70,7 +75,9 @@ const ERROS = {
 
 const ERROS_DA_MUDANCA = {
   ...ERROS,
-  409: apiErrorSchema.describe('A situação atual não permite a mudança.'),
+  409: apiErrorSchema.describe(
+    'A situação atual não permite a mudança, ou o pedido mudou desde que a tela o leu (VERSAO_DESATUALIZADA).',
+  ),
   422: apiErrorSchema.describe('Regra não atendida (valor acima do pago, data inválida).'),
 } as const;
 
@@ -103,9 +110,13 @@ export const reembolsosAtendimentoRoutes: FastifyPluginAsyncZod<DoConsole> = asy
 
   const { quatroOlhosAcimaCentavos, diasDePagamento } = app.config.reembolso;
 
-  const detalhe = async (r: ReembolsoOperador): Promise<ReembolsoAtendimento> => {
+  const detalhe = async (r: ReembolsoOperador, quem: QuemAtende): Promise<ReembolsoAtendimento> => {
     const d = hoje();
-    const contexto = await contextoDoMembro(app.db, r.codigoContrato, r.protocolo, d);
+    const [contexto, responsavel, presentes] = await Promise.all([
+      contextoDoMembro(app.db, r.codigoContrato, r.protocolo, d),
+      atendimento.quemEsta.responsavel(r.protocolo),
+      atendimento.quemEsta.presentes(r.protocolo, quem.equipe.conta.id),
+    ]);
     // The run after the day it was approved (the last 'aprovado' of the history), unless it is still to come.
     const aprovadoEm = r.historico.findLast((e) => e.situacao === 'aprovado')?.em;
     const rodada = aprovadoEm ? proximaRodadaDePagamento(diaEmSaoPaulo(Date.parse(aprovadoEm)), diasDePagamento) : d;
@@ -113,6 +124,8 @@ export const reembolsosAtendimentoRoutes: FastifyPluginAsyncZod<DoConsole> = asy
       ...r,
       ...prazoDoReembolso(r, d),
       contexto,
+      responsavel,
+      presentes,
       cpfBeneficiario: mascararCpf(r.cpfBeneficiario),
       quatroOlhosAcima: quatroOlhosAcimaCentavos / 100,
       proximoPagamento: proximaRodadaDePagamento(d, diasDePagamento),
@@ -133,16 +146,22 @@ export const reembolsosAtendimentoRoutes: FastifyPluginAsyncZod<DoConsole> = asy
       },
     },
     async (request) => {
-      const { situacao, limite } = request.query;
+      const { situacao, limite, responsavel } = request.query;
+      const quem = quemAtende(request);
       const situacoes =
         situacao === 'abertos' ? ABERTAS : situacao === 'todos' ? SITUACOES_REEMBOLSO : [situacao as SituacaoReembolso];
-      const lista = await reembolso.filaOperador(limite, situacoes);
+      const dono = responsavel === 'eu' ? quem.equipe.conta.id : responsavel === 'ninguem' ? null : undefined;
+      const lista = await reembolso.filaOperador(limite, situacoes, dono);
       // A list of names is a read of member data too (LGPD art. 37): one row per page.
-      await atendimento.auditar(quemAtende(request), 'equipe_leu_reembolsos', {
-        detalhe: { filtros: { situacao, limite }, reembolsos: lista.length },
+      await atendimento.auditar(quem, 'equipe_leu_reembolsos', {
+        detalhe: { filtros: { situacao, limite, ...(responsavel ? { responsavel } : {}) }, reembolsos: lista.length },
       });
       const d = hoje();
-      const repetidos = await reembolso.comReciboRepetido(lista.map((r) => r.protocolo));
+      const protocolos = lista.map((r) => r.protocolo);
+      const [repetidos, donos] = await Promise.all([
+        reembolso.comReciboRepetido(protocolos),
+        reembolso.responsaveis(protocolos),
+      ]);
       const itens: ItemReembolsoAtendimento[] = lista.map((r) => ({
         protocolo: r.protocolo,
         tipo: r.tipo,
@@ -157,6 +176,7 @@ export const reembolsosAtendimentoRoutes: FastifyPluginAsyncZod<DoConsole> = asy
         codigoContrato: r.codigoContrato,
         ...prazoDoReembolso(r, d),
         reciboRepetido: repetidos.has(r.protocolo),
+        responsavel: donos.get(r.protocolo) ?? null,
       }));
       return { itens };
     },
@@ -173,12 +193,13 @@ export const reembolsosAtendimentoRoutes: FastifyPluginAsyncZod<DoConsole> = asy
       },
     },
     async (request) => {
+      const quem = quemAtende(request);
       const r = await reembolso.detalheOperador(request.params.protocolo);
-      const resposta = await detalhe(r);
+      const resposta = await detalhe(r, quem);
       // What the screen showed of the member (decision 0057), not only that the case was opened; the
       // other requests with the same receipt are other members' data read too: named in the row.
       const outros = resposta.reciboRepetido.outros.map((o) => o.protocolo);
-      await atendimento.auditar(quemAtende(request), 'equipe_leu_reembolso', {
+      await atendimento.auditar(quem, 'equipe_leu_reembolso', {
         protocolo: r.protocolo,
         codigoContrato: r.codigoContrato,
         detalhe: {
@@ -259,7 +280,7 @@ export const reembolsosAtendimentoRoutes: FastifyPluginAsyncZod<DoConsole> = asy
             ...(r.aprovacaoPendente ? { aguardaConfirmacao: true, valor: r.aprovacaoPendente.valor } : {}),
           },
         });
-        return detalhe(r);
+        return detalhe(r, quem);
       },
     );
 
@@ -267,8 +288,8 @@ export const reembolsosAtendimentoRoutes: FastifyPluginAsyncZod<DoConsole> = asy
     'analise',
     'equipe_analisou_reembolso',
     'Inicia a análise (recebido → em_analise)',
-    z.object({}).optional(),
-    (p, _b, quem) => reembolso.iniciarAnalise(p, quem),
+    iniciarAnaliseReembolsoRequestSchema,
+    (p, b, quem) => reembolso.iniciarAnalise(p, quem, b?.versao),
   );
   mudanca(
     'pendencia',
@@ -280,7 +301,7 @@ export const reembolsosAtendimentoRoutes: FastifyPluginAsyncZod<DoConsole> = asy
       const pergunta = textoDoPedidoDeDocumentos(b.documentos ?? [], b.pergunta);
       if (pergunta.length > 1000)
         throw dadosInvalidos('O pedido ficou com mais de 1000 caracteres com a lista de documentos: encurte o texto.');
-      return reembolso.pedirDocumentos(p, pergunta, quem);
+      return reembolso.pedirDocumentos(p, pergunta, quem, b.versao);
     },
   );
   mudanca(
@@ -288,7 +309,14 @@ export const reembolsosAtendimentoRoutes: FastifyPluginAsyncZod<DoConsole> = asy
     'equipe_aprovou_reembolso',
     'Aprova (valor em reais, data prevista de pagamento); acima do limite, aguarda a confirmação de um supervisor',
     aprovarReembolsoRequestSchema,
-    (p, b, quem, conta) => reembolso.aprovar(p, b, quem, { conta, acimaCentavos: quatroOlhosAcimaCentavos }),
+    (p, b, quem, conta) =>
+      reembolso.aprovar(
+        p,
+        { valor: b.valor, previsaoPagamento: b.previsaoPagamento },
+        quem,
+        { conta, acimaCentavos: quatroOlhosAcimaCentavos },
+        b.versao,
+      ),
   );
   mudanca(
     'confirmacao',
@@ -301,6 +329,7 @@ export const reembolsosAtendimentoRoutes: FastifyPluginAsyncZod<DoConsole> = asy
         conta,
         b.previsaoPagamento ? { previsaoPagamento: b.previsaoPagamento } : {},
         quem,
+        b.versao,
       ),
     SUPERVISAO,
   );
@@ -309,13 +338,13 @@ export const reembolsosAtendimentoRoutes: FastifyPluginAsyncZod<DoConsole> = asy
     'equipe_negou_reembolso',
     'Nega (com o motivo, que o beneficiário lê)',
     negarReembolsoRequestSchema,
-    (p, b, quem) => reembolso.negar(p, b.motivo, quem),
+    (p, b, quem) => reembolso.negar(p, b.motivo, quem, b.versao),
   );
   mudanca(
     'pagamento',
     'equipe_marcou_reembolso_pago',
     'Marca como pago (aprovado → pago)',
     marcarPagoReembolsoRequestSchema,
-    (p, b, quem) => reembolso.marcarPago(p, b.pagoEm ? { pagoEm: b.pagoEm } : {}, quem),
+    (p, b, quem) => reembolso.marcarPago(p, b.pagoEm ? { pagoEm: b.pagoEm } : {}, quem, b.versao),
   );
 };

@@ -77,6 +77,8 @@ export interface ReembolsoRow {
   aprovacaoConfirmadaPorNome: string | null;
   /** The member was told the receipt was already sent and confirmed it is another care (decision 0056). */
   reciboRepetidoConfirmado: boolean;
+  /** Its protocol's version (decision 0055): the console sends it back with an action. */
+  versao: number;
 }
 
 /** Another request with the same receipt, as the staff see it (any member of the operator). */
@@ -125,7 +127,8 @@ const SELECT_REEMBOLSO = `
          r.aprovacao_proposta_por::text as "aprovacaoPropostaPor", ep.nome as "aprovacaoPropostaPorNome",
          r.aprovacao_proposta_em as "aprovacaoPropostaEm",
          r.aprovacao_confirmada_por::text as "aprovacaoConfirmadaPor", ec.nome as "aprovacaoConfirmadaPorNome",
-         r.recibo_repetido_confirmado as "reciboRepetidoConfirmado"
+         r.recibo_repetido_confirmado as "reciboRepetidoConfirmado",
+         (select pv.versao from protocolos pv where pv.numero = r.protocolo) as versao
     from reembolsos r
     join beneficiarios b on b.codigo_beneficiario = r.codigo_beneficiario
     join pessoas pb on pb.cpf = b.cpf
@@ -499,13 +502,51 @@ export class ReembolsoRepository {
     return row ?? null;
   }
 
-  /** The operator's queue: open requests by legal deadline (pending ones, with no clock, last). */
-  async fila(limite: number, situacoes: readonly SituacaoReembolso[]): Promise<ReembolsoRow[]> {
+  /**
+   * The operator's queue: open requests by legal deadline (pending ones, with no clock, last).
+   * `responsavel` (decision 0055: a request's owner is its protocol's): an account id, only its
+   * requests ('Minha fila'); null, only those nobody took.
+   */
+  async fila(
+    limite: number,
+    situacoes: readonly SituacaoReembolso[],
+    responsavel?: string | null,
+  ): Promise<ReembolsoRow[]> {
+    const params: unknown[] = [situacoes, limite];
+    const dono =
+      responsavel === null
+        ? 'and not exists (select 1 from protocolo_responsaveis pr where pr.numero = r.protocolo)'
+        : responsavel
+          ? `and exists (select 1 from protocolo_responsaveis pr where pr.numero = r.protocolo and pr.conta_id = $${params.push(responsavel)})`
+          : '';
     return this.q.query<ReembolsoRow>(
-      `${SELECT_REEMBOLSO} where r.situacao = any($1::text[])
+      `${SELECT_REEMBOLSO} where r.situacao = any($1::text[]) ${dono}
         order by r.prazo_pagamento asc nulls last, r.protocolo limit $2`,
-      [situacoes, limite],
+      params,
     );
+  }
+
+  /** Who of the staff each of these requests is with (its protocol's owner, decision 0055). */
+  async responsaveis(protocolos: string[]): Promise<Map<string, { id: string; nome: string }>> {
+    const rows = await this.q.query<{ protocolo: string; id: string; nome: string }>(
+      `select pr.numero as protocolo, c.id::text as id, c.nome
+         from protocolo_responsaveis pr join equipe_contas c on c.id = pr.conta_id
+        where pr.numero = any($1::text[])`,
+      [protocolos],
+    );
+    return new Map(rows.map((r) => [r.protocolo, { id: r.id, nome: r.nome }]));
+  }
+
+  /**
+   * The version of the request's protocol, locked until the transaction ends. Read in a statement
+   * of its own after the request's row lock, so it sees what a change that held the lock before
+   * committed (a join in the locking statement would give the version as it was before the wait).
+   */
+  async versaoTravada(protocolo: string): Promise<number | null> {
+    const [row] = await this.q.query<{ versao: number }>('select versao from protocolos where numero = $1 for update', [
+      protocolo,
+    ]);
+    return row?.versao ?? null;
   }
 
   async atualizar(

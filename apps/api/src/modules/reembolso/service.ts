@@ -17,6 +17,7 @@ import {
   type DadosPagamento,
   type DocumentoReembolso,
   formatarNumeroProtocolo,
+  MENSAGEM_REEMBOLSO_DESATUALIZADO,
   LIMITES_REEMBOLSO,
   type ListarReembolsosResponse,
   type Operadora,
@@ -78,6 +79,8 @@ export type ReembolsoOperador = ReembolsoDetalhe & {
   aprovacaoPendente: AprovacaoPendente | null;
   /** The member confirmed sending a receipt their contract had already sent (decision 0056). */
   reciboRepetidoConfirmado: boolean;
+  /** Its protocol's version (decision 0055): the console's actions send it back. */
+  versao: number;
 };
 
 export interface AprovacaoPendente {
@@ -540,9 +543,16 @@ export class ReembolsoService {
   async filaOperador(
     limite = 50,
     situacoes: readonly SituacaoReembolso[] = ['recebido', 'em_analise', 'pendente', 'aprovado'],
+    /** An account id: only its requests ('Minha fila'); null: only those nobody took (decision 0055). */
+    responsavel?: string | null,
   ): Promise<ReembolsoOperador[]> {
-    const rows = await this.repo.fila(Math.min(Math.max(limite, 1), 200), situacoes);
+    const rows = await this.repo.fila(Math.min(Math.max(limite, 1), 200), situacoes, responsavel);
     return Promise.all(rows.map((r) => this.detalharOperador(r)));
+  }
+
+  /** Who of the staff each request is with: its protocol's owner (decision 0055). */
+  responsaveis(protocolos: string[]) {
+    return this.repo.responsaveis(protocolos);
   }
 
   /** One request as the operator sees it: with contract, beneficiary code and the unmasked bank data. */
@@ -561,6 +571,7 @@ export class ReembolsoService {
       dadosPagamento: r.pagamento,
       aprovacaoPendente: aprovacaoPendente(r),
       reciboRepetidoConfirmado: r.reciboRepetidoConfirmado,
+      versao: r.versao,
     };
   }
 
@@ -571,25 +582,39 @@ export class ReembolsoService {
     return { anexo: anexoPublico(anexo), stream: Readable.from(this.repo.bytesDoAnexo(id)) };
   }
 
-  iniciarAnalise(protocolo: string, por: string) {
-    return this.mudar(protocolo, por, ['recebido'], 'em_analise', () => ({
-      campos: {},
-      descricao: 'Pedido em análise pela operadora.',
-      aviso: (r) => `o reembolso ${r.protocolo} está em análise.`,
-    }));
+  iniciarAnalise(protocolo: string, por: string, versao?: number) {
+    return this.mudar(
+      protocolo,
+      por,
+      ['recebido'],
+      'em_analise',
+      () => ({
+        campos: {},
+        descricao: 'Pedido em análise pela operadora.',
+        aviso: (r) => `o reembolso ${r.protocolo} está em análise.`,
+      }),
+      versao,
+    );
   }
 
   /** 'pendente' with the operator's question: the legal clock stops until the member answers. */
-  pedirDocumentos(protocolo: string, pergunta: string, por: string) {
+  pedirDocumentos(protocolo: string, pergunta: string, por: string, versao?: number) {
     const texto = pergunta.trim();
     if (!texto) throw regra('Escreva o que falta para o beneficiário.');
-    return this.mudar(protocolo, por, ['recebido', 'em_analise'], 'pendente', () => ({
-      campos: { pergunta: texto.slice(0, 1000), documentacaoCompletaEm: null, prazoPagamento: null, ...SEM_PROPOSTA },
-      descricao: `Documentos pendentes: ${texto}`,
-      aviso: (r) =>
-        `o reembolso ${r.protocolo} precisa de documentos: ${texto}. Envie pelo portal, em Reembolso; ` +
-        'o prazo de 30 dias recomeça quando a documentação estiver completa.',
-    }));
+    return this.mudar(
+      protocolo,
+      por,
+      ['recebido', 'em_analise'],
+      'pendente',
+      () => ({
+        campos: { pergunta: texto.slice(0, 1000), documentacaoCompletaEm: null, prazoPagamento: null, ...SEM_PROPOSTA },
+        descricao: `Documentos pendentes: ${texto}`,
+        aviso: (r) =>
+          `o reembolso ${r.protocolo} precisa de documentos: ${texto}. Envie pelo portal, em Reembolso; ` +
+          'o prazo de 30 dias recomeça quando a documentação estiver completa.',
+      }),
+      versao,
+    );
   }
 
   /**
@@ -601,6 +626,7 @@ export class ReembolsoService {
     a: { valor: number; previsaoPagamento: string },
     por: string,
     quatroOlhos?: QuatroOlhos,
+    versao?: number,
   ): Promise<ReembolsoOperador> {
     const valor = centavos(a.valor);
     if (quatroOlhos && valor > quatroOlhos.acimaCentavos) {
@@ -608,6 +634,7 @@ export class ReembolsoService {
         const repo = this.repo.com(tx);
         const r = await repo.porProtocolo(protocolo, { bloquear: true });
         if (!r) throw naoEncontrado();
+        await conferirVersao(repo, protocolo, versao);
         exigirSituacao(r, ['recebido', 'em_analise'], 'aprovado');
         if (aguardaConfirmacao(r)) throw JA_AGUARDA();
         validarAprovacao(r, a, diaEmSaoPaulo(this.agora().getTime()));
@@ -622,66 +649,100 @@ export class ReembolsoService {
       });
       return this.detalheOperador(protocolo);
     }
-    return this.mudar(protocolo, por, ['recebido', 'em_analise'], 'aprovado', (r, hoje) => {
-      if (aguardaConfirmacao(r)) throw JA_AGUARDA();
-      validarAprovacao(r, a, hoje);
-      return {
-        campos: { valorAprovadoCentavos: valor, previsaoPagamento: a.previsaoPagamento, ...SEM_PROPOSTA },
-        ...aprovado(r, valor, a.previsaoPagamento),
-      };
-    });
+    return this.mudar(
+      protocolo,
+      por,
+      ['recebido', 'em_analise'],
+      'aprovado',
+      (r, hoje) => {
+        if (aguardaConfirmacao(r)) throw JA_AGUARDA();
+        validarAprovacao(r, a, hoje);
+        return {
+          campos: { valorAprovadoCentavos: valor, previsaoPagamento: a.previsaoPagamento, ...SEM_PROPOSTA },
+          ...aprovado(r, valor, a.previsaoPagamento),
+        };
+      },
+      versao,
+    );
   }
 
   /**
    * The second person confirms an approval awaiting confirmation: it becomes 'aprovado' as any
    * other (history, event, notice). Never its author (the database refuses it too).
    */
-  confirmarAprovacao(protocolo: string, conta: string, p: { previsaoPagamento?: string }, por: string) {
-    return this.mudar(protocolo, por, ['recebido', 'em_analise'], 'aprovado', (r, hoje) => {
-      if (!aguardaConfirmacao(r)) {
-        throw new AppError(409, 'JA_REGISTRADO', 'Este reembolso não tem aprovação aguardando confirmação.');
-      }
-      if (r.aprovacaoPropostaPor === conta) {
-        throw regra('Quem aprovou não pode confirmar a própria aprovação: a confirmação é de outro supervisor.');
-      }
-      const valor = r.aprovacaoPropostaCentavos ?? 0;
-      const previsao = p.previsaoPagamento ?? r.aprovacaoPropostaPrevisao ?? '';
-      if (previsao < hoje) {
-        throw regra(`A data prevista de pagamento (${formatDate(previsao)}) já passou: informe uma nova data.`);
-      }
-      return {
-        campos: {
-          valorAprovadoCentavos: valor,
-          previsaoPagamento: previsao,
-          aprovacaoConfirmadaPor: conta,
-          aprovacaoConfirmadaEm: this.agora(),
-        },
-        ...aprovado(r, valor, previsao),
-      };
-    });
+  confirmarAprovacao(
+    protocolo: string,
+    conta: string,
+    p: { previsaoPagamento?: string },
+    por: string,
+    versao?: number,
+  ) {
+    return this.mudar(
+      protocolo,
+      por,
+      ['recebido', 'em_analise'],
+      'aprovado',
+      (r, hoje) => {
+        if (!aguardaConfirmacao(r)) {
+          throw new AppError(409, 'JA_REGISTRADO', 'Este reembolso não tem aprovação aguardando confirmação.');
+        }
+        if (r.aprovacaoPropostaPor === conta) {
+          throw regra('Quem aprovou não pode confirmar a própria aprovação: a confirmação é de outro supervisor.');
+        }
+        const valor = r.aprovacaoPropostaCentavos ?? 0;
+        const previsao = p.previsaoPagamento ?? r.aprovacaoPropostaPrevisao ?? '';
+        if (previsao < hoje) {
+          throw regra(`A data prevista de pagamento (${formatDate(previsao)}) já passou: informe uma nova data.`);
+        }
+        return {
+          campos: {
+            valorAprovadoCentavos: valor,
+            previsaoPagamento: previsao,
+            aprovacaoConfirmadaPor: conta,
+            aprovacaoConfirmadaEm: this.agora(),
+          },
+          ...aprovado(r, valor, previsao),
+        };
+      },
+      versao,
+    );
   }
 
-  negar(protocolo: string, motivo: string, por: string) {
+  negar(protocolo: string, motivo: string, por: string, versao?: number) {
     const texto = motivo.trim();
     if (!texto) throw regra('Informe o motivo da negativa.');
-    return this.mudar(protocolo, por, ['recebido', 'em_analise', 'pendente'], 'negado', () => ({
-      campos: { motivoNegativa: texto.slice(0, 1000), pergunta: null, ...SEM_PROPOSTA },
-      descricao: `Reembolso negado: ${texto}`,
-      aviso: (r) => `o reembolso ${r.protocolo} foi negado. Motivo: ${texto}`,
-    }));
+    return this.mudar(
+      protocolo,
+      por,
+      ['recebido', 'em_analise', 'pendente'],
+      'negado',
+      () => ({
+        campos: { motivoNegativa: texto.slice(0, 1000), pergunta: null, ...SEM_PROPOSTA },
+        descricao: `Reembolso negado: ${texto}`,
+        aviso: (r) => `o reembolso ${r.protocolo} foi negado. Motivo: ${texto}`,
+      }),
+      versao,
+    );
   }
 
-  marcarPago(protocolo: string, p: { pagoEm?: string }, por: string) {
-    return this.mudar(protocolo, por, ['aprovado'], 'pago', (r, hoje) => {
-      const pagoEm = p.pagoEm ?? hoje;
-      if (!/^\d{4}-\d{2}-\d{2}$/.test(pagoEm) || pagoEm > hoje) throw regra('Data de pagamento inválida.');
-      const valor = formatBRL(reais(r.valorAprovadoCentavos ?? 0));
-      return {
-        campos: { pagoEm },
-        descricao: `Reembolso pago: ${valor} em ${formatDate(pagoEm)}.`,
-        aviso: () => `o reembolso ${r.protocolo} foi pago: ${valor} em ${formatDate(pagoEm)}.`,
-      };
-    });
+  marcarPago(protocolo: string, p: { pagoEm?: string }, por: string, versao?: number) {
+    return this.mudar(
+      protocolo,
+      por,
+      ['aprovado'],
+      'pago',
+      (r, hoje) => {
+        const pagoEm = p.pagoEm ?? hoje;
+        if (!/^\d{4}-\d{2}-\d{2}$/.test(pagoEm) || pagoEm > hoje) throw regra('Data de pagamento inválida.');
+        const valor = formatBRL(reais(r.valorAprovadoCentavos ?? 0));
+        return {
+          campos: { pagoEm },
+          descricao: `Reembolso pago: ${valor} em ${formatDate(pagoEm)}.`,
+          aviso: () => `o reembolso ${r.protocolo} foi pago: ${valor} em ${formatDate(pagoEm)}.`,
+        };
+      },
+      versao,
+    );
   }
 
   /** One operator change: checked against the current status, written with its history, event and notice. */
@@ -698,6 +759,7 @@ export class ReembolsoService {
       descricao: string;
       aviso: (r: ReembolsoRow) => string;
     },
+    versao?: number,
   ): Promise<ReembolsoOperador> {
     const agora = this.agora();
     const hoje = diaEmSaoPaulo(agora.getTime());
@@ -706,6 +768,7 @@ export class ReembolsoService {
       const repo = this.repo.com(tx);
       const r = await repo.porProtocolo(protocolo, { bloquear: true });
       if (!r) throw naoEncontrado();
+      await conferirVersao(repo, protocolo, versao);
       // The status alone would refuse it too ('em análise'), but without saying why.
       if (para === 'pago' && aguardaConfirmacao(r)) {
         throw new AppError(
@@ -823,6 +886,17 @@ const SEM_PROPOSTA = {
   aprovacaoConfirmadaPor: null,
   aprovacaoConfirmadaEm: null,
 } as const;
+
+/**
+ * Optimistic concurrency (decision 0055): the version the console's screen read, checked under the
+ * request's row lock against its protocol's version as it is now. Undefined (the integration API,
+ * a console page loaded before the version existed): not checked.
+ */
+async function conferirVersao(repo: ReembolsoRepository, protocolo: string, esperada: number | undefined) {
+  if (esperada === undefined) return;
+  if ((await repo.versaoTravada(protocolo)) !== esperada)
+    throw new AppError(409, 'VERSAO_DESATUALIZADA', MENSAGEM_REEMBOLSO_DESATUALIZADO);
+}
 
 function exigirSituacao(r: ReembolsoRow, de: readonly SituacaoReembolso[], para: SituacaoReembolso): void {
   if (de.includes(r.situacao)) return;

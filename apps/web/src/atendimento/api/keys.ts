@@ -19,7 +19,8 @@ export const chavesAtendimento = {
   tudo: ['atendimento'] as const,
   fila: (filtros: FiltrosFila) => ['atendimento', 'fila', filtros] as const,
   protocolo: (numero: string) => ['atendimento', 'protocolo', numero] as const,
-  reembolsos: (situacao: string) => ['atendimento', 'reembolsos', situacao] as const,
+  reembolsos: (situacao: string, responsavel?: 'eu' | 'ninguem') =>
+    ['atendimento', 'reembolsos', situacao, responsavel ?? null] as const,
   reembolso: (protocolo: string) => ['atendimento', 'reembolso', protocolo] as const,
   notas: (protocolo: string) => ['atendimento', 'notas', protocolo] as const,
   busca: (q: string) => ['atendimento', 'busca', q] as const,

@@ -11,18 +11,25 @@ import { keepPreviousData, queryOptions, useMutation, useQuery, useQueryClient }
 import { baixarArquivo, chamar } from '../lib/cliente';
 import { chavesAtendimento } from './keys';
 
-/** GET /api/atendimento/reembolsos: by legal payment deadline (the nearest first; 'pendente' last). */
-export const reembolsosQuery = (situacao: string) =>
+/**
+ * GET /api/atendimento/reembolsos: by legal payment deadline (the nearest first; 'pendente' last);
+ * responsavel eu: 'Minha fila', ninguem: those nobody took (decision 0055).
+ */
+export const reembolsosQuery = (situacao: string, responsavel?: 'eu' | 'ninguem') =>
   queryOptions({
-    queryKey: chavesAtendimento.reembolsos(situacao),
+    queryKey: chavesAtendimento.reembolsos(situacao, responsavel),
     queryFn: ({ signal }) =>
-      chamar<ReembolsosAtendimentoResponse>('/reembolsos', { query: { situacao, limite: 200 }, signal }),
+      chamar<ReembolsosAtendimentoResponse>('/reembolsos', {
+        query: { situacao, limite: 200, ...(responsavel ? { responsavel } : {}) },
+        signal,
+      }),
     placeholderData: keepPreviousData,
     staleTime: 15_000,
     refetchInterval: 60_000,
   });
 
-export const useReembolsos = (situacao: string) => useQuery(reembolsosQuery(situacao));
+export const useReembolsos = (situacao: string, responsavel?: 'eu' | 'ninguem') =>
+  useQuery(reembolsosQuery(situacao, responsavel));
 
 /** GET /api/atendimento/reembolsos/:protocolo (audited). */
 export const reembolsoQuery = (protocolo: string) =>
@@ -51,13 +58,16 @@ export type AcaoReembolso =
   | { acao: 'negativa'; corpo: NegarReembolsoRequest }
   | { acao: 'pagamento'; corpo: MarcarPagoReembolsoRequest };
 
-/** POST …/analise | pendencia | aprovacao | confirmacao | negativa | pagamento: answers with the request as it now is. */
+/**
+ * POST …/analise | pendencia | aprovacao | confirmacao | negativa | pagamento: answers with the
+ * request as it now is. Each carries the version the screen shows (a stale one: 409, decision 0055).
+ */
 export function useAcaoReembolso(protocolo: string) {
   const qc = useQueryClient();
   return useMutation({
-    mutationFn: (a: AcaoReembolso) =>
+    mutationFn: ({ versao, ...a }: AcaoReembolso & { versao: number }) =>
       chamar<ReembolsoAtendimento>(`/reembolsos/${encodeURIComponent(protocolo)}/${a.acao}`, {
-        body: 'corpo' in a ? a.corpo : {},
+        body: { ...('corpo' in a ? a.corpo : {}), versao },
       }),
     meta: { erro: false },
     onSuccess: (r) => {

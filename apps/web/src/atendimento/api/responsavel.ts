@@ -3,6 +3,7 @@ import type {
   EquipeAtivaResponse,
   PresencaResponse,
   ProtocoloAtendimento,
+  ReembolsoAtendimento,
   ResponsavelProtocoloRequest,
   ResponsavelProtocoloResponse,
 } from '@portal/contract';
@@ -15,7 +16,10 @@ import { chavesAtendimento } from './keys';
 
 const caminho = (numero: string, resto: string) => `/protocolos/${encodeURIComponent(numero)}/${resto}`;
 
-/** POST …/responsavel: assumir, liberar, atribuir; the case and the queues follow. */
+/**
+ * POST …/responsavel: assumir, liberar, atribuir; the case and the queues follow. A reimbursement
+ * request is one protocol: its owner is its protocol's, so its screen and list follow too.
+ */
 export function useResponsavel(numero: string) {
   const qc = useQueryClient();
   return useMutation({
@@ -26,7 +30,11 @@ export function useResponsavel(numero: string) {
       qc.setQueryData<ProtocoloAtendimento>(chavesAtendimento.protocolo(numero), (p) =>
         p ? { ...p, responsavel } : p,
       );
+      qc.setQueryData<ReembolsoAtendimento>(chavesAtendimento.reembolso(numero), (r) =>
+        r ? { ...r, responsavel } : r,
+      );
       void qc.invalidateQueries({ queryKey: ['atendimento', 'fila'] });
+      void qc.invalidateQueries({ queryKey: ['atendimento', 'reembolsos'] });
     },
   });
 }

@@ -2,15 +2,18 @@ import { formatBRL } from '@portal/br';
 import type { DocumentoUsual, PapelEquipe, ReembolsoAtendimento, SituacaoReembolso } from '@portal/contract';
 import { useRef, useState, type FormEvent } from 'react';
 import { Alert } from '@/components/ui/alert';
+import { Button } from '@/components/ui/button';
 import { FormField } from '@/components/ui/form-field';
 import { Input } from '@/components/ui/input';
 import { Textarea } from '@/components/ui/textarea';
+import { ApiError } from '@/lib/api-client';
 import { toast } from '@/lib/toast';
 import { useAcaoReembolso, type AcaoReembolso } from '../api/reembolsos';
 import { mensagemDeErro } from '../lib/cliente';
 import { dataDoDia, dataHora, diaEmSaoPaulo } from '../lib/formatos';
 import { useConta } from '../lib/sessao';
 import { CaixaDeAcoes } from './acoes';
+import { Secao } from './detalhe';
 import { ConfirmarDinheiro, type DinheiroAConfirmar } from './confirmar-dinheiro';
 import { ListaDeDocumentos, PreviaDoPedido } from './pedir-documentos';
 
@@ -109,12 +112,28 @@ function AprovacaoPendente({ r, conta }: { r: ReembolsoAtendimento; conta: { id:
   );
 }
 
-/** The status changes the request's situation allows, each with what it needs; money is confirmed in a dialog. */
-export function AcoesDoReembolso({ reembolso }: { reembolso: ReembolsoAtendimento }) {
+/**
+ * The status changes the request's situation allows, each with what it needs; money is confirmed in
+ * a dialog. Each carries the version the screen shows; the text typed lives in the page (`texto`),
+ * so a 409 'changed since you opened it' and the reload that follows never lose it (decision 0055).
+ */
+export function AcoesDoReembolso({
+  reembolso,
+  texto,
+  setTexto,
+  recarregar,
+}: {
+  reembolso: ReembolsoAtendimento;
+  texto: string;
+  setTexto: (t: string) => void;
+  /** Reads the request again (its current version); resolves when the screen shows it. */
+  recarregar: () => Promise<unknown>;
+}) {
   const conta = useConta();
   const possiveis = acoesPossiveis(reembolso, conta);
   const [acao, setAcao] = useState<Acao | null>(null);
-  const [texto, setTexto] = useState('');
+  const [desatualizado, setDesatualizado] = useState(false);
+  const [recarregando, setRecarregando] = useState(false);
   const [documentos, setDocumentos] = useState<DocumentoUsual[]>([]);
   const [valor, setValor] = useState('');
   const [previsao, setPrevisao] = useState(reembolso.proximoPagamento);
@@ -126,29 +145,57 @@ export function AcoesDoReembolso({ reembolso }: { reembolso: ReembolsoAtendiment
   const escolhida = possiveis.find((a) => a.acao === acao) ?? possiveis[0];
   const pendente = reembolso.aprovacaoPendente;
   const aviso = <AprovacaoPendente r={reembolso} conta={conta} />;
-  if (!escolhida) return aviso;
+  // A text typed for an action the request no longer allows (it changed meanwhile): shown to copy.
+  const naoEnviado =
+    texto.trim() && !possiveis.some((a) => a.acao === 'pendencia' || a.acao === 'negativa') ? (
+      <TextoNaoEnviado texto={texto} />
+    ) : null;
+  if (!escolhida)
+    return (
+      <>
+        {aviso}
+        {naoEnviado}
+      </>
+    );
+
+  async function recarregarDados() {
+    setRecarregando(true);
+    try {
+      await recarregar();
+      setErro(null);
+      setDesatualizado(false);
+      toast.success('Reembolso recarregado. Confira o histórico antes de enviar de novo.');
+    } finally {
+      setRecarregando(false);
+    }
+  }
 
   function executar(pedido: AcaoReembolso, feito: string) {
-    mutacao.mutate(pedido, {
-      onSuccess: (r) => {
-        setAConfirmar(null);
-        toast.success(
-          pedido.acao === 'aprovacao' && r.aprovacaoPendente
-            ? 'Aprovação registrada. Aguarda a confirmação de um supervisor.'
-            : feito,
-        );
-        setTexto('');
-        setDocumentos([]);
-        setValor('');
-        setPrevisao(r.proximoPagamento);
-        setPagoEm(r.pagoEmSugerido ?? '');
-        setAcao(null);
+    setDesatualizado(false);
+    mutacao.mutate(
+      { ...pedido, versao: reembolso.versao },
+      {
+        onSuccess: (r) => {
+          setAConfirmar(null);
+          toast.success(
+            pedido.acao === 'aprovacao' && r.aprovacaoPendente
+              ? 'Aprovação registrada. Aguarda a confirmação de um supervisor.'
+              : feito,
+          );
+          setTexto('');
+          setDocumentos([]);
+          setValor('');
+          setPrevisao(r.proximoPagamento);
+          setPagoEm(r.pagoEmSugerido ?? '');
+          setAcao(null);
+        },
+        onError: (err) => {
+          setAConfirmar(null);
+          setDesatualizado(err instanceof ApiError && err.code === 'VERSAO_DESATUALIZADA');
+          setErro(mensagemDeErro(err));
+        },
       },
-      onError: (err) => {
-        setAConfirmar(null);
-        setErro(mensagemDeErro(err));
-      },
-    });
+    );
   }
 
   function enviar(e: FormEvent) {
@@ -222,6 +269,7 @@ export function AcoesDoReembolso({ reembolso }: { reembolso: ReembolsoAtendiment
   return (
     <>
       {aviso}
+      {naoEnviado}
       <CaixaDeAcoes
         id="acoes-reembolso"
         acoes={possiveis}
@@ -236,8 +284,17 @@ export function AcoesDoReembolso({ reembolso }: { reembolso: ReembolsoAtendiment
           if (a === 'aprovacao') setPrevisao(reembolso.proximoPagamento);
         }}
         enviar={enviar}
-        limparErro={() => setErro(null)}
+        limparErro={() => {
+          if (!desatualizado) setErro(null);
+        }}
         erro={erro}
+        aposErro={
+          desatualizado ? (
+            <Button variant="outline" size="sm" disabled={recarregando} onClick={() => void recarregarDados()}>
+              {recarregando ? 'Recarregando…' : 'Recarregar o reembolso'}
+            </Button>
+          ) : null
+        }
         enviando={mutacao.isPending}
         botao={escolhida.botao}
         botaoRef={botao}
@@ -321,6 +378,18 @@ export function AcoesDoReembolso({ reembolso }: { reembolso: ReembolsoAtendiment
         voltarPara={botao}
       />
     </>
+  );
+}
+
+function TextoNaoEnviado({ texto }: { texto: string }) {
+  return (
+    <Secao titulo="Seu texto não enviado">
+      <p className="mb-2 text-slate-800">
+        Este reembolso mudou e não aceita mais a ação para a qual você escreveu. O texto está abaixo, para copiar se
+        precisar.
+      </p>
+      <Textarea aria-label="Seu texto não enviado" readOnly rows={4} value={texto} />
+    </Secao>
   );
 }
 

@@ -1,11 +1,13 @@
 import { formatBRL, formatCnpj, formatCpf } from '@portal/br';
-import { ROTULOS_TIPO_REEMBOLSO } from '@portal/contract';
+import { ROTULOS_TIPO_REEMBOLSO, type SituacaoReembolso } from '@portal/contract';
+import { useState } from 'react';
 import { useParams } from 'react-router';
 import { Alert } from '@/components/ui/alert';
 import { CopiarNumeroProtocolo } from '@/components/protocolo/copiar-numero-protocolo';
 import { Spinner } from '@/components/ui/spinner';
 import { isApiError } from '@/lib/api-client';
 import { useReembolso } from '../api/reembolsos';
+import { usePresenca } from '../api/responsavel';
 import { Anexos } from '../components/anexos-do-reembolso';
 import { AcoesDoReembolso } from '../components/acoes-do-reembolso';
 import { Cabecalho } from '../components/cabecalho';
@@ -13,10 +15,14 @@ import { ContextoDoMembro } from '../components/contexto-do-membro';
 import { linhasDePagamento } from '../components/dados-de-pagamento';
 import { NotasInternas } from '../components/notas-internas';
 import { ReciboRepetido } from '../components/recibo-repetido';
+import { AvisoDePresenca, BlocoDoResponsavel } from '../components/responsavel';
 import { Historico, Secao, Voltar } from '../components/detalhe';
 import { SituacaoReembolsoBadge } from '@/components/situacao';
 import { SeloPrazo } from '../components/selos-prazo';
 import { dataDoDia, dataHora, numeroLegivel } from '../lib/formatos';
+
+/** Until it is paid or denied, a request may be taken (its protocol is still open). */
+const ABERTAS: readonly SituacaoReembolso[] = ['recebido', 'em_analise', 'pendente', 'aprovado'];
 
 function Campos({ linhas }: { linhas: [string, React.ReactNode][] }) {
   return (
@@ -35,6 +41,10 @@ function Campos({ linhas }: { linhas: [string, React.ReactNode][] }) {
 export function ReembolsoPage() {
   const { protocolo = '' } = useParams();
   const q = useReembolso(protocolo);
+  // Its owner and presence are its protocol's (decision 0055): the same heartbeat as a case screen.
+  const presentes = usePresenca(protocolo, q.isSuccess);
+  // The text being written outlives a reload of the request (a 409, decision 0055).
+  const [texto, setTexto] = useState('');
   const voltar = <Voltar para="/atendimento/reembolsos">Voltar aos reembolsos</Voltar>;
 
   if (q.isPending) return <Spinner className="py-10" label="Carregando o reembolso..." />;
@@ -70,10 +80,12 @@ export function ReembolsoPage() {
           ) : null}
         </span>
       </div>
+      <AvisoDePresenca presentes={presentes ?? r.presentes} objeto="reembolso" />
       <ReciboRepetido r={r} />
 
       <div className="grid gap-4 lg:grid-cols-[minmax(0,3fr)_minmax(0,2fr)]">
         <div className="space-y-4">
+          <BlocoDoResponsavel protocolo={r} aberto={ABERTAS.includes(r.situacao)} objeto="reembolso" />
           <Secao titulo="Pedido">
             <Campos
               linhas={[
@@ -120,7 +132,7 @@ export function ReembolsoPage() {
             </Secao>
           ) : null}
 
-          <AcoesDoReembolso reembolso={r} />
+          <AcoesDoReembolso reembolso={r} texto={texto} setTexto={setTexto} recarregar={() => q.refetch()} />
 
           <Historico passos={r.historico} selo={(s) => <SituacaoReembolsoBadge situacao={s} />} />
           <NotasInternas protocolo={r.protocolo} />

@@ -1,5 +1,10 @@
 import { formatBRL } from '@portal/br';
-import { ROTULOS_SITUACAO_REEMBOLSO, ROTULOS_TIPO_REEMBOLSO, SITUACOES_REEMBOLSO } from '@portal/contract';
+import {
+  ROTULOS_SITUACAO_REEMBOLSO,
+  ROTULOS_TIPO_REEMBOLSO,
+  SITUACOES_REEMBOLSO,
+  type SituacaoReembolso,
+} from '@portal/contract';
 import { useSearchParams } from 'react-router';
 import { Alert } from '@/components/ui/alert';
 import { FormField } from '@/components/ui/form-field';
@@ -10,6 +15,7 @@ import { Cabecalho } from '../components/cabecalho';
 import { AtalhosDaFila, LinhaDaFila, ProtocoloDaFila, TabelaDaFila, TotaisDaFila } from '../components/fila';
 import { SituacaoReembolsoBadge } from '@/components/situacao';
 import { SeloPrazo } from '../components/selos-prazo';
+import { ResponsavelDaFila } from '../components/responsavel';
 import { dataDoDia } from '../lib/formatos';
 
 const SITUACOES = ['abertos', 'todos', ...SITUACOES_REEMBOLSO] as const;
@@ -18,6 +24,14 @@ const ROTULO_FILTRO: Record<string, string> = {
   todos: 'Todos, inclusive pagos e negados',
   ...ROTULOS_SITUACAO_REEMBOLSO,
 };
+
+const RESPONSAVEIS = [
+  { valor: 'eu', rotulo: 'Minha fila' },
+  { valor: 'ninguem', rotulo: 'Sem responsável' },
+] as const;
+
+/** Until it is paid or denied, a request may be taken (its protocol is still open). */
+const ABERTAS: readonly SituacaoReembolso[] = ['recebido', 'em_analise', 'pendente', 'aprovado'];
 
 /** 'Vence em 3 dias', 'Atrasado há 2 dias', 'Prazo parado' (pendente): the deadline in words. */
 function prazoEmPalavras(diasRestantes: number | null, situacao: string): string {
@@ -32,7 +46,19 @@ export function ReembolsosPage() {
   const [params, setParams] = useSearchParams();
   const pedida = params.get('situacao') ?? 'abertos';
   const situacao = (SITUACOES as readonly string[]).includes(pedida) ? pedida : 'abertos';
-  const fila = useReembolsos(situacao);
+  // Whose requests (decision 0055): 'Minha fila', those nobody took, or all.
+  const responsavel = RESPONSAVEIS.find((r) => r.valor === params.get('responsavel'))?.valor;
+  const fila = useReembolsos(situacao, responsavel);
+  const mudar = (nome: string, valor: string) =>
+    setParams(
+      (p) => {
+        const n = new URLSearchParams(p);
+        if (valor) n.set(nome, valor);
+        else n.delete(nome);
+        return n;
+      },
+      { replace: true },
+    );
 
   const itens = fila.data?.itens ?? [];
   const atrasados = itens.filter((r) => r.atrasado).length;
@@ -64,13 +90,23 @@ export function ReembolsosPage() {
             <NativeSelect
               {...c}
               value={situacao}
-              onChange={(e) =>
-                setParams(e.target.value === 'abertos' ? {} : { situacao: e.target.value }, { replace: true })
-              }
+              onChange={(e) => mudar('situacao', e.target.value === 'abertos' ? '' : e.target.value)}
             >
               {SITUACOES.map((s) => (
                 <option key={s} value={s}>
                   {ROTULO_FILTRO[s]}
+                </option>
+              ))}
+            </NativeSelect>
+          )}
+        </FormField>
+        <FormField label="Responsável">
+          {(c) => (
+            <NativeSelect {...c} value={responsavel ?? ''} onChange={(e) => mudar('responsavel', e.target.value)}>
+              <option value="">Qualquer responsável</option>
+              {RESPONSAVEIS.map((r) => (
+                <option key={r.valor} value={r.valor}>
+                  {r.rotulo}
                 </option>
               ))}
             </NativeSelect>
@@ -83,13 +119,23 @@ export function ReembolsosPage() {
       ) : fila.isError ? (
         <Alert variant="error">Não foi possível carregar os reembolsos. Tente novamente.</Alert>
       ) : itens.length === 0 ? (
-        <Alert>Nenhum reembolso nesta situação.</Alert>
+        <Alert>
+          {responsavel === 'eu' ? 'Nenhum reembolso na sua fila nesta situação.' : 'Nenhum reembolso nesta situação.'}
+        </Alert>
       ) : (
         <TabelaDaFila
           rotulo="Reembolsos por prazo"
           legenda="Reembolsos por prazo legal de pagamento, o mais próximo primeiro; os pendentes por último"
           atalhos="atalhos-reembolsos"
-          colunas={['Prazo de pagamento', 'Protocolo', 'Beneficiário', 'Atendimento', 'Valor pago', 'Situação']}
+          colunas={[
+            'Prazo de pagamento',
+            'Protocolo',
+            'Beneficiário',
+            'Atendimento',
+            'Valor pago',
+            'Situação',
+            'Responsável',
+          ]}
           cabecalhoSemQuebra
         >
           {itens.map((r) => (
@@ -132,6 +178,14 @@ export function ReembolsosPage() {
                     Recibo repetido?
                   </span>
                 ) : null}
+              </td>
+              <td data-rotulo="Responsável" className="px-3 py-2 align-top">
+                <ResponsavelDaFila
+                  protocolo={r.protocolo}
+                  responsavel={r.responsavel}
+                  aberto={ABERTAS.includes(r.situacao)}
+                  objeto="reembolso"
+                />
               </td>
             </LinhaDaFila>
           ))}

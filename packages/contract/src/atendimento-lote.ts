@@ -1,13 +1,13 @@
 import { z } from 'zod';
+import { LOTE_MAXIMO } from './atendimento-regras';
+
+export { LOTE_MAXIMO, resumoDoLote } from './atendimento-regras';
 
 /**
  * Bulk actions on the console's queue (issue 31, "Answer fast"): take a selection, or answer it
  * with one template. Each protocol is decided by the same rules as the single action, in its own
  * transaction, and answered one by one: ok, or refused with the reason in Portuguese.
  */
-
-/** At most this many protocols per request (the console sends a larger selection in parts). */
-export const LOTE_MAXIMO = 50;
 
 const itemDoLoteSchema = z.object({
   numero: z
@@ -39,9 +39,7 @@ export type AssumirEmLoteRequest = z.input<typeof assumirEmLoteRequestSchema>;
  * a protocol changed since the queue read it (versao) is refused.
  */
 export const responderEmLoteRequestSchema = z.object({
-  modeloId: z
-    .string({ error: 'Escolha o modelo de resposta.' })
-    .regex(/^[0-9]{1,18}$/, 'Modelo de resposta inválido.'),
+  modeloId: z.string({ error: 'Escolha o modelo de resposta.' }).regex(/^[0-9]{1,18}$/, 'Modelo de resposta inválido.'),
   itens: itensDoLoteSchema,
 });
 export type ResponderEmLoteRequest = z.input<typeof responderEmLoteRequestSchema>;
@@ -57,12 +55,3 @@ export const loteResponseSchema = z.object({
   resultados: z.array(resultadoDoLoteSchema).describe('Um por protocolo, na ordem enviada.'),
 });
 export type LoteResponse = z.infer<typeof loteResponseSchema>;
-
-/** The words of a bulk action's summary: '3 respondidos, 1 recusado'. */
-export function resumoDoLote(feito: { um: string; varios: string }, resultados: readonly ResultadoDoLote[]): string {
-  const ok = resultados.filter((r) => r.resultado === 'ok').length;
-  const recusados = resultados.length - ok;
-  const partes = [`${ok} ${ok === 1 ? feito.um : feito.varios}`];
-  if (recusados > 0) partes.push(`${recusados} ${recusados === 1 ? 'recusado' : 'recusados'}`);
-  return partes.join(', ');
-}

@@ -14,7 +14,11 @@ describe("a member's notice", () => {
   });
 
   it('the text: the operator first, the rest as written', () => {
-    const aviso = avisoAoMembro('Saúde Exemplo', 'reembolso 41729720260310000001: pago', 'Protocolo 41729720260310000001.');
+    const aviso = avisoAoMembro(
+      'Saúde Exemplo',
+      'reembolso 41729720260310000001: pago',
+      'Protocolo 41729720260310000001.',
+    );
     expect(aviso.texto).toBe('Saúde Exemplo: Protocolo 41729720260310000001.');
   });
 });

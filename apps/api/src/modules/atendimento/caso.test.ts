@@ -138,7 +138,9 @@ describe('the member at a glance', () => {
   it("lists the notices' subjects with the protocol number grouped, as every screen writes it", async () => {
     const { c } = await logado();
     const assuntos = (await contexto(c)).avisos.map((a) => a.assunto);
-    expect(assuntos).toContain(`Saúde Exemplo: pedido de reembolso, protocolo ${formatarNumeroProtocolo(reembolsoDaMaria)}`);
+    expect(assuntos).toContain(
+      `Saúde Exemplo: pedido de reembolso, protocolo ${formatarNumeroProtocolo(reembolsoDaMaria)}`,
+    );
     expect(assuntos.join('\n')).not.toContain(reembolsoDaMaria);
   });
 

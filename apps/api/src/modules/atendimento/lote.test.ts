@@ -45,10 +45,12 @@ const versao = async (numero: string) =>
   (await t.db.query<{ versao: number }>('select versao from protocolos where numero = $1', [numero]))[0]!.versao;
 const item = async (numero: string) => ({ numero, versao: await versao(numero) });
 const situacao = async (numero: string) =>
-  (await t.db.query<{ situacao: string; resposta: string | null }>(
-    'select situacao, resposta from protocolos where numero = $1',
-    [numero],
-  ))[0];
+  (
+    await t.db.query<{ situacao: string; resposta: string | null }>(
+      'select situacao, resposta from protocolos where numero = $1',
+      [numero],
+    )
+  )[0];
 const auditoria = (contaId: string, evento: string) =>
   t.db.query<{ protocolo: string; detalhe: Json }>(
     `select trim(protocolo) as protocolo, detalhe from equipe_auditoria where conta_id = $1 and evento = $2 order by id`,
@@ -235,7 +237,10 @@ describe('Responder com modelo', () => {
 describe('the bulk requests', () => {
   it('more than 50 protocols is a 400 in Portuguese', async () => {
     const ana = await logado('atendente');
-    const itens = Array.from({ length: 51 }, (_, i) => ({ numero: `417297202603109${String(i).padStart(5, '0')}`, versao: 1 }));
+    const itens = Array.from({ length: 51 }, (_, i) => ({
+      numero: `417297202603109${String(i).padStart(5, '0')}`,
+      versao: 1,
+    }));
     const r = await assumir(ana.c, itens);
     expect(r.status).toBe(400);
     expect(String((r.body as Json).message)).toContain('Selecione no máximo 50 protocolos por vez.');
@@ -268,9 +273,13 @@ describe('the bulk requests', () => {
     const id = await modelo(sup.c, ['CONTATO_COMERCIAL']);
     const numero = await protocolo('CONTATO_COMERCIAL');
     const { c } = await t.membro(CPF.maria, CONTRATO.maria);
-    const r = await c.post(`${BASE}/protocolos/em-lote/responder`, { modeloId: id, itens: [await item(numero)] }, {
-      headers: { 'x-portal-equipe': '1' },
-    });
+    const r = await c.post(
+      `${BASE}/protocolos/em-lote/responder`,
+      { modeloId: id, itens: [await item(numero)] },
+      {
+        headers: { 'x-portal-equipe': '1' },
+      },
+    );
     expect(r.status).toBe(401);
     expect((await situacao(numero))?.situacao).toBe('ABERTO');
   });

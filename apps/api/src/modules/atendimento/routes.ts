@@ -307,8 +307,7 @@ export const atendimentoRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: loteResponseSchema, ...ERROS },
       },
     },
-    async (request) =>
-      atendimento.responderEmLote(request.body.modeloId, request.body.itens, quemAtende(request)),
+    async (request) => atendimento.responderEmLote(request.body.modeloId, request.body.itens, quemAtende(request)),
   );
 
   app.get(

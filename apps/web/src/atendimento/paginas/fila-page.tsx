@@ -19,6 +19,7 @@ import { Cabecalho } from '../components/cabecalho';
 import { CartoesDePrazo } from '../components/cartoes-de-prazo';
 import { AtalhosDaFila, LinhaDaFila, ProtocoloDaFila, TabelaDaFila } from '../components/fila';
 import { SituacaoProtocoloBadge } from '@/components/situacao';
+import { AcoesEmLote, SelecaoDaLinha } from '../components/acoes-em-lote';
 import { ResponsavelDaFila } from '../components/responsavel';
 import { SeloPrazo } from '../components/selos-prazo';
 import { dataDoDia } from '../lib/formatos';
@@ -78,6 +79,17 @@ export function FilaPage() {
   });
 
   const itens = fila.data?.itens ?? [];
+  // The bulk selection: numbers; only those on the page now count (a filter change leaves the rest out).
+  const [marcados, setMarcados] = useState<ReadonlySet<string>>(() => new Set());
+  const pagina = itens.map((p) => ({ numero: p.protocolo, versao: p.versao }));
+  const selecionados = pagina.filter((p) => marcados.has(p.numero));
+  const marcar = (numero: string, sim: boolean) =>
+    setMarcados((m) => {
+      const n = new Set(m);
+      if (sim) n.add(numero);
+      else n.delete(numero);
+      return n;
+    });
 
   return (
     <>
@@ -170,6 +182,10 @@ export function FilaPage() {
         </FormField>
       </form>
 
+      {fila.data ? (
+        <AcoesEmLote pagina={pagina} selecionados={selecionados} selecionar={(n) => setMarcados(new Set(n))} />
+      ) : null}
+
       {fila.isPending ? (
         <Spinner className="py-10" label="Carregando a fila..." />
       ) : fila.isError ? (
@@ -181,50 +197,59 @@ export function FilaPage() {
             : 'Nenhum protocolo com esses filtros.'}
         </Alert>
       ) : (
-        <TabelaDaFila
-          rotulo="Protocolos da fila"
-          legenda="Protocolos por prazo de resposta, os atrasados primeiro"
-          atalhos="atalhos"
-          colunas={['Prazo', 'Protocolo', 'Tipo e assunto', 'Beneficiário', 'Situação', 'Responsável']}
-        >
-          {itens.map((p) => (
-            <LinhaDaFila
-              key={p.protocolo}
-              destino={`/atendimento/protocolos/${p.protocolo}`}
-              atrasado={p.atrasado}
-              venceHoje={p.venceHoje}
-            >
-              <td className="px-3 py-2 align-top">
-                <span className="block whitespace-nowrap font-semibold">
-                  {p.tipo === 'REEMBOLSO' ? 'Pagamento até' : 'Resposta até'} {dataDoDia(p.prazoResposta)}
-                </span>
-                <SeloPrazo atrasado={p.atrasado} venceHoje={p.venceHoje} faixa={p.faixa} />
-              </td>
-              <ProtocoloDaFila
+        <>
+          <AcoesEmLote pagina={pagina} selecionados={selecionados} selecionar={(n) => setMarcados(new Set(n))} />
+          <TabelaDaFila
+            rotulo="Protocolos da fila"
+            legenda="Protocolos por prazo de resposta, os atrasados primeiro"
+            atalhos="atalhos"
+            colunas={['Selecionar', 'Prazo', 'Protocolo', 'Tipo e assunto', 'Beneficiário', 'Situação', 'Responsável']}
+          >
+            {itens.map((p) => (
+              <LinhaDaFila
+                key={p.protocolo}
                 destino={`/atendimento/protocolos/${p.protocolo}`}
-                protocolo={p.protocolo}
-                codigoContrato={p.codigoContrato}
-              />
-              <td className="px-3 py-2 align-top">
-                <span className="block font-semibold">{ROTULOS_TIPO_PROTOCOLO[p.tipo]}</span>
-                <span className="text-slate-700">{p.assunto}</span>
-              </td>
-              <td data-rotulo="Beneficiário" className="px-3 py-2 align-top">
-                {p.beneficiario ?? '—'}
-              </td>
-              <td data-rotulo="Situação" className="px-3 py-2 align-top">
-                <SituacaoProtocoloBadge situacao={p.situacao} />
-              </td>
-              <td data-rotulo="Responsável" className="px-3 py-2 align-top">
-                <ResponsavelDaFila
+                atrasado={p.atrasado}
+                venceHoje={p.venceHoje}
+              >
+                <SelecaoDaLinha
                   protocolo={p.protocolo}
-                  responsavel={p.responsavel}
-                  aberto={p.situacao === 'ABERTO' || p.situacao === 'EM_ANALISE'}
+                  marcado={marcados.has(p.protocolo)}
+                  mudar={(sim) => marcar(p.protocolo, sim)}
                 />
-              </td>
-            </LinhaDaFila>
-          ))}
-        </TabelaDaFila>
+                <td className="px-3 py-2 align-top">
+                  <span className="block whitespace-nowrap font-semibold">
+                    {p.tipo === 'REEMBOLSO' ? 'Pagamento até' : 'Resposta até'} {dataDoDia(p.prazoResposta)}
+                  </span>
+                  <SeloPrazo atrasado={p.atrasado} venceHoje={p.venceHoje} faixa={p.faixa} />
+                </td>
+                <ProtocoloDaFila
+                  destino={`/atendimento/protocolos/${p.protocolo}`}
+                  protocolo={p.protocolo}
+                  codigoContrato={p.codigoContrato}
+                  abertoEm={p.criadoEm}
+                />
+                <td className="px-3 py-2 align-top">
+                  <span className="block font-semibold">{ROTULOS_TIPO_PROTOCOLO[p.tipo]}</span>
+                  <span className="text-slate-700">{p.assunto}</span>
+                </td>
+                <td data-rotulo="Beneficiário" className="px-3 py-2 align-top">
+                  {p.beneficiario ?? '—'}
+                </td>
+                <td data-rotulo="Situação" className="px-3 py-2 align-top">
+                  <SituacaoProtocoloBadge situacao={p.situacao} />
+                </td>
+                <td data-rotulo="Responsável" className="px-3 py-2 align-top">
+                  <ResponsavelDaFila
+                    protocolo={p.protocolo}
+                    responsavel={p.responsavel}
+                    aberto={p.situacao === 'ABERTO' || p.situacao === 'EM_ANALISE'}
+                  />
+                </td>
+              </LinhaDaFila>
+            ))}
+          </TabelaDaFila>
+        </>
       )}
     </>
   );

@@ -197,59 +197,56 @@ export function FilaPage() {
             : 'Nenhum protocolo com esses filtros.'}
         </Alert>
       ) : (
-        <>
-          <AcoesEmLote pagina={pagina} selecionados={selecionados} selecionar={(n) => setMarcados(new Set(n))} />
-          <TabelaDaFila
-            rotulo="Protocolos da fila"
-            legenda="Protocolos por prazo de resposta, os atrasados primeiro"
-            atalhos="atalhos"
-            colunas={['Selecionar', 'Prazo', 'Protocolo', 'Tipo e assunto', 'Beneficiário', 'Situação', 'Responsável']}
-          >
-            {itens.map((p) => (
-              <LinhaDaFila
-                key={p.protocolo}
+        <TabelaDaFila
+          rotulo="Protocolos da fila"
+          legenda="Protocolos por prazo de resposta, os atrasados primeiro"
+          atalhos="atalhos"
+          colunas={['Selecionar', 'Prazo', 'Protocolo', 'Tipo e assunto', 'Beneficiário', 'Situação', 'Responsável']}
+        >
+          {itens.map((p) => (
+            <LinhaDaFila
+              key={p.protocolo}
+              destino={`/atendimento/protocolos/${p.protocolo}`}
+              atrasado={p.atrasado}
+              venceHoje={p.venceHoje}
+            >
+              <SelecaoDaLinha
+                protocolo={p.protocolo}
+                marcado={marcados.has(p.protocolo)}
+                mudar={(sim) => marcar(p.protocolo, sim)}
+              />
+              <td className="px-3 py-2 align-top">
+                <span className="block whitespace-nowrap font-semibold">
+                  {p.tipo === 'REEMBOLSO' ? 'Pagamento até' : 'Resposta até'} {dataDoDia(p.prazoResposta)}
+                </span>
+                <SeloPrazo atrasado={p.atrasado} venceHoje={p.venceHoje} faixa={p.faixa} />
+              </td>
+              <ProtocoloDaFila
                 destino={`/atendimento/protocolos/${p.protocolo}`}
-                atrasado={p.atrasado}
-                venceHoje={p.venceHoje}
-              >
-                <SelecaoDaLinha
+                protocolo={p.protocolo}
+                codigoContrato={p.codigoContrato}
+                abertoEm={p.criadoEm}
+              />
+              <td className="px-3 py-2 align-top">
+                <span className="block font-semibold">{ROTULOS_TIPO_PROTOCOLO[p.tipo]}</span>
+                <span className="text-slate-700">{p.assunto}</span>
+              </td>
+              <td data-rotulo="Beneficiário" className="px-3 py-2 align-top">
+                {p.beneficiario ?? '—'}
+              </td>
+              <td data-rotulo="Situação" className="px-3 py-2 align-top">
+                <SituacaoProtocoloBadge situacao={p.situacao} />
+              </td>
+              <td data-rotulo="Responsável" className="px-3 py-2 align-top">
+                <ResponsavelDaFila
                   protocolo={p.protocolo}
-                  marcado={marcados.has(p.protocolo)}
-                  mudar={(sim) => marcar(p.protocolo, sim)}
+                  responsavel={p.responsavel}
+                  aberto={p.situacao === 'ABERTO' || p.situacao === 'EM_ANALISE'}
                 />
-                <td className="px-3 py-2 align-top">
-                  <span className="block whitespace-nowrap font-semibold">
-                    {p.tipo === 'REEMBOLSO' ? 'Pagamento até' : 'Resposta até'} {dataDoDia(p.prazoResposta)}
-                  </span>
-                  <SeloPrazo atrasado={p.atrasado} venceHoje={p.venceHoje} faixa={p.faixa} />
-                </td>
-                <ProtocoloDaFila
-                  destino={`/atendimento/protocolos/${p.protocolo}`}
-                  protocolo={p.protocolo}
-                  codigoContrato={p.codigoContrato}
-                  abertoEm={p.criadoEm}
-                />
-                <td className="px-3 py-2 align-top">
-                  <span className="block font-semibold">{ROTULOS_TIPO_PROTOCOLO[p.tipo]}</span>
-                  <span className="text-slate-700">{p.assunto}</span>
-                </td>
-                <td data-rotulo="Beneficiário" className="px-3 py-2 align-top">
-                  {p.beneficiario ?? '—'}
-                </td>
-                <td data-rotulo="Situação" className="px-3 py-2 align-top">
-                  <SituacaoProtocoloBadge situacao={p.situacao} />
-                </td>
-                <td data-rotulo="Responsável" className="px-3 py-2 align-top">
-                  <ResponsavelDaFila
-                    protocolo={p.protocolo}
-                    responsavel={p.responsavel}
-                    aberto={p.situacao === 'ABERTO' || p.situacao === 'EM_ANALISE'}
-                  />
-                </td>
-              </LinhaDaFila>
-            ))}
-          </TabelaDaFila>
-        </>
+              </td>
+            </LinhaDaFila>
+          ))}
+        </TabelaDaFila>
       )}
     </>
   );

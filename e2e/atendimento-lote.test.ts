@@ -85,8 +85,9 @@ test('Selecionar todos desta página, Assumir selecionados, then Responder com m
   const [, respondidos = '0', recusados = '0'] = /^(\d+) respondidos?, (\d+) recusados?:$/.exec(titulo) ?? [];
   expect(Number(respondidos)).toBeGreaterThan(0);
   expect(Number(respondidos) + Number(recusados)).toBe(numeros.length);
+  // The seed's request to add a dependant is not of the template's kind: refused, with the reason.
   await visible(
-    resumo.getByText('Inclusão de dependente pede uma decisão própria: responda este protocolo pela tela dele.', {
+    resumo.getByText('O modelo "Comercial: retorno" não é para protocolos de Inclusão de dependente.', {
       exact: false,
     }),
   );

@@ -31,7 +31,7 @@ const responder = (c: Client, modeloId: string, itens: { numero: string; versao:
 
 let sequencia = 0;
 /** An open protocol of `tipo` for `cpf` on `contrato`, as the member's request leaves it (versao 1). */
-async function protocolo(tipo: string, cpf = CPF.maria, contrato = CONTRATO.maria): Promise<string> {
+async function protocolo(tipo: string, cpf: string = CPF.maria, contrato: string = CONTRATO.maria): Promise<string> {
   const numero = `4172972026031098${String(++sequencia).padStart(4, '0')}`;
   await t.db.query(
     `insert into protocolos (numero, cpf, codigo_contrato, codigo_beneficiario, tipo, assunto, situacao, criado_em, prazo_resposta)

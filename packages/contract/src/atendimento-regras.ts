@@ -74,3 +74,18 @@ export function textoDoPedidoDeDocumentos(documentos: readonly DocumentoUsual[],
   const lista = `Para continuarmos, envie os documentos abaixo:\n${itens.join('\n')}`;
   return livre ? `${lista}\n\n${livre}` : lista;
 }
+
+/** Bulk actions on the queue (issue 31): at most this many protocols per request (the console sends a larger selection in parts). */
+export const LOTE_MAXIMO = 50;
+
+/** The words of a bulk action's summary: '3 respondidos, 1 recusado'. */
+export function resumoDoLote(
+  feito: { um: string; varios: string },
+  resultados: readonly { resultado: 'ok' | 'recusado' }[],
+): string {
+  const ok = resultados.filter((r) => r.resultado === 'ok').length;
+  const recusados = resultados.length - ok;
+  const partes = [`${ok} ${ok === 1 ? feito.um : feito.varios}`];
+  if (recusados > 0) partes.push(`${recusados} ${recusados === 1 ? 'recusado' : 'recusados'}`);
+  return partes.join(', ');
+}

@@ -27,6 +27,7 @@ export {
 } from './atendimento-regras';
 export * from './atendimento-responsavel';
 export * from './atendimento-caso';
+export * from './atendimento-lote';
 
 export const papelEquipeSchema = z.enum(PAPEIS_EQUIPE, {
   error: 'Papel inválido. Use atendente, supervisor ou administrador.',
@@ -211,6 +212,10 @@ export const itemFilaAtendimentoSchema = z.object({
   codigoContrato: z.string(),
   beneficiario: z.string().nullable().describe('Nome de quem o pedido trata (ou de quem pediu).'),
   responsavel: responsavelDaFilaSchema.describe('Com quem da equipe o protocolo está (null: ninguém assumiu).'),
+  versao: z
+    .number()
+    .int()
+    .describe('A versao que a fila leu: envie-a de volta nas ações em lote (409 por item se mudou).'),
 });
 export type ItemFilaAtendimento = z.infer<typeof itemFilaAtendimentoSchema>;
 

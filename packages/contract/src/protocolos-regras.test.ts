@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { listarProtocolosRequestSchema } from './protocolos';
 import {
+  agruparNumerosDeProtocolo,
   formatarNumeroProtocolo,
   normalizarNumeroProtocolo,
   partesDoProtocolo,
@@ -29,6 +30,25 @@ describe('a typed protocol number', () => {
     expect(partesDoProtocolo('41729720260310000001')).toEqual(['417297', '20260310', '000001']);
     expect(formatarNumeroProtocolo('41729720260310000001')).toBe('417297 20260310 000001');
     expect(formatarNumeroProtocolo('123')).toBe('123');
+  });
+
+  it("a notice's subject writes every protocol number in it grouped", () => {
+    expect(agruparNumerosDeProtocolo('Saúde Exemplo: reembolso 41729720260310000001: pago')).toBe(
+      'Saúde Exemplo: reembolso 417297 20260310 000001: pago',
+    );
+    expect(agruparNumerosDeProtocolo('41729720260310000001 e 41729720260311000002')).toBe(
+      '417297 20260310 000001 e 417297 20260311 000002',
+    );
+  });
+
+  it('leaves other digits of a subject alone: shorter or longer runs, an already grouped number', () => {
+    for (const texto of [
+      'Boleto da competência 2026-03, contrato 522901',
+      'linha 417297202603100000011',
+      'resposta ao protocolo 417297 20260310 000001',
+      'código 123456',
+    ])
+      expect(agruparNumerosDeProtocolo(texto)).toBe(texto);
   });
 
   it('the list request: empty search is no search; pages have defaults', () => {

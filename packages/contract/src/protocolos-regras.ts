@@ -106,3 +106,12 @@ export function partesDoProtocolo(numero: string): string[] {
 export function formatarNumeroProtocolo(numero: string): string {
   return partesDoProtocolo(numero).join(' ');
 }
+
+/**
+ * Every protocol number standing alone in a text (20 digits, no digit either side) written as the
+ * screens write it: the subjects and texts of the member's notices, and the console's 'Avisos
+ * enviados' (which also lists notices written before they were grouped).
+ */
+export function agruparNumerosDeProtocolo(texto: string): string {
+  return texto.replace(new RegExp(`(?<!\\d)\\d{${DIGITOS_PROTOCOLO}}(?!\\d)`, 'g'), (n) => formatarNumeroProtocolo(n));
+}

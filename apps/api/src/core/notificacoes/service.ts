@@ -1,6 +1,6 @@
 import nodemailer from 'nodemailer';
 import type { FastifyBaseLogger } from 'fastify';
-import type { Operadora } from '@portal/contract';
+import { agruparNumerosDeProtocolo, type Operadora } from '@portal/contract';
 import type { Clock } from '../../clock';
 import type { Queryable } from '../../db/db';
 import { type Canal, contatosDoMembro, type OutboxRepository } from './repository';
@@ -25,6 +25,15 @@ export interface Mensagem {
   texto: string;
   /** A verification code inside `texto`: kept in the outbox only outside production. */
   codigo?: string;
+}
+
+/**
+ * A notice's subject and text as the member reads them, the operator's name first. The subject
+ * writes every protocol number grouped ('417297 20260310 000001') as the screens do (issue 31);
+ * the text keeps the number whole, the form the member types or dictates back.
+ */
+export function avisoAoMembro(operadora: string, assunto: string, texto: string): Pick<Mensagem, 'assunto' | 'texto'> {
+  return { assunto: `${operadora}: ${agruparNumerosDeProtocolo(assunto)}`, texto: `${operadora}: ${texto}` };
 }
 
 /**

@@ -3,7 +3,13 @@ import type { Db, Queryable } from '../../db/db';
 import { diaEmSaoPaulo, formatDate } from '@portal/br';
 import { AppError } from '../../lib/app-error';
 import type { AuditEvent, AuditRepository, Origin } from '../auditoria/repository';
-import { contatosDoMembro, destinoDoMembro, type EntregaPendente, type Notifier } from '../notificacoes/service';
+import {
+  avisoAoMembro,
+  contatosDoMembro,
+  destinoDoMembro,
+  type EntregaPendente,
+  type Notifier,
+} from '../notificacoes/service';
 import type { Membro } from '../sessao/membro';
 import { type Escopo, hashDoCorpo, type Registro } from './idempotencia';
 import { datasDoVinculo, type IdempotenciaRepository } from './repository';
@@ -212,11 +218,7 @@ export class SolicitacoesService {
         const destino = await destinoDoMembro(tx, membro.cpf);
         if (!destino) return; // nothing on file: the protocol is still on the screen and in 'Meus Protocolos'
         entregas.push(
-          await this.d.notifier.registrar(tx, {
-            ...destino,
-            assunto: `${this.d.operadora.nome}: ${assunto}`,
-            texto: `${this.d.operadora.nome}: ${texto}`,
-          }),
+          await this.d.notifier.registrar(tx, { ...destino, ...avisoAoMembro(this.d.operadora.nome, assunto, texto) }),
         );
       },
       avisarPorSms: async (texto) => {

@@ -1,6 +1,6 @@
 import sharp from 'sharp';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import type { ContextoDoMembro, PapelEquipe } from '@portal/contract';
+import { type ContextoDoMembro, formatarNumeroProtocolo, type PapelEquipe } from '@portal/contract';
 import { DEMO_CONTRATO, DEMO_PESSOA } from '@portal/operadora/demo';
 import { equipeLogada } from '../../../test/equipe';
 import { CPF, HOJE, pedidoDeDependenteDaMaria, startApp, type Client, type TestApp } from '../../../test/helper';
@@ -133,6 +133,27 @@ describe('the member at a glance', () => {
     expect(ctx.avisos[0]).toMatchObject({ canal: 'email', destino: 'mar****@exemplo.com.br', entrega: 'na_fila' });
     expect(ctx.avisos[0]?.assunto).toMatch(/informações para o protocolo/);
     expect(JSON.stringify(ctx.avisos)).not.toContain('certidão');
+  });
+
+  it("lists the notices' subjects with the protocol number grouped, as every screen writes it", async () => {
+    const { c } = await logado();
+    const assuntos = (await contexto(c)).avisos.map((a) => a.assunto);
+    expect(assuntos).toContain(
+      `Saúde Exemplo: pedido de reembolso, protocolo ${formatarNumeroProtocolo(reembolsoDaMaria)}`,
+    );
+    expect(assuntos.join('\n')).not.toContain(reembolsoDaMaria);
+  });
+
+  it('groups the number of a notice written before the subjects were grouped', async () => {
+    const antigo = `Saúde Exemplo: reembolso ${reembolsoDaMaria}: em análise`;
+    await t.db.query(
+      `insert into outbox (canal, destino, mensagem, assunto, criado_em) values ('email', $1, 'texto', $2, $3)`,
+      [DEMO_PESSOA.maria.email, antigo, new Date(t.clock.now())],
+    );
+    const { c } = await logado();
+    expect((await contexto(c)).avisos.map((a) => a.assunto)).toContain(
+      `Saúde Exemplo: reembolso ${formatarNumeroProtocolo(reembolsoDaMaria)}: em análise`,
+    );
   });
 
   it('audits the case read with what the screen showed of the member', async () => {

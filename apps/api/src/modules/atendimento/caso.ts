@@ -1,10 +1,11 @@
 import { formatDate, maskEmail } from '@portal/br';
-import type {
-  ContextoDoMembro,
-  SituacaoProtocolo,
-  SituacaoReembolso,
-  TipoProtocolo,
-  TipoReembolso,
+import {
+  agruparNumerosDeProtocolo,
+  type ContextoDoMembro,
+  type SituacaoProtocolo,
+  type SituacaoReembolso,
+  type TipoProtocolo,
+  type TipoReembolso,
 } from '@portal/contract';
 import type { Queryable } from '../../db/db';
 import { EquipeRepository } from './repository';
@@ -87,10 +88,13 @@ export class CasoRepository {
   }
 }
 
-/** What the console lists for a notice: the subject, or only that a code went out. */
+/**
+ * What the console lists for a notice: the subject, or only that a code went out. Protocol numbers
+ * grouped as everywhere else, notices sent before the subjects were grouped included.
+ */
 export function assuntoDoAviso(a: { assunto: string | null; sigiloso: boolean }): string {
   if (a.sigiloso) return 'Código de verificação (oculto)';
-  return a.assunto ?? 'Aviso (assunto não registrado)';
+  return a.assunto === null ? 'Aviso (assunto não registrado)' : agruparNumerosDeProtocolo(a.assunto);
 }
 
 /** The member at a glance for the case `exceto` (a protocol or reimbursement number) of `codigoContrato`. */

@@ -348,6 +348,15 @@ export class EquipeRepository {
     );
   }
 
+  /** One template still in use, or null. */
+  async modelo(id: string) {
+    const [row] = await this.q.query<{ id: string; titulo: string; texto: string; tipos: TipoProtocolo[] }>(
+      `select id::text as id, titulo, texto, tipos from equipe_modelos_resposta where id = $1 and removido_em is null`,
+      [id],
+    );
+    return row ?? null;
+  }
+
   async criarModelo(m: { titulo: string; texto: string; tipos: TipoProtocolo[]; contaId: string; em: Date }) {
     const [row] = await this.q.query<{ id: string; titulo: string; texto: string; tipos: TipoProtocolo[] }>(
       `insert into equipe_modelos_resposta (titulo, texto, tipos, criado_por, criado_em) values ($1, $2, $3, $4, $5)

@@ -6,6 +6,7 @@ import {
   acaoProtocoloRequestSchema,
   acaoProtocoloResponseSchema,
   apiErrorSchema,
+  assumirEmLoteRequestSchema,
   auditoriaQuerySchema,
   auditoriaResponseSchema,
   buscaAtendimentoQuerySchema,
@@ -22,12 +23,15 @@ import {
   importacoesAtendimentoQuerySchema,
   importacoesAtendimentoResponseSchema,
   listaModelosDeRespostaSchema,
+  LOTE_MAXIMO,
+  loteResponseSchema,
   mensagemWebhookParamsSchema,
   modeloDeRespostaParamsSchema,
   modeloDeRespostaSchema,
   numeroProtocoloParamsSchema,
   protocoloAtendimentoSchema,
   reenviarWebhookResponseSchema,
+  responderEmLoteRequestSchema,
   senhaEquipeRequestSchema,
   senhaEquipeResponseSchema,
   totpEquipeRequestSchema,
@@ -278,6 +282,32 @@ export const atendimentoRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request) => atendimento.agir(request.params.numero, request.body, quemAtende(request)),
+  );
+
+  // Bulk actions on the queue (issue 31, decision 0061): each protocol by the single action's rule,
+  // in its own transaction; the answer says, protocol by protocol, ok or refused and why.
+  app.post(
+    '/protocolos/em-lote/assumir',
+    {
+      schema: {
+        summary: `Assumir vários protocolos (até ${LOTE_MAXIMO}): cada um pela regra de Assumir, com o resultado de cada um`,
+        body: assumirEmLoteRequestSchema,
+        response: { 200: loteResponseSchema, ...ERROS },
+      },
+    },
+    async (request) => atendimento.assumirEmLote(request.body.itens, quemAtende(request)),
+  );
+
+  app.post(
+    '/protocolos/em-lote/responder',
+    {
+      schema: {
+        summary: `Responder vários protocolos (até ${LOTE_MAXIMO}) com um modelo: os tipos do modelo, sem decisão própria, versao conferida; o resultado de cada um`,
+        body: responderEmLoteRequestSchema,
+        response: { 200: loteResponseSchema, ...ERROS },
+      },
+    },
+    async (request) => atendimento.responderEmLote(request.body.modeloId, request.body.itens, quemAtende(request)),
   );
 
   app.get(

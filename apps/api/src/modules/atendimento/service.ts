@@ -6,10 +6,14 @@ import {
   type DecisaoPorTipo,
   type FaixaDePrazo,
   type GrupoDePrazo,
+  type LoteResponse,
   PAPEIS_REEMBOLSO,
   type PessoaEncontrada,
   type ProtocoloAtendimento,
+  type ResultadoDoLote,
   resumoDoContexto,
+  ROTULOS_TIPO_PROTOCOLO,
+  type SituacaoProtocolo,
   textoDoPedidoDeDocumentos,
   type TipoProtocolo,
 } from '@portal/contract';
@@ -79,6 +83,37 @@ export interface AtendimentoServiceDeps {
  * RespostasDeProtocolosService as the integration API, with a staff account as the Operador.
  */
 
+/** One protocol of a bulk action: ok, or refused with the Portuguese message of the rule that refused it. */
+async function umDoLote(numero: string, fazer: () => Promise<unknown>): Promise<ResultadoDoLote> {
+  try {
+    await fazer();
+    return { numero, resultado: 'ok', motivo: null };
+  } catch (err) {
+    if (err instanceof AppError) return { numero, resultado: 'recusado', motivo: err.message };
+    throw err;
+  }
+}
+
+/**
+ * Why a template cannot answer this protocol in bulk, or null: a reimbursement has its own steps,
+ * the template is for other kinds, the kind asks for a decision (cancellation date, accept or
+ * refuse) that one template cannot make, or the protocol is no longer waiting for an answer.
+ */
+export function recusaDoModelo(
+  modelo: { titulo: string; tipos: readonly TipoProtocolo[] },
+  p: { tipo: TipoProtocolo; situacao: SituacaoProtocolo },
+): string | null {
+  const tipo = ROTULOS_TIPO_PROTOCOLO[p.tipo];
+  if (p.tipo === 'REEMBOLSO')
+    return 'Reembolso não se responde com modelo: use a tela do reembolso (análise, aprovação, negativa, pagamento).';
+  if (modelo.tipos.length > 0 && !modelo.tipos.includes(p.tipo))
+    return `O modelo "${modelo.titulo}" não é para protocolos de ${tipo}.`;
+  if (decisaoDoTipo(p.tipo) !== null)
+    return `${tipo} pede uma decisão própria: responda este protocolo pela tela dele.`;
+  if (!aguardaResposta(p.situacao)) return 'Este protocolo já foi respondido ou cancelado.';
+  return null;
+}
+
 /** dependentes_solicitados.situacao in words (migration 0006). */
 const SITUACAO_DO_DEPENDENTE: Record<string, string> = {
   EM_ANALISE: 'Em análise',
@@ -134,6 +169,7 @@ export class AtendimentoService {
       codigoContrato: p.codigoContrato,
       beneficiario: p.beneficiario ?? p.solicitante,
       responsavel: p.responsavelId ? { id: p.responsavelId, nome: p.responsavelNome ?? '' } : null,
+      versao: p.versao,
     };
   }
 
@@ -296,6 +332,20 @@ export class AtendimentoService {
   async agir(numero: string, a: AcaoProtocoloRequest, quem: QuemAtende): Promise<ProtocoloAtendimento> {
     const atual = await this.repo.protocolo(numero);
     if (!atual) throw naoEncontrado();
+    await this.executar(atual, a, quem);
+    const depois = await this.repo.protocolo(numero);
+    if (!depois) throw naoEncontrado();
+    return this.detalhe(depois, quem);
+  }
+
+  /** One action on one protocol (agir, and each protocol of a bulk answer), audited as the single action. */
+  private async executar(
+    atual: ItemDaFila,
+    a: AcaoProtocoloRequest,
+    quem: QuemAtende,
+    extra: Record<string, unknown> = {},
+  ): Promise<void> {
+    const numero = atual.numero.trim();
     const operador: Operador = {
       equipe: { id: quem.equipe.conta.id, nome: quem.equipe.conta.nome },
       origin: quem.origin,
@@ -320,7 +370,7 @@ export class AtendimentoService {
         await this.auditar(quem, 'equipe_respondeu', {
           protocolo: numero,
           codigoContrato: atual.codigoContrato,
-          detalhe,
+          detalhe: { ...detalhe, ...extra },
         });
         break;
       }
@@ -351,9 +401,48 @@ export class AtendimentoService {
         });
         break;
     }
-    const depois = await this.repo.protocolo(numero);
-    if (!depois) throw naoEncontrado();
-    return this.detalhe(depois, quem);
+  }
+
+  // --- bulk actions on the queue (issue 31, decision 0061) -------------------------------------
+
+  /**
+   * 'Assumir selecionados': each protocol by the rule of 'Assumir' (decidirResponsavel, its own
+   * transaction and audit row), one after the other; a refusal is that protocol's answer only.
+   */
+  async assumirEmLote(itens: readonly { numero: string }[], quem: QuemAtende): Promise<LoteResponse> {
+    const resultados: ResultadoDoLote[] = [];
+    for (const { numero } of itens)
+      resultados.push(await umDoLote(numero, () => this.quemEsta.mudar(numero, { acao: 'assumir' }, quem)));
+    return { resultados };
+  }
+
+  /**
+   * 'Responder com modelo': each protocol answered (Concluído) with the template's text through the
+   * single action (the answer service, its version check, its audit row), where the template is
+   * for its kind and the kind needs no decision of its own; the rest are refused, each with why.
+   */
+  async responderEmLote(
+    modeloId: string,
+    itens: readonly { numero: string; versao: number }[],
+    quem: QuemAtende,
+  ): Promise<LoteResponse> {
+    const modelo = await this.repo.modelo(modeloId);
+    if (!modelo) throw new AppError(404, 'NAO_ENCONTRADO', 'Modelo de resposta não encontrado.');
+    const resultados: ResultadoDoLote[] = [];
+    for (const { numero, versao } of itens)
+      resultados.push(
+        await umDoLote(numero, async () => {
+          const atual = await this.repo.protocolo(numero);
+          if (!atual) throw naoEncontrado();
+          const recusa = recusaDoModelo(modelo, atual);
+          if (recusa) throw new AppError(422, 'DADOS_INVALIDOS', recusa);
+          await this.executar(atual, { acao: 'responder', texto: modelo.texto, versao }, quem, {
+            modelo: modelo.id,
+            emLote: true,
+          });
+        }),
+      );
+    return { resultados };
   }
 
   /** The answer text and its effect, by kind: what each decision requires, checked before anything is written. */

@@ -38,7 +38,7 @@ import { AppError } from '../../lib/app-error';
 import type { Arquivo } from '../../lib/pdf/arquivo';
 import { limparNomeArquivo } from '../../lib/nome-arquivo';
 import { beneficiarioNaoEncontrado } from '../../lib/nao-encontrado';
-import { destinoDoMembro, type EntregaPendente, type Notifier } from '../../core/notificacoes/service';
+import { avisoAoMembro, destinoDoMembro, type EntregaPendente, type Notifier } from '../../core/notificacoes/service';
 import type { Membro } from '../../core/sessao/membro';
 import type { Envio } from '../../core/solicitacoes/pedido';
 import { exigirVinculoAtivo, type SolicitacoesService } from '../../core/solicitacoes/solicitacoes';
@@ -839,8 +839,7 @@ export class ReembolsoService {
   private async avisar(tx: Queryable, cpf: string, assunto: string, texto: string): Promise<EntregaPendente | null> {
     const destino = await destinoDoMembro(tx, cpf);
     if (!destino) return null;
-    const nome = this.d.operadora.nome;
-    return this.d.notifier.registrar(tx, { ...destino, assunto: `${nome}: ${assunto}`, texto: `${nome}: ${texto}` });
+    return this.d.notifier.registrar(tx, { ...destino, ...avisoAoMembro(this.d.operadora.nome, assunto, texto) });
   }
 }
 

@@ -57,7 +57,7 @@ export function ContextoDoMembro({ contexto, atual }: { contexto: Contexto; atua
                     {ROTULOS_TIPO_PROTOCOLO[p.tipo]} — {p.assunto}
                   </span>
                   <span className="flex flex-wrap items-center gap-2 text-sm text-slate-700">
-                    {dataHora(p.criadoEm)} <SituacaoProtocoloBadge situacao={p.situacao} />
+                    Aberto em {dataHora(p.criadoEm)} <SituacaoProtocoloBadge situacao={p.situacao} />
                   </span>
                 </li>
               ))}

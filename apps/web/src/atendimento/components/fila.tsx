@@ -1,7 +1,7 @@
 import { useEffect, useRef, type KeyboardEvent as ReactKeyboardEvent, type ReactNode } from 'react';
 import { Link, useNavigate } from 'react-router';
 import { cn } from '@/lib/cn';
-import { numeroLegivel } from '../lib/formatos';
+import { dataHora, numeroLegivel } from '../lib/formatos';
 
 /** Moves the focus to the next (1) or previous (-1) item link (a[data-protocolo]) of the queue. */
 function mover(tabela: HTMLElement | null, delta: number) {
@@ -136,7 +136,9 @@ export function LinhaDaFila({
         atrasado ? 'bg-red-50' : venceHoje ? 'bg-amber-50' : '',
       )}
       onClick={(e) => {
-        if (!(e.target instanceof HTMLAnchorElement)) void navigate(destino);
+        // A link, a button or a row's checkbox does its own thing: only a click elsewhere opens the item.
+        if (e.target instanceof Element && e.target.closest('a, button, input, select, textarea, label')) return;
+        void navigate(destino);
       }}
     >
       {children}
@@ -149,10 +151,13 @@ export function ProtocoloDaFila({
   destino,
   protocolo,
   codigoContrato,
+  abertoEm,
 }: {
   destino: string;
   protocolo: string;
   codigoContrato: string;
+  /** When the protocol was opened (ISO instant): 'Aberto em …' under the contract. */
+  abertoEm?: string;
 }) {
   return (
     <td className="px-3 py-2 align-top">
@@ -164,6 +169,7 @@ export function ProtocoloDaFila({
         {numeroLegivel(protocolo)}
       </Link>
       <span className="block text-sm text-slate-700">Contrato {codigoContrato}</span>
+      {abertoEm ? <span className="block text-sm text-slate-700">Aberto em {dataHora(abertoEm)}</span> : null}
     </td>
   );
 }

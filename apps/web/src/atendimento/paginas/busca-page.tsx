@@ -59,7 +59,7 @@ function Pessoa({ p, verReembolsos }: { p: PessoaEncontrada; verReembolsos: bool
                     {ROTULOS_TIPO_PROTOCOLO[x.tipo]} — {x.assunto}
                   </span>
                   <span className="flex flex-wrap items-center gap-2 text-sm text-slate-700">
-                    {dataHora(x.criadoEm)} · contrato {x.codigoContrato}{' '}
+                    Aberto em {dataHora(x.criadoEm)} · contrato {x.codigoContrato}{' '}
                     <SituacaoProtocoloBadge situacao={x.situacao} />
                   </span>
                 </li>

@@ -19,6 +19,7 @@ import { Cabecalho } from '../components/cabecalho';
 import { CartoesDePrazo } from '../components/cartoes-de-prazo';
 import { AtalhosDaFila, LinhaDaFila, ProtocoloDaFila, TabelaDaFila } from '../components/fila';
 import { SituacaoProtocoloBadge } from '@/components/situacao';
+import { AcoesEmLote, SelecaoDaLinha } from '../components/acoes-em-lote';
 import { ResponsavelDaFila } from '../components/responsavel';
 import { SeloPrazo } from '../components/selos-prazo';
 import { dataDoDia } from '../lib/formatos';
@@ -78,6 +79,17 @@ export function FilaPage() {
   });
 
   const itens = fila.data?.itens ?? [];
+  // The bulk selection: numbers; only those on the page now count (a filter change leaves the rest out).
+  const [marcados, setMarcados] = useState<ReadonlySet<string>>(() => new Set());
+  const pagina = itens.map((p) => ({ numero: p.protocolo, versao: p.versao }));
+  const selecionados = pagina.filter((p) => marcados.has(p.numero));
+  const marcar = (numero: string, sim: boolean) =>
+    setMarcados((m) => {
+      const n = new Set(m);
+      if (sim) n.add(numero);
+      else n.delete(numero);
+      return n;
+    });
 
   return (
     <>
@@ -170,6 +182,10 @@ export function FilaPage() {
         </FormField>
       </form>
 
+      {fila.data ? (
+        <AcoesEmLote pagina={pagina} selecionados={selecionados} selecionar={(n) => setMarcados(new Set(n))} />
+      ) : null}
+
       {fila.isPending ? (
         <Spinner className="py-10" label="Carregando a fila..." />
       ) : fila.isError ? (
@@ -185,7 +201,7 @@ export function FilaPage() {
           rotulo="Protocolos da fila"
           legenda="Protocolos por prazo de resposta, os atrasados primeiro"
           atalhos="atalhos"
-          colunas={['Prazo', 'Protocolo', 'Tipo e assunto', 'Beneficiário', 'Situação', 'Responsável']}
+          colunas={['Selecionar', 'Prazo', 'Protocolo', 'Tipo e assunto', 'Beneficiário', 'Situação', 'Responsável']}
         >
           {itens.map((p) => (
             <LinhaDaFila
@@ -194,6 +210,11 @@ export function FilaPage() {
               atrasado={p.atrasado}
               venceHoje={p.venceHoje}
             >
+              <SelecaoDaLinha
+                protocolo={p.protocolo}
+                marcado={marcados.has(p.protocolo)}
+                mudar={(sim) => marcar(p.protocolo, sim)}
+              />
               <td className="px-3 py-2 align-top">
                 <span className="block whitespace-nowrap font-semibold">
                   {p.tipo === 'REEMBOLSO' ? 'Pagamento até' : 'Resposta até'} {dataDoDia(p.prazoResposta)}
@@ -204,6 +225,7 @@ export function FilaPage() {
                 destino={`/atendimento/protocolos/${p.protocolo}`}
                 protocolo={p.protocolo}
                 codigoContrato={p.codigoContrato}
+                abertoEm={p.criadoEm}
               />
               <td className="px-3 py-2 align-top">
                 <span className="block font-semibold">{ROTULOS_TIPO_PROTOCOLO[p.tipo]}</span>

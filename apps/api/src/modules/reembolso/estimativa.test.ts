@@ -62,7 +62,8 @@ describe('estimativaEmPalavras', () => {
       parte: 'limite',
       titulo: 'Limite do valor pago',
       valor: 'R$ 100,00',
-      explicacao: 'O reembolso nunca passa do que você pagou: por isso a estimativa fica em R$ 100,00, e não em R$ 240,00.',
+      explicacao:
+        'O reembolso nunca passa do que você pagou: por isso a estimativa fica em R$ 100,00, e não em R$ 240,00.',
     });
     expect(e).toMatchObject({ valorEstimado: 100, limitadoAoValorPago: true });
   });
@@ -92,7 +93,11 @@ async function pedidoDaMaria(): Promise<{ c: Client; perfil: Perfil; protocolo: 
   const { c, perfil } = await t.membro(CPF.maria, CONTRATO.maria);
   const anexo = await enviarAnexo(c, perfil, pdfCru(`recibo ${randomUUID()}`), { nome: 'recibo.pdf' });
   expect(anexo.status, JSON.stringify(anexo.body)).toBe(200);
-  const previa = await c.post<Json>('/api/Reembolso/Previa', { perfilAutenticado: perfil, tipo: 'consulta', valorPago: 350 });
+  const previa = await c.post<Json>('/api/Reembolso/Previa', {
+    perfilAutenticado: perfil,
+    tipo: 'consulta',
+    valorPago: 350,
+  });
   expect(previa.status).toBe(200);
   const r = await c.post<Json>('/api/Reembolso/Solicitar', {
     perfilAutenticado: perfil,
@@ -115,7 +120,9 @@ describe('a request keeps the estimate it was shown, in words', () => {
       expect(detalhe.body.valorPrevia).toBe(240);
       expect(detalhe.body.estimativa).toEqual(comoGuardada(previa));
     } finally {
-      await t.db.query(`update reembolso_tabela set valor_centavos = 15000 where tipo = 'consulta' and codigo_tuss = ''`);
+      await t.db.query(
+        `update reembolso_tabela set valor_centavos = 15000 where tipo = 'consulta' and codigo_tuss = ''`,
+      );
     }
   });
 
@@ -128,7 +135,10 @@ describe('a request keeps the estimate it was shown, in words', () => {
 
   it('any other kind of protocol has no reimbursement', async () => {
     const { c, perfil } = await t.membro(CPF.maria, CONTRATO.maria);
-    const r = await c.post<Json>('/api/Protocolos/Detalhe', { perfilAutenticado: perfil, protocolo: '41729720260306000001' });
+    const r = await c.post<Json>('/api/Protocolos/Detalhe', {
+      perfilAutenticado: perfil,
+      protocolo: '41729720260306000001',
+    });
     expect(r.status).toBe(200);
     expect(r.body.reembolso).toBeNull();
   });

@@ -19,7 +19,10 @@ const ESTADO_EM_PALAVRAS: Record<Etapa['estado'], string | null> = {
 export function EtapasDoReembolso({ r }: { r: ReembolsoDetalhe }) {
   const etapas = etapasDoReembolso(r);
   return (
-    <section aria-labelledby="etapas-reembolso" className="rounded-2xl border border-slate-200 bg-white p-5 shadow-sm sm:p-6">
+    <section
+      aria-labelledby="etapas-reembolso"
+      className="rounded-2xl border border-slate-200 bg-white p-5 shadow-sm sm:p-6"
+    >
       <h2 id="etapas-reembolso" className="text-xl font-bold text-slate-900">
         Andamento do pedido
       </h2>
@@ -77,7 +80,9 @@ export function EtapasDoReembolso({ r }: { r: ReembolsoDetalhe }) {
         })}
       </ol>
       <p className="mt-4 rounded-lg bg-slate-100 p-3 text-slate-900">
-        <strong className="font-semibold">{r.situacao === 'pago' || r.situacao === 'negado' ? 'Situação: ' : 'Próximo passo: '}</strong>
+        <strong className="font-semibold">
+          {r.situacao === 'pago' || r.situacao === 'negado' ? 'Situação: ' : 'Próximo passo: '}
+        </strong>
         {proximoPasso(r)}
       </p>
     </section>

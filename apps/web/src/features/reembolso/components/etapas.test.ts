@@ -25,7 +25,7 @@ describe('etapasDoReembolso', () => {
     ]);
   });
 
-  it('the day of a step is São Paulo\'s, not UTC\'s (an event at 01:30 UTC is the day before)', () => {
+  it("the day of a step is São Paulo's, not UTC's (an event at 01:30 UTC is the day before)", () => {
     const [recebido] = etapasDoReembolso({
       situacao: 'recebido',
       historico: [{ em: '2026-03-03T01:30:00.000Z', situacao: 'recebido', descricao: '' }],

@@ -169,8 +169,9 @@ test('the tracker follows the request: documents asked, sent, approved with the 
   // She answers from the keyboard: the 30 days count again from today.
   const pendencia = page.getByRole('region', { name: 'A operadora pediu documentos' });
   const escolher = pendencia.getByRole('button', { name: 'Escolher arquivo: Documentos pedidos' });
-  await escolher.focus();
-  const [seletor] = await Promise.all([page.waitForEvent('filechooser'), page.keyboard.press('Enter')]);
+  await visible(escolher);
+  expect(await pendencia.getByLabel('Que documento você vai enviar').inputValue()).toBe('relatorio_medico');
+  const [seletor] = await Promise.all([page.waitForEvent('filechooser'), escolher.press('Enter')]);
   await seletor.setFiles({
     name: 'relatorio.jpg',
     mimeType: 'image/jpeg',

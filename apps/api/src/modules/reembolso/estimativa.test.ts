@@ -27,7 +27,7 @@ describe('estimativaEmPalavras', () => {
         titulo: 'O que a tabela paga',
         valor: 'R$ 150,00',
         explicacao:
-          'Para este tipo de atendimento (Consulta (tabela geral)), a tabela de reembolso da operadora paga R$ 150,00, seja qual for o preço cobrado pelo prestador.',
+          'A tabela de reembolso da operadora paga R$ 150,00 por este tipo de atendimento, seja qual for o preço cobrado pelo prestador. Linha da tabela: Consulta (tabela geral).',
       },
       {
         parte: 'multiplo',

@@ -57,8 +57,8 @@ export function estimativaEmPalavras(p: PartesDaPrevia): EstimativaReembolso {
       titulo: 'O que a tabela paga',
       valor: formatBRL(reais(p.tabelaCentavos)),
       explicacao:
-        `Para este tipo de atendimento (${p.referencia}), a tabela de reembolso da operadora paga ` +
-        `${formatBRL(reais(p.tabelaCentavos))}, seja qual for o preço cobrado pelo prestador.`,
+        `A tabela de reembolso da operadora paga ${formatBRL(reais(p.tabelaCentavos))} por este tipo de ` +
+        `atendimento, seja qual for o preço cobrado pelo prestador. Linha da tabela: ${p.referencia}.`,
     },
     {
       parte: 'multiplo',

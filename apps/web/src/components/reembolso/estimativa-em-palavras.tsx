@@ -14,7 +14,7 @@ export function EstimativaEmPalavras({ estimativa }: { estimativa: EstimativaRee
         {estimativa.partes.map((p) => (
           <li key={p.parte} className="py-2 first:pt-0">
             <p className="flex flex-wrap items-baseline justify-between gap-x-3">
-              <span className="font-semibold">{p.titulo}</span>
+              <span className="font-semibold">{p.titulo}</span>{' '}
               <span className="whitespace-nowrap font-semibold tabular-nums">{p.valor}</span>
             </p>
             <p className="mt-0.5 text-slate-800">{p.explicacao}</p>
@@ -22,7 +22,7 @@ export function EstimativaEmPalavras({ estimativa }: { estimativa: EstimativaRee
         ))}
       </ol>
       <p className="mt-1 flex flex-wrap items-baseline justify-between gap-x-3 border-t-2 border-slate-300 pt-2 font-bold">
-        <span>Estimativa</span>
+        <span>Estimativa</span>{' '}
         <span className="whitespace-nowrap tabular-nums">{formatBRL(estimativa.valorEstimado)}</span>
       </p>
     </div>

@@ -63,12 +63,12 @@ export function EtapasDoReembolso({ r }: { r: ReembolsoDetalhe }) {
                   {ESTADO_EM_PALAVRAS[e.estado] ? (
                     <span className="sr-only">, {ESTADO_EM_PALAVRAS[e.estado]}</span>
                   ) : null}
-                </span>
+                </span>{' '}
                 {e.dia ? (
                   <time dateTime={e.dia} className="block text-sm text-slate-700">
                     {formatDate(e.dia)}
                   </time>
-                ) : null}
+                ) : null}{' '}
                 {e.estado === 'atual' ? (
                   <span aria-hidden="true" className="block text-sm font-semibold text-slate-900">
                     Agora

@@ -120,6 +120,8 @@ const COMUM = new RegExp(
     String.raw`[\\/]src[\\/]components[\\/](membro[\\/](carregando|perfil-invalido|plano-cancelado)|ui[\\/]alert|page-header|link-externo)\.tsx?$`,
     String.raw`[\\/]src[\\/]lib[\\/](use-online|abrir-documento|api[\\/]lista)\.tsx?$`,
     String.raw`[\\/]packages[\\/]br[\\/]src[\\/](cnpj|contact)\.ts$`,
+    // The estimate in plain words, of the reimbursement form, its detail and Meus Protocolos (issue 31).
+    String.raw`[\\/]src[\\/]components[\\/]reembolso[\\/]estimativa-em-palavras\.tsx$`,
     // A reimbursement's status words (zod-free, issue 34): a few hundred bytes, not a request of their own.
     String.raw`[\\/]packages[\\/]contract[\\/]src[\\/]reembolso-regras\.ts$`,
   ].join('|'),

@@ -6,6 +6,8 @@ import {
   SITUACOES_PROTOCOLO,
   TIPOS_PROTOCOLO,
 } from './protocolos-regras';
+import { estimativaReembolsoSchema } from './reembolso';
+import { SITUACOES_REEMBOLSO } from './reembolso-regras';
 
 export * from './protocolos-regras';
 
@@ -101,6 +103,13 @@ export const detalheProtocoloResponseSchema = protocoloResumoSchema.extend({
   /** The operator attached a PDF of its own to the answer (Protocolos/BaixarAnexo; decision 0032). */
   anexoDisponivel: z.boolean(),
   historico: z.array(eventoProtocoloSchema),
+  /**
+   * A REEMBOLSO protocol's request (issue 31): its status in Reembolso's words and the estimate in
+   * plain words, as the request's own screen shows them; null for every other kind.
+   */
+  reembolso: z
+    .object({ situacao: z.enum(SITUACOES_REEMBOLSO), estimativa: estimativaReembolsoSchema.nullable() })
+    .nullable(),
 });
 export type DetalheProtocolo = z.infer<typeof detalheProtocoloResponseSchema>;
 

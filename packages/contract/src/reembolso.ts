@@ -267,6 +267,37 @@ export const verificarReciboResponseSchema = z.object({
 });
 export type VerificarReciboResponse = z.infer<typeof verificarReciboResponseSchema>;
 
+/**
+ * The estimate in plain words (issue 31): each part of the sum as the server computed it, its amount
+ * already written ('R$ 150,00', '× 2', '− R$ 60,00') and why it is there. The form, the request's
+ * detail and Meus Protocolos show these as they come: nothing is computed again in the browser.
+ */
+export const PARTES_DA_ESTIMATIVA = ['tabela', 'multiplo', 'coparticipacao', 'limite'] as const;
+export const parteDaEstimativaSchema = z.object({
+  parte: z.enum(PARTES_DA_ESTIMATIVA),
+  titulo: z.string(),
+  valor: z.string(),
+  explicacao: z.string(),
+});
+export type ParteDaEstimativa = z.infer<typeof parteDaEstimativaSchema>;
+export const estimativaReembolsoSchema = z.object({
+  /** Reais: table amount × the plan's multiple − co-participation, at most the amount paid. */
+  valorEstimado: z.number(),
+  valorTabela: z.number(),
+  multiplo: z.number(),
+  coparticipacao: z.number(),
+  /** The share of the care the member bears (0 when the plan is not co-participative). */
+  coparticipacaoPercentual: z.number(),
+  valorPago: z.number(),
+  /** Whether the amount paid capped the estimate. */
+  limitadoAoValorPago: z.boolean(),
+  /** The table line used: the TUSS code's, or the kind's when the code is not in the table. */
+  referencia: z.string(),
+  /** The sum in order, in words: table, multiple, co-participation, and the cap when it applied. */
+  partes: z.array(parteDaEstimativaSchema),
+});
+export type EstimativaReembolso = z.infer<typeof estimativaReembolsoSchema>;
+
 /** POST /api/Reembolso/Previa: an estimate before sending, never a promise. */
 export const previaReembolsoRequestSchema = membroRequest({
   tipo: tipoSchema,
@@ -274,18 +305,8 @@ export const previaReembolsoRequestSchema = membroRequest({
   valorPago: valorReembolsoSchema,
 });
 export type PreviaReembolsoRequest = z.input<typeof previaReembolsoRequestSchema>;
-export const previaReembolsoResponseSchema = z.object({
+export const previaReembolsoResponseSchema = estimativaReembolsoSchema.extend({
   estimativa: z.literal(true),
-  /** Reais: table amount × the plan's multiple − co-participation, at most the amount paid. */
-  valorEstimado: z.number(),
-  valorTabela: z.number(),
-  multiplo: z.number(),
-  coparticipacao: z.number(),
-  valorPago: z.number(),
-  /** Whether the amount paid capped the estimate. */
-  limitadoAoValorPago: z.boolean(),
-  /** The table line used: the TUSS code's, or the kind's when the code is not in the table. */
-  referencia: z.string(),
   mensagem: z.string(),
 });
 export type PreviaReembolsoResponse = z.infer<typeof previaReembolsoResponseSchema>;
@@ -330,6 +351,11 @@ export const reembolsoDetalheSchema = reembolsoResumoSchema.extend({
   numeroRecibo: z.string(),
   /** Reais of the estimate shown when it was sent. */
   valorPrevia: z.number().nullable(),
+  /**
+   * That estimate in plain words, as it was computed when the request was sent (the table of that
+   * day); null when the table had no line for it, or for a request sent before the parts were kept.
+   */
+  estimativa: estimativaReembolsoSchema.nullable(),
   previsaoPagamento: z.string().nullable(),
   pagoEm: z.string().nullable(),
   /** The operator's question while 'pendente'; the reason when 'negado'. */

@@ -1,4 +1,5 @@
 import type { SituacaoProtocolo, TipoProtocolo } from '@portal/contract/protocolos';
+import type { SituacaoReembolso } from '@portal/contract/reembolso';
 import type { Queryable } from '../../db/db';
 import type { EventoLido } from '../../core/protocolos/repository';
 import type { Membro } from '../../core/sessao/membro';
@@ -30,6 +31,19 @@ export interface ProtocoloLido {
   codigoContrato: string;
   plano: string;
   registroAnsPlano: string | null;
+}
+
+/** A REEMBOLSO protocol's request as 'Meus Protocolos' shows it (reembolsos, migration 0043). */
+export interface ReembolsoDoProtocolo {
+  situacao: SituacaoReembolso;
+  valorPreviaCentavos: number | null;
+  valorPagoCentavos: number;
+  previaTabelaCentavos: number | null;
+  previaMultiplo: number | null;
+  previaCoparticipacaoCentavos: number | null;
+  previaCoparticipacaoPercentual: number | null;
+  previaReferencia: string | null;
+  previaLimitada: boolean | null;
 }
 
 /**
@@ -125,6 +139,27 @@ export class MeusProtocolosRepository {
       params,
     );
     return row?.pdf ? Buffer.from(row.pdf) : null;
+  }
+
+  /**
+   * The reimbursement request of a REEMBOLSO protocol the member may see (issue 31): its status and
+   * the estimate's parts as they were when sent; null for any other number or kind.
+   */
+  async reembolso(membro: Membro, numero: string): Promise<ReembolsoDoProtocolo | null> {
+    const params: unknown[] = [];
+    const where = protocoloVisivel(membro, 'p', params);
+    params.push(numero);
+    const [row] = await this.q.query<ReembolsoDoProtocolo>(
+      `select r.situacao, r.valor_previa_centavos as "valorPreviaCentavos", r.valor_pago_centavos as "valorPagoCentavos",
+              r.previa_tabela_centavos as "previaTabelaCentavos", r.previa_multiplo::float8 as "previaMultiplo",
+              r.previa_coparticipacao_centavos as "previaCoparticipacaoCentavos",
+              r.previa_coparticipacao_percentual::float8 as "previaCoparticipacaoPercentual",
+              r.previa_referencia as "previaReferencia", r.previa_limitada as "previaLimitada"
+         from reembolsos r join protocolos p on p.numero = r.protocolo
+        where ${where} and p.numero = $${params.length}`,
+      params,
+    );
+    return row ?? null;
   }
 
   /** The history of a protocol the member may see, oldest first (empty for any other number). */

@@ -4,6 +4,7 @@ import type { Clock } from '../../clock';
 import { AppError } from '../../lib/app-error';
 import type { Arquivo } from '../../lib/pdf/arquivo';
 import type { Membro } from '../../core/sessao/membro';
+import { estimativaDoPedido } from '../reembolso';
 import { gerarRespostaPdf } from './pdf';
 import { descricaoDoPrazo, estaAtrasado } from '../../lib/prazos';
 import type { MeusProtocolosRepository, ProtocoloLido } from './repository';
@@ -69,12 +70,17 @@ export class ProtocolosService {
   async detalhe(membro: Membro, numero: string): Promise<DetalheProtocolo> {
     const p = await this.repo.buscar(membro, numero);
     if (!p) throw naoEncontrado();
-    const historico = await this.repo.historico(membro, numero);
+    const [historico, reembolso] = await Promise.all([
+      this.repo.historico(membro, numero),
+      p.tipo === 'REEMBOLSO' ? this.repo.reembolso(membro, numero) : null,
+    ]);
     return {
       ...this.resumo(p, diaEmSaoPaulo(this.clock.now())),
       resposta: p.resposta,
       anexoDisponivel: p.temAnexo,
       historico: historico.map((e) => ({ em: iso(e.em), situacao: e.situacao, descricao: e.descricao })),
+      // The request's own status and the estimate as Reembolso shows them (issue 31: one vocabulary).
+      reembolso: reembolso && { situacao: reembolso.situacao, estimativa: estimativaDoPedido(reembolso) },
     };
   }
 

@@ -2,6 +2,7 @@
 export { reembolsoRoutes } from './routes';
 export { reembolsosIntegracaoRoutes } from './integracao-routes';
 export { reembolsosAtendimentoRoutes } from './atendimento-routes';
-export { ReembolsoService, calcularPrevia } from './service';
+export { ReembolsoService } from './service';
+export { calcularPrevia, estimativaDoPedido, estimativaEmPalavras } from './estimativa';
 export { ClienteClamav } from './clamav';
 export { ReembolsoRepository } from './repository';

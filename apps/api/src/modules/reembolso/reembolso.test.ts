@@ -403,9 +403,12 @@ describe('POST /api/Reembolso/Previa', () => {
       valorTabela: 150,
       multiplo: 2,
       coparticipacao: 60,
+      coparticipacaoPercentual: 20,
       valorPago: 500,
       limitadoAoValorPago: false,
       referencia: 'Consulta (tabela geral)',
+      // In words, part by part (estimativa.test.ts).
+      partes: expect.any(Array),
       mensagem:
         'Estimativa de R$\u00a0240,00: é uma prévia pela tabela de reembolso do seu plano, não uma garantia. O valor final é definido na análise dos documentos.',
     });

@@ -4,6 +4,7 @@ import type { Queryable } from '../../db/db';
 import { ProtocolosRepository } from '../../core/protocolos/repository';
 import { beneficiarioVisivel, type Membro } from '../../core/sessao/membro';
 import { type Conteudo, partes } from './arquivos';
+import type { PartesDaPrevia } from './estimativa';
 import { type ChaveDoRecibo, chaveDoRecibo } from './recibo';
 
 export interface BeneficiarioReembolso {
@@ -79,6 +80,13 @@ export interface ReembolsoRow {
   reciboRepetidoConfirmado: boolean;
   /** Its protocol's version (decision 0055): the console sends it back with an action. */
   versao: number;
+  /** The estimate's parts when it was sent (migration 0043); null together. */
+  previaTabelaCentavos: number | null;
+  previaMultiplo: number | null;
+  previaCoparticipacaoCentavos: number | null;
+  previaCoparticipacaoPercentual: number | null;
+  previaReferencia: string | null;
+  previaLimitada: boolean | null;
 }
 
 /** Another request with the same receipt, as the staff see it (any member of the operator). */
@@ -103,7 +111,8 @@ export interface NovoReembolso {
   valorPagoCentavos: number;
   numeroRecibo: string;
   pagamento: Record<string, string>;
-  valorPreviaCentavos: number | null;
+  /** The estimate shown before sending, with its parts; null when the table had no line for it. */
+  previa: PartesDaPrevia | null;
   prazoPagamento: string;
   reciboRepetidoConfirmado: boolean;
   em: Date;
@@ -128,7 +137,11 @@ const SELECT_REEMBOLSO = `
          r.aprovacao_proposta_em as "aprovacaoPropostaEm",
          r.aprovacao_confirmada_por::text as "aprovacaoConfirmadaPor", ec.nome as "aprovacaoConfirmadaPorNome",
          r.recibo_repetido_confirmado as "reciboRepetidoConfirmado",
-         (select pv.versao from protocolos pv where pv.numero = r.protocolo) as versao
+         (select pv.versao from protocolos pv where pv.numero = r.protocolo) as versao,
+         r.previa_tabela_centavos as "previaTabelaCentavos", r.previa_multiplo::float8 as "previaMultiplo",
+         r.previa_coparticipacao_centavos as "previaCoparticipacaoCentavos",
+         r.previa_coparticipacao_percentual::float8 as "previaCoparticipacaoPercentual",
+         r.previa_referencia as "previaReferencia", r.previa_limitada as "previaLimitada"
     from reembolsos r
     join beneficiarios b on b.codigo_beneficiario = r.codigo_beneficiario
     join pessoas pb on pb.cpf = b.cpf
@@ -379,8 +392,10 @@ export class ReembolsoRepository {
       `insert into reembolsos (protocolo, cpf, codigo_contrato, codigo_beneficiario, tipo, codigo_tuss, data_atendimento,
          prestador_documento, prestador_nome, conselho, valor_pago_centavos, numero_recibo, pagamento, situacao,
          valor_previa_centavos, documentacao_completa_em, prazo_pagamento, criado_em, atualizado_em,
-         numero_recibo_chave, recibo_repetido_confirmado)
-       values ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, 'recebido', $14, $15, $16, $15, $15, $17, $18)`,
+         numero_recibo_chave, recibo_repetido_confirmado, previa_tabela_centavos, previa_multiplo,
+         previa_coparticipacao_centavos, previa_coparticipacao_percentual, previa_referencia, previa_limitada)
+       values ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, 'recebido', $14, $15, $16, $15, $15, $17, $18,
+               $19, $20, $21, $22, $23, $24)`,
       [
         r.protocolo,
         r.membro.cpf,
@@ -395,11 +410,17 @@ export class ReembolsoRepository {
         r.valorPagoCentavos,
         r.numeroRecibo,
         JSON.stringify(r.pagamento),
-        r.valorPreviaCentavos,
+        r.previa?.estimadoCentavos ?? null,
         r.em,
         r.prazoPagamento,
         chaveDoRecibo(r).numeroRecibo,
         r.reciboRepetidoConfirmado,
+        r.previa?.tabelaCentavos ?? null,
+        r.previa?.multiplo ?? null,
+        r.previa?.coparticipacaoCentavos ?? null,
+        r.previa?.coparticipacaoPercentual ?? null,
+        r.previa?.referencia ?? null,
+        r.previa?.limitada ?? null,
       ],
     );
   }

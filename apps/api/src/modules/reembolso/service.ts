@@ -47,13 +47,8 @@ import { preparar, receber } from './arquivos';
 import type { ClienteClamav } from './clamav';
 import { gerarDemonstrativo } from './pdf';
 import { type ChaveDoRecibo } from './recibo';
-import {
-  type AnexoRow,
-  type LinhaTabela,
-  type PlanoReembolso,
-  ReembolsoRepository,
-  type ReembolsoRow,
-} from './repository';
+import { calcularPrevia, estimativaDoPedido, estimativaEmPalavras } from './estimativa';
+import { type AnexoRow, ReembolsoRepository, type ReembolsoRow } from './repository';
 
 export interface ReembolsoDeps {
   db: Db;
@@ -129,15 +124,6 @@ const iso = (v: string | Date) => new Date(v).toISOString();
 
 const naoEncontrado = () => new AppError(404, 'NAO_ENCONTRADO', 'Reembolso não encontrado.');
 const regra = (mensagem: string) => new AppError(422, 'DADOS_INVALIDOS', mensagem);
-
-/** What the estimate adds up (pure: decision 0034's rules, tested through Previa). */
-export function calcularPrevia(linha: LinhaTabela, plano: PlanoReembolso, valorPagoCentavos: number) {
-  const bruto = Math.round(linha.valorCentavos * plano.multiplo);
-  const coparticipacao = plano.coparticipativo ? Math.round((bruto * linha.coparticipacaoPercentual) / 100) : 0;
-  const liquido = Math.max(0, bruto - coparticipacao);
-  const estimado = Math.min(liquido, valorPagoCentavos);
-  return { bruto, coparticipacao, estimado, limitado: liquido > valorPagoCentavos };
-}
 
 /** The protocol's status for each reimbursement status ('Meus Protocolos' shows it). */
 const SITUACAO_PROTOCOLO: Record<SituacaoReembolso, 'ABERTO' | 'EM_ANALISE' | 'CONCLUIDO'> = {
@@ -289,20 +275,12 @@ export class ReembolsoService {
         'Não há valor de referência para este atendimento na tabela de reembolso. Você ainda pode enviar o pedido; a operadora calcula o valor na análise.',
       );
     }
-    const plano = await this.repo.plano(membro);
-    const pago = centavos(p.valorPago);
-    const c = calcularPrevia(linha, plano, pago);
+    const c = calcularPrevia(linha, await this.repo.plano(membro), centavos(p.valorPago));
     return {
       estimativa: true,
-      valorEstimado: reais(c.estimado),
-      valorTabela: reais(linha.valorCentavos),
-      multiplo: plano.multiplo,
-      coparticipacao: reais(c.coparticipacao),
-      valorPago: reais(pago),
-      limitadoAoValorPago: c.limitado,
-      referencia: linha.codigoTuss ? `TUSS ${linha.codigoTuss} - ${linha.descricao}` : linha.descricao,
+      ...estimativaEmPalavras(c),
       mensagem:
-        `Estimativa de ${formatBRL(reais(c.estimado))}: é uma prévia pela tabela de reembolso do seu plano, ` +
+        `Estimativa de ${formatBRL(reais(c.estimadoCentavos))}: é uma prévia pela tabela de reembolso do seu plano, ` +
         'não uma garantia. O valor final é definido na análise dos documentos.',
     };
   }
@@ -328,7 +306,7 @@ export class ReembolsoService {
       : null;
     const valorPago = centavos(p.valorPago);
     const linha = await this.repo.linhaDaTabela(p.tipo, p.codigoTuss);
-    const previa = linha ? calcularPrevia(linha, await this.repo.plano(membro), valorPago).estimado : null;
+    const previa = linha ? calcularPrevia(linha, await this.repo.plano(membro), valorPago) : null;
 
     return this.d.solicitacoes.registrar({
       membro,
@@ -373,7 +351,7 @@ export class ReembolsoService {
           valorPagoCentavos: valorPago,
           numeroRecibo: p.numeroRecibo,
           pagamento,
-          valorPreviaCentavos: previa,
+          previa,
           prazoPagamento,
           reciboRepetidoConfirmado: repetidos.length > 0,
           em: ctx.agora,
@@ -467,6 +445,7 @@ export class ReembolsoService {
       conselho: r.conselho,
       numeroRecibo: r.numeroRecibo,
       valorPrevia: r.valorPreviaCentavos === null ? null : reais(r.valorPreviaCentavos),
+      estimativa: estimativaDoPedido(r),
       previsaoPagamento: r.previsaoPagamento,
       pagoEm: r.pagoEm,
       pergunta: r.situacao === 'pendente' ? r.pergunta : null,

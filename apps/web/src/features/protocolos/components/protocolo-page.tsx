@@ -6,7 +6,7 @@ import {
   ROTULOS_SITUACAO_PROTOCOLO,
   ROTULOS_TIPO_PROTOCOLO,
 } from '@portal/contract/protocolos';
-import { ArrowLeft, Download, Paperclip } from 'lucide-react';
+import { ArrowLeft, ArrowRight, Download, Paperclip } from 'lucide-react';
 import { Link, useParams } from 'react-router';
 import { DocumentosProvider, useAbrirDocumento } from '@/components/documentos';
 import { Campo, LinhaDoTempo } from '@/components/linha-do-tempo';
@@ -16,6 +16,7 @@ import { PageHeader } from '@/components/page-header';
 import { Alert } from '@/components/ui/alert';
 import { Button, buttonVariants } from '@/components/ui/button';
 import { isApiError } from '@/lib/api-client';
+import { cn } from '@/lib/cn';
 import { usePerfilAutenticado } from '@/lib/membro';
 import { mensagemDoErro } from '@/lib/query-errors';
 import { useBaixarAnexo } from '../api/baixar-anexo';
@@ -24,7 +25,8 @@ import { useDetalheProtocolo } from '../api/detalhe-protocolo';
 import { dataHoraDoInstante } from '@portal/br';
 import { CopiarNumeroProtocolo } from '@/components/protocolo/copiar-numero-protocolo';
 import { NumeroProtocolo } from '@/components/protocolo/numero-protocolo';
-import { AtrasadoBadge, SituacaoProtocoloBadge } from '@/components/situacao';
+import { AtrasadoBadge, SituacaoProtocoloBadge, SituacaoReembolsoBadge } from '@/components/situacao';
+import { EstimativaEmPalavras } from '@/components/reembolso/estimativa-em-palavras';
 
 const NAO_ENCONTRADO = 'Protocolo não encontrado.';
 
@@ -130,12 +132,53 @@ function Conteudo({ p }: { p: DetalheProtocolo }) {
         ) : null}
       </section>
 
+      {p.reembolso ? <PedidoDeReembolso p={p} reembolso={p.reembolso} /> : null}
       <LinhaDoTempo
         id="historico-protocolo"
         passos={p.historico.map((e) => ({ ...e, rotulo: ROTULOS_SITUACAO_PROTOCOLO[e.situacao] }))}
       />
       <Resposta p={p} />
     </div>
+  );
+}
+
+/**
+ * A REEMBOLSO protocol's request (issue 31): its status in Reembolso's words, the estimate in the
+ * same plain words as the request's screen, and the way there.
+ */
+function PedidoDeReembolso({
+  p,
+  reembolso,
+}: {
+  p: DetalheProtocolo;
+  reembolso: NonNullable<DetalheProtocolo['reembolso']>;
+}) {
+  return (
+    <section
+      aria-labelledby="reembolso-do-protocolo"
+      className="rounded-2xl border border-slate-200 bg-white p-5 shadow-sm sm:p-6"
+    >
+      <h2 id="reembolso-do-protocolo" className="text-xl font-bold text-slate-900">
+        Pedido de reembolso
+      </h2>
+      <div className="mt-2 flex flex-wrap items-center gap-2 text-slate-800">
+        <span>Situação do reembolso:</span> <SituacaoReembolsoBadge situacao={reembolso.situacao} />
+      </div>
+      {reembolso.estimativa ? (
+        <>
+          <h3 className="mt-4 text-lg font-bold text-slate-900">Estimativa no envio</h3>
+          <p className="mb-3 mt-1 text-sm text-slate-700">
+            Calculada pela tabela de reembolso do dia em que o pedido foi enviado. Não é garantia: o valor final é o
+            aprovado na análise.
+          </p>
+          <EstimativaEmPalavras estimativa={reembolso.estimativa} />
+        </>
+      ) : null}
+      <Link to={`/reembolso/${p.protocolo}`} className={cn(buttonVariants({ variant: 'outline' }), 'mt-4')}>
+        Ver o pedido de reembolso
+        <ArrowRight aria-hidden="true" />
+      </Link>
+    </section>
   );
 }
 

@@ -40,6 +40,7 @@ import { AvisoReciboRepetido } from './aviso-recibo-repetido';
 import { CampoDeAnexos } from './campo-de-anexos';
 import { hojeEmSaoPaulo, mascaraBRL, mascaraCpfCnpj, reaisDaMascara } from './formatos';
 import { useAnexos } from './use-anexos';
+import { EstimativaEmPalavras } from '@/components/reembolso/estimativa-em-palavras';
 
 export function NovoReembolsoPage() {
   const perfil = usePerfilAutenticado();
@@ -710,24 +711,13 @@ function FormularioReembolso({ beneficiarios }: { beneficiarios: BeneficiarioRee
           </h2>
           <p className="mt-1 text-sm font-semibold uppercase tracking-wide text-brand-900">Estimativa, não garantia</p>
           <p className="mt-3 text-3xl font-bold tabular-nums text-slate-900">{formatBRL(previaValida.valorEstimado)}</p>
-          <dl className="mt-3 grid gap-x-6 gap-y-1 text-[15px] text-slate-800 sm:grid-cols-2">
-            <div>
-              <dt className="inline">Valor pago: </dt>
-              <dd className="inline font-semibold">{formatBRL(previaValida.valorPago)}</dd>
-            </div>
-            <div>
-              <dt className="inline">Tabela da operadora: </dt>
-              <dd className="inline font-semibold">
-                {formatBRL(previaValida.valorTabela)} × {previaValida.multiplo.toLocaleString('pt-BR')}
-              </dd>
-            </div>
-            {previaValida.coparticipacao > 0 ? (
-              <div>
-                <dt className="inline">Coparticipação: </dt>
-                <dd className="inline font-semibold">{formatBRL(previaValida.coparticipacao)}</dd>
-              </div>
-            ) : null}
-          </dl>
+          <p className="mt-1 text-[15px] text-slate-800">
+            Valor pago: <span className="font-semibold">{formatBRL(previaValida.valorPago)}</span>
+          </p>
+          <h3 className="mt-4 text-base font-bold text-slate-900">Como chegamos a este valor</h3>
+          <div className="mt-2 rounded-xl bg-white p-4">
+            <EstimativaEmPalavras estimativa={previaValida} />
+          </div>
           <p className="mt-3 text-slate-800">{previaValida.mensagem}</p>
           {avisoRepetido ? (
             <AvisoReciboRepetido

@@ -2,6 +2,7 @@ import { formatBRL, formatDate } from '@portal/br';
 import {
   DOCUMENTOS_REEMBOLSO,
   type DocumentoReembolso,
+  type EstimativaReembolso,
   ROTULOS_DOCUMENTO_REEMBOLSO,
   ROTULOS_SITUACAO_REEMBOLSO,
   ROTULOS_TIPO_REEMBOLSO,
@@ -36,6 +37,8 @@ import { documentoPedido } from './documento-pedido';
 import { documentoDoPrestador } from './formatos';
 import { SituacaoReembolsoBadge } from '@/components/situacao';
 import { useAnexos } from './use-anexos';
+import { EtapasDoReembolso } from './etapas-do-reembolso';
+import { EstimativaEmPalavras } from '@/components/reembolso/estimativa-em-palavras';
 import { CopiarNumeroProtocolo } from '@/components/protocolo/copiar-numero-protocolo';
 import { NumeroProtocolo } from '@/components/protocolo/numero-protocolo';
 
@@ -100,7 +103,9 @@ function Reembolso({ protocolo }: { protocolo: string }) {
         </Alert>
       ) : null}
       <Resumo r={r} />
+      <EtapasDoReembolso r={r} />
       {r.situacao === 'pendente' ? <Pendencia r={r} onRespondido={setRespondido} /> : null}
+      {r.estimativa ? <Estimativa estimativa={r.estimativa} /> : null}
       <Demonstrativo r={r} />
       <Anexos r={r} />
       <LinhaDoTempo
@@ -164,6 +169,25 @@ function Resumo({ r }: { r: ReembolsoDetalhe }) {
         <Campo rotulo="Pagamento para">{r.pagamento}</Campo>
         <Campo rotulo="Pedido em">{dataHoraDoInstante(r.criadoEm)}</Campo>
       </dl>
+    </section>
+  );
+}
+
+/** The estimate the member saw when sending, in the same words (issue 31). */
+function Estimativa({ estimativa }: { estimativa: EstimativaReembolso }) {
+  return (
+    <section
+      aria-labelledby="estimativa-reembolso"
+      className="rounded-2xl border border-slate-200 bg-white p-5 shadow-sm sm:p-6"
+    >
+      <h2 id="estimativa-reembolso" className="text-xl font-bold text-slate-900">
+        Estimativa no envio
+      </h2>
+      <p className="mb-3 mt-1 text-sm text-slate-700">
+        Calculada pela tabela de reembolso do dia em que o pedido foi enviado. Não é garantia: o valor final é o
+        aprovado na análise.
+      </p>
+      <EstimativaEmPalavras estimativa={estimativa} />
     </section>
   );
 }

@@ -187,9 +187,18 @@ test('Maria asks for a reimbursement from her phone and follows it to Aprovado (
   // The browser logged the reset request; that one was provoked on purpose.
   s.problems.splice(0, s.problems.length, ...s.problems.filter((p) => !/ERR_CONNECTION_RESET|ERR_FAILED/.test(p)));
 
-  // Paid to her PIX key (her own CPF).
-  await page.getByLabel('Tipo de chave').selectOption('cpf');
-  await page.getByLabel('Chave PIX').pressSequentially(MARIA.cpf.replace(/\D/g, ''));
+  // Paid to her PIX key (her own CPF): the holder's CPF is offered, masked, and can be changed (issue 31).
+  const pagamento = page.getByRole('region', { name: 'Dados para pagamento' });
+  await visible(pagamento.getByText('Sua chave PIX é o seu CPF:'));
+  await visible(pagamento.getByText('PIX (CPF) ***.982.247-**'));
+  expect(await pagamento.getByLabel('Chave PIX').count()).toBe(0);
+  await pagamento.getByRole('button', { name: 'Alterar dados de pagamento' }).click();
+  // The focus goes to the choice that replaced the button; the key is her CPF, ready to change.
+  await expect
+    .poll(() => pagamento.getByRole('radio', { name: 'PIX' }).evaluate((el) => el === document.activeElement))
+    .toBe(true);
+  expect(await pagamento.getByLabel('Tipo de chave').inputValue()).toBe('cpf');
+  expect(await pagamento.getByLabel('Chave PIX').inputValue()).toBe(MARIA.cpf);
   // Every error shown earlier went away as its field was fixed (decision 0031).
   expect(await page.locator('[aria-invalid="true"]').count()).toBe(0);
   expect(await page.getByText(/Campo obrigatório\.|CPF ou CNPJ inválido\./).count()).toBe(0);
@@ -305,6 +314,101 @@ test('Maria asks for a reimbursement from her phone and follows it to Aprovado (
   await visible(page.getByText(/Aprovado: R\$\s280,00/));
   await mudarLargura(page, 375);
   await screenshot(page, 'reembolso-lista-pago-375');
+  await s.close();
+});
+
+test("Maria's next request starts with her last request's payment data, masked, from the server, and she can change it (375 px)", async () => {
+  const s = await entrar(browser, MARIA.cpf, { width: 375 });
+  const { page } = s;
+  const oferta = page.waitForResponse((r) => r.url().endsWith('/api/Reembolso/UltimoPagamento'));
+  await page.goto('/reembolso/novo');
+  expect((await oferta).status()).toBe(200);
+  const pagamento = page.getByRole('region', { name: 'Dados para pagamento' });
+  const hoje = formatDate(diaEmSaoPaulo(Date.now()));
+  await visible(pagamento.getByText(`Os mesmos dados do seu último pedido (${hoje}):`));
+  await visible(pagamento.getByText('PIX (CPF) ***.982.247-**'));
+  // Nothing of it in the browser's storage (a shared phone): the server keeps it.
+  const guardado = await page.evaluate(() => JSON.stringify([{ ...localStorage }, { ...sessionStorage }]));
+  expect(guardado).not.toMatch(/tipoChave|pagamento|pix/i);
+  await verificarNasDuasLarguras(page, 'reembolso-pagamento-anterior', 375, { ligar: ['target-size'] });
+  // Changing it: the fields come back filled, and a bank account can be chosen instead.
+  await pagamento.getByRole('button', { name: 'Alterar dados de pagamento' }).click();
+  expect(await pagamento.getByLabel('Chave PIX').inputValue()).toBe(MARIA.cpf);
+  await pagamento.getByRole('radio', { name: 'Conta bancária' }).check();
+  await visible(pagamento.getByLabel('Banco (código)'));
+  // Back to PIX with another kind of key, then the CPF again: the holder's CPF is offered again.
+  await pagamento.getByRole('radio', { name: 'PIX' }).check();
+  await pagamento.getByLabel('Tipo de chave').selectOption('email');
+  expect(await pagamento.getByLabel('Chave PIX').inputValue()).toBe('');
+  await pagamento.getByLabel('Tipo de chave').selectOption('cpf');
+  expect(await pagamento.getByLabel('Chave PIX').inputValue()).toBe(MARIA.cpf);
+  await verificarNasDuasLarguras(page, 'reembolso-pagamento-alterar', 375, { ligar: ['target-size'] });
+  await s.close();
+});
+
+test('uploads that failed offline wait, say so, and go again together when the connection returns; a removed one does not (375 px)', async () => {
+  const s = await entrar(browser, MARIA.cpf, { width: 375 });
+  const { page, context } = s;
+  await page.goto('/reembolso/novo');
+  await visible(page.getByRole('heading', { level: 1, name: 'Solicitar reembolso' }));
+  // What leaves the phone, per file: each attempt's Idempotency-Key, and the uploads the server answered.
+  const chaves = new Map<string, string[]>();
+  const recebidos = new Map<string, number>();
+  const nomeDe = (url: string) => new URL(url).searchParams.get('nome') ?? '';
+  page.on('request', (r) => {
+    if (!r.url().includes('/api/Reembolso/Anexos')) return;
+    const n = nomeDe(r.url());
+    chaves.set(n, [...(chaves.get(n) ?? []), r.headers()['idempotency-key'] ?? '']);
+  });
+  page.on('response', (r) => {
+    if (r.url().includes('/api/Reembolso/Anexos') && r.status() === 200)
+      recebidos.set(nomeDe(r.url()), (recebidos.get(nomeDe(r.url())) ?? 0) + 1);
+  });
+
+  await context.setOffline(true);
+  await expect.poll(() => page.evaluate(() => navigator.onLine)).toBe(false);
+  await entrada(page, 'Câmera: Comprovante de pagamento').setInputFiles({
+    name: 'recibo-sem-sinal.jpg',
+    mimeType: 'image/jpeg',
+    buffer: await foto(240, 200, 180),
+  });
+  await entrada(page, 'Arquivos do aparelho: Nota fiscal ou recibo').setInputFiles({
+    name: 'nota-por-engano.jpg',
+    mimeType: 'image/jpeg',
+    buffer: await foto(180, 200, 240),
+  });
+  const recibo = page.getByRole('listitem').filter({ hasText: 'recibo-sem-sinal.jpg' });
+  const engano = page.getByRole('listitem').filter({ hasText: 'nota-por-engano.jpg' });
+  await visible(recibo.getByText('Aguardando conexão'));
+  await visible(engano.getByText('Aguardando conexão'));
+  await visible(recibo.getByText('Sem conexão. O arquivo será enviado quando a conexão voltar.'));
+  const status = page.getByRole('status').filter({ hasText: /conex/ });
+  await visible(status.getByText('Sem conexão. Os arquivos não enviados serão enviados quando a conexão voltar.'));
+  await verificarNasDuasLarguras(page, 'reembolso-sem-conexao', 375, { ligar: ['target-size'] });
+  // Sending now (from the keyboard) says why it cannot go yet.
+  await page.getByRole('button', { name: 'Ver prévia' }).press('Enter');
+  await visible(page.getByText('Sem conexão: aguarde a conexão voltar para os arquivos serem enviados.'));
+  // The member takes one back: it is not sent when the connection returns.
+  await engano.getByRole('button', { name: 'Remover nota-por-engano.jpg' }).click();
+  await engano.waitFor({ state: 'detached' });
+
+  // Back online (and the event twice, as a flapping connection gives): the waiting file goes once.
+  const enviado = page.waitForResponse((r) => r.url().includes('/api/Reembolso/Anexos') && r.status() === 200);
+  await context.setOffline(false);
+  await page.evaluate(() => window.dispatchEvent(new Event('online')));
+  await visible(status.getByText('A conexão voltou. Enviando de novo 1 arquivo.'));
+  await enviado;
+  await visible(recibo.getByText('Enviado', { exact: true }));
+  expect(await page.getByText('Aguardando conexão').count()).toBe(0);
+  expect(recebidos.get('recibo-sem-sinal.jpg')).toBe(1);
+  expect(recebidos.get('nota-por-engano.jpg') ?? 0).toBe(0);
+  const tentativas = chaves.get('recibo-sem-sinal.jpg') ?? [];
+  expect(new Set(tentativas).size).toBe(1);
+  // The removed file was tried once, offline, and never again.
+  expect(chaves.get('nota-por-engano.jpg')?.length ?? 0).toBeLessThanOrEqual(1);
+  await verificarNasDuasLarguras(page, 'reembolso-conexao-de-volta', 375, { ligar: ['target-size'] });
+  // The offline attempts logged their failures; those were provoked on purpose.
+  s.problems.splice(0, s.problems.length, ...s.problems.filter((p) => !/ERR_INTERNET_DISCONNECTED|ERR_FAILED/.test(p)));
   await s.close();
 });
 

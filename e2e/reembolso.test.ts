@@ -187,9 +187,18 @@ test('Maria asks for a reimbursement from her phone and follows it to Aprovado (
   // The browser logged the reset request; that one was provoked on purpose.
   s.problems.splice(0, s.problems.length, ...s.problems.filter((p) => !/ERR_CONNECTION_RESET|ERR_FAILED/.test(p)));
 
-  // Paid to her PIX key (her own CPF).
-  await page.getByLabel('Tipo de chave').selectOption('cpf');
-  await page.getByLabel('Chave PIX').pressSequentially(MARIA.cpf.replace(/\D/g, ''));
+  // Paid to her PIX key (her own CPF): the holder's CPF is offered, masked, and can be changed (issue 31).
+  const pagamento = page.getByRole('region', { name: 'Dados para pagamento' });
+  await visible(pagamento.getByText('Sua chave PIX é o seu CPF:'));
+  await visible(pagamento.getByText('PIX (CPF) ***.982.247-**'));
+  expect(await pagamento.getByLabel('Chave PIX').count()).toBe(0);
+  await pagamento.getByRole('button', { name: 'Alterar dados de pagamento' }).click();
+  // The focus goes to the choice that replaced the button; the key is her CPF, ready to change.
+  await expect
+    .poll(() => pagamento.getByRole('radio', { name: 'PIX' }).evaluate((el) => el === document.activeElement))
+    .toBe(true);
+  expect(await pagamento.getByLabel('Tipo de chave').inputValue()).toBe('cpf');
+  expect(await pagamento.getByLabel('Chave PIX').inputValue()).toBe(MARIA.cpf);
   // Every error shown earlier went away as its field was fixed (decision 0031).
   expect(await page.locator('[aria-invalid="true"]').count()).toBe(0);
   expect(await page.getByText(/Campo obrigatório\.|CPF ou CNPJ inválido\./).count()).toBe(0);
@@ -305,6 +314,35 @@ test('Maria asks for a reimbursement from her phone and follows it to Aprovado (
   await visible(page.getByText(/Aprovado: R\$\s280,00/));
   await mudarLargura(page, 375);
   await screenshot(page, 'reembolso-lista-pago-375');
+  await s.close();
+});
+
+test("Maria's next request starts with her last request's payment data, masked, from the server, and she can change it (375 px)", async () => {
+  const s = await entrar(browser, MARIA.cpf, { width: 375 });
+  const { page } = s;
+  const oferta = page.waitForResponse((r) => r.url().endsWith('/api/Reembolso/UltimoPagamento'));
+  await page.goto('/reembolso/novo');
+  expect((await oferta).status()).toBe(200);
+  const pagamento = page.getByRole('region', { name: 'Dados para pagamento' });
+  const hoje = formatDate(diaEmSaoPaulo(Date.now()));
+  await visible(pagamento.getByText(`Os mesmos dados do seu último pedido (${hoje}):`));
+  await visible(pagamento.getByText('PIX (CPF) ***.982.247-**'));
+  // Nothing of it in the browser's storage (a shared phone): the server keeps it.
+  const guardado = await page.evaluate(() => JSON.stringify([{ ...localStorage }, { ...sessionStorage }]));
+  expect(guardado).not.toMatch(/tipoChave|pagamento|pix/i);
+  await verificarNasDuasLarguras(page, 'reembolso-pagamento-anterior', 375, { ligar: ['target-size'] });
+  // Changing it: the fields come back filled, and a bank account can be chosen instead.
+  await pagamento.getByRole('button', { name: 'Alterar dados de pagamento' }).click();
+  expect(await pagamento.getByLabel('Chave PIX').inputValue()).toBe(MARIA.cpf);
+  await pagamento.getByRole('radio', { name: 'Conta bancária' }).check();
+  await visible(pagamento.getByLabel('Banco (código)'));
+  // Back to PIX with another kind of key, then the CPF again: the holder's CPF is offered again.
+  await pagamento.getByRole('radio', { name: 'PIX' }).check();
+  await pagamento.getByLabel('Tipo de chave').selectOption('email');
+  expect(await pagamento.getByLabel('Chave PIX').inputValue()).toBe('');
+  await pagamento.getByLabel('Tipo de chave').selectOption('cpf');
+  expect(await pagamento.getByLabel('Chave PIX').inputValue()).toBe(MARIA.cpf);
+  await verificarNasDuasLarguras(page, 'reembolso-pagamento-alterar', 375, { ligar: ['target-size'] });
   await s.close();
 });
 

@@ -189,6 +189,41 @@ export const dadosPagamentoSchema = z.discriminatedUnion(
 );
 export type DadosPagamento = z.output<typeof dadosPagamentoSchema>;
 
+/**
+ * Where the money goes, masked for the screens and the PDF ('PIX (CPF) ***.982.247-**',
+ * 'Banco 001 · agência 1234 · conta corrente ****5-6'): the member's form shows the data it offers
+ * from the last request this way too, until the member chooses to change it.
+ */
+export function pagamentoMascarado(p: Readonly<Record<string, string>>): string {
+  if (p.forma === 'pix') {
+    const chave = p.chave ?? '';
+    if (p.tipoChave === 'cpf') return `PIX (CPF) ***.${chave.slice(3, 6)}.${chave.slice(6, 9)}-**`;
+    if (p.tipoChave === 'email') return `PIX (e-mail) ${chave.replace(/^(.{2}).*(@.*)$/, '$1***$2')}`;
+    if (p.tipoChave === 'celular') return `PIX (celular) ****-${chave.slice(-4)}`;
+    return `PIX (chave aleatória) ${chave.slice(0, 8)}…`;
+  }
+  const conta = p.conta ?? '';
+  const tipo = p.tipoConta === 'poupanca' ? 'poupança' : 'conta corrente';
+  return `Banco ${p.banco} · agência ${p.agencia} · ${tipo} ****${conta.slice(-3)}`;
+}
+
+/**
+ * POST /api/Reembolso/UltimoPagamento (issue 31): what the new-request form offers in 'Dados para
+ * pagamento' — the payment data of the member's own last request in this contract, and the holder's
+ * CPF as a PIX key when the member is the holder. Kept by the server, never by the browser (a shared
+ * phone keeps no bank data).
+ */
+export const ultimoPagamentoRequestSchema = membroRequest({});
+export const ultimoPagamentoResponseSchema = z.object({
+  /** The payment data of the member's last request in this contract; null before the first. */
+  pagamento: dadosPagamentoSchema.nullable(),
+  /** AAAA-MM-DD of that request (the form says where the data came from); null with `pagamento`. */
+  usadoEm: z.string().nullable(),
+  /** The holder's CPF (digits), offered as a PIX key: only to the holder, whose own CPF it is. */
+  cpfTitular: z.string().nullable(),
+});
+export type UltimoPagamentoResponse = z.output<typeof ultimoPagamentoResponseSchema>;
+
 /** The answer of an attachment upload (POST /api/Reembolso/Anexos). */
 export const anexoReembolsoSchema = z.object({
   id: z.string(),

@@ -489,6 +489,22 @@ export class ReembolsoRepository {
     );
   }
 
+  /**
+   * The payment data of the newest request this member sent in the session's contract (issue 31):
+   * their own typing, offered again; another member's, or another contract's, never.
+   */
+  async ultimoPagamentoDoMembro(
+    membro: Membro,
+  ): Promise<{ pagamento: Record<string, string>; criadoEm: string } | null> {
+    const [row] = await this.q.query<{ pagamento: Record<string, string>; criadoEm: string }>(
+      `select r.pagamento, r.criado_em as "criadoEm" from reembolsos r
+        where r.cpf = $1 and r.codigo_contrato = $2
+        order by r.criado_em desc, r.protocolo desc limit 1`,
+      [membro.cpf, membro.codigoContrato],
+    );
+    return row ?? null;
+  }
+
   /** The member's reimbursements (beneficiaries they may see), newest first. */
   async doMembro(membro: Membro): Promise<ReembolsoRow[]> {
     const params: unknown[] = [];

@@ -19,6 +19,8 @@ import {
   responderPendenciaResponseSchema,
   solicitarReembolsoRequestSchema,
   solicitarReembolsoResponseSchema,
+  ultimoPagamentoRequestSchema,
+  ultimoPagamentoResponseSchema,
   verificarReciboRequestSchema,
   verificarReciboResponseSchema,
 } from '@portal/contract';
@@ -117,6 +119,18 @@ export const reembolsoRoutes: FastifyPluginAsyncZod = async (app) => {
     '/Reembolso/Listar',
     { schema: { body: listarReembolsosRequestSchema, response: respostas(listarReembolsosResponseSchema) } },
     async (request) => reembolso.listar(request.membro),
+  );
+
+  app.post(
+    '/Reembolso/UltimoPagamento',
+    {
+      schema: {
+        summary: 'Os dados de pagamento do último pedido do beneficiário neste contrato (para oferecer de novo)',
+        body: ultimoPagamentoRequestSchema,
+        response: respostas(ultimoPagamentoResponseSchema),
+      },
+    },
+    async (request) => reembolso.ultimoPagamento(request.membro),
   );
 
   app.post(

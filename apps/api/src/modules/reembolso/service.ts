@@ -15,6 +15,7 @@ import {
 import {
   type AnexoReembolso,
   type DadosPagamento,
+  dadosPagamentoSchema,
   type DocumentoReembolso,
   formatarNumeroProtocolo,
   MENSAGEM_REEMBOLSO_DESATUALIZADO,
@@ -30,7 +31,9 @@ import {
   type SolicitarReembolsoResponse,
   TIPOS_COM_PEDIDO_MEDICO,
   type TipoReembolso,
+  type UltimoPagamentoResponse,
   type VerificarReciboResponse,
+  pagamentoMascarado,
 } from '@portal/contract';
 import type { Clock } from '../../clock';
 import type { Db, Queryable } from '../../db/db';
@@ -134,20 +137,6 @@ const SITUACAO_PROTOCOLO: Record<SituacaoReembolso, 'ABERTO' | 'EM_ANALISE' | 'C
   pago: 'CONCLUIDO',
   negado: 'CONCLUIDO',
 };
-
-/** Where the money goes, masked for the screens and the PDF. */
-export function pagamentoMascarado(p: Record<string, string>): string {
-  if (p.forma === 'pix') {
-    const chave = p.chave ?? '';
-    if (p.tipoChave === 'cpf') return `PIX (CPF) ***.${chave.slice(3, 6)}.${chave.slice(6, 9)}-**`;
-    if (p.tipoChave === 'email') return `PIX (e-mail) ${chave.replace(/^(.{2}).*(@.*)$/, '$1***$2')}`;
-    if (p.tipoChave === 'celular') return `PIX (celular) ****-${chave.slice(-4)}`;
-    return `PIX (chave aleatória) ${chave.slice(0, 8)}…`;
-  }
-  const conta = p.conta ?? '';
-  const tipo = p.tipoConta === 'poupanca' ? 'poupança' : 'conta corrente';
-  return `Banco ${p.banco} · agência ${p.agencia} · ${tipo} ****${conta.slice(-3)}`;
-}
 
 /**
  * Reembolso (issue 18, decision 0034). The member side: attachments, the estimate, the request
@@ -390,6 +379,21 @@ export class ReembolsoService {
       repetido: pedidos.length > 0,
       mensagem: pedidos.length > 0 ? mensagemDoReciboRepetido(pedidos) : null,
       pedidos: pedidos.map((x) => ({ protocolo: x.protocolo, criadoEm: iso(x.criadoEm) })),
+    };
+  }
+
+  /**
+   * What 'Dados para pagamento' starts with (issue 31): the member's last request's payment data
+   * (their own, this contract's) and, for the holder, their own CPF as a PIX key. The browser keeps
+   * none of it (shared phones).
+   */
+  async ultimoPagamento(membro: Membro): Promise<UltimoPagamentoResponse> {
+    const ultimo = await this.repo.ultimoPagamentoDoMembro(membro);
+    const pagamento = ultimo ? dadosPagamentoSchema.safeParse(ultimo.pagamento) : null;
+    return {
+      pagamento: pagamento?.success ? pagamento.data : null,
+      usadoEm: pagamento?.success && ultimo ? diaEmSaoPaulo(new Date(ultimo.criadoEm).getTime()) : null,
+      cpfTitular: membro.titular ? membro.cpf : null,
     };
   }
 

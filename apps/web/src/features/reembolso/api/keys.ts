@@ -4,4 +4,5 @@ export const reembolsoKeys = {
   lista: () => [...reembolsoKeys.all, 'lista'] as const,
   detalhe: (protocolo: string) => [...reembolsoKeys.all, 'detalhe', protocolo] as const,
   beneficiarios: () => [...reembolsoKeys.all, 'beneficiarios'] as const,
+  ultimoPagamento: () => [...reembolsoKeys.all, 'ultimo-pagamento'] as const,
 };

@@ -1,5 +1,5 @@
 import type { DocumentoReembolso } from '@portal/contract';
-import { Camera, CheckCircle2, FileUp, RotateCcw, Trash2 } from 'lucide-react';
+import { Camera, CheckCircle2, FileUp, RotateCcw, Trash2, WifiOff } from 'lucide-react';
 import { type ReactNode, useId, useRef } from 'react';
 import { Button } from '@/components/ui/button';
 import { cn } from '@/lib/cn';
@@ -122,13 +122,29 @@ export function CampoDeAnexos({
   );
 }
 
+/**
+ * The form's one live region for the uploads (issue 31): the connection dropped with files waiting,
+ * or came back and sends them again. Always in the page, so that a change is read when it comes.
+ */
+export function AvisoDosEnvios({ anexos }: { anexos: Anexos }) {
+  return (
+    <p role="status" aria-live="polite" className="text-sm font-medium text-slate-800 empty:hidden">
+      {anexos.aviso}
+    </p>
+  );
+}
+
 function ItemDeAnexo({ item, anexos }: { item: ArquivoEmEnvio; anexos: Anexos }) {
   const pct = Math.round(item.progresso * 100);
   return (
     <li
       className={cn(
         'rounded-lg border bg-white p-3',
-        item.estado === 'erro' ? 'border-red-300 bg-red-50' : 'border-slate-200',
+        item.estado === 'erro'
+          ? 'border-red-300 bg-red-50'
+          : item.estado === 'aguardando'
+            ? 'border-amber-400 bg-amber-50'
+            : 'border-slate-200',
       )}
     >
       <div className="flex items-start gap-2">
@@ -143,6 +159,11 @@ function ItemDeAnexo({ item, anexos }: { item: ArquivoEmEnvio; anexos: Anexos })
               </span>
             ) : item.estado === 'enviando' ? (
               `Enviando... ${pct}%`
+            ) : item.estado === 'aguardando' ? (
+              <span className="inline-flex items-center gap-1 font-semibold text-amber-900">
+                <WifiOff aria-hidden="true" className="size-4" />
+                Aguardando conexão
+              </span>
             ) : (
               <span className="font-semibold text-red-800">Não enviado</span>
             )}
@@ -157,7 +178,9 @@ function ItemDeAnexo({ item, anexos }: { item: ArquivoEmEnvio; anexos: Anexos })
           <Trash2 aria-hidden="true" />
         </Button>
       </div>
-      {item.estado !== 'erro' ? (
+      {item.estado === 'aguardando' ? (
+        <p className="mt-2 text-sm text-amber-950">{item.erro}</p>
+      ) : item.estado !== 'erro' ? (
         <div
           role="progressbar"
           aria-label={`Envio de ${item.nome}`}

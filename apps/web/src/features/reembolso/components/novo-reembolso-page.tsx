@@ -2,6 +2,7 @@ import { formatBRL, formatCpf, formatDate, onlyDigits, somarDias } from '@portal
 import {
   CONSELHOS,
   LIMITES_REEMBOLSO,
+  pagamentoMascarado,
   type PreviaReembolsoResponse,
   ROTULOS_TIPO_REEMBOLSO,
   type SolicitarReembolsoRequest,
@@ -11,8 +12,9 @@ import {
   TIPOS_REEMBOLSO,
   type TipoReembolso,
   UFS,
+  type UltimoPagamentoResponse,
 } from '@portal/contract';
-import { ArrowLeft, Calculator, Send } from 'lucide-react';
+import { ArrowLeft, Calculator, Pencil, Send } from 'lucide-react';
 import { type FormEvent, type ReactNode, useEffect, useRef, useState } from 'react';
 import { Link } from 'react-router';
 import { Carregando, FalhaAoCarregar } from '@/components/membro/carregando';
@@ -36,8 +38,9 @@ import {
   useSolicitarReembolso,
   useVerificarRecibo,
 } from '../api/reembolsos';
+import { useUltimoPagamento } from '../api/ultimo-pagamento';
 import { AvisoReciboRepetido } from './aviso-recibo-repetido';
-import { CampoDeAnexos } from './campo-de-anexos';
+import { AvisoDosEnvios, CampoDeAnexos } from './campo-de-anexos';
 import { hojeEmSaoPaulo, mascaraBRL, mascaraCpfCnpj, reaisDaMascara } from './formatos';
 import { useAnexos } from './use-anexos';
 import { EstimativaEmPalavras } from '@/components/reembolso/estimativa-em-palavras';
@@ -214,6 +217,8 @@ function validar(
     erros['anexo.pedido_medico'] =
       `Anexe o pedido médico: ${ROTULOS_TIPO_REEMBOLSO[c.tipo].toLowerCase()} precisa dele.`;
   if (anexos.enviando) erros.anexos = 'Aguarde o fim do envio dos arquivos.';
+  else if (anexos.aguardandoConexao)
+    erros.anexos = 'Sem conexão: aguarde a conexão voltar para os arquivos serem enviados.';
   else if (anexos.comErro) erros.anexos = 'Remova ou envie de novo os arquivos que não foram enviados.';
   else if (anexos.ids.length > LIMITES_REEMBOLSO.arquivosPorPedido)
     erros.anexos = `Anexe no máximo ${LIMITES_REEMBOLSO.arquivosPorPedido} arquivos.`;
@@ -222,7 +227,10 @@ function validar(
 
 function Formulario() {
   const beneficiarios = useBeneficiariosReembolso();
-  if (beneficiarios.isPending) return <Carregando label="Carregando beneficiários..." />;
+  const ultimoPagamento = useUltimoPagamento();
+  // The payment data offered (issue 31) decides what the form starts with; without it (a failure)
+  // the member types them, as on a first request.
+  if (beneficiarios.isPending || ultimoPagamento.isPending) return <Carregando label="Carregando beneficiários..." />;
   if (beneficiarios.isError) return <FalhaAoCarregar onTentarNovamente={() => void beneficiarios.refetch()} />;
   if (beneficiarios.data.length === 0)
     return (
@@ -230,17 +238,50 @@ function Formulario() {
         Não há beneficiário com cobertura ativa para pedir reembolso.
       </Alert>
     );
-  return <FormularioReembolso beneficiarios={beneficiarios.data} />;
+  return <FormularioReembolso beneficiarios={beneficiarios.data} oferta={ultimoPagamento.data ?? null} />;
 }
 
-function FormularioReembolso({ beneficiarios }: { beneficiarios: BeneficiarioReembolso[] }) {
+/**
+ * What 'Dados para pagamento' starts with (issue 31): the last request's data, or else the holder's
+ * own CPF as the PIX key; null when there is nothing to offer.
+ */
+function pagamentoOferecido(
+  oferta: UltimoPagamentoResponse | null,
+): Pick<Campos, 'forma' | 'tipoChave' | 'chave' | 'banco' | 'agencia' | 'conta' | 'tipoConta'> | null {
+  const p = oferta?.pagamento;
+  if (p?.forma === 'conta') {
+    return { ...VAZIO, forma: 'conta', banco: p.banco, agencia: p.agencia, conta: p.conta, tipoConta: p.tipoConta };
+  }
+  if (p?.forma === 'pix') {
+    return {
+      ...VAZIO,
+      forma: 'pix',
+      tipoChave: p.tipoChave,
+      chave: p.tipoChave === 'cpf' ? formatCpfParcial(p.chave) : p.chave,
+    };
+  }
+  if (oferta?.cpfTitular) return { ...VAZIO, forma: 'pix', tipoChave: 'cpf', chave: formatCpf(oferta.cpfTitular) };
+  return null;
+}
+
+function FormularioReembolso({
+  beneficiarios,
+  oferta,
+}: {
+  beneficiarios: BeneficiarioReembolso[];
+  oferta: UltimoPagamentoResponse | null;
+}) {
   const perfil = usePerfilAutenticado()!;
   const anexos = useAnexos();
   const previa = usePreviaReembolso();
   const solicitar = useSolicitarReembolso();
   const verificar = useVerificarRecibo();
   const chave = useChaveDeEnvio();
-  const [c, setC] = useState<Campos>({ ...VAZIO, cpfBeneficiario: beneficiarios[0]!.cpf });
+  const [oferecido] = useState(() => pagamentoOferecido(oferta));
+  const [c, setC] = useState<Campos>(() => ({ ...VAZIO, ...oferecido, cpfBeneficiario: beneficiarios[0]!.cpf }));
+  // The offered data is shown masked (a shared phone) until the member chooses to change it.
+  const [alterandoPagamento, setAlterandoPagamento] = useState(oferecido === null);
+  const formaRef = useRef<HTMLFieldSetElement>(null);
   // From the first 'Ver prévia' on, the errors follow the fields: each goes as soon as it is fixed.
   const [tentativa, setTentativa] = useState(0);
   const [estimativa, setEstimativa] = useState<{ corpo: string; r: PreviaReembolsoResponse } | null>(null);
@@ -278,6 +319,13 @@ function FormularioReembolso({ beneficiarios }: { beneficiarios: BeneficiarioRee
 
   const set = <K extends keyof Campos>(k: K, v: Campos[K]) => setC((a) => ({ ...a, [k]: v }));
   const erro = (campo: string) => erroCampo(campo, erros[campo]);
+  // A wrong payment field (the server's rule changed since) opens the fields, with its message.
+  const camposDePagamento = alterandoPagamento || Object.keys(erros).some((k) => k.startsWith('pagamento'));
+  const alterarPagamento = () => {
+    setAlterandoPagamento(true);
+    // The button goes away with the summary: the focus moves to the choice that replaces it.
+    requestAnimationFrame(() => formaRef.current?.querySelector<HTMLInputElement>('input:checked')?.focus());
+  };
 
   const verPrevia = (e: FormEvent) => {
     e.preventDefault();
@@ -547,6 +595,7 @@ function FormularioReembolso({ beneficiarios }: { beneficiarios: BeneficiarioRee
           é apagada.
         </p>
         <div className="grid gap-4">
+          <AvisoDosEnvios anexos={anexos} />
           <CampoDeAnexos
             documento="comprovante_pagamento"
             titulo="Comprovante de pagamento"
@@ -582,115 +631,137 @@ function FormularioReembolso({ beneficiarios }: { beneficiarios: BeneficiarioRee
           Dados para pagamento
         </CardTitle>
         <p className="mb-4 text-sm text-slate-700">O reembolso é pago ao titular do plano.</p>
-        <fieldset className="mb-4">
-          <legend className="mb-2 font-semibold text-slate-800">Receber por</legend>
-          <div className="flex flex-col gap-2 sm:flex-row">
-            {(['pix', 'conta'] as const).map((f) => (
-              <label
-                key={f}
-                className="flex min-h-12 cursor-pointer items-center gap-3 rounded-lg border-2 border-slate-300 px-4 has-[:checked]:border-brand-700 has-[:checked]:bg-brand-50"
-              >
-                <input
-                  type="radio"
-                  name="forma"
-                  value={f}
-                  checked={c.forma === f}
-                  onChange={() => set('forma', f)}
-                  // 24 px: WCAG 2.2's target size (axe target-size), the whole label still takes the tap.
-                  className="size-6 accent-brand-700"
-                />
-                {f === 'pix' ? 'PIX' : 'Conta bancária'}
-              </label>
-            ))}
-          </div>
-        </fieldset>
-        {c.forma === 'pix' ? (
-          <div className="grid gap-4 sm:grid-cols-2">
-            <FormField label="Tipo de chave" error={erro('pagamento.tipoChave')}>
-              {(ctl) => (
-                <NativeSelect
-                  {...ctl}
-                  value={c.tipoChave}
-                  onChange={(e) => {
-                    set('tipoChave', e.target.value as TipoChave);
-                    set('chave', '');
-                  }}
-                >
-                  {(Object.keys(ROTULOS_CHAVE) as TipoChave[]).map((t) => (
-                    <option key={t} value={t}>
-                      {ROTULOS_CHAVE[t]}
-                    </option>
-                  ))}
-                </NativeSelect>
-              )}
-            </FormField>
-            <FormField
-              label="Chave PIX"
-              hint={c.tipoChave === 'cpf' ? 'A chave CPF precisa ser do próprio titular.' : undefined}
-              error={erro('pagamento.chave')}
-            >
-              {(ctl) => (
-                <Input
-                  {...ctl}
-                  inputMode={
-                    c.tipoChave === 'cpf' || c.tipoChave === 'celular'
-                      ? 'numeric'
-                      : c.tipoChave === 'email'
-                        ? 'email'
-                        : 'text'
-                  }
-                  autoComplete="off"
-                  maxLength={77}
-                  value={c.chave}
-                  onChange={(e) =>
-                    set('chave', c.tipoChave === 'cpf' ? formatCpfParcial(e.target.value) : e.target.value)
-                  }
-                />
-              )}
-            </FormField>
-          </div>
-        ) : (
-          <div className="grid gap-4 sm:grid-cols-2">
-            <FormField
-              label="Banco (código)"
-              hint="Os 3 números do banco, por exemplo 001."
-              error={erro('pagamento.banco')}
-            >
-              {(ctl) => (
-                <Input
-                  {...ctl}
-                  inputMode="numeric"
-                  maxLength={3}
-                  value={c.banco}
-                  onChange={(e) => set('banco', onlyDigits(e.target.value))}
-                />
-              )}
-            </FormField>
-            <FormField label="Tipo de conta" error={erro('pagamento.tipoConta')}>
-              {(ctl) => (
-                <NativeSelect
-                  {...ctl}
-                  value={c.tipoConta}
-                  onChange={(e) => set('tipoConta', e.target.value as Campos['tipoConta'])}
-                >
-                  <option value="">Selecione</option>
-                  <option value="corrente">Conta corrente</option>
-                  <option value="poupanca">Poupança</option>
-                </NativeSelect>
-              )}
-            </FormField>
-            <FormField label="Agência" error={erro('pagamento.agencia')}>
-              {(ctl) => (
-                <Input {...ctl} maxLength={7} value={c.agencia} onChange={(e) => set('agencia', e.target.value)} />
-              )}
-            </FormField>
-            <FormField label="Conta com dígito" error={erro('pagamento.conta')}>
-              {(ctl) => (
-                <Input {...ctl} maxLength={14} value={c.conta} onChange={(e) => set('conta', e.target.value)} />
-              )}
-            </FormField>
+        {camposDePagamento ? null : (
+          <div className="space-y-3 rounded-lg border border-slate-300 bg-slate-50 p-4">
+            <p className="text-sm text-slate-700">
+              {oferta?.pagamento && oferta.usadoEm
+                ? `Os mesmos dados do seu último pedido (${formatDate(oferta.usadoEm)}):`
+                : 'Sua chave PIX é o seu CPF:'}
+            </p>
+            <p className="break-words font-semibold text-slate-900" data-pagamento-oferecido="">
+              {pagamentoMascarado(corpo.pagamento)}
+            </p>
+            <Button variant="outline" onClick={alterarPagamento}>
+              <Pencil aria-hidden="true" />
+              Alterar dados de pagamento
+            </Button>
           </div>
         )}
+        {camposDePagamento ? (
+          <>
+            <fieldset ref={formaRef} className="mb-4">
+              <legend className="mb-2 font-semibold text-slate-800">Receber por</legend>
+              <div className="flex flex-col gap-2 sm:flex-row">
+                {(['pix', 'conta'] as const).map((f) => (
+                  <label
+                    key={f}
+                    className="flex min-h-12 cursor-pointer items-center gap-3 rounded-lg border-2 border-slate-300 px-4 has-[:checked]:border-brand-700 has-[:checked]:bg-brand-50"
+                  >
+                    <input
+                      type="radio"
+                      name="forma"
+                      value={f}
+                      checked={c.forma === f}
+                      onChange={() => set('forma', f)}
+                      // 24 px: WCAG 2.2's target size (axe target-size), the whole label still takes the tap.
+                      className="size-6 accent-brand-700"
+                    />
+                    {f === 'pix' ? 'PIX' : 'Conta bancária'}
+                  </label>
+                ))}
+              </div>
+            </fieldset>
+            {c.forma === 'pix' ? (
+              <div className="grid gap-4 sm:grid-cols-2">
+                <FormField label="Tipo de chave" error={erro('pagamento.tipoChave')}>
+                  {(ctl) => (
+                    <NativeSelect
+                      {...ctl}
+                      value={c.tipoChave}
+                      onChange={(e) => {
+                        const tipoChave = e.target.value as TipoChave;
+                        set('tipoChave', tipoChave);
+                        // The holder's own CPF is offered as the CPF key (issue 31); any other key starts empty.
+                        set('chave', tipoChave === 'cpf' && oferta?.cpfTitular ? formatCpf(oferta.cpfTitular) : '');
+                      }}
+                    >
+                      {(Object.keys(ROTULOS_CHAVE) as TipoChave[]).map((t) => (
+                        <option key={t} value={t}>
+                          {ROTULOS_CHAVE[t]}
+                        </option>
+                      ))}
+                    </NativeSelect>
+                  )}
+                </FormField>
+                <FormField
+                  label="Chave PIX"
+                  hint={c.tipoChave === 'cpf' ? 'A chave CPF precisa ser do próprio titular.' : undefined}
+                  error={erro('pagamento.chave')}
+                >
+                  {(ctl) => (
+                    <Input
+                      {...ctl}
+                      inputMode={
+                        c.tipoChave === 'cpf' || c.tipoChave === 'celular'
+                          ? 'numeric'
+                          : c.tipoChave === 'email'
+                            ? 'email'
+                            : 'text'
+                      }
+                      autoComplete="off"
+                      maxLength={77}
+                      value={c.chave}
+                      onChange={(e) =>
+                        set('chave', c.tipoChave === 'cpf' ? formatCpfParcial(e.target.value) : e.target.value)
+                      }
+                    />
+                  )}
+                </FormField>
+              </div>
+            ) : (
+              <div className="grid gap-4 sm:grid-cols-2">
+                <FormField
+                  label="Banco (código)"
+                  hint="Os 3 números do banco, por exemplo 001."
+                  error={erro('pagamento.banco')}
+                >
+                  {(ctl) => (
+                    <Input
+                      {...ctl}
+                      inputMode="numeric"
+                      maxLength={3}
+                      value={c.banco}
+                      onChange={(e) => set('banco', onlyDigits(e.target.value))}
+                    />
+                  )}
+                </FormField>
+                <FormField label="Tipo de conta" error={erro('pagamento.tipoConta')}>
+                  {(ctl) => (
+                    <NativeSelect
+                      {...ctl}
+                      value={c.tipoConta}
+                      onChange={(e) => set('tipoConta', e.target.value as Campos['tipoConta'])}
+                    >
+                      <option value="">Selecione</option>
+                      <option value="corrente">Conta corrente</option>
+                      <option value="poupanca">Poupança</option>
+                    </NativeSelect>
+                  )}
+                </FormField>
+                <FormField label="Agência" error={erro('pagamento.agencia')}>
+                  {(ctl) => (
+                    <Input {...ctl} maxLength={7} value={c.agencia} onChange={(e) => set('agencia', e.target.value)} />
+                  )}
+                </FormField>
+                <FormField label="Conta com dígito" error={erro('pagamento.conta')}>
+                  {(ctl) => (
+                    <Input {...ctl} maxLength={14} value={c.conta} onChange={(e) => set('conta', e.target.value)} />
+                  )}
+                </FormField>
+              </div>
+            )}
+          </>
+        ) : null}
       </Card>
 
       {recusa ? (

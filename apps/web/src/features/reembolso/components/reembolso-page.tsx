@@ -32,7 +32,7 @@ import {
   useDetalheReembolso,
   useResponderPendencia,
 } from '../api/reembolsos';
-import { CampoDeAnexos, tamanhoLegivel } from './campo-de-anexos';
+import { AvisoDosEnvios, CampoDeAnexos, tamanhoLegivel } from './campo-de-anexos';
 import { documentoPedido } from './documento-pedido';
 import { documentoDoPrestador } from './formatos';
 import { SituacaoReembolsoBadge } from '@/components/situacao';
@@ -209,6 +209,8 @@ function Pendencia({ r, onRespondido }: { r: ReembolsoDetalhe; onRespondido: (me
     e.preventDefault();
     setRecusa(null);
     if (anexos.enviando) return setErro('Aguarde o fim do envio dos arquivos.');
+    if (anexos.aguardandoConexao)
+      return setErro('Sem conexão: aguarde a conexão voltar para os arquivos serem enviados.');
     if (anexos.ids.length === 0) return setErro('Anexe os documentos pedidos.');
     setErro(null);
     const corpo = { anexos: anexos.ids, ...(mensagem.trim() ? { mensagem: mensagem.trim() } : {}) };
@@ -267,6 +269,7 @@ function Pendencia({ r, onRespondido }: { r: ReembolsoDetalhe; onRespondido: (me
             </NativeSelect>
           )}
         </FormField>
+        <AvisoDosEnvios anexos={anexos} />
         <CampoDeAnexos
           documento={documento}
           titulo="Documentos pedidos"

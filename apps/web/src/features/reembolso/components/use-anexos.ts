@@ -1,10 +1,9 @@
 import { type AnexoReembolso, type DocumentoReembolso, LIMITES_REEMBOLSO } from '@portal/contract';
 import { useCallback, useEffect, useRef, useState } from 'react';
-import { isApiError } from '@/lib/api-client';
 import { novaChave } from '@/lib/idempotencia';
 import { usePerfilAutenticado } from '@/lib/membro';
-import { mensagemDoErro } from '@/lib/query-errors';
 import { enviarAnexo } from '../api/enviar-anexo';
+import { AVISO_SEM_CONEXAO, avisoDoReenvio, type EstadoDoEnvio, falhaDoEnvio, paraReenviar } from './reenvio';
 
 /** One file the member picked: sent at once, with its own progress, its own Idempotency-Key. */
 export interface ArquivoEmEnvio {
@@ -15,40 +14,37 @@ export interface ArquivoEmEnvio {
   tamanho: number;
   /** The key of this file's upload, kept across retries: the API answers the same attachment. */
   chave: string;
-  estado: 'enviando' | 'enviado' | 'erro';
+  estado: EstadoDoEnvio;
   progresso: number;
   anexo?: AnexoReembolso;
   erro?: string;
   /** A dropped connection (or a timeout): a retry may succeed. A refusal (type, size, virus) may not. */
   podeTentarDeNovo?: boolean;
+  /** It failed for want of a connection: it goes again by itself when the browser is back online. */
+  rede?: boolean;
 }
 
 const MB = LIMITES_REEMBOLSO.bytesPorArquivo / 1024 ** 2;
 
-/** What the member reads when a file did not arrive. */
-function mensagemDoEnvio(e: unknown): { erro: string; podeTentarDeNovo: boolean } {
-  if (isApiError(e) && e.kind === 'http' && e.status < 500 && e.status !== 408 && e.status !== 429) {
-    return { erro: e.serverMessage ?? 'O arquivo foi recusado.', podeTentarDeNovo: false };
-  }
-  if (isApiError(e) && e.kind === 'network') {
-    return {
-      erro: 'A conexão caiu durante o envio. Tente novamente: o arquivo não será duplicado.',
-      podeTentarDeNovo: true,
-    };
-  }
-  return { erro: mensagemDoErro(e), podeTentarDeNovo: true };
-}
-
 /**
  * The attachments of a form: each file uploads as soon as it is picked (its progress bar moves as
  * bytes leave the phone), can be removed, and after a dropped connection is retried with the same
- * Idempotency-Key, so the API keeps one copy.
+ * Idempotency-Key, so the API keeps one copy. Files that failed offline go again together when the
+ * connection returns (the `online` event, issue 31), each saying so, and `aviso` says it once.
  */
 export function useAnexos() {
   const perfil = usePerfilAutenticado();
   const [itens, setItens] = useState<ArquivoEmEnvio[]>([]);
   const arquivos = useRef(new Map<string, File>());
   const controles = useRef(new Map<string, AbortController>());
+  /** Files with an upload on its way: never a second one at the same time (a flapping connection). */
+  const emEnvio = useRef(new Set<string>());
+  const itensAtuais = useRef(itens);
+  useEffect(() => {
+    itensAtuais.current = itens;
+  }, [itens]);
+  /** Said in the form's live region: the connection dropped, or came back with files to send. */
+  const [aviso, setAviso] = useState<string | null>(null);
 
   useEffect(() => {
     const c = controles.current;
@@ -62,10 +58,17 @@ export function useAnexos() {
   const subir = useCallback(
     (item: ArquivoEmEnvio) => {
       const arquivo = arquivos.current.get(item.local);
-      if (!arquivo || !perfil) return;
+      if (!arquivo || !perfil || emEnvio.current.has(item.local)) return;
       const ctl = new AbortController();
       controles.current.set(item.local, ctl);
-      mudar(item.local, { estado: 'enviando', progresso: 0, erro: undefined, podeTentarDeNovo: undefined });
+      emEnvio.current.add(item.local);
+      mudar(item.local, {
+        estado: 'enviando',
+        progresso: 0,
+        erro: undefined,
+        podeTentarDeNovo: undefined,
+        rede: undefined,
+      });
       enviarAnexo({
         perfil,
         arquivo,
@@ -74,16 +77,32 @@ export function useAnexos() {
         chave: item.chave,
         signal: ctl.signal,
         onProgresso: (f) => mudar(item.local, { progresso: f }),
-      }).then(
-        (anexo) => mudar(item.local, { estado: 'enviado', progresso: 1, anexo }),
-        (e: unknown) => {
-          if (ctl.signal.aborted) return;
-          mudar(item.local, { estado: 'erro', ...mensagemDoEnvio(e) });
-        },
-      );
+      })
+        .then(
+          (anexo) => mudar(item.local, { estado: 'enviado', progresso: 1, anexo }),
+          (e: unknown) => {
+            if (ctl.signal.aborted) return;
+            const falha = falhaDoEnvio(e, navigator.onLine);
+            mudar(item.local, falha);
+            if (falha.estado === 'aguardando') setAviso(AVISO_SEM_CONEXAO);
+          },
+        )
+        .finally(() => emEnvio.current.delete(item.local));
     },
     [perfil, mudar],
   );
+
+  // Back online: every file that failed for want of the connection goes again, together.
+  useEffect(() => {
+    const voltou = () => {
+      const lista = paraReenviar(itensAtuais.current, emEnvio.current).filter((i) => arquivos.current.has(i.local));
+      if (lista.length === 0) return;
+      setAviso(avisoDoReenvio(lista.length));
+      for (const i of lista) subir(i);
+    };
+    window.addEventListener('online', voltou);
+    return () => window.removeEventListener('online', voltou);
+  }, [subir]);
 
   const adicionar = useCallback(
     (documento: DocumentoReembolso, lista: FileList | File[]) => {
@@ -131,6 +150,7 @@ export function useAnexos() {
     controles.current.clear();
     arquivos.current.clear();
     setItens([]);
+    setAviso(null);
   }, []);
 
   const enviados = itens.filter((i) => i.estado === 'enviado' && i.anexo);
@@ -145,6 +165,9 @@ export function useAnexos() {
     documentosEnviados: new Set(enviados.map((i) => i.documento)),
     enviando: itens.some((i) => i.estado === 'enviando'),
     comErro: itens.some((i) => i.estado === 'erro'),
+    /** Files waiting for the connection to come back (they go by themselves). */
+    aguardandoConexao: itens.some((i) => i.estado === 'aguardando'),
+    aviso,
   };
 }
 

@@ -109,22 +109,38 @@ function Pessoa({ p, verReembolsos }: { p: PessoaEncontrada; verReembolsos: bool
   );
 }
 
-/** The people found, how many, and whether there were more than the page shows. */
+/** Said when more people have the name than the search reads: those shown are some of them. */
+export const AVISO_NOME_COMUM =
+  'Muitas pessoas com esse nome. Acrescente um sobrenome ou busque pelo CPF, carteirinha ou protocolo.';
+
+/**
+ * The people found, how many, and whether there were more than the page shows; for a common name
+ * (`nomeComum`: the API read only part of them), a warning above the list, announced with the count.
+ */
 export function PessoasEncontradas({
   pessoas,
   mais,
+  nomeComum,
   verReembolsos,
 }: {
   pessoas: PessoaEncontrada[];
   mais: boolean;
+  nomeComum: boolean;
   verReembolsos: boolean;
 }) {
   return (
     <>
-      <p className="mb-3 text-slate-800" role="status">
-        {pessoas.length === 1 ? '1 pessoa encontrada.' : `${pessoas.length} pessoas encontradas.`}
-        {mais ? ` Há mais de ${BUSCA_ATENDIMENTO.maxPessoas}: digite mais do nome, ou um número.` : ''}
-      </p>
+      <div role="status" className="mb-3 space-y-3">
+        <p className="text-slate-800">
+          {pessoas.length === 1 ? '1 pessoa encontrada.' : `${pessoas.length} pessoas encontradas.`}
+          {mais && !nomeComum ? ` Há mais de ${BUSCA_ATENDIMENTO.maxPessoas}: digite mais do nome, ou um número.` : ''}
+        </p>
+        {nomeComum ? (
+          <p className="rounded-xl border border-amber-300 bg-amber-50 p-4 font-semibold text-amber-950">
+            {AVISO_NOME_COMUM}
+          </p>
+        ) : null}
+      </div>
       <ul aria-label="Pessoas encontradas" className="space-y-4">
         {pessoas.map((p, i) => (
           <Pessoa key={`${i}-${p.cpf}`} p={p} verReembolsos={verReembolsos} />
@@ -164,7 +180,12 @@ export function BuscaPage() {
       ) : pessoas.length === 0 ? (
         <Alert>Ninguém encontrado. Confira os números, ou busque por parte do nome.</Alert>
       ) : (
-        <PessoasEncontradas pessoas={pessoas} mais={busca.data?.mais ?? false} verReembolsos={verReembolsos} />
+        <PessoasEncontradas
+          pessoas={pessoas}
+          mais={busca.data?.mais ?? false}
+          nomeComum={busca.data?.nomeComum ?? false}
+          verReembolsos={verReembolsos}
+        />
       )}
     </>
   );

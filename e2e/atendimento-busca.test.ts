@@ -74,7 +74,7 @@ test("an attendant presses '/', types Maria's CPF with dots, finds her and opens
   await visible(pessoas.getByText('CPF ***.982.247-** · encontrado por: CPF'));
   await conferirTelaDoConsole(page, 'atendimento-busca');
 
-  const protocolos = page.getByRole('region', { name: 'Protocolos de Maria Aparecida Souza' });
+  const protocolos = page.getByRole('region', { name: 'Protocolos de Maria Aparecida Souza, CPF ***.982.247-**' });
   const primeiro = protocolos.getByRole('link').first();
   const impresso = (await primeiro.textContent()) ?? '';
   expect(impresso).toMatch(/^\d{6} \d{8} \d{6}$/);

@@ -87,6 +87,22 @@ it('a name that is not common gets no warning', () => {
   expect(html(true, { mais: true })).not.toContain(AVISO_NOME_COMUM);
 });
 
+it('people with the same name get sections named apart, by the masked CPF', () => {
+  const outra = { ...MARIA, cpf: '***.111.222-**' };
+  const pagina = renderToStaticMarkup(
+    <MemoryRouter>
+      <PessoasEncontradas pessoas={[MARIA, outra]} mais={false} nomeComum={false} verReembolsos />
+    </MemoryRouter>,
+  );
+  const nomes = [...pagina.matchAll(/<section aria-label="([^"]*)"/g)].map((m) => m[1]);
+  expect(nomes).toEqual([
+    'Protocolos de Maria Aparecida Souza, CPF ***.982.247-**',
+    'Reembolsos de Maria Aparecida Souza, CPF ***.982.247-**',
+    'Protocolos de Maria Aparecida Souza, CPF ***.111.222-**',
+    'Reembolsos de Maria Aparecida Souza, CPF ***.111.222-**',
+  ]);
+});
+
 it("'/' is the search shortcut outside fields", () => {
   expect(ehAtalhoDaBusca({ key: '/', altKey: false, ctrlKey: false, metaKey: false, target: null })).toBe(true);
 });

@@ -19,8 +19,13 @@ import { useConta } from '../lib/sessao';
 
 const link = 'font-mono font-semibold text-brand-800 underline underline-offset-4';
 
-/** One person found: who, the plan links, the latest protocols and reimbursements, each a link to its page. */
+/**
+ * One person found: who, the plan links, the latest protocols and reimbursements, each a link to its page.
+ * The sections are named with the masked CPF too: people with the same name (a common one) are
+ * landmarks apart.
+ */
 function Pessoa({ p, verReembolsos }: { p: PessoaEncontrada; verReembolsos: boolean }) {
+  const quem = `${p.nome}, CPF ${p.cpf}`;
   return (
     <li className="rounded-xl border border-slate-200 bg-white p-4">
       <h2 className="text-xl font-bold text-slate-900">{p.nome}</h2>
@@ -44,7 +49,7 @@ function Pessoa({ p, verReembolsos }: { p: PessoaEncontrada; verReembolsos: bool
       )}
 
       <div className="grid gap-4 lg:grid-cols-2">
-        <section aria-label={`Protocolos de ${p.nome}`}>
+        <section aria-label={`Protocolos de ${quem}`}>
           <h3 className="mb-1 font-semibold text-slate-900">Protocolos</h3>
           {p.protocolos.length === 0 ? (
             <p>Nenhum protocolo.</p>
@@ -74,7 +79,7 @@ function Pessoa({ p, verReembolsos }: { p: PessoaEncontrada; verReembolsos: bool
         </section>
 
         {verReembolsos ? (
-          <section aria-label={`Reembolsos de ${p.nome}`}>
+          <section aria-label={`Reembolsos de ${quem}`}>
             <h3 className="mb-1 font-semibold text-slate-900">Reembolsos</h3>
             {p.reembolsos.length === 0 ? (
               <p>Nenhum reembolso.</p>

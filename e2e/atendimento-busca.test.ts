@@ -96,9 +96,7 @@ test('a name more people have than the search reads asks for a surname or a numb
   await visible(
     page
       .getByRole('status')
-      .getByText(
-        'Muitas pessoas com esse nome. Acrescente um sobrenome ou busque pelo CPF, carteirinha ou protocolo.',
-      ),
+      .getByText('Muitas pessoas com esse nome. Acrescente um sobrenome ou busque pelo CPF, carteirinha ou protocolo.'),
   );
   const pessoas = page.getByRole('list', { name: 'Pessoas encontradas' });
   expect(await pessoas.getByRole('heading', { level: 2, name: 'Zuleica Quintela Prado' }).count()).toBe(

@@ -241,9 +241,7 @@ describe('a name more people have than the search reads (BUSCA_ATENDIMENTO.maxPo
     const r = await buscar(c, 'zuleica quintela');
     expect(r.body).toMatchObject({ mais: true, nomeComum: true });
     expect(r.body.pessoas).toHaveLength(maxPessoas);
-    expect(r.body.pessoas.every((p) => p.encontradoPor === 'nome' && p.nome.startsWith('Zuleica Quintela'))).toBe(
-      true,
-    );
+    expect(r.body.pessoas.every((p) => p.encontradoPor === 'nome' && p.nome.startsWith('Zuleica Quintela'))).toBe(true);
   });
 
   it('the page of a common name is in order by name', async () => {

@@ -460,7 +460,7 @@ try {
   const repo = new BuscaRepository({ query: async (sql, params) => (await pool.query(sql, params)).rows });
   const semApi = async (q) => {
     const { maxPessoas, maxPorPessoa } = BUSCA_ATENDIMENTO;
-    const achadas = (await repo.achar(criteriosDaBusca(q), maxPessoas + 1)).slice(0, maxPessoas);
+    const achadas = (await repo.achar(criteriosDaBusca(q), maxPessoas + 1)).pessoas.slice(0, maxPessoas);
     const cpfs = achadas.map((a) => a.cpf);
     if (cpfs.length)
       await Promise.all([

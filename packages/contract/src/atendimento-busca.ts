@@ -92,6 +92,12 @@ export type PessoaEncontrada = z.infer<typeof pessoaEncontradaSchema>;
 export const buscaAtendimentoResponseSchema = z.object({
   pessoas: z.array(pessoaEncontradaSchema).describe('Primeiro as achadas por número, depois por nome.'),
   mais: z.boolean().describe(`Mais de ${BUSCA_ATENDIMENTO.maxPessoas} pessoas: refine a busca.`),
+  nomeComum: z
+    .boolean()
+    .describe(
+      `Mais de ${BUSCA_ATENDIMENTO.maxPorNome} pessoas com esse nome: as achadas pelo nome são parte delas ` +
+        '(não as primeiras em ordem alfabética). Acrescente um sobrenome ou busque pelo CPF, carteirinha ou protocolo.',
+    ),
 });
 export type BuscaAtendimentoResponse = z.infer<typeof buscaAtendimentoResponseSchema>;
 

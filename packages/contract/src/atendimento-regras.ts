@@ -20,6 +20,16 @@ export const BUSCA_ATENDIMENTO = {
   maxCaracteres: 100,
   /** People in one answer (`mais` says there were more: type more of the name). */
   maxPessoas: 20,
+  /**
+   * The most people one name is read for, in the index's order and unsorted, before the first
+   * `maxPessoas` of them by name are shown (`nomeComum` says there were more). Sorting every match
+   * made a common pair of words slow ('maria silva': ~27 000 of 1 000 000 people, 1.2 s), in
+   * proportion to how common it is; 200 is ten pages of 20, a name with a surname or two fits in it
+   * whole (so its first 20 by name are the true first 20), and reading and sorting 200 rows is a few
+   * milliseconds whatever the name. Past it, the answer is a sample, and the console asks for a
+   * surname or a number, as call-centre tools do.
+   */
+  maxPorNome: 200,
   /** Protocols and reimbursements per person, the most recent first. */
   maxPorPessoa: 10,
 } as const;

@@ -1,6 +1,11 @@
 import sharp from 'sharp';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { formatarNumeroProtocolo, type BuscaAtendimentoResponse, type PapelEquipe } from '@portal/contract';
+import {
+  BUSCA_ATENDIMENTO,
+  formatarNumeroProtocolo,
+  type BuscaAtendimentoResponse,
+  type PapelEquipe,
+} from '@portal/contract';
 import { equipeLogada } from '../../../test/equipe';
 import { BENEFICIARIO, CONTRATO, CPF, HOJE, startApp, type Client, type TestApp } from '../../../test/helper';
 import { enviarAnexo, pedidoDeReembolso } from '../../../test/reembolso';
@@ -145,6 +150,12 @@ describe('GET /api/atendimento/busca', () => {
     expect(pessoas.flatMap((p) => p.protocolos.map((x) => x.protocolo))).not.toContain(protocolo);
   });
 
+  it('an ordinary name is no common name: nomeComum is false', async () => {
+    const { c } = await logado();
+    const r = await buscar(c, 'souz');
+    expect(r.body).toMatchObject({ mais: false, nomeComum: false });
+  });
+
   it('finds nobody for a CPF not in the register', async () => {
     expect(await achados(CPF.ninguem)).toEqual([]);
   });
@@ -206,5 +217,51 @@ describe('GET /api/atendimento/busca', () => {
       headers: { 'x-portal-equipe': '1', 'x-codigo-sessao': String(perfil.codigoSessao) },
     });
     expect(r.status).toBe(401);
+  });
+});
+
+describe('a name more people have than the search reads (BUSCA_ATENDIMENTO.maxPorNome)', () => {
+  const { maxPorNome, maxPessoas } = BUSCA_ATENDIMENTO;
+  /** `n` people named 'Zuleica <sobrenome> 001…', CPFs 9<k>… apart from the seed's. */
+  const inserir = (k: number, sobrenome: string, n: number) =>
+    t.db.query(
+      `insert into pessoas (cpf, nome)
+       select $1 || lpad(i::text, 9, '0'), 'Zuleica ' || $2 || ' ' || lpad(i::text, 3, '0')
+       from generate_series(1, $3::int) i`,
+      [`9${k}`, sobrenome, n],
+    );
+  beforeAll(async () => {
+    await inserir(1, 'Quintela', maxPorNome + 1);
+    await inserir(2, 'Damasceno', maxPorNome);
+  });
+  afterAll(() => t.db.query(`delete from pessoas where nome like 'Zuleica %'`));
+
+  it('one person over the cap: the answer says the name is common, with a page of people found by it', async () => {
+    const { c } = await logado();
+    const r = await buscar(c, 'zuleica quintela');
+    expect(r.body).toMatchObject({ mais: true, nomeComum: true });
+    expect(r.body.pessoas).toHaveLength(maxPessoas);
+    expect(r.body.pessoas.every((p) => p.encontradoPor === 'nome' && p.nome.startsWith('Zuleica Quintela'))).toBe(true);
+  });
+
+  it('the page of a common name is in order by name', async () => {
+    const nomes = (await achados('zuleica quintela')).map((p) => p.nome);
+    expect(nomes).toEqual([...nomes].sort((a, b) => a.localeCompare(b, 'pt-BR')));
+  });
+
+  it('exactly the cap: not a common name, and the page is the first people by name of all of them', async () => {
+    const { c } = await logado();
+    const r = await buscar(c, 'zuleica damasceno');
+    expect(r.body).toMatchObject({ mais: true, nomeComum: false });
+    expect(r.body.pessoas.map((p) => p.nome)).toEqual(
+      Array.from({ length: maxPessoas }, (_, i) => `Zuleica Damasceno ${String(i + 1).padStart(3, '0')}`),
+    );
+  });
+
+  it('a number is searched as before: the CPF of one of them finds her alone, no common name', async () => {
+    const { c } = await logado();
+    const r = await buscar(c, '91000000007');
+    expect(r.body).toMatchObject({ mais: false, nomeComum: false });
+    expect(r.body.pessoas.map((p) => [p.nome, p.encontradoPor])).toEqual([['Zuleica Quintela 007', 'cpf']]);
   });
 });

@@ -1,5 +1,6 @@
 import {
   BUSCA,
+  BUSCA_ATENDIMENTO,
   type CriterioBuscaAtendimento,
   normalizarNumeroProtocolo,
   padraoDaPalavra,
@@ -69,6 +70,13 @@ export interface PessoaAchada {
   criterio: CriterioBuscaAtendimento;
 }
 
+export interface Achadas {
+  /** Each person once, numbers first, then by name. */
+  pessoas: PessoaAchada[];
+  /** More than BUSCA_ATENDIMENTO.maxPorNome people have the name: those found by it are a sample. */
+  nomeComum: boolean;
+}
+
 export interface VinculoRow {
   cpf: string;
   nome: string;
@@ -112,14 +120,19 @@ export class BuscaRepository {
 
   /**
    * The people a text finds, each once (by its first criterion: a number before a name), at most
-   * `limite` per criterion; every branch is one index lookup or one trigram scan.
+   * `limite` per criterion; every branch is one index lookup or one trigram scan. The name's scan
+   * stops after BUSCA_ATENDIMENTO.maxPorNome + 1 matches, in the index's order, and only those are
+   * sorted by name: its work is bounded however common the name is (sorting every match made
+   * 'maria silva' read ~27 000 rows at 1 000 000 people). The one over the cap says it was reached.
    */
-  async achar(c: CriteriosDaBusca, limite: number): Promise<PessoaAchada[]> {
+  async achar(c: CriteriosDaBusca, limite: number): Promise<Achadas> {
     const params: unknown[] = [];
     const p = (v: unknown) => `$${params.push(v)}`;
     const ramos: string[] = [];
     const ramo = (criterio: CriterioBuscaAtendimento, sql: string) =>
-      ramos.push(`(select pe.cpf, pe.nome, '${criterio}' as criterio ${sql} limit ${p(limite)})`);
+      ramos.push(
+        `(select pe.cpf, pe.nome, '${criterio}' as criterio, null::int as "porNome" ${sql} limit ${p(limite)})`,
+      );
 
     if (c.cpf) ramo('cpf', `from pessoas pe where pe.cpf = ${p(c.cpf)}`);
     if (c.protocolo) {
@@ -151,23 +164,30 @@ export class BuscaRepository {
       `from beneficiarios b join pessoas pe on pe.cpf = b.cpf where b.codigo_contrato = any(${codigos}::text[])
          order by b.tipo desc, pe.nome`,
     );
-    if (c.palavras.length)
-      ramo(
-        'nome',
-        `from pessoas pe where ${c.palavras.map((w) => `${NOME_DE_BUSCA} like ${p(padraoDaPalavra(w))}`).join(' and ')}
-           order by pe.nome, pe.cpf`,
+    if (c.palavras.length) {
+      // No order in the inner select: its limit ends the trigram scan early. The window counts what
+      // it read (at most the cap and one), before the outer limit.
+      const onde = c.palavras.map((w) => `${NOME_DE_BUSCA} like ${p(padraoDaPalavra(w))}`).join(' and ');
+      ramos.push(
+        `(select n.cpf, n.nome, 'nome' as criterio, (count(*) over ())::int as "porNome"
+          from (select pe.cpf, pe.nome from pessoas pe where ${onde} limit ${p(BUSCA_ATENDIMENTO.maxPorNome + 1)}) n
+          order by n.nome, n.cpf limit ${p(limite)})`,
       );
+    }
 
-    const linhas = await this.q.query<PessoaAchada>(ramos.join(' union all '), params);
+    const linhas = await this.q.query<PessoaAchada & { porNome: number | null }>(ramos.join(' union all '), params);
     const porCpf = new Map<string, PessoaAchada>();
-    for (const l of linhas) {
+    let nomeComum = false;
+    for (const { porNome, ...l } of linhas) {
+      if (porNome !== null && Number(porNome) > BUSCA_ATENDIMENTO.maxPorNome) nomeComum = true;
       const antes = porCpf.get(l.cpf);
       if (!antes || ORDEM[l.criterio] < ORDEM[antes.criterio]) porCpf.set(l.cpf, l);
     }
-    return [...porCpf.values()].sort(
+    const pessoas = [...porCpf.values()].sort(
       (a, b) =>
         ORDEM[a.criterio] - ORDEM[b.criterio] || a.nome.localeCompare(b.nome, 'pt-BR') || (a.cpf < b.cpf ? -1 : 1),
     );
+    return { pessoas, nomeComum };
   }
 
   /** The people's beneficiary links (none: in the register without a plan), titular first. */

@@ -521,7 +521,7 @@ export class AtendimentoService {
   async buscar(q: string, quem: QuemAtende): Promise<BuscaAtendimentoResponse> {
     const repo = new BuscaRepository(this.d.db);
     const { maxPessoas, maxPorPessoa } = BUSCA_ATENDIMENTO;
-    const achadas = await repo.achar(criteriosDaBusca(q), maxPessoas + 1);
+    const { pessoas: achadas, nomeComum } = await repo.achar(criteriosDaBusca(q), maxPessoas + 1);
     const pagina = achadas.slice(0, maxPessoas);
     const cpfs = pagina.map((a) => a.cpf);
     const verReembolsos = PAPEIS_REEMBOLSO.includes(quem.equipe.conta.papel);
@@ -598,7 +598,7 @@ export class AtendimentoService {
         contratos,
       },
     });
-    return { pessoas, mais: achadas.length > maxPessoas };
+    return { pessoas, mais: achadas.length > maxPessoas, nomeComum };
   }
 
   // --- answer templates and the audit trail ----------------------------------------------------

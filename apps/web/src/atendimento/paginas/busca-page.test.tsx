@@ -3,7 +3,7 @@ import { MemoryRouter } from 'react-router';
 import { expect, it } from 'vitest';
 import type { PessoaEncontrada } from '@portal/contract';
 import { destinoDaBusca, ehAtalhoDaBusca } from '../components/busca-global';
-import { PessoasEncontradas } from './busca-page';
+import { AVISO_NOME_COMUM, PessoasEncontradas } from './busca-page';
 
 const MARIA: PessoaEncontrada = {
   nome: 'Maria Aparecida Souza',
@@ -47,10 +47,10 @@ const MARIA: PessoaEncontrada = {
   maisReembolsos: false,
 };
 
-const html = (verReembolsos: boolean) =>
+const html = (verReembolsos: boolean, { mais = false, nomeComum = false } = {}) =>
   renderToStaticMarkup(
     <MemoryRouter>
-      <PessoasEncontradas pessoas={[MARIA]} mais={false} verReembolsos={verReembolsos} />
+      <PessoasEncontradas pessoas={[MARIA]} mais={mais} nomeComum={nomeComum} verReembolsos={verReembolsos} />
     </MemoryRouter>,
   );
 
@@ -68,6 +68,39 @@ it('a role that may not see reimbursements gets no reimbursement section', () =>
 
 it('says how the person was found, with the masked CPF', () => {
   expect(html(true)).toContain('CPF ***.982.247-** · encontrado por: CPF');
+});
+
+it('a common name says so in the status region, with the people found shown', () => {
+  const pagina = html(true, { mais: true, nomeComum: true });
+  const status = /<div role="status"[^>]*>(.*?)<\/div>/.exec(pagina)?.[1] ?? '';
+  expect(status).toContain(
+    'Muitas pessoas com esse nome. Acrescente um sobrenome ou busque pelo CPF, carteirinha ou protocolo.',
+  );
+  expect(pagina).toContain('<h2 class="text-xl font-bold text-slate-900">Maria Aparecida Souza</h2>');
+});
+
+it('a common name replaces the advice to type more of the name', () => {
+  expect(html(true, { mais: true, nomeComum: true })).not.toContain('digite mais do nome');
+});
+
+it('a name that is not common gets no warning', () => {
+  expect(html(true, { mais: true })).not.toContain(AVISO_NOME_COMUM);
+});
+
+it('people with the same name get sections named apart, by the masked CPF', () => {
+  const outra = { ...MARIA, cpf: '***.111.222-**' };
+  const pagina = renderToStaticMarkup(
+    <MemoryRouter>
+      <PessoasEncontradas pessoas={[MARIA, outra]} mais={false} nomeComum={false} verReembolsos />
+    </MemoryRouter>,
+  );
+  const nomes = [...pagina.matchAll(/<section aria-label="([^"]*)"/g)].map((m) => m[1]);
+  expect(nomes).toEqual([
+    'Protocolos de Maria Aparecida Souza, CPF ***.982.247-**',
+    'Reembolsos de Maria Aparecida Souza, CPF ***.982.247-**',
+    'Protocolos de Maria Aparecida Souza, CPF ***.111.222-**',
+    'Reembolsos de Maria Aparecida Souza, CPF ***.111.222-**',
+  ]);
 });
 
 it("'/' is the search shortcut outside fields", () => {

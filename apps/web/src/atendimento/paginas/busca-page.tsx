@@ -19,8 +19,13 @@ import { useConta } from '../lib/sessao';
 
 const link = 'font-mono font-semibold text-brand-800 underline underline-offset-4';
 
-/** One person found: who, the plan links, the latest protocols and reimbursements, each a link to its page. */
+/**
+ * One person found: who, the plan links, the latest protocols and reimbursements, each a link to its page.
+ * The sections are named with the masked CPF too: people with the same name (a common one) are
+ * landmarks apart.
+ */
 function Pessoa({ p, verReembolsos }: { p: PessoaEncontrada; verReembolsos: boolean }) {
+  const quem = `${p.nome}, CPF ${p.cpf}`;
   return (
     <li className="rounded-xl border border-slate-200 bg-white p-4">
       <h2 className="text-xl font-bold text-slate-900">{p.nome}</h2>
@@ -44,7 +49,7 @@ function Pessoa({ p, verReembolsos }: { p: PessoaEncontrada; verReembolsos: bool
       )}
 
       <div className="grid gap-4 lg:grid-cols-2">
-        <section aria-label={`Protocolos de ${p.nome}`}>
+        <section aria-label={`Protocolos de ${quem}`}>
           <h3 className="mb-1 font-semibold text-slate-900">Protocolos</h3>
           {p.protocolos.length === 0 ? (
             <p>Nenhum protocolo.</p>
@@ -74,7 +79,7 @@ function Pessoa({ p, verReembolsos }: { p: PessoaEncontrada; verReembolsos: bool
         </section>
 
         {verReembolsos ? (
-          <section aria-label={`Reembolsos de ${p.nome}`}>
+          <section aria-label={`Reembolsos de ${quem}`}>
             <h3 className="mb-1 font-semibold text-slate-900">Reembolsos</h3>
             {p.reembolsos.length === 0 ? (
               <p>Nenhum reembolso.</p>
@@ -109,22 +114,38 @@ function Pessoa({ p, verReembolsos }: { p: PessoaEncontrada; verReembolsos: bool
   );
 }
 
-/** The people found, how many, and whether there were more than the page shows. */
+/** Said when more people have the name than the search reads: those shown are some of them. */
+export const AVISO_NOME_COMUM =
+  'Muitas pessoas com esse nome. Acrescente um sobrenome ou busque pelo CPF, carteirinha ou protocolo.';
+
+/**
+ * The people found, how many, and whether there were more than the page shows; for a common name
+ * (`nomeComum`: the API read only part of them), a warning above the list, announced with the count.
+ */
 export function PessoasEncontradas({
   pessoas,
   mais,
+  nomeComum,
   verReembolsos,
 }: {
   pessoas: PessoaEncontrada[];
   mais: boolean;
+  nomeComum: boolean;
   verReembolsos: boolean;
 }) {
   return (
     <>
-      <p className="mb-3 text-slate-800" role="status">
-        {pessoas.length === 1 ? '1 pessoa encontrada.' : `${pessoas.length} pessoas encontradas.`}
-        {mais ? ` Há mais de ${BUSCA_ATENDIMENTO.maxPessoas}: digite mais do nome, ou um número.` : ''}
-      </p>
+      <div role="status" className="mb-3 space-y-3">
+        <p className="text-slate-800">
+          {pessoas.length === 1 ? '1 pessoa encontrada.' : `${pessoas.length} pessoas encontradas.`}
+          {mais && !nomeComum ? ` Há mais de ${BUSCA_ATENDIMENTO.maxPessoas}: digite mais do nome, ou um número.` : ''}
+        </p>
+        {nomeComum ? (
+          <p className="rounded-xl border border-amber-300 bg-amber-50 p-4 font-semibold text-amber-950">
+            {AVISO_NOME_COMUM}
+          </p>
+        ) : null}
+      </div>
       <ul aria-label="Pessoas encontradas" className="space-y-4">
         {pessoas.map((p, i) => (
           <Pessoa key={`${i}-${p.cpf}`} p={p} verReembolsos={verReembolsos} />
@@ -164,7 +185,12 @@ export function BuscaPage() {
       ) : pessoas.length === 0 ? (
         <Alert>Ninguém encontrado. Confira os números, ou busque por parte do nome.</Alert>
       ) : (
-        <PessoasEncontradas pessoas={pessoas} mais={busca.data?.mais ?? false} verReembolsos={verReembolsos} />
+        <PessoasEncontradas
+          pessoas={pessoas}
+          mais={busca.data?.mais ?? false}
+          nomeComum={busca.data?.nomeComum ?? false}
+          verReembolsos={verReembolsos}
+        />
       )}
     </>
   );

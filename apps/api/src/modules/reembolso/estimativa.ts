@@ -1,6 +1,20 @@
 import { formatBRL } from '@portal/br';
-import type { EstimativaReembolso, ParteDaEstimativa } from '@portal/contract';
-import type { LinhaTabela, PlanoReembolso } from './repository';
+import type { EstimativaReembolso, ParteDaEstimativa, TipoReembolso } from '@portal/contract';
+
+/** The plan's reimbursement terms the estimate reads. */
+export interface PlanoReembolso {
+  multiplo: number;
+  coparticipativo: boolean;
+}
+
+/** One line of the operator's reimbursement table. */
+export interface LinhaTabela {
+  tipo: TipoReembolso;
+  codigoTuss: string;
+  descricao: string;
+  valorCentavos: number;
+  coparticipacaoPercentual: number;
+}
 
 /**
  * An estimate as it was computed (decision 0034's rules), in cents: what the Previa answers and what

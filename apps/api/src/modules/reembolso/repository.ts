@@ -4,7 +4,7 @@ import type { Queryable } from '../../db/db';
 import { ProtocolosRepository } from '../../core/protocolos/repository';
 import { beneficiarioVisivel, type Membro } from '../../core/sessao/membro';
 import { type Conteudo, partes } from './arquivos';
-import type { PartesDaPrevia } from './estimativa';
+import type { LinhaTabela, PartesDaPrevia, PlanoReembolso } from './estimativa';
 import { type ChaveDoRecibo, chaveDoRecibo } from './recibo';
 
 export interface BeneficiarioReembolso {
@@ -13,19 +13,6 @@ export interface BeneficiarioReembolso {
   /** The holder of the beneficiary's contract: who is paid. */
   cpfTitular: string;
   nomeTitular: string;
-}
-
-export interface PlanoReembolso {
-  multiplo: number;
-  coparticipativo: boolean;
-}
-
-export interface LinhaTabela {
-  tipo: TipoReembolso;
-  codigoTuss: string;
-  descricao: string;
-  valorCentavos: number;
-  coparticipacaoPercentual: number;
 }
 
 export interface AnexoRow {

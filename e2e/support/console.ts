@@ -46,13 +46,15 @@ export function criarContaDaEquipe(dataDir: string, email: string, nome: string,
 /**
  * A console journey's own portal: a copy of the seed, the staff accounts made on it with the
  * operator's CLI (which needs the database to itself, so before the server starts), `antes` for
- * other CLI steps, then the server and a browser. Call at the file's top level: it registers the
- * file's hooks; `browser` and `contas` (in the order given) are there from the first test on.
+ * other CLI steps, then the server (with `env` besides the seed's, e.g. REEMBOLSO_QUATRO_OLHOS_ACIMA) and a
+ * browser. Call at the file's top level: it registers the file's hooks; `browser` and `contas` (in the
+ * order given) are there from the first test on.
  */
 export function portalComEquipe<const T extends readonly (readonly [email: string, nome: string, papel: string])[]>(
   nome: string,
   contas: T,
   antes?: (dataDir: string) => void,
+  env: Record<string, string> = {},
 ): { browser: Browser; contas: { -readonly [K in keyof T]: ContaDaEquipe } } {
   portalProprio();
   const proprio = { browser: undefined as unknown as Browser, contas: [] as ContaDaEquipe[] };
@@ -63,7 +65,7 @@ export function portalComEquipe<const T extends readonly (readonly [email: strin
     cpSync(inject('seedDir'), dataDir, { recursive: true });
     for (const [email, n, papel] of contas) proprio.contas.push(criarContaDaEquipe(dataDir, email, n, papel));
     antes?.(dataDir);
-    portal = await startPortalVazio(dataDir, { SEED: 'demo' });
+    portal = await startPortalVazio(dataDir, { ...env, SEED: 'demo' });
     setBaseUrl(portal.baseUrl);
     proprio.browser = await launch();
   }, 180_000);

@@ -90,7 +90,8 @@ test('Maria reads the estimate in plain words before sending, and again on the r
       .toBuffer(),
   });
   await visible(page.getByText('Enviado', { exact: true }));
-  await page.getByLabel('Chave PIX').pressSequentially(MARIA.cpf.replace(/\D/g, ''));
+  // Paid to her own CPF as the PIX key: the form offers it, masked, before anything is typed (issue 31).
+  await visible(page.getByRole('region', { name: 'Dados para pagamento' }).getByText('Sua chave PIX é o seu CPF:'));
   await page.getByRole('button', { name: 'Ver prévia' }).click();
 
   // R$ 150,00 × 2 − 20 %: each part with its reason, then the estimate.

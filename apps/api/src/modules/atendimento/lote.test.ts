@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { type LoteResponse, MENSAGEM_VERSAO_DESATUALIZADA, type PapelEquipe } from '@portal/contract';
 import { DEMO_PESSOA } from '@portal/operadora/demo';
-import { equipeLogada } from '../../../test/equipe';
+import { EQUIPE, equipeLogada } from '../../../test/equipe';
 import { CONTRATO, CPF, HOJE, startApp, type Client, type TestApp } from '../../../test/helper';
 import { MENSAGENS_RESPONSAVEL } from './responsavel';
 
@@ -21,9 +21,8 @@ beforeEach(async () => {
 
 type Json = Record<string, unknown>;
 const BASE = '/api/atendimento';
-const H = { headers: { 'x-portal-equipe': '1' }, auth: false } as const;
 const logado = (papel: PapelEquipe) => equipeLogada(t, papel, 'lote');
-const post = <T = Json>(c: Client, path: string, body: unknown = {}) => c.post<T>(`${BASE}${path}`, body, H);
+const post = <T = Json>(c: Client, path: string, body: unknown = {}) => c.post<T>(`${BASE}${path}`, body, EQUIPE);
 const assumir = (c: Client, itens: { numero: string; versao: number }[]) =>
   post<LoteResponse>(c, '/protocolos/em-lote/assumir', { itens });
 const responder = (c: Client, modeloId: string, itens: { numero: string; versao: number }[]) =>
@@ -263,7 +262,7 @@ describe('the bulk requests', () => {
 
   it('without the staff cookie: 401, and nothing is taken', async () => {
     const numero = await protocolo('CONTATO_COMERCIAL');
-    const r = await t.client().post(`${BASE}/protocolos/em-lote/assumir`, { itens: [await item(numero)] }, H);
+    const r = await t.client().post(`${BASE}/protocolos/em-lote/assumir`, { itens: [await item(numero)] }, EQUIPE);
     expect(r.status).toBe(401);
     expect(await t.db.query('select 1 from protocolo_responsaveis where numero = $1', [numero])).toEqual([]);
   });

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import type { PapelEquipe } from '@portal/contract';
-import { equipeLogada } from '../../../test/equipe';
+import { EQUIPE, equipeLogada } from '../../../test/equipe';
 import { CONTRATO, CPF, HOJE, startApp, type Client, type TestApp } from '../../../test/helper';
 import { enviarAnexo, pdfCru, pedidoDeReembolso } from '../../../test/reembolso';
 
@@ -21,13 +21,12 @@ beforeEach(async () => {
 
 type Json = Record<string, unknown>;
 const BASE = '/api/atendimento';
-const H = { headers: { 'x-portal-equipe': '1' }, auth: false } as const;
 const PREVISTO = '2026-03-20';
 
 const logado = (papel: PapelEquipe) => equipeLogada(t, papel, 'quatro.olhos');
 
-const get = (c: Client, path: string) => c.get<Json>(`${BASE}${path}`, H);
-const post = (c: Client, path: string, body: unknown = {}) => c.post<Json>(`${BASE}${path}`, body, H);
+const get = (c: Client, path: string) => c.get<Json>(`${BASE}${path}`, EQUIPE);
+const post = (c: Client, path: string, body: unknown = {}) => c.post<Json>(`${BASE}${path}`, body, EQUIPE);
 
 let k = 0;
 /** A reimbursement of R$ 350,00 asked through the member API (Maria by default; Carlos for another contract). */
@@ -197,7 +196,7 @@ describe('four eyes on an approval (REEMBOLSO_QUATRO_OLHOS_ACIMA)', () => {
   it('a member session cannot confirm (401)', async () => {
     const { protocolo } = await aguardando();
     const carlos = await t.membro(CPF.carlos, CONTRATO.carlos);
-    expect((await carlos.c.post(`${BASE}/reembolsos/${protocolo}/confirmacao`, {}, H)).status).toBe(401);
+    expect((await carlos.c.post(`${BASE}/reembolsos/${protocolo}/confirmacao`, {}, EQUIPE)).status).toBe(401);
     expect(await situacao(protocolo)).toBe('recebido');
   });
 

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { MENSAGEM_REEMBOLSO_DESATUALIZADO, type PapelEquipe } from '@portal/contract';
-import { equipeLogada } from '../../../test/equipe';
+import { EQUIPE, equipeLogada } from '../../../test/equipe';
 import { CONTRATO, CPF, HOJE, startApp, type Client, type TestApp } from '../../../test/helper';
 import { enviarAnexo, pdfCru, pedidoDeReembolso } from '../../../test/reembolso';
 import { MENSAGENS_RESPONSAVEL } from '../atendimento/responsavel';
@@ -23,12 +23,11 @@ beforeEach(async () => {
 
 type Json = Record<string, unknown>;
 const BASE = '/api/atendimento';
-const H = { headers: { 'x-portal-equipe': '1' }, auth: false } as const;
 const PREVISTO = '2026-03-20';
 
 const logado = (papel: PapelEquipe) => equipeLogada(t, papel, 'dono.reembolso');
-const get = <T = Json>(c: Client, path: string) => c.get<T>(`${BASE}${path}`, H);
-const post = <T = Json>(c: Client, path: string, body: unknown = {}) => c.post<T>(`${BASE}${path}`, body, H);
+const get = <T = Json>(c: Client, path: string) => c.get<T>(`${BASE}${path}`, EQUIPE);
+const post = <T = Json>(c: Client, path: string, body: unknown = {}) => c.post<T>(`${BASE}${path}`, body, EQUIPE);
 const dono = (c: Client, protocolo: string, body: Json) => post(c, `/protocolos/${protocolo}/responsavel`, body);
 const versao = async (c: Client, protocolo: string) => (await get(c, `/reembolsos/${protocolo}`)).body.versao;
 
@@ -347,22 +346,24 @@ describe('only the staff', () => {
     const protocolo = await pedido();
     const { c: membro } = await t.membro(CPF.maria, CONTRATO.maria);
     expect((await membro.get(`${BASE}/reembolsos?responsavel=eu`)).status).toBe(401);
-    expect((await membro.post(`${BASE}/protocolos/${protocolo}/responsavel`, { acao: 'assumir' }, H)).status).toBe(401);
-    expect((await membro.post(`${BASE}/protocolos/${protocolo}/presenca`, {}, H)).status).toBe(401);
+    expect((await membro.post(`${BASE}/protocolos/${protocolo}/responsavel`, { acao: 'assumir' }, EQUIPE)).status).toBe(
+      401,
+    );
+    expect((await membro.post(`${BASE}/protocolos/${protocolo}/presenca`, {}, EQUIPE)).status).toBe(401);
     expect(await t.db.query('select 1 from protocolo_responsaveis where numero = $1', [protocolo])).toEqual([]);
   });
 
   it('no cookie gets nothing either', async () => {
     const protocolo = await pedido();
     const anonimo = t.client();
-    expect((await anonimo.get(`${BASE}/reembolsos?responsavel=ninguem`, H)).status).toBe(401);
-    expect((await anonimo.get(`${BASE}/reembolsos/${protocolo}`, H)).status).toBe(401);
-    expect((await anonimo.post(`${BASE}/protocolos/${protocolo}/responsavel`, { acao: 'assumir' }, H)).status).toBe(
-      401,
-    );
-    expect((await anonimo.post(`${BASE}/reembolsos/${protocolo}/negativa`, { motivo: 'x', versao: 1 }, H)).status).toBe(
-      401,
-    );
+    expect((await anonimo.get(`${BASE}/reembolsos?responsavel=ninguem`, EQUIPE)).status).toBe(401);
+    expect((await anonimo.get(`${BASE}/reembolsos/${protocolo}`, EQUIPE)).status).toBe(401);
+    expect(
+      (await anonimo.post(`${BASE}/protocolos/${protocolo}/responsavel`, { acao: 'assumir' }, EQUIPE)).status,
+    ).toBe(401);
+    expect(
+      (await anonimo.post(`${BASE}/reembolsos/${protocolo}/negativa`, { motivo: 'x', versao: 1 }, EQUIPE)).status,
+    ).toBe(401);
     expect(await situacao(protocolo)).toBe('recebido');
   });
 });

@@ -3,7 +3,7 @@ import PDFDocument from 'pdfkit';
 import sharp from 'sharp';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import type { PapelEquipe } from '@portal/contract';
-import { equipeLogada } from '../../../test/equipe';
+import { EQUIPE, equipeLogada } from '../../../test/equipe';
 import { CONTRATO, CPF, HOJE, startApp, type Client, type TestApp } from '../../../test/helper';
 import { enviarAnexo, pedidoDeReembolso } from '../../../test/reembolso';
 import { prazoDoReembolso } from './atendimento-routes';
@@ -24,12 +24,11 @@ beforeEach(async () => {
 
 type Json = Record<string, unknown>;
 const BASE = '/api/atendimento';
-const H = { headers: { 'x-portal-equipe': '1' }, auth: false } as const;
 
 const logado = (papel: PapelEquipe) => equipeLogada(t, papel, 'reembolso');
 
-const get = (c: Client, path: string) => c.get<Json>(`${BASE}${path}`, H);
-const post = (c: Client, path: string, body: unknown = {}) => c.post<Json>(`${BASE}${path}`, body, H);
+const get = (c: Client, path: string) => c.get<Json>(`${BASE}${path}`, EQUIPE);
+const post = (c: Client, path: string, body: unknown = {}) => c.post<Json>(`${BASE}${path}`, body, EQUIPE);
 
 async function pdf(texto: string): Promise<Buffer> {
   const doc = new PDFDocument();
@@ -226,8 +225,8 @@ describe('/api/atendimento/reembolsos', () => {
     const { protocolo } = await pedidoDaMaria();
     const { c: membro } = await t.membro(CPF.maria, CONTRATO.maria);
     expect((await membro.get(`${BASE}/reembolsos`)).status).toBe(401);
-    expect((await membro.post(`${BASE}/reembolsos/${protocolo}/analise`, {}, H)).status).toBe(401);
-    expect((await t.client().get(`${BASE}/reembolsos/${protocolo}`, H)).status).toBe(401);
+    expect((await membro.post(`${BASE}/reembolsos/${protocolo}/analise`, {}, EQUIPE)).status).toBe(401);
+    expect((await t.client().get(`${BASE}/reembolsos/${protocolo}`, EQUIPE)).status).toBe(401);
     const { c } = await logado('atendente');
     const semCabecalho = await c.post(`${BASE}/reembolsos/${protocolo}/analise`, {}, { auth: false });
     expect(semCabecalho.status).toBe(403);

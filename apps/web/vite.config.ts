@@ -127,6 +127,21 @@ const COMUM = new RegExp(
   ].join('|'),
 );
 
+/**
+ * What a member page that sends a request needs around it (see build.rolldownOptions): the request's
+ * idempotency key, and the protocol number it gets back (RN 623/2024), written one way everywhere
+ * (issue 31) with its copy button; the protocol rules those read (zod-free). A few hundred bytes
+ * each: apart, a screen that shows a number (Utilização's rating, a request just sent) fetched two or
+ * three more files.
+ */
+const PROTOCOLO = new RegExp(
+  [
+    String.raw`[\\/]packages[\\/]contract[\\/]src[\\/]protocolos-regras\.ts$`,
+    String.raw`[\\/]src[\\/]components[\\/](protocolo[\\/](numero-protocolo|copiar-numero-protocolo)|membro[\\/]protocolo-info)\.tsx$`,
+    String.raw`[\\/]src[\\/]lib[\\/]idempotencia\.ts$`,
+  ].join('|'),
+);
+
 export default defineConfig({
   plugins: [
     operadoraNoDev(),
@@ -178,6 +193,7 @@ export default defineConfig({
           groups: [
             { name: 'inicio', tags: ['$initial'] },
             { name: 'membro', test: MEMBRO },
+            { name: 'protocolo', test: PROTOCOLO },
             {
               name: 'icones',
               test: /[\\/]node_modules[\\/]lucide-react[\\/]dist[\\/]esm[\\/]icons[\\/]/,

@@ -187,6 +187,11 @@ export default defineConfig({
     // (/financeiro 19, the Guia 18, now 10 and 7), and appending them was ~60 % of the task that
     // starts the first page's chunks (main.tsx; ~15–30 ms of a member page's first load on this
     // machine, ×4 on a slow phone).
+    //
+    // What a page that sends a request shows back (the protocol's rules, its number, the copy button,
+    // ProtocoloInfo) and the idempotency key of the sending in one 'protocolo' chunk (issue 31): when
+    // Utilização's rating toast grouped its number, the rules became a chunk of their own and
+    // /utilizacao and /reembolso/novo fetched 19 files.
     rolldownOptions: {
       output: {
         codeSplitting: {

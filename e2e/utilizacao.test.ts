@@ -4,7 +4,7 @@ import { afterAll, beforeAll, expect, inject, test } from 'vitest';
 import { CARLOS, SENHA } from './support/contas';
 import { launch, openSession } from './support/browser';
 import { verificarNasDuasLarguras } from './support/larguras';
-import { login, loginMaria, navegar, toast, visible } from './support/flows';
+import { login, loginMaria, navegar, semAvisos, toast, visible } from './support/flows';
 
 // The usage file is dated from the demo's anchor and moved to the month the demo was seeded in
 // (operadora/demo/dados/LEIA-ME.md): a care of 18/02 on the anchor is shown in the seed's month − 1.
@@ -26,6 +26,7 @@ const categoria = (page: Page, nome: string) => page.getByRole('button', { name:
 
 test("Maria's usage by category with totals; dates in UTC; she rates a care and the server keeps it", async () => {
   const s = await openSession(browser);
+  await s.context.grantPermissions(['clipboard-read', 'clipboard-write']);
   const { page } = s;
   await loginMaria(page);
   await visible(page.getByRole('heading', { level: 1 }));
@@ -81,10 +82,24 @@ test("Maria's usage by category with totals; dates in UTC; she rates a care and 
   await dialog.getByLabel('Comentário (opcional)').fill('Consulta pontual, médica atenciosa.');
   await visible(dialog.getByText('35/500 caracteres'));
   await dialog.getByRole('button', { name: 'Enviar Avaliação' }).click();
-  await visible(toast(page, 'Avaliação enviada!'));
+  // The number written as everywhere else (issue 31): in its three parts, in the toast and on the card.
+  const enviada = await visible(toast(page, 'Avaliação enviada!'));
+  const impresso = /Protocolo (\d{6} \d{8} \d{6})/.exec((await enviada.textContent()) ?? '')?.[1] ?? '';
+  expect(impresso).toMatch(/^\d{6} \d{8} \d{6}$/);
+  const numero = impresso.replace(/ /g, '');
   await dialog.waitFor({ state: 'hidden' });
   expect(await page.getByText('Avaliado').count()).toBe(2);
-  await visible(page.getByText(/^Protocolo \d{20}$/));
+  const cartao = page.getByRole('article', {
+    name: new RegExp(`^Consulta em consultório .* em ${dia('2026-01-22')}$`),
+  });
+  const noCartao = await visible(cartao.getByText(numero, { exact: true }));
+  expect(await noCartao.locator(':scope > span').allTextContents()).toEqual(impresso.split(' '));
+  // Its copy button copies the 20 digits, as the search and the Central de Atendimento take them.
+  await semAvisos(page);
+  await cartao.getByRole('button', { name: `Copiar número do protocolo ${impresso}` }).click();
+  await visible(toast(page, 'Número copiado'));
+  expect(await page.evaluate(() => navigator.clipboard.readText())).toBe(numero);
+  await verificarNasDuasLarguras(page, 'utilizacao-avaliado', 1280, { ligar: ['target-size'] });
 
   // The server keeps it: after a reload the care is still rated.
   await page.reload();

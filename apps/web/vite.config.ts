@@ -127,6 +127,21 @@ const COMUM = new RegExp(
   ].join('|'),
 );
 
+/**
+ * What a member page that sends a request needs around it (see build.rolldownOptions): the request's
+ * idempotency key, and the protocol number it gets back (RN 623/2024), written one way everywhere
+ * (issue 31) with its copy button; the protocol rules those read (zod-free). A few hundred bytes
+ * each: apart, a screen that shows a number (Utilização's rating, a request just sent) fetched two or
+ * three more files.
+ */
+const PROTOCOLO = new RegExp(
+  [
+    String.raw`[\\/]packages[\\/]contract[\\/]src[\\/]protocolos-regras\.ts$`,
+    String.raw`[\\/]src[\\/]components[\\/](protocolo[\\/](numero-protocolo|copiar-numero-protocolo)|membro[\\/]protocolo-info)\.tsx$`,
+    String.raw`[\\/]src[\\/]lib[\\/]idempotencia\.ts$`,
+  ].join('|'),
+);
+
 export default defineConfig({
   plugins: [
     operadoraNoDev(),
@@ -172,12 +187,18 @@ export default defineConfig({
     // (/financeiro 19, the Guia 18, now 10 and 7), and appending them was ~60 % of the task that
     // starts the first page's chunks (main.tsx; ~15–30 ms of a member page's first load on this
     // machine, ×4 on a slow phone).
+    //
+    // What a page that sends a request shows back (the protocol's rules, its number, the copy button,
+    // ProtocoloInfo) and the idempotency key of the sending in one 'protocolo' chunk (issue 31): when
+    // Utilização's rating toast grouped its number, the rules became a chunk of their own and
+    // /utilizacao and /reembolso/novo fetched 19 files.
     rolldownOptions: {
       output: {
         codeSplitting: {
           groups: [
             { name: 'inicio', tags: ['$initial'] },
             { name: 'membro', test: MEMBRO },
+            { name: 'protocolo', test: PROTOCOLO },
             {
               name: 'icones',
               test: /[\\/]node_modules[\\/]lucide-react[\\/]dist[\\/]esm[\\/]icons[\\/]/,

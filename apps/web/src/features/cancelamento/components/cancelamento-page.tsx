@@ -1,5 +1,6 @@
 import type { CancelamentoConcluido, OpcoesCancelamento } from '@portal/contract';
 import { formatDate } from '@portal/br';
+import { formatarNumeroProtocolo } from '@portal/contract/protocolos';
 import { useRef, useState } from 'react';
 import { Carregando, FalhaAoCarregar } from '@/components/membro/carregando';
 import { PassoVerificacao } from '@/components/membro/passo-verificacao';
@@ -129,7 +130,9 @@ function Passos({
         },
         onSuccess: (dados) => {
           chave.concluir();
-          toast.success('Cancelamento registrado', { description: `Protocolo ${dados.protocolo}` });
+          toast.success('Cancelamento registrado', {
+            description: `Protocolo ${formatarNumeroProtocolo(dados.protocolo)}`,
+          });
           onConcluido(dados);
         },
       },

@@ -1,8 +1,11 @@
 import { formatDate, formatDateTime } from '@portal/br';
 import type { CancelamentoConcluido } from '@portal/contract';
+import { formatarNumeroProtocolo } from '@portal/contract/protocolos';
 import { Download } from 'lucide-react';
 import { Link } from 'react-router';
 import { ProtocoloInfo } from '@/components/membro/protocolo-info';
+import { CopiarNumeroProtocolo } from '@/components/protocolo/copiar-numero-protocolo';
+import { NumeroProtocolo } from '@/components/protocolo/numero-protocolo';
 import { StepHeading } from '@/components/step-heading';
 import { Button, buttonVariants } from '@/components/ui/button';
 import { useBaixarComprovante } from '../api/comprovante';
@@ -79,10 +82,16 @@ export function ComprovantesAnteriores({ cancelamentos }: { cancelamentos: Cance
               {c.abrangencia === 'CONTRATO' ? 'Cancelamento do contrato' : 'Exclusão de dependente(s)'} em{' '}
               {formatDateTime(c.solicitadoEm)}
             </p>
-            <p className="text-slate-800">Protocolo {c.protocolo}</p>
+            <p className="text-slate-800">
+              Protocolo <NumeroProtocolo numero={c.protocolo} />
+            </p>
             <p className="text-slate-800">{c.beneficiariosCancelados.map((b) => b.nome).join(', ')}</p>
-            <div className="mt-2">
+            <div className="mt-2 flex flex-wrap gap-2">
               <BaixarComprovante protocolo={c.protocolo} />
+              <CopiarNumeroProtocolo
+                numero={c.protocolo}
+                rotulo={`Copiar número do protocolo ${formatarNumeroProtocolo(c.protocolo)}`}
+              />
             </div>
           </li>
         ))}

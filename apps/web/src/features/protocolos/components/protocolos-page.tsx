@@ -1,6 +1,7 @@
 import { formatDate } from '@portal/br';
 import type { ProtocoloResumo } from '@portal/contract';
 import {
+  formatarNumeroProtocolo,
   MENSAGEM_PROTOCOLO_INVALIDO,
   normalizarNumeroProtocolo,
   ROTULOS_TIPO_PROTOCOLO,
@@ -211,7 +212,7 @@ function CartaoProtocolo({ p }: { p: ProtocoloResumo }) {
           className={buttonVariants({ variant: 'outline', size: 'sm', className: 'mt-4' })}
         >
           Ver detalhes
-          <span className="sr-only"> do protocolo {p.protocolo}</span>
+          <span className="sr-only"> do protocolo {formatarNumeroProtocolo(p.protocolo)}</span>
           <ChevronRightCircle aria-hidden="true" />
         </Link>
       </article>

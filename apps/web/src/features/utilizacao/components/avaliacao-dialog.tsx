@@ -1,4 +1,5 @@
 import { AVALIACAO, type ItemUtilizacao } from '@portal/contract';
+import { formatarNumeroProtocolo } from '@portal/contract/protocolos';
 import { useId, useState, type FormEvent } from 'react';
 import { Button } from '@/components/ui/button';
 import { DialogClose, DialogDescription, DialogTitle } from '@/components/ui/dialog';
@@ -48,7 +49,7 @@ export function AvaliacaoDialogBody({
       {
         onSuccess: (r) => {
           chave.concluir();
-          toast.success('Avaliação enviada!', { description: `Protocolo ${r.protocolo}` });
+          toast.success('Avaliação enviada!', { description: `Protocolo ${formatarNumeroProtocolo(r.protocolo)}` });
           onConcluido();
         },
       },

@@ -1,6 +1,9 @@
 import { formatBRL } from '@portal/br';
 import type { ItemUtilizacao } from '@portal/contract';
+import { formatarNumeroProtocolo } from '@portal/contract/protocolos';
 import { CircleCheck, Star } from 'lucide-react';
+import { CopiarNumeroProtocolo } from '@/components/protocolo/copiar-numero-protocolo';
+import { NumeroProtocolo } from '@/components/protocolo/numero-protocolo';
 import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
 import { dataUtc } from './categorias';
@@ -45,9 +48,15 @@ export function ProcedimentoCard({ item, onAvaliar }: { item: ItemUtilizacao; on
               Avaliado
             </Badge>
             {item.protocoloAvaliacao ? (
-              <span className="text-sm text-slate-700">
-                Protocolo <span className="font-mono tabular-nums">{item.protocoloAvaliacao}</span>
-              </span>
+              <>
+                <span className="text-sm text-slate-700">
+                  Protocolo <NumeroProtocolo numero={item.protocoloAvaliacao} className="text-slate-900" />
+                </span>
+                <CopiarNumeroProtocolo
+                  numero={item.protocoloAvaliacao}
+                  rotulo={`Copiar número do protocolo ${formatarNumeroProtocolo(item.protocoloAvaliacao)}`}
+                />
+              </>
             ) : null}
           </div>
         ) : (

@@ -216,6 +216,12 @@ test('Maria asks for a reimbursement from her phone and follows it to Aprovado (
   const texto = (await page.getByText('Número de protocolo').locator('..').textContent()) ?? '';
   const protocolo = /\d{20}/.exec(texto.replace(/\s/g, ''))?.[0];
   expect(protocolo, texto).toBeDefined();
+  // The sentence writes the number as every screen does: in its three parts.
+  await visible(
+    page.getByText(
+      `Pedido de reembolso enviado. Protocolo ${protocolo!.slice(0, 6)} ${protocolo!.slice(6, 14)} ${protocolo!.slice(14)}.`,
+    ),
+  );
   await visible(page.getByText(/Prazo para pagamento: até \d{2}\/\d{2}\/\d{4}/));
   await verificarNasDuasLarguras(page, 'reembolso-enviado', 375);
 

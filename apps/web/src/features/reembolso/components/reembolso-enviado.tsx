@@ -1,5 +1,6 @@
 import { formatDate } from '@portal/br';
 import type { SolicitarReembolsoResponse } from '@portal/contract';
+import { agruparNumerosDeProtocolo } from '@portal/contract/protocolos';
 import { useEffect, useRef } from 'react';
 import { Link } from 'react-router';
 import { ProtocoloInfo } from '@/components/membro/protocolo-info';
@@ -16,7 +17,8 @@ export function ReembolsoEnviado({ feito }: { feito: SolicitarReembolsoResponse 
   return (
     <div ref={ref} tabIndex={-1} className="max-w-3xl space-y-4 outline-none">
       <Alert variant="success" title="Solicitação de reembolso enviada">
-        <p>{feito.mensagem}</p>
+        {/* The server's sentence carries the 20 digits: written here as everywhere else (issue 31). */}
+        <p>{agruparNumerosDeProtocolo(feito.mensagem)}</p>
         <ProtocoloInfo protocolo={feito.protocolo} className="mt-3 bg-white" />
         <p className="mt-3">
           Prazo para pagamento: até <strong>{formatDate(feito.prazoPagamento)}</strong> (30 dias a partir da

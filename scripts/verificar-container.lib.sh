@@ -87,23 +87,30 @@ imagens_base() {
   podman images --format '{{.Repository}}:{{.Tag}} {{.Size}}' | grep -E 'debian:bookworm|library/node' || true
 }
 
-# The images deploy/compose.yaml names: the official ones when Docker Hub answers, else stand-ins
-# built from Debian's packages (deploy/substitutos), rebuilt when their files change.
+# The images deploy/compose.yaml and deploy/compose.observabilidade.yaml name: the official ones when
+# Docker Hub answers, else stand-ins built from Debian's packages (deploy/substitutos), rebuilt when
+# their files change. The tag is the name podman gives the compose file's image: docker.io/library/…
+# for caddy:2, postgres:16, redis:7; docker.io/prom/… for Prometheus and Alertmanager. Grafana has
+# no Debian package, so no stand-in (the topology's run leaves it out).
+SUBSTITUIDAS=(library/caddy:2 library/postgres:16 library/redis:7 prom/prometheus:v3.5.0 prom/alertmanager:v0.28.1)
 substitutos() {
   local nome
-  for nome in caddy:2 postgres:16 redis:7; do
-    local dir=deploy/substitutos/${nome%%:*} marca atual
+  for nome in "${SUBSTITUIDAS[@]}"; do
+    local ref=docker.io/$nome base=${nome#*/} marca atual
+    local dir=deploy/substitutos/${base%%:*}
+    grep -q "image: ${nome#library/}\$" deploy/compose.yaml deploy/compose.observabilidade.yaml ||
+      falha "nenhum arquivo compose usa ${nome#library/}: atualize SUBSTITUIDAS em scripts/verificar-container.lib.sh"
     marca=$(cat "$dir"/* | sha256sum | cut -c1-16)
-    if podman image exists "docker.io/library/$nome"; then
+    if podman image exists "$ref"; then
       # An official image (no label), or a stand-in built from these same files: kept.
-      atual=$(podman image inspect --format '{{index .Config.Labels "portal.substituto"}}' "docker.io/library/$nome")
+      atual=$(podman image inspect --format '{{index .Config.Labels "portal.substituto"}}' "$ref")
       case "$atual" in "" | "<no value>" | "$marca") continue ;; esac
     fi
-    if podman pull -q "docker.io/library/$nome" >/dev/null 2>&1; then
-      echo "$nome: imagem oficial"
+    if podman pull -q "$ref" >/dev/null 2>&1; then
+      echo "${nome#library/}: imagem oficial"
     else
-      echo "$nome: substituto de $dir (pacotes do Debian)"
-      BUILDAH_FORMAT=docker podman build -q --label "portal.substituto=$marca" -t "docker.io/library/$nome" "$dir" >/dev/null
+      echo "${nome#library/}: substituto de $dir (pacotes do Debian)"
+      BUILDAH_FORMAT=docker podman build -q --label "portal.substituto=$marca" -t "$ref" "$dir" >/dev/null
     fi
   done
 }

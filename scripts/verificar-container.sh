@@ -32,7 +32,7 @@ if [ "${1:-}" = "--preparar" ]; then
   trap tempos EXIT
   etapa "ferramentas e configuração do podman" preparar_podman
   etapa "imagens base (debian:bookworm, node ${NODE_MAIOR}-bookworm-slim)" imagens_base
-  etapa "imagens caddy:2, postgres:16, redis:7" substitutos
+  etapa "imagens caddy:2, postgres:16, redis:7, prometheus, alertmanager" substitutos
   exit 0
 fi
 

@@ -3,7 +3,12 @@ import { PAPEIS_EQUIPE, type PapelEquipe } from './atendimento-regras';
 import { contextoDoMembroSchema, documentosPedidosSchema } from './atendimento-caso';
 import { presenteSchema, responsavelDaFilaSchema, responsavelSchema } from './atendimento-responsavel';
 import { FAIXAS_DE_PRAZO, GRUPOS_DE_PRAZO, SITUACOES_PROTOCOLO, TIPOS_PROTOCOLO } from './protocolos-regras';
-import { reembolsoDetalheSchema, reembolsoResumoSchema, SITUACOES_REEMBOLSO } from './reembolso';
+import {
+  reembolsoDetalheSchema,
+  reembolsoResumoSchema,
+  SITUACOES_REEMBOLSO,
+  situacaoReembolsoDoProtocoloSchema as situacaoReembolso,
+} from './reembolso';
 import { textoLivre } from './texto';
 
 /**
@@ -199,6 +204,7 @@ export const itemFilaAtendimentoSchema = z.object({
   tipo: z.enum(TIPOS_PROTOCOLO),
   assunto: z.string(),
   situacao: z.enum(SITUACOES_PROTOCOLO),
+  situacaoReembolso,
   criadoEm: quando,
   prazoResposta: dia,
   prazoDescricao: z.string(),
@@ -265,7 +271,9 @@ export const protocoloAtendimentoSchema = itemFilaAtendimentoSchema.extend({
     .describe(
       "O que 'responder' exige: cancelamento {dataEfeito}; correcao {aplicar, motivo?}; aceite {aceitar, motivo?}.",
     ),
-  historico: z.array(z.object({ em: quando, situacao: z.enum(SITUACOES_PROTOCOLO), descricao: z.string() })),
+  historico: z.array(
+    z.object({ em: quando, situacao: z.enum(SITUACOES_PROTOCOLO), situacaoReembolso, descricao: z.string() }),
+  ),
   contexto: contextoDoMembroSchema,
 });
 export type ProtocoloAtendimento = z.infer<typeof protocoloAtendimentoSchema>;

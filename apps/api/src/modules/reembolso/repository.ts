@@ -1,7 +1,6 @@
 import type { DocumentoReembolso, SituacaoReembolso, TipoReembolso } from '@portal/contract';
 import type { SituacaoProtocolo } from '@portal/contract/protocolos';
 import type { Queryable } from '../../db/db';
-import { ProtocolosRepository } from '../../core/protocolos/repository';
 import { beneficiarioVisivel, type Membro } from '../../core/sessao/membro';
 import { type Conteudo, partes } from './arquivos';
 import type { LinhaTabela, PartesDaPrevia, PlanoReembolso } from './estimativa';
@@ -159,27 +158,43 @@ export class ReembolsoRepository {
   }
 
   /**
-   * The reimbursement's protocol follows it: its status, its deadline when one is given, the answer
-   * when it is concluded, and a line of its history (in the caller's transaction). Answers the status
-   * and deadline it had before.
+   * The reimbursement's protocol follows it: its status and the request's own step (migration 0044,
+   * issue 31: one vocabulary), its deadline when one is given, the answer when it is concluded, and
+   * a line of its history carrying the step too (in the caller's transaction). Answers the status,
+   * step and deadline it had before.
    */
   async mudarProtocolo(
     protocolo: string,
-    m: { situacao: SituacaoProtocolo; prazo: string | null; em: Date; descricao: string },
-  ): Promise<{ situacao: string; prazo: string } | undefined> {
-    const [antes] = await this.q.query<{ situacao: string; prazo: string }>(
-      'select situacao, prazo_resposta::text as prazo from protocolos where numero = $1',
+    m: {
+      situacao: SituacaoProtocolo;
+      situacaoReembolso: SituacaoReembolso;
+      prazo: string | null;
+      em: Date;
+      descricao: string;
+    },
+  ): Promise<{ situacao: string; situacaoReembolso: SituacaoReembolso | null; prazo: string } | undefined> {
+    const [antes] = await this.q.query<{
+      situacao: string;
+      situacaoReembolso: SituacaoReembolso | null;
+      prazo: string;
+    }>(
+      `select situacao, situacao_reembolso as "situacaoReembolso", prazo_resposta::text as prazo
+         from protocolos where numero = $1`,
       [protocolo],
     );
     const concluido = m.situacao === 'CONCLUIDO';
     await this.q.query(
-      `update protocolos set situacao = $2, prazo_resposta = coalesce($3::date, prazo_resposta),
+      `update protocolos set situacao = $2, situacao_reembolso = $7, prazo_resposta = coalesce($3::date, prazo_resposta),
               respondido_em = case when $4 then $5::timestamptz else respondido_em end,
               resposta = case when $4 then $6 else resposta end
         where numero = $1`,
-      [protocolo, m.situacao, m.prazo, concluido, m.em, m.descricao],
+      [protocolo, m.situacao, m.prazo, concluido, m.em, m.descricao, m.situacaoReembolso],
     );
-    await new ProtocolosRepository(this.q).registrarEvento(protocolo, m.em, m.situacao, m.descricao);
+    await this.q.query(
+      `insert into protocolo_eventos (numero, em, situacao, descricao, situacao_reembolso)
+       values ($1, $2, $3, $4, $5)`,
+      [protocolo, m.em, m.situacao, m.descricao.slice(0, 2000), m.situacaoReembolso],
+    );
     return antes;
   }
 
@@ -410,6 +425,9 @@ export class ReembolsoRepository {
         r.previa?.limitada ?? null,
       ],
     );
+    // Its protocol (opened just before, in this transaction) says 'Recebido' in Reembolso's words too.
+    await this.q.query(`update protocolos set situacao_reembolso = 'recebido' where numero = $1`, [r.protocolo]);
+    await this.q.query(`update protocolo_eventos set situacao_reembolso = 'recebido' where numero = $1`, [r.protocolo]);
   }
 
   /**

@@ -3,12 +3,8 @@ import { PAPEIS_EQUIPE, type PapelEquipe } from './atendimento-regras';
 import { contextoDoMembroSchema, documentosPedidosSchema } from './atendimento-caso';
 import { presenteSchema, responsavelDaFilaSchema, responsavelSchema } from './atendimento-responsavel';
 import { FAIXAS_DE_PRAZO, GRUPOS_DE_PRAZO, SITUACOES_PROTOCOLO, TIPOS_PROTOCOLO } from './protocolos-regras';
-import {
-  reembolsoDetalheSchema,
-  reembolsoResumoSchema,
-  SITUACOES_REEMBOLSO,
-  situacaoReembolsoDoProtocoloSchema as situacaoReembolso,
-} from './reembolso';
+import { reembolsoDetalheSchema, reembolsoResumoSchema, SITUACOES_REEMBOLSO } from './reembolso';
+import { situacaoReembolsoDoProtocoloSchema as situacaoReembolso } from './reembolso';
 import { textoLivre } from './texto';
 
 /**

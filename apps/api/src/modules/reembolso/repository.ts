@@ -62,6 +62,14 @@ export interface ReembolsoRow {
   aprovacaoPropostaEm: string | null;
   aprovacaoConfirmadaPor: string | null;
   aprovacaoConfirmadaPorNome: string | null;
+  /** The last approval a supervisor refused (decision 0065; migration 0045); null together. */
+  aprovacaoRecusadaCentavos: number | null;
+  aprovacaoRecusadaDe: string | null;
+  aprovacaoRecusadaDeNome: string | null;
+  aprovacaoRecusadaPor: string | null;
+  aprovacaoRecusadaPorNome: string | null;
+  aprovacaoRecusadaEm: string | null;
+  aprovacaoRecusadaMotivo: string | null;
   /** The member was told the receipt was already sent and confirmed it is another care (decision 0056). */
   reciboRepetidoConfirmado: boolean;
   /** Its protocol's version (decision 0055): the console sends it back with an action. */
@@ -122,6 +130,10 @@ const SELECT_REEMBOLSO = `
          r.aprovacao_proposta_por::text as "aprovacaoPropostaPor", ep.nome as "aprovacaoPropostaPorNome",
          r.aprovacao_proposta_em as "aprovacaoPropostaEm",
          r.aprovacao_confirmada_por::text as "aprovacaoConfirmadaPor", ec.nome as "aprovacaoConfirmadaPorNome",
+         r.aprovacao_recusada_centavos as "aprovacaoRecusadaCentavos",
+         r.aprovacao_recusada_de::text as "aprovacaoRecusadaDe", erd.nome as "aprovacaoRecusadaDeNome",
+         r.aprovacao_recusada_por::text as "aprovacaoRecusadaPor", erp.nome as "aprovacaoRecusadaPorNome",
+         r.aprovacao_recusada_em as "aprovacaoRecusadaEm", r.aprovacao_recusada_motivo as "aprovacaoRecusadaMotivo",
          r.recibo_repetido_confirmado as "reciboRepetidoConfirmado",
          (select pv.versao from protocolos pv where pv.numero = r.protocolo) as versao,
          r.previa_tabela_centavos as "previaTabelaCentavos", r.previa_multiplo::float8 as "previaMultiplo",
@@ -136,7 +148,9 @@ const SELECT_REEMBOLSO = `
     join beneficiarios bt on bt.codigo_beneficiario = coalesce(b.codigo_titular, b.codigo_beneficiario)
     join pessoas pt on pt.cpf = bt.cpf
     left join equipe_contas ep on ep.id = r.aprovacao_proposta_por
-    left join equipe_contas ec on ec.id = r.aprovacao_confirmada_por`;
+    left join equipe_contas ec on ec.id = r.aprovacao_confirmada_por
+    left join equipe_contas erd on erd.id = r.aprovacao_recusada_de
+    left join equipe_contas erp on erp.id = r.aprovacao_recusada_por`;
 
 /** Reimbursements, their attachments and contents, the table (0028_reembolso.sql). */
 export class ReembolsoRepository {
@@ -487,6 +501,19 @@ export class ReembolsoRepository {
     );
   }
 
+  /**
+   * An internal note of the staff on the request's protocol (notas_internas, decision 0056), in the
+   * caller's transaction: no member read, PDF or webhook reads that table.
+   */
+  async notaInterna(protocolo: string, texto: string, autor: string, em: Date): Promise<void> {
+    await this.q.query('insert into notas_internas (protocolo, texto, autor, criado_em) values ($1, $2, $3, $4)', [
+      protocolo,
+      texto.slice(0, 2000),
+      autor,
+      em,
+    ]);
+  }
+
   async eventos(protocolo: string) {
     return this.q.query<{ em: string; situacao: SituacaoReembolso; descricao: string }>(
       'select em, situacao, descricao from reembolso_eventos where protocolo = $1 order by id',
@@ -609,6 +636,11 @@ export class ReembolsoRepository {
       aprovacaoPropostaEm: Date | null;
       aprovacaoConfirmadaPor: string | null;
       aprovacaoConfirmadaEm: Date | null;
+      aprovacaoRecusadaCentavos: number | null;
+      aprovacaoRecusadaDe: string | null;
+      aprovacaoRecusadaPor: string | null;
+      aprovacaoRecusadaEm: Date | null;
+      aprovacaoRecusadaMotivo: string | null;
     }>,
   ): Promise<void> {
     const colunas: Record<string, string> = {
@@ -626,6 +658,11 @@ export class ReembolsoRepository {
       aprovacaoPropostaEm: 'aprovacao_proposta_em',
       aprovacaoConfirmadaPor: 'aprovacao_confirmada_por',
       aprovacaoConfirmadaEm: 'aprovacao_confirmada_em',
+      aprovacaoRecusadaCentavos: 'aprovacao_recusada_centavos',
+      aprovacaoRecusadaDe: 'aprovacao_recusada_de',
+      aprovacaoRecusadaPor: 'aprovacao_recusada_por',
+      aprovacaoRecusadaEm: 'aprovacao_recusada_em',
+      aprovacaoRecusadaMotivo: 'aprovacao_recusada_motivo',
     };
     const sets: string[] = [];
     const params: unknown[] = [protocolo, em];

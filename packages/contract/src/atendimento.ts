@@ -4,6 +4,8 @@ import { contextoDoMembroSchema, documentosPedidosSchema } from './atendimento-c
 import { presenteSchema, responsavelDaFilaSchema, responsavelSchema } from './atendimento-responsavel';
 import { FAIXAS_DE_PRAZO, GRUPOS_DE_PRAZO, SITUACOES_PROTOCOLO, TIPOS_PROTOCOLO } from './protocolos-regras';
 import { reembolsoDetalheSchema, reembolsoResumoSchema, SITUACOES_REEMBOLSO } from './reembolso';
+import { situacaoReembolsoDoProtocoloSchema as situacaoReembolso } from './reembolso';
+import { aprovacaoRecusadaSchema, eventoDoCasoSchema } from './atendimento-recusa';
 import { textoLivre } from './texto';
 
 /**
@@ -199,6 +201,7 @@ export const itemFilaAtendimentoSchema = z.object({
   tipo: z.enum(TIPOS_PROTOCOLO),
   assunto: z.string(),
   situacao: z.enum(SITUACOES_PROTOCOLO),
+  situacaoReembolso,
   criadoEm: quando,
   prazoResposta: dia,
   prazoDescricao: z.string(),
@@ -265,7 +268,7 @@ export const protocoloAtendimentoSchema = itemFilaAtendimentoSchema.extend({
     .describe(
       "O que 'responder' exige: cancelamento {dataEfeito}; correcao {aplicar, motivo?}; aceite {aceitar, motivo?}.",
     ),
-  historico: z.array(z.object({ em: quando, situacao: z.enum(SITUACOES_PROTOCOLO), descricao: z.string() })),
+  historico: z.array(eventoDoCasoSchema),
   contexto: contextoDoMembroSchema,
 });
 export type ProtocoloAtendimento = z.infer<typeof protocoloAtendimentoSchema>;
@@ -609,6 +612,7 @@ export const reembolsoAtendimentoSchema = reembolsoDetalheSchema.extend({
     })
     .nullable()
     .describe('Aprovação acima do limite aguardando a confirmação de um supervisor (quatro olhos).'),
+  aprovacaoRecusada: aprovacaoRecusadaSchema,
   quatroOlhosAcima: z
     .number()
     .describe('Valor aprovado (reais) acima do qual a aprovação precisa da confirmação de outra pessoa.'),

@@ -24,4 +24,5 @@ export * from './cancelamento';
 export * from './situacao';
 export * from './atendimento';
 export * from './atendimento-busca';
+export * from './atendimento-recusa';
 export * from './reembolso';

@@ -3,6 +3,7 @@
  * request and their statuses in plain Portuguese, and how a typed protocol number is read. Kept
  * free of zod (`@portal/contract/protocolos`) so the page's chunk carries no schema library.
  */
+import { ROTULOS_SITUACAO_REEMBOLSO, type SituacaoReembolso } from './reembolso-regras';
 
 /** Every kind of request that gets a protocol (migrations 0006, 0011 and 0028). */
 export const TIPOS_PROTOCOLO = [
@@ -71,6 +72,17 @@ export const ROTULOS_SITUACAO_PROTOCOLO: Record<SituacaoProtocolo, string> = {
   CONCLUIDO: 'Concluído',
   CANCELADO: 'Cancelado',
 };
+
+/**
+ * A protocol's status in words: a REEMBOLSO protocol's is its request's step, in Reembolso's words
+ * ('Aprovado', 'Pago', 'Negado'…; issue 31: the protocol never says less than the request does).
+ */
+export function rotuloDaSituacao(p: {
+  situacao: SituacaoProtocolo;
+  situacaoReembolso?: SituacaoReembolso | null | undefined;
+}): string {
+  return p.situacaoReembolso ? ROTULOS_SITUACAO_REEMBOLSO[p.situacaoReembolso] : ROTULOS_SITUACAO_PROTOCOLO[p.situacao];
+}
 
 /** Channels a protocol came through ('PORTAL' for everything the portal registers). */
 export const ROTULOS_CANAL_PROTOCOLO: Record<string, string> = {

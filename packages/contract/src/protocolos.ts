@@ -58,6 +58,11 @@ export const protocoloResumoSchema = z.object({
   tipo: z.enum(TIPOS_PROTOCOLO),
   assunto: z.string(),
   situacao: z.enum(SITUACOES_PROTOCOLO),
+  /**
+   * A REEMBOLSO protocol's step in Reembolso's words (issue 31: one vocabulary), which its badge
+   * shows instead of `situacao`; null for every other kind.
+   */
+  situacaoReembolso: z.enum(SITUACOES_REEMBOLSO).nullable(),
   criadoEm: z.string(),
   /** The day the operator answers by (RN 623/2024; the day of the request for what takes effect at once). */
   prazoResposta: z.string(),
@@ -93,6 +98,8 @@ export const eventoProtocoloSchema = z.object({
   /** ISO instant. */
   em: z.string(),
   situacao: z.enum(SITUACOES_PROTOCOLO),
+  /** A REEMBOLSO protocol's line: the request's step it records (its label); null otherwise. */
+  situacaoReembolso: z.enum(SITUACOES_REEMBOLSO).nullable(),
   descricao: z.string(),
 });
 export type EventoProtocolo = z.infer<typeof eventoProtocoloSchema>;

@@ -346,6 +346,12 @@ export const previaReembolsoResponseSchema = estimativaReembolsoSchema.extend({
 });
 export type PreviaReembolsoResponse = z.infer<typeof previaReembolsoResponseSchema>;
 
+/** A REEMBOLSO protocol's step in Reembolso's words (issue 31: one vocabulary); null for other kinds. */
+export const situacaoReembolsoDoProtocoloSchema = z
+  .enum(SITUACOES_REEMBOLSO)
+  .nullable()
+  .describe('Num protocolo de reembolso, a etapa do pedido (o que o selo mostra); null nos demais.');
+
 /** POST /api/Reembolso/Listar */
 export const listarReembolsosRequestSchema = membroRequest({});
 export const reembolsoResumoSchema = z.object({

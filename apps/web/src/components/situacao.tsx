@@ -33,8 +33,18 @@ const ESTILO_PROTOCOLO: Record<SituacaoProtocolo, Estilo> = {
   CANCELADO: { variant: 'secondary', Icon: XCircle },
 };
 
-/** A protocol's status (member app and staff console). */
-export function SituacaoProtocoloBadge({ situacao }: { situacao: SituacaoProtocolo }) {
+/**
+ * A protocol's status (member app and staff console). A reimbursement's protocol shows its request's
+ * step, as Reembolso does (issue 31: one vocabulary, never 'Em análise' for an approved request).
+ */
+export function SituacaoProtocoloBadge({
+  situacao,
+  situacaoReembolso,
+}: {
+  situacao: SituacaoProtocolo;
+  situacaoReembolso?: SituacaoReembolso | null | undefined;
+}) {
+  if (situacaoReembolso) return <SituacaoReembolsoBadge situacao={situacaoReembolso} />;
   return <Selo estilo={ESTILO_PROTOCOLO[situacao]}>{ROTULOS_SITUACAO_PROTOCOLO[situacao]}</Selo>;
 }
 

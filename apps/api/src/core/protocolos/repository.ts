@@ -1,4 +1,5 @@
 import type { SituacaoProtocolo, TipoProtocolo } from '@portal/contract/protocolos';
+import type { SituacaoReembolso } from '@portal/contract/reembolso';
 import type { Queryable } from '../../db/db';
 
 /** Kinds of request (issues 7 and 8, migration 0011) and statuses: 'Meus Protocolos' names them. */
@@ -84,6 +85,8 @@ export interface ProtocoloDaFila {
   tipo: TipoProtocolo;
   assunto: string;
   situacao: SituacaoProtocolo;
+  /** A REEMBOLSO protocol's step in Reembolso's words (migration 0044); null for other kinds. */
+  situacaoReembolso: SituacaoReembolso | null;
   canal: string;
   criadoEm: Date;
   /** AAAA-MM-DD */
@@ -105,7 +108,7 @@ export interface RespostaGravada {
   versao: number;
 }
 
-const COLUNAS_FILA = `p.numero, p.tipo, p.assunto, p.situacao, p.canal, p.criado_em as "criadoEm",
+const COLUNAS_FILA = `p.numero, p.tipo, p.assunto, p.situacao, p.situacao_reembolso as "situacaoReembolso", p.canal, p.criado_em as "criadoEm",
   p.prazo_resposta::text as "prazoResposta", p.respondido_em as "respondidoEm", p.respondido_por as "respondidoPor",
   p.resposta, p.codigo_contrato as "codigoContrato", p.codigo_beneficiario as "codigoBeneficiario"`;
 
@@ -174,7 +177,8 @@ export class FilaDeProtocolosRepository {
 
   async historico(numero: string): Promise<EventoLido[]> {
     return this.q.query<EventoLido>(
-      'select em, situacao, descricao from protocolo_eventos where numero = $1 order by em, id',
+      `select em, situacao, situacao_reembolso as "situacaoReembolso", descricao from protocolo_eventos
+        where numero = $1 order by em, id`,
       [numero],
     );
   }
@@ -192,7 +196,8 @@ export class FilaDeProtocolosRepository {
   /** The latest line of the history (a repeated step is recognised by it). */
   async ultimoEvento(numero: string): Promise<EventoLido | null> {
     const [row] = await this.q.query<EventoLido>(
-      'select em, situacao, descricao from protocolo_eventos where numero = $1 order by em desc, id desc limit 1',
+      `select em, situacao, situacao_reembolso as "situacaoReembolso", descricao from protocolo_eventos
+        where numero = $1 order by em desc, id desc limit 1`,
       [numero],
     );
     return row ?? null;
@@ -228,5 +233,7 @@ export class FilaDeProtocolosRepository {
 export interface EventoLido {
   em: Date;
   situacao: SituacaoProtocolo;
+  /** A REEMBOLSO protocol's line: the request's step (migration 0044); null otherwise. */
+  situacaoReembolso: SituacaoReembolso | null;
   descricao: string;
 }

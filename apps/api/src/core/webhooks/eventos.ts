@@ -58,6 +58,11 @@ export interface DadosProtocolo {
   protocolo: string;
   tipo: TipoProtocolo;
   situacao: string;
+  /**
+   * A REEMBOLSO protocol's request step in Reembolso's words ('aprovado', 'pago'…; issue 31), so a
+   * consumer reads what the member reads; absent for every other kind.
+   */
+  situacaoReembolso?: string;
   /** AAAA-MM-DD (RN 623). */
   prazoResposta: string;
   codigoContrato: string;

@@ -1,4 +1,4 @@
-import type { GrupoDePrazo, PapelEquipe, SituacaoProtocolo, TipoProtocolo } from '@portal/contract';
+import type { GrupoDePrazo, PapelEquipe, SituacaoProtocolo, SituacaoReembolso, TipoProtocolo } from '@portal/contract';
 import type { Queryable } from '../../db/db';
 import type { ProtocoloDaFila } from '../../core/protocolos/repository';
 
@@ -68,7 +68,7 @@ export interface ItemDaFila extends ProtocoloDaFila {
   responsavelNome: string | null;
 }
 
-const ITEM = `p.numero, p.tipo, p.assunto, p.situacao, p.canal, p.criado_em as "criadoEm",
+const ITEM = `p.numero, p.tipo, p.assunto, p.situacao, p.situacao_reembolso as "situacaoReembolso", p.canal, p.criado_em as "criadoEm",
   p.prazo_resposta::text as "prazoResposta", p.respondido_em as "respondidoEm", p.respondido_por as "respondidoPor",
   ec.nome as "respondidoPorNome", p.resposta, p.resposta_pdf_sha256 is not null as anexo,
   p.codigo_contrato as "codigoContrato", p.codigo_beneficiario as "codigoBeneficiario", p.cpf,
@@ -437,8 +437,14 @@ export class EquipeRepository {
   }
 
   async historico(numero: string) {
-    return this.q.query<{ em: Date; situacao: SituacaoProtocolo; descricao: string }>(
-      'select em, situacao, descricao from protocolo_eventos where numero = $1 order by em, id',
+    return this.q.query<{
+      em: Date;
+      situacao: SituacaoProtocolo;
+      situacaoReembolso: SituacaoReembolso | null;
+      descricao: string;
+    }>(
+      `select em, situacao, situacao_reembolso as "situacaoReembolso", descricao from protocolo_eventos
+        where numero = $1 order by em, id`,
       [numero],
     );
   }

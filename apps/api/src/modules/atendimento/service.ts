@@ -159,6 +159,7 @@ export class AtendimentoService {
       tipo: p.tipo,
       assunto: p.assunto,
       situacao: p.situacao,
+      situacaoReembolso: p.situacaoReembolso,
       criadoEm: iso(p.criadoEm),
       prazoResposta: p.prazoResposta,
       prazoDescricao: descricaoDoPrazo(p.tipo),
@@ -319,7 +320,12 @@ export class AtendimentoService {
         : null,
       anexoDaOperadora: p.anexo,
       decisao: aguardaResposta(p.situacao) ? decisaoDoTipo(p.tipo) : null,
-      historico: historico.map((e) => ({ em: iso(e.em), situacao: e.situacao, descricao: e.descricao })),
+      historico: historico.map((e) => ({
+        em: iso(e.em),
+        situacao: e.situacao,
+        situacaoReembolso: e.situacaoReembolso,
+        descricao: e.descricao,
+      })),
       contexto,
     };
   }

@@ -112,6 +112,7 @@ describe('Protocolos/Listar', () => {
       tipo: 'CONTATO_COMERCIAL',
       assunto: 'Pedido de contato comercial: Plano Ortopédico',
       situacao: 'EM_ANALISE',
+      situacaoReembolso: null,
       criadoEm: '2026-03-06T11:51:00.000Z',
       prazoResposta: '2026-03-17',
       prazoDescricao: 'Até 7 dias úteis (RN 623/2024)',

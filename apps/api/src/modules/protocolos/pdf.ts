@@ -3,7 +3,7 @@ import {
   formatarNumeroProtocolo,
   type Operadora,
   ROTULOS_CANAL_PROTOCOLO,
-  ROTULOS_SITUACAO_PROTOCOLO,
+  rotuloDaSituacao,
   ROTULOS_TIPO_PROTOCOLO,
 } from '@portal/contract';
 import {
@@ -56,7 +56,7 @@ export async function gerarRespostaPdf(d: DadosRespostaPdf): Promise<Buffer> {
     ['Protocolo', numero],
     ['Tipo', ROTULOS_TIPO_PROTOCOLO[p.tipo]],
     ['Pedido em', dataHoraDoInstante(p.criadoEm)],
-    ['Situação', ROTULOS_SITUACAO_PROTOCOLO[p.situacao]],
+    ['Situação', rotuloDaSituacao(p)],
     ['Prazo para resposta', `${formatDate(p.prazoResposta)} · ${d.prazoDescricao}`],
     ['Respondido em', p.respondidoEm ? dataHoraDoInstante(p.respondidoEm) : 'Não informado'],
     ...(p.respondidoPor
@@ -80,7 +80,7 @@ export async function gerarRespostaPdf(d: DadosRespostaPdf): Promise<Buffer> {
       { titulo: 'Situação', largura: 80 },
       { titulo: 'O que aconteceu', largura: '*' },
     ],
-    d.historico.map((e) => [dataHoraDoInstante(e.em), ROTULOS_SITUACAO_PROTOCOLO[e.situacao], e.descricao]),
+    d.historico.map((e) => [dataHoraDoInstante(e.em), rotuloDaSituacao(e), e.descricao]),
   );
   titulo(doc, 'Resposta da operadora', 'H2');
   paragrafo(doc, d.resposta);

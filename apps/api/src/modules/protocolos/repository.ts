@@ -10,6 +10,8 @@ export interface ProtocoloLido {
   tipo: TipoProtocolo;
   assunto: string;
   situacao: SituacaoProtocolo;
+  /** A REEMBOLSO protocol's step in Reembolso's words (migration 0044); null for other kinds. */
+  situacaoReembolso: SituacaoReembolso | null;
   canal: string;
   criadoEm: Date;
   /** AAAA-MM-DD */
@@ -70,7 +72,7 @@ export function protocoloVisivel(membro: Membro, alias: string, params: unknown[
   );
 }
 
-const COLUNAS = `p.numero, p.tipo, p.assunto, p.situacao, p.canal, p.criado_em as "criadoEm",
+const COLUNAS = `p.numero, p.tipo, p.assunto, p.situacao, p.situacao_reembolso as "situacaoReembolso", p.canal, p.criado_em as "criadoEm",
   p.prazo_resposta::text as "prazoResposta", p.respondido_em as "respondidoEm", p.resposta,
   p.respondido_por as "respondidoPor", ec.nome as "respondidoPorNome", (p.resposta_pdf is not null) as "temAnexo", s.nome as solicitante, p.cpf as "cpfSolicitante", pb.nome as beneficiario, p.codigo_contrato as "codigoContrato",
   pl.nome as plano, pl.registro_ans as "registroAnsPlano"`;
@@ -168,7 +170,7 @@ export class MeusProtocolosRepository {
     const where = protocoloVisivel(membro, 'p', params);
     params.push(numero);
     return this.q.query<EventoLido>(
-      `select e.em, e.situacao, e.descricao
+      `select e.em, e.situacao, e.situacao_reembolso as "situacaoReembolso", e.descricao
        from protocolo_eventos e join protocolos p on p.numero = e.numero
        where ${where} and e.numero = $${params.length}
        order by e.em, e.id`,

@@ -36,6 +36,7 @@ export class ProtocolosService {
       tipo: p.tipo,
       assunto: p.assunto,
       situacao: p.situacao,
+      situacaoReembolso: p.situacaoReembolso,
       criadoEm: iso(p.criadoEm),
       prazoResposta: p.prazoResposta,
       prazoDescricao: descricaoDoPrazo(p.tipo),
@@ -78,7 +79,12 @@ export class ProtocolosService {
       ...this.resumo(p, diaEmSaoPaulo(this.clock.now())),
       resposta: p.resposta,
       anexoDisponivel: p.temAnexo,
-      historico: historico.map((e) => ({ em: iso(e.em), situacao: e.situacao, descricao: e.descricao })),
+      historico: historico.map((e) => ({
+        em: iso(e.em),
+        situacao: e.situacao,
+        situacaoReembolso: e.situacaoReembolso,
+        descricao: e.descricao,
+      })),
       // The request's own status and the estimate as Reembolso shows them (issue 31: one vocabulary).
       reembolso: reembolso && { situacao: reembolso.situacao, estimativa: estimativaDoPedido(reembolso) },
     };

@@ -1,4 +1,5 @@
 import { formatBRL, formatDate } from '@portal/br';
+import type { AprovacaoRecusada } from '@portal/contract';
 import { AppError } from '../../lib/app-error';
 import { centavos, iso, reais, regra } from './comum';
 import type { ReembolsoRow } from './repository';
@@ -40,6 +41,15 @@ export function aprovacaoPendente(r: ReembolsoRow): AprovacaoPendente | null {
 export const JA_AGUARDA = () =>
   new AppError(409, 'JA_REGISTRADO', 'Este reembolso já tem uma aprovação aguardando a confirmação de um supervisor.');
 
+/** A new approval, a request for documents or a denial closes the story of a refused one. */
+export const SEM_RECUSA = {
+  aprovacaoRecusadaCentavos: null,
+  aprovacaoRecusadaDe: null,
+  aprovacaoRecusadaPor: null,
+  aprovacaoRecusadaEm: null,
+  aprovacaoRecusadaMotivo: null,
+} as const;
+
 /** Asking for documents, denying or approving directly drops a proposal awaiting confirmation. */
 export const SEM_PROPOSTA = {
   aprovacaoPropostaCentavos: null,
@@ -48,7 +58,22 @@ export const SEM_PROPOSTA = {
   aprovacaoPropostaEm: null,
   aprovacaoConfirmadaPor: null,
   aprovacaoConfirmadaEm: null,
+  ...SEM_RECUSA,
 } as const;
+
+/** The last approval refused by a supervisor, while the request is back in analysis (decision 0065). */
+export function aprovacaoRecusada(r: ReembolsoRow): AprovacaoRecusada | null {
+  const { aprovacaoRecusadaCentavos: c, aprovacaoRecusadaDe: de, aprovacaoRecusadaPor: por } = r;
+  if (c === null || de === null || por === null || r.aprovacaoRecusadaEm === null) return null;
+  if (aguardaConfirmacao(r) || (r.situacao !== 'recebido' && r.situacao !== 'em_analise')) return null;
+  return {
+    valor: reais(c),
+    aprovadaPor: { id: de, nome: r.aprovacaoRecusadaDeNome ?? '' },
+    recusadaPor: { id: por, nome: r.aprovacaoRecusadaPorNome ?? '' },
+    em: iso(r.aprovacaoRecusadaEm),
+    motivo: r.aprovacaoRecusadaMotivo ?? '',
+  };
+}
 
 export function validarAprovacao(r: ReembolsoRow, a: { valor: number; previsaoPagamento: string }, hoje: string): void {
   const valor = centavos(a.valor);

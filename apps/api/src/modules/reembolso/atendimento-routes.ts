@@ -14,6 +14,7 @@ import {
   pedirDocumentosReembolsoRequestSchema,
   protocoloReembolsoParamsSchema,
   type ReembolsoAtendimento,
+  recusarAprovacaoReembolsoRequestSchema,
   reembolsoAtendimentoSchema,
   reembolsosAtendimentoQuerySchema,
   reembolsosAtendimentoResponseSchema,
@@ -39,7 +40,8 @@ import type { ReembolsoService } from './service';
  * through ReembolsoService like the integration routes, with 'equipe:<account id>' as who acted.
  * The roles of PAPEIS_REEMBOLSO (all three) may read and act; the console's search follows the same list.
  * Four eyes (issue 31, decision 0053): an approval above REEMBOLSO_QUATRO_OLHOS_ACIMA waits for a
- * supervisor or administrador other than its author (…/confirmacao) before it is 'aprovado'.
+ * supervisor or administrador other than its author (…/confirmacao) before it is 'aprovado', who may
+ * also refuse it with a reason for the staff (…/recusa, decision 0065): back to 'em_analise'.
  * Who is on it (issue 31, decision 0055): a request is one protocol, so its owner and presence are
  * its protocol's (taken, released, assigned and heartbeated through /protocolos/:numero/…); the
  * queue shows and filters the owner, the request its version, owner and the others present, and
@@ -256,6 +258,8 @@ export const reembolsosAtendimentoRoutes: FastifyPluginAsyncZod<DoConsole> = asy
     body: S,
     fazer: (protocolo: string, corpo: z.output<S>, quem: string, conta: string) => Promise<ReembolsoOperador>,
     papeis: readonly PapelEquipe[] = PAPEIS_REEMBOLSO,
+    /** More of what the audit row records (a refusal: the amount refused and its reason). */
+    extra: (r: ReembolsoOperador) => Record<string, unknown> = () => ({}),
   ) =>
     app.post(
       `/reembolsos/:protocolo/${caminho}`,
@@ -278,6 +282,7 @@ export const reembolsosAtendimentoRoutes: FastifyPluginAsyncZod<DoConsole> = asy
           detalhe: {
             situacao: r.situacao,
             ...(r.aprovacaoPendente ? { aguardaConfirmacao: true, valor: r.aprovacaoPendente.valor } : {}),
+            ...extra(r),
           },
         });
         return detalhe(r, quem);
@@ -332,6 +337,18 @@ export const reembolsosAtendimentoRoutes: FastifyPluginAsyncZod<DoConsole> = asy
         b.versao,
       ),
     SUPERVISAO,
+  );
+  mudanca(
+    'recusa',
+    'equipe_recusou_aprovacao_reembolso',
+    'Recusa uma aprovação acima do limite (supervisor ou administrador que não a fez; motivo só para a equipe) → em_analise',
+    recusarAprovacaoReembolsoRequestSchema,
+    (p, b, quem, conta) => reembolso.recusarAprovacao(p, conta, b.motivo, quem, b.versao),
+    SUPERVISAO,
+    (r) =>
+      r.aprovacaoRecusada
+        ? { valorRecusado: r.aprovacaoRecusada.valor, aprovadaPor: r.aprovacaoRecusada.aprovadaPor.id }
+        : {},
   );
   mudanca(
     'negativa',

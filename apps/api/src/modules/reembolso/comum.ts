@@ -111,7 +111,10 @@ export abstract class ReembolsoBase {
     };
   }
 
-  /** The protocol follows: its status, its history line, and protocolo.atualizado when the status changes. */
+  /**
+   * The protocol follows: its status and the request's step (issue 31: the protocol reads as the
+   * request does), its history line, and protocolo.atualizado when either changes — carrying both.
+   */
   protected async mudouProtocolo(
     tx: Queryable,
     r: ReembolsoRow,
@@ -121,12 +124,15 @@ export abstract class ReembolsoBase {
     descricao: string,
   ): Promise<void> {
     const situacao = SITUACAO_PROTOCOLO[para];
-    const antes = await this.repo.com(tx).mudarProtocolo(r.protocolo, { situacao, prazo, em, descricao });
-    if (antes?.situacao !== situacao) {
+    const antes = await this.repo
+      .com(tx)
+      .mudarProtocolo(r.protocolo, { situacao, situacaoReembolso: para, prazo, em, descricao });
+    if (antes?.situacao !== situacao || antes.situacaoReembolso !== para) {
       await this.d.webhooks.protocoloAtualizado(tx, {
         protocolo: r.protocolo,
         tipo: 'REEMBOLSO',
         situacao,
+        situacaoReembolso: para,
         prazoResposta: prazo ?? antes?.prazo ?? '',
         codigoContrato: r.codigoContrato,
         codigoBeneficiario: r.codigoBeneficiario,

@@ -2,6 +2,8 @@ import { Readable } from 'node:stream';
 import { diaEmSaoPaulo, formatBRL, formatDate } from '@portal/br';
 import {
   type AnexoReembolso,
+  type AprovacaoRecusada,
+  MAXIMO_MOTIVO_RECUSA,
   MENSAGEM_REEMBOLSO_DESATUALIZADO,
   ROTULOS_SITUACAO_REEMBOLSO,
   type ReembolsoDetalhe,
@@ -14,10 +16,12 @@ import {
   aguardaConfirmacao,
   type AprovacaoPendente,
   aprovacaoPendente,
+  aprovacaoRecusada,
   aprovado,
   JA_AGUARDA,
   type QuatroOlhos,
   SEM_PROPOSTA,
+  SEM_RECUSA,
   validarAprovacao,
 } from './aprovacao';
 import { anexoPublico, centavos, iso, naoEncontrado, ReembolsoBase, reais, regra } from './comum';
@@ -32,6 +36,8 @@ export type ReembolsoOperador = ReembolsoDetalhe & {
   dadosPagamento: Record<string, string>;
   /** An approval of the console awaiting a second person's confirmation (decision 0053). */
   aprovacaoPendente: AprovacaoPendente | null;
+  /** The last approval a supervisor refused, while the request is back in analysis (decision 0065). */
+  aprovacaoRecusada: AprovacaoRecusada | null;
   /** The member confirmed sending a receipt their contract had already sent (decision 0056). */
   reciboRepetidoConfirmado: boolean;
   /** Its protocol's version (decision 0055): the console's actions send it back. */
@@ -78,6 +84,7 @@ export class ReembolsoDoOperador extends ReembolsoBase {
       cpfBeneficiario: r.cpfBeneficiario,
       dadosPagamento: r.pagamento,
       aprovacaoPendente: aprovacaoPendente(r),
+      aprovacaoRecusada: aprovacaoRecusada(r),
       reciboRepetidoConfirmado: r.reciboRepetidoConfirmado,
       versao: r.versao,
     };
@@ -169,6 +176,7 @@ export class ReembolsoDoOperador extends ReembolsoBase {
           aprovacaoPropostaEm: this.agora(),
           aprovacaoConfirmadaPor: null,
           aprovacaoConfirmadaEm: null,
+          ...SEM_RECUSA,
         });
       });
       return this.detalheOperador(protocolo);
@@ -230,6 +238,71 @@ export class ReembolsoDoOperador extends ReembolsoBase {
       },
       versao,
     );
+  }
+
+  /**
+   * A supervisor who is not its author refuses an approval awaiting confirmation (decision 0065): the
+   * proposal is dropped, the request is back in analysis, the refusal is kept for the console to tell
+   * the approver, and the reason is an internal note — never a line of the member's history, a
+   * notice or a webhook. A request still 'recebido' moves to 'em_analise' as any analysis does.
+   */
+  async recusarAprovacao(
+    protocolo: string,
+    conta: string,
+    motivo: string,
+    por: string,
+    versao?: number,
+  ): Promise<ReembolsoOperador> {
+    const texto = motivo.trim();
+    if (!texto) throw regra('Escreva o motivo da recusa.');
+    if (texto.length > MAXIMO_MOTIVO_RECUSA)
+      throw regra(`O motivo da recusa tem no máximo ${MAXIMO_MOTIVO_RECUSA} caracteres.`);
+    const agora = this.agora();
+    const entregas: EntregaPendente[] = [];
+    await this.d.db.transaction(async (tx) => {
+      const repo = this.repo.com(tx);
+      const r = await repo.porProtocolo(protocolo, { bloquear: true });
+      if (!r) throw naoEncontrado();
+      await conferirVersao(repo, protocolo, versao);
+      if (!aguardaConfirmacao(r) || r.aprovacaoPropostaPor === null || r.aprovacaoPropostaCentavos === null) {
+        throw new AppError(409, 'JA_REGISTRADO', 'Este reembolso não tem aprovação aguardando confirmação.');
+      }
+      if (r.aprovacaoPropostaPor === conta) {
+        throw regra('Quem aprovou não pode recusar a própria aprovação: a recusa é de outro supervisor.');
+      }
+      await repo.atualizar(r.protocolo, agora, {
+        ...SEM_PROPOSTA,
+        situacao: 'em_analise',
+        aprovacaoRecusadaCentavos: r.aprovacaoPropostaCentavos,
+        aprovacaoRecusadaDe: r.aprovacaoPropostaPor,
+        aprovacaoRecusadaPor: conta,
+        aprovacaoRecusadaEm: agora,
+        aprovacaoRecusadaMotivo: texto,
+      });
+      const valor = formatBRL(reais(r.aprovacaoPropostaCentavos));
+      const autor = r.aprovacaoPropostaPorNome ?? 'outra pessoa da equipe';
+      await repo.notaInterna(
+        r.protocolo,
+        `Aprovação de ${valor} feita por ${autor} recusada. O pedido voltou para análise. Motivo: ${texto}`,
+        conta,
+        agora,
+      );
+      if (r.situacao !== 'recebido') return;
+      const descricao = 'Pedido em análise pela operadora.';
+      await repo.registrarEvento(r.protocolo, agora, 'em_analise', descricao, por);
+      await this.mudouProtocolo(tx, r, 'em_analise', agora, r.prazoPagamento, descricao);
+      await this.evento(tx, r, 'em_analise', r.prazoPagamento);
+      const entrega = await this.avisar(
+        tx,
+        r.cpf,
+        `reembolso ${r.protocolo}: ${ROTULOS_SITUACAO_REEMBOLSO.em_analise.toLowerCase()}`,
+        `o reembolso ${r.protocolo} está em análise.`,
+      );
+      if (entrega) entregas.push(entrega);
+    });
+    this.d.notifier.entregar(entregas);
+    this.d.webhooks.depoisDoCommit();
+    return this.detalheOperador(protocolo);
   }
 
   negar(protocolo: string, motivo: string, por: string, versao?: number) {

@@ -1,7 +1,6 @@
 import type { DocumentoReembolso, SituacaoReembolso, TipoReembolso } from '@portal/contract';
 import type { SituacaoProtocolo } from '@portal/contract/protocolos';
 import type { Queryable } from '../../db/db';
-import { ProtocolosRepository } from '../../core/protocolos/repository';
 import { beneficiarioVisivel, type Membro } from '../../core/sessao/membro';
 import { type Conteudo, partes } from './arquivos';
 import type { LinhaTabela, PartesDaPrevia, PlanoReembolso } from './estimativa';
@@ -63,6 +62,14 @@ export interface ReembolsoRow {
   aprovacaoPropostaEm: string | null;
   aprovacaoConfirmadaPor: string | null;
   aprovacaoConfirmadaPorNome: string | null;
+  /** The last approval a supervisor refused (decision 0065; migration 0045); null together. */
+  aprovacaoRecusadaCentavos: number | null;
+  aprovacaoRecusadaDe: string | null;
+  aprovacaoRecusadaDeNome: string | null;
+  aprovacaoRecusadaPor: string | null;
+  aprovacaoRecusadaPorNome: string | null;
+  aprovacaoRecusadaEm: string | null;
+  aprovacaoRecusadaMotivo: string | null;
   /** The member was told the receipt was already sent and confirmed it is another care (decision 0056). */
   reciboRepetidoConfirmado: boolean;
   /** Its protocol's version (decision 0055): the console sends it back with an action. */
@@ -123,6 +130,10 @@ const SELECT_REEMBOLSO = `
          r.aprovacao_proposta_por::text as "aprovacaoPropostaPor", ep.nome as "aprovacaoPropostaPorNome",
          r.aprovacao_proposta_em as "aprovacaoPropostaEm",
          r.aprovacao_confirmada_por::text as "aprovacaoConfirmadaPor", ec.nome as "aprovacaoConfirmadaPorNome",
+         r.aprovacao_recusada_centavos as "aprovacaoRecusadaCentavos",
+         r.aprovacao_recusada_de::text as "aprovacaoRecusadaDe", erd.nome as "aprovacaoRecusadaDeNome",
+         r.aprovacao_recusada_por::text as "aprovacaoRecusadaPor", erp.nome as "aprovacaoRecusadaPorNome",
+         r.aprovacao_recusada_em as "aprovacaoRecusadaEm", r.aprovacao_recusada_motivo as "aprovacaoRecusadaMotivo",
          r.recibo_repetido_confirmado as "reciboRepetidoConfirmado",
          (select pv.versao from protocolos pv where pv.numero = r.protocolo) as versao,
          r.previa_tabela_centavos as "previaTabelaCentavos", r.previa_multiplo::float8 as "previaMultiplo",
@@ -137,7 +148,9 @@ const SELECT_REEMBOLSO = `
     join beneficiarios bt on bt.codigo_beneficiario = coalesce(b.codigo_titular, b.codigo_beneficiario)
     join pessoas pt on pt.cpf = bt.cpf
     left join equipe_contas ep on ep.id = r.aprovacao_proposta_por
-    left join equipe_contas ec on ec.id = r.aprovacao_confirmada_por`;
+    left join equipe_contas ec on ec.id = r.aprovacao_confirmada_por
+    left join equipe_contas erd on erd.id = r.aprovacao_recusada_de
+    left join equipe_contas erp on erp.id = r.aprovacao_recusada_por`;
 
 /** Reimbursements, their attachments and contents, the table (0028_reembolso.sql). */
 export class ReembolsoRepository {
@@ -159,27 +172,43 @@ export class ReembolsoRepository {
   }
 
   /**
-   * The reimbursement's protocol follows it: its status, its deadline when one is given, the answer
-   * when it is concluded, and a line of its history (in the caller's transaction). Answers the status
-   * and deadline it had before.
+   * The reimbursement's protocol follows it: its status and the request's own step (migration 0044,
+   * issue 31: one vocabulary), its deadline when one is given, the answer when it is concluded, and
+   * a line of its history carrying the step too (in the caller's transaction). Answers the status,
+   * step and deadline it had before.
    */
   async mudarProtocolo(
     protocolo: string,
-    m: { situacao: SituacaoProtocolo; prazo: string | null; em: Date; descricao: string },
-  ): Promise<{ situacao: string; prazo: string } | undefined> {
-    const [antes] = await this.q.query<{ situacao: string; prazo: string }>(
-      'select situacao, prazo_resposta::text as prazo from protocolos where numero = $1',
+    m: {
+      situacao: SituacaoProtocolo;
+      situacaoReembolso: SituacaoReembolso;
+      prazo: string | null;
+      em: Date;
+      descricao: string;
+    },
+  ): Promise<{ situacao: string; situacaoReembolso: SituacaoReembolso | null; prazo: string } | undefined> {
+    const [antes] = await this.q.query<{
+      situacao: string;
+      situacaoReembolso: SituacaoReembolso | null;
+      prazo: string;
+    }>(
+      `select situacao, situacao_reembolso as "situacaoReembolso", prazo_resposta::text as prazo
+         from protocolos where numero = $1`,
       [protocolo],
     );
     const concluido = m.situacao === 'CONCLUIDO';
     await this.q.query(
-      `update protocolos set situacao = $2, prazo_resposta = coalesce($3::date, prazo_resposta),
+      `update protocolos set situacao = $2, situacao_reembolso = $7, prazo_resposta = coalesce($3::date, prazo_resposta),
               respondido_em = case when $4 then $5::timestamptz else respondido_em end,
               resposta = case when $4 then $6 else resposta end
         where numero = $1`,
-      [protocolo, m.situacao, m.prazo, concluido, m.em, m.descricao],
+      [protocolo, m.situacao, m.prazo, concluido, m.em, m.descricao, m.situacaoReembolso],
     );
-    await new ProtocolosRepository(this.q).registrarEvento(protocolo, m.em, m.situacao, m.descricao);
+    await this.q.query(
+      `insert into protocolo_eventos (numero, em, situacao, descricao, situacao_reembolso)
+       values ($1, $2, $3, $4, $5)`,
+      [protocolo, m.em, m.situacao, m.descricao.slice(0, 2000), m.situacaoReembolso],
+    );
     return antes;
   }
 
@@ -410,6 +439,9 @@ export class ReembolsoRepository {
         r.previa?.limitada ?? null,
       ],
     );
+    // Its protocol (opened just before, in this transaction) says 'Recebido' in Reembolso's words too.
+    await this.q.query(`update protocolos set situacao_reembolso = 'recebido' where numero = $1`, [r.protocolo]);
+    await this.q.query(`update protocolo_eventos set situacao_reembolso = 'recebido' where numero = $1`, [r.protocolo]);
   }
 
   /**
@@ -467,6 +499,19 @@ export class ReembolsoRepository {
       'insert into reembolso_eventos (protocolo, em, situacao, descricao, por) values ($1, $2, $3, $4, $5)',
       [protocolo, em, situacao, descricao.slice(0, 2000), por],
     );
+  }
+
+  /**
+   * An internal note of the staff on the request's protocol (notas_internas, decision 0056), in the
+   * caller's transaction: no member read, PDF or webhook reads that table.
+   */
+  async notaInterna(protocolo: string, texto: string, autor: string, em: Date): Promise<void> {
+    await this.q.query('insert into notas_internas (protocolo, texto, autor, criado_em) values ($1, $2, $3, $4)', [
+      protocolo,
+      texto.slice(0, 2000),
+      autor,
+      em,
+    ]);
   }
 
   async eventos(protocolo: string) {
@@ -591,6 +636,11 @@ export class ReembolsoRepository {
       aprovacaoPropostaEm: Date | null;
       aprovacaoConfirmadaPor: string | null;
       aprovacaoConfirmadaEm: Date | null;
+      aprovacaoRecusadaCentavos: number | null;
+      aprovacaoRecusadaDe: string | null;
+      aprovacaoRecusadaPor: string | null;
+      aprovacaoRecusadaEm: Date | null;
+      aprovacaoRecusadaMotivo: string | null;
     }>,
   ): Promise<void> {
     const colunas: Record<string, string> = {
@@ -608,6 +658,11 @@ export class ReembolsoRepository {
       aprovacaoPropostaEm: 'aprovacao_proposta_em',
       aprovacaoConfirmadaPor: 'aprovacao_confirmada_por',
       aprovacaoConfirmadaEm: 'aprovacao_confirmada_em',
+      aprovacaoRecusadaCentavos: 'aprovacao_recusada_centavos',
+      aprovacaoRecusadaDe: 'aprovacao_recusada_de',
+      aprovacaoRecusadaPor: 'aprovacao_recusada_por',
+      aprovacaoRecusadaEm: 'aprovacao_recusada_em',
+      aprovacaoRecusadaMotivo: 'aprovacao_recusada_motivo',
     };
     const sets: string[] = [];
     const params: unknown[] = [protocolo, em];

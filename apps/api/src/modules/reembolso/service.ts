@@ -114,6 +114,10 @@ export class ReembolsoService {
     return this.operador.confirmarAprovacao(...a);
   }
 
+  recusarAprovacao(...a: Parameters<ReembolsoDoOperador['recusarAprovacao']>) {
+    return this.operador.recusarAprovacao(...a);
+  }
+
   negar(...a: Parameters<ReembolsoDoOperador['negar']>) {
     return this.operador.negar(...a);
   }

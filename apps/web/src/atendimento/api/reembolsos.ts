@@ -4,6 +4,7 @@ import type {
   MarcarPagoReembolsoRequest,
   NegarReembolsoRequest,
   PedirDocumentosReembolsoRequest,
+  RecusarAprovacaoReembolsoRequest,
   ReembolsoAtendimento,
   ReembolsosAtendimentoResponse,
 } from '@portal/contract';
@@ -55,11 +56,12 @@ export type AcaoReembolso =
   | { acao: 'pendencia'; corpo: PedirDocumentosReembolsoRequest }
   | { acao: 'aprovacao'; corpo: AprovarReembolsoRequest }
   | { acao: 'confirmacao'; corpo: ConfirmarAprovacaoReembolsoRequest }
+  | { acao: 'recusa'; corpo: RecusarAprovacaoReembolsoRequest }
   | { acao: 'negativa'; corpo: NegarReembolsoRequest }
   | { acao: 'pagamento'; corpo: MarcarPagoReembolsoRequest };
 
 /**
- * POST …/analise | pendencia | aprovacao | confirmacao | negativa | pagamento: answers with the
+ * POST …/analise | pendencia | aprovacao | confirmacao | recusa | negativa | pagamento: answers with the
  * request as it now is. Each carries the version the screen shows (a stale one: 409, decision 0055).
  */
 export function useAcaoReembolso(protocolo: string) {

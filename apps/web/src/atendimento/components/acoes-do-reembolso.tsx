@@ -16,6 +16,7 @@ import { CaixaDeAcoes } from './acoes';
 import { Secao } from './detalhe';
 import { ConfirmarDinheiro, type DinheiroAConfirmar } from './confirmar-dinheiro';
 import { ListaDeDocumentos, PreviaDoPedido } from './pedir-documentos';
+import { AprovacaoRecusada, RecusarAprovacao } from './recusar-aprovacao';
 
 type Acao = AcaoReembolso['acao'];
 
@@ -94,20 +95,30 @@ function acoesPossiveis(r: ReembolsoAtendimento, conta: { id: string; papel: Pap
 }
 
 /** The approval awaiting a second person (four eyes, decision 0053), and who may confirm it. */
-function AprovacaoPendente({ r, conta }: { r: ReembolsoAtendimento; conta: { id: string; papel: PapelEquipe } }) {
+function AprovacaoPendente({
+  r,
+  conta,
+  recarregar,
+}: {
+  r: ReembolsoAtendimento;
+  conta: { id: string; papel: PapelEquipe };
+  recarregar: () => Promise<unknown>;
+}) {
   const p = r.aprovacaoPendente;
   if (!p) return null;
+  const supervisorQueNaoAprovou = p.por.id !== conta.id && SUPERVISAO.includes(conta.papel);
   const quem =
     p.por.id === conta.id
       ? 'Você fez esta aprovação: a confirmação cabe a um supervisor que não a fez.'
-      : SUPERVISAO.includes(conta.papel)
-        ? 'Confira e confirme em Ações.'
+      : supervisorQueNaoAprovou
+        ? 'Confira e confirme em Ações, ou recuse com o motivo.'
         : 'Um supervisor precisa confirmar.';
   return (
     <Alert variant="warning" title="Aprovação aguardando confirmação">
       Aprovado por {p.por.nome} em {dataHora(p.em)}: <strong>{formatBRL(p.valor)}</strong>, pagamento previsto para{' '}
       {dataDoDia(p.previsaoPagamento)}. Acima de {formatBRL(r.quatroOlhosAcima)}, um supervisor que não aprovou
       confirma; até lá o beneficiário não é avisado. {quem}
+      {supervisorQueNaoAprovou ? <RecusarAprovacao reembolso={r} recarregar={recarregar} /> : null}
     </Alert>
   );
 }
@@ -144,7 +155,12 @@ export function AcoesDoReembolso({
   const mutacao = useAcaoReembolso(reembolso.protocolo);
   const escolhida = possiveis.find((a) => a.acao === acao) ?? possiveis[0];
   const pendente = reembolso.aprovacaoPendente;
-  const aviso = <AprovacaoPendente r={reembolso} conta={conta} />;
+  const aviso = (
+    <>
+      <AprovacaoRecusada reembolso={reembolso} contaId={conta.id} />
+      <AprovacaoPendente r={reembolso} conta={conta} recarregar={recarregar} />
+    </>
+  );
   // A text typed for an action the request no longer allows (it changed meanwhile): shown to copy.
   const naoEnviado =
     texto.trim() && !possiveis.some((a) => a.acao === 'pendencia' || a.acao === 'negativa') ? (

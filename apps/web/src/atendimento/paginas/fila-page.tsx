@@ -235,7 +235,7 @@ export function FilaPage() {
                 {p.beneficiario ?? '—'}
               </td>
               <td data-rotulo="Situação" className="px-3 py-2 align-top">
-                <SituacaoProtocoloBadge situacao={p.situacao} />
+                <SituacaoProtocoloBadge situacao={p.situacao} situacaoReembolso={p.situacaoReembolso} />
               </td>
               <td data-rotulo="Responsável" className="px-3 py-2 align-top">
                 <ResponsavelDaFila

@@ -47,7 +47,7 @@ export function ProtocoloPage() {
       <Cabecalho titulo={`Protocolo ${numeroLegivel(p.protocolo)}`}>{voltar}</Cabecalho>
       <div className="mb-4 flex flex-wrap items-center gap-2">
         <CopiarNumeroProtocolo numero={p.protocolo} />
-        <SituacaoProtocoloBadge situacao={p.situacao} />
+        <SituacaoProtocoloBadge situacao={p.situacao} situacaoReembolso={p.situacaoReembolso} />
         <SeloPrazo atrasado={p.atrasado} venceHoje={p.venceHoje} faixa={p.faixa} />
         <span className="text-slate-800">
           Prazo: <strong>{dataDoDia(p.prazoResposta)}</strong> — {p.prazoDescricao}
@@ -107,7 +107,10 @@ export function ProtocoloPage() {
             </Secao>
           ) : null}
 
-          <Historico passos={p.historico} selo={(s) => <SituacaoProtocoloBadge situacao={s} />} />
+          <Historico
+            passos={p.historico.map((e) => ({ ...e, situacao: e }))}
+            selo={(e) => <SituacaoProtocoloBadge situacao={e.situacao} situacaoReembolso={e.situacaoReembolso} />}
+          />
           <NotasInternas protocolo={p.protocolo} />
         </div>
         <ContextoDoMembro contexto={p.contexto} atual={p.protocolo} />

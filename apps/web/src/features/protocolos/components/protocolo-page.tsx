@@ -3,7 +3,7 @@ import type { DetalheProtocolo } from '@portal/contract';
 import {
   normalizarNumeroProtocolo,
   ROTULOS_CANAL_PROTOCOLO,
-  ROTULOS_SITUACAO_PROTOCOLO,
+  rotuloDaSituacao,
   ROTULOS_TIPO_PROTOCOLO,
 } from '@portal/contract/protocolos';
 import { ArrowLeft, ArrowRight, Download, Paperclip } from 'lucide-react';
@@ -104,7 +104,7 @@ function Conteudo({ p }: { p: DetalheProtocolo }) {
           <CopiarNumeroProtocolo numero={p.protocolo} />
         </p>
         <div className="mt-3 flex flex-wrap gap-2">
-          <SituacaoProtocoloBadge situacao={p.situacao} />
+          <SituacaoProtocoloBadge situacao={p.situacao} situacaoReembolso={p.situacaoReembolso} />
           {p.atrasado ? <AtrasadoBadge /> : null}
         </div>
         <dl className="mt-4 grid gap-x-6 gap-y-3 text-[15px] sm:grid-cols-2">
@@ -133,10 +133,7 @@ function Conteudo({ p }: { p: DetalheProtocolo }) {
       </section>
 
       {p.reembolso ? <PedidoDeReembolso p={p} reembolso={p.reembolso} /> : null}
-      <LinhaDoTempo
-        id="historico-protocolo"
-        passos={p.historico.map((e) => ({ ...e, rotulo: ROTULOS_SITUACAO_PROTOCOLO[e.situacao] }))}
-      />
+      <LinhaDoTempo id="historico-protocolo" passos={p.historico.map((e) => ({ ...e, rotulo: rotuloDaSituacao(e) }))} />
       <Resposta p={p} />
     </div>
   );

@@ -170,7 +170,7 @@ function CartaoProtocolo({ p }: { p: ProtocoloResumo }) {
             {p.assunto}
           </h3>
           <div className="flex flex-wrap gap-2">
-            <SituacaoProtocoloBadge situacao={p.situacao} />
+            <SituacaoProtocoloBadge situacao={p.situacao} situacaoReembolso={p.situacaoReembolso} />
             {p.atrasado ? <AtrasadoBadge /> : null}
           </div>
         </div>

@@ -75,7 +75,9 @@ async function receptor() {
  * The demo database for a process of its own: a PGlite data directory from the seeded snapshot, or a
  * copy of the PostgreSQL template (TEST_PG_URL). `preparar` runs on it before the server opens it.
  */
-async function bancoProprio(preparar: (db: Db) => Promise<void>) {
+async function bancoProprio(
+  preparar: (db: Db) => Promise<void>,
+): Promise<{ env: Record<string, string>; fim(): Promise<void> }> {
   const adminUrl = process.env.TEST_PG_URL;
   if (!adminUrl) {
     const dir = mkdtempSync(join(tmpdir(), 'portal-otel-'));
@@ -193,9 +195,16 @@ describe('com OTEL_EXPORTER_OTLP_ENDPOINT', () => {
     expect((await fetch(`${servidor.url}${local}`, { headers: { authorization: `Bearer ${chave}` } })).status).toBe(
       200,
     );
-    // Bounded by what it waits for: the import's last phase reaching the collector.
-    await esperar(coletor.spans, (s) => s.some((x) => x.name === 'importacao: aplicação'), 60_000);
-  }, 120_000);
+    // Bounded by what it waits for: the import's last phase and the last request's span at the
+    // collector (spans are exported in the order they end: every earlier one is there too).
+    await esperar(
+      coletor.spans,
+      (s) =>
+        s.some((x) => x.name === 'importacao: aplicação') &&
+        s.some((x) => x.kind === 2 && valor(x.attributes, 'http.route') === '/api/integracao/v1/importacoes/:id'),
+      60_000,
+    );
+  }, 180_000);
 
   afterAll(async () => {
     await servidor?.parar();
@@ -287,7 +296,7 @@ describe('sem OTEL_EXPORTER_OTLP_ENDPOINT', () => {
       app: carregados.some((m) => m.endsWith('/principal.ts')),
       otel: carregados.filter((m) => /@opentelemetry\/|@fastify\/otel|in-the-middle|\/otel\.ts$/.test(m)),
     }).toEqual({ app: true, otel: [] });
-  }, 120_000);
+  }, 180_000);
 });
 
 describe('semDadosPessoais', () => {

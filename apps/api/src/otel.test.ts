@@ -233,7 +233,11 @@ describe('com OTEL_EXPORTER_OTLP_ENDPOINT', () => {
     const login = coletor.spans().find((s) => valor(s.attributes, 'http.route') === '/api/Login/Autenticar');
     const doBanco = coletor
       .spans()
-      .filter((s) => s.traceId === login?.traceId && valor(s.attributes, 'db.system') === 'postgresql');
+      .filter(
+        (s) =>
+          s.traceId === login?.traceId &&
+          (valor(s.attributes, 'db.system') ?? valor(s.attributes, 'db.system.name')) === 'postgresql',
+      );
     expect(doBanco.length).toBeGreaterThan(0);
   });
 

@@ -15,7 +15,11 @@ const dist = join(here, 'dist');
 rmSync(dist, { recursive: true, force: true });
 await build({
   entryPoints: {
+    // server.js imports otel.js (only when tracing is asked for) and then principal.js, by names
+    // it builds at run time: three files, so nothing of the app loads before tracing is on (0065).
     server: join(here, 'src/server.ts'),
+    principal: join(here, 'src/principal.ts'),
+    otel: join(here, 'src/otel.ts'),
     importar: join(here, 'src/cli/importar.ts'),
     chaves: join(here, 'src/cli/chaves.ts'),
     webhooks: join(here, 'src/cli/webhooks.ts'),
@@ -45,4 +49,6 @@ await build({
 cpSync(join(here, 'src/db/migrations'), join(dist, 'migrations'), { recursive: true });
 // The argon2 worker of lib/password.ts (piscina loads it by file, next to the bundle).
 cpSync(join(here, 'src/lib/argon2-worker.mjs'), join(dist, 'argon2-worker.mjs'));
-console.log('apps/api/dist/server.js built, with importar.js, chaves.js, webhooks.js, equipe.js and selagem.js');
+console.log(
+  'apps/api/dist/server.js built (with principal.js and otel.js), with importar.js, chaves.js, webhooks.js, equipe.js and selagem.js',
+);

@@ -7,6 +7,8 @@ import type { Config } from './config';
 import type { Db } from './db/db';
 import { migrate } from './db/migrate';
 import { openDb } from './db/open';
+import { pgliteComSpans } from './db/rastreio';
+import { rastreador } from './lib/rastreamento';
 import { serverSecret } from './db/secrets';
 import { prepararSelagem, type SelagemPreparada } from './db/selagem';
 import { seedDemo } from './seed';
@@ -107,7 +109,10 @@ export async function buildApp(config: Config, overrides: Overrides = {}): Promi
   app.removeContentTypeParser(['text/plain']);
 
   const clock = overrides.clock ?? systemClock;
-  const db = overrides.db ?? (await openDb(config, (err) => app.log.warn({ err }, 'idle database connection lost')));
+  const aberto =
+    overrides.db ?? (await openDb(config, (err) => app.log.warn({ err }, 'idle database connection lost')));
+  // Tracing on (decision 0065): PGlite's statements as spans (PostgreSQL's come from the pg instrumentation).
+  const db = rastreador() && aberto.kind === 'pglite' ? pgliteComSpans(aberto) : aberto;
   const ownsDb = !overrides.db;
   // Start-up work runs without the request bounds: the schema lock may be held by another instance
   // migrating, and the seed may scan for longer than a request may wait.

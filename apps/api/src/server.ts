@@ -1,44 +1,23 @@
-import { buildApp } from './app';
-import { clockFrom } from './clock';
-import { ConfigError, loadConfig } from './config';
+/**
+ * The server's entry (apps/api/dist/server.js, `node apps/api/dist/server.js` in the image). Tracing
+ * (issue 32, decision 0065) must be on before the app's modules load, so the app is imported from
+ * here only after it: with OTEL_EXPORTER_OTLP_ENDPOINT set, ./otel first; unset, no OpenTelemetry
+ * module is loaded at all. Both are separate files of the build (apps/api/build.mjs), named at run
+ * time so the bundler leaves them apart: `.js` beside the bundle, `.ts` beside the sources (tsx).
+ */
+const ext = import.meta.url.endsWith('.ts') ? '.ts' : '.js';
+const irmao = (nome: string) => new URL(`./${nome}${ext}`, import.meta.url).href;
 
-async function main() {
-  let config;
-  try {
-    config = loadConfig();
-  } catch (err) {
-    if (err instanceof ConfigError) {
-      // Before the logger exists: stderr is the only channel.
-      console.error(err.message);
-      process.exit(1);
-    }
-    throw err;
+async function iniciar() {
+  if (process.env.OTEL_EXPORTER_OTLP_ENDPOINT) {
+    const { iniciarRastreamento } = (await import(irmao('otel'))) as typeof import('./otel');
+    iniciarRastreamento();
   }
-  const app = await buildApp(
-    config,
-    config.relogioInicio === undefined ? {} : { clock: clockFrom(config.relogioInicio) },
-  );
-  let closing = false;
-  const shutdown = async (signal: string) => {
-    if (closing) return;
-    closing = true;
-    app.log.info({ signal }, 'shutting down');
-    const force = setTimeout(() => process.exit(1), 10_000).unref();
-    try {
-      await app.close(); // stops accepting, finishes requests, then onClose: outbox, Redis, database
-      clearTimeout(force);
-      process.exit(0);
-    } catch (err) {
-      app.log.error({ err }, 'shutdown failed');
-      process.exit(1);
-    }
-  };
-  process.on('SIGTERM', () => void shutdown('SIGTERM'));
-  process.on('SIGINT', () => void shutdown('SIGINT'));
-  await app.listen({ port: config.port, host: config.host });
+  const { main } = (await import(irmao('principal'))) as typeof import('./principal');
+  await main();
 }
 
-main().catch((err: unknown) => {
+iniciar().catch((err: unknown) => {
   console.error('Falha ao iniciar o servidor:', err instanceof Error ? err.message : err);
   process.exit(1);
 });

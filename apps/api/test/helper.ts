@@ -184,7 +184,7 @@ export const resolvedorDeTeste: Resolvedor = async (nome) => {
  * A migrated and seeded PGlite data directory, dumped once and shared by every test file (and
  * run) until the migrations or the seed change: loading it takes <1 s where initdb takes ~4 s.
  */
-async function seededSnapshot(): Promise<Blob> {
+export async function seededSnapshot(): Promise<Blob> {
   const file = join(tmpdir(), `portal-api-test-${seedKey()}.tar`);
   if (!existsSync(file)) {
     const db = await openPglite();

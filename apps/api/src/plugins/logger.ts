@@ -1,6 +1,7 @@
 import type { FastifyBaseLogger, FastifyServerOptions } from 'fastify';
 import type { Bindings, ChildLoggerOptions, DestinationStream } from 'pino';
 import type { Config } from '../config';
+import { rastreador } from '../lib/rastreamento';
 
 // Personal data and secrets never reach the logs, wherever they appear in a log object.
 const SENSITIVE = [
@@ -36,8 +37,13 @@ export function loggerOptions(
   config: Pick<Config, 'logLevel'>,
   stream?: DestinationStream,
 ): FastifyServerOptions['logger'] {
+  // Tracing on (src/otel.ts installed before the app was built): every line written inside a
+  // request's span carries its trace_id and span_id (issue 32, decision 0065). Off: no mixin at all.
+  const r = rastreador();
+  const semIds = {};
   return {
     level: config.logLevel,
+    ...(r ? { mixin: () => r.ids() ?? semIds } : {}),
     redact: { paths: REDACT, censor: '[oculto]' },
     serializers: {
       err: errSerializer,

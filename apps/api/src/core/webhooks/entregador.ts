@@ -2,6 +2,7 @@ import type { FastifyBaseLogger } from 'fastify';
 import { Agent, fetch } from 'undici';
 import { type Clock, systemClock } from '../../clock';
 import type { Db } from '../../db/db';
+import { emSpan } from '../../lib/rastreamento';
 import type { Cofre } from '../../lib/selagem';
 import { cabecalhoDeAssinatura, esperaDepoisDaTentativa } from './assinatura';
 import { foiRecusado, type GuardaDeDestino, MOTIVO_DESTINO_RECUSADO } from './destino';
@@ -139,7 +140,8 @@ export class Entregador {
       new WebhooksRepository(tx).reservar(agora, this.arrendamentoMs),
     );
     if (!entrega) return false;
-    await this.postar(entrega);
+    // With tracing on, a span per delivery (the undici request inside it); its URL never (0065).
+    await emSpan('webhook entrega', { 'webhook.tentativa': entrega.tentativas }, () => this.postar(entrega));
     return true;
   }
 

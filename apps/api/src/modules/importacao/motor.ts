@@ -2,6 +2,7 @@ import { randomUUID } from 'node:crypto';
 import type { Readable } from 'node:stream';
 import { setImmediate as aVez } from 'node:timers/promises';
 import type { Db, Queryable } from '../../db/db';
+import { emSpan, rastreador } from '../../lib/rastreamento';
 import { esquemaDaLinha } from './campos';
 import { type Entidade, type ErroDeLinha, LAYOUTS, type Layout } from './layouts';
 import { ArquivoNaoTexto, ler, MENSAGEM_REGISTRO_GRANDE } from './leitura';
@@ -42,14 +43,23 @@ const emAndamento = new Set<Entidade>();
  */
 export const BATIMENTO_MS = 1000;
 
-/** IMPORTACAO_TEMPOS=1: each phase's duration on stderr (the benchmark reads it). */
+/**
+ * Each phase's end: with IMPORTACAO_TEMPOS=1 its duration on stderr (the benchmark reads it); with
+ * tracing on, a span `importacao: <phase>` from the previous mark to this one (decision 0065).
+ */
 function cronometro(): (fase: string) => void {
-  if (!process.env.IMPORTACAO_TEMPOS) return () => undefined;
+  const tempos = Boolean(process.env.IMPORTACAO_TEMPOS);
+  const r = rastreador();
+  if (!tempos && !r) return () => undefined;
   let t = performance.now();
+  let desde = Date.now();
   return (fase) => {
     const agora = performance.now();
-    process.stderr.write(`[importacao] ${fase}: ${Math.round(agora - t)} ms\n`);
+    if (tempos) process.stderr.write(`[importacao] ${fase}: ${Math.round(agora - t)} ms\n`);
+    const fim = Date.now();
+    r?.registrar(`importacao: ${fase}`, desde, fim, { 'importacao.fase': fase });
     t = agora;
+    desde = fim;
   };
 }
 
@@ -116,7 +126,16 @@ export async function iniciarImportacao(
 ): Promise<{ id: string; concluida: Promise<Relatorio> }> {
   const id = randomUUID();
   await registrarInicio(db, id, opcoes);
-  const concluida = executar(db, id, origem, opcoes).catch(async (err: unknown) => {
+  // One span per import (its phases inside, cronometro): what was imported, never a row of it.
+  const atributos = {
+    'importacao.entidade': opcoes.entidade,
+    'importacao.modo': opcoes.modo,
+    'importacao.formato': opcoes.formato,
+    'importacao.dry_run': opcoes.dryRun,
+    'importacao.origem': opcoes.origem,
+  };
+  const rodar = () => executar(db, id, origem, opcoes);
+  const concluida = emSpan(`importacao ${opcoes.entidade}`, atributos, rodar).catch(async (err: unknown) => {
     origem.destroy();
     await concluir(db, id, 'falhou', vazio(id, opcoes, 'recusado', 0)).catch(() => undefined);
     throw err;

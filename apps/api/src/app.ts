@@ -111,7 +111,7 @@ export async function buildApp(config: Config, overrides: Overrides = {}): Promi
   const clock = overrides.clock ?? systemClock;
   const aberto =
     overrides.db ?? (await openDb(config, (err) => app.log.warn({ err }, 'idle database connection lost')));
-  // Tracing on (decision 0065): PGlite's statements as spans (PostgreSQL's come from the pg instrumentation).
+  // Tracing on (decision 0066): PGlite's statements as spans (PostgreSQL's come from the pg instrumentation).
   const db = rastreador() && aberto.kind === 'pglite' ? pgliteComSpans(aberto) : aberto;
   const ownsDb = !overrides.db;
   // Start-up work runs without the request bounds: the schema lock may be held by another instance

@@ -15,7 +15,7 @@ import { openPglite } from './db/pglite';
 import { ChavesDeIntegracao, ChavesRepository } from './modules/integracao';
 import { semDadosPessoais } from './otel';
 
-// Traces (issue 32, decision 0065): the real entry (src/server.ts) in a process of its own, as in
+// Traces (issue 32, decision 0066): the real entry (src/server.ts) in a process of its own, as in
 // production — tracing must be on before the app's modules load, which a test app in this process
 // (its modules already loaded) could not show. The spans go to a small OTLP/HTTP receiver here.
 

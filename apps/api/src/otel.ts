@@ -19,7 +19,7 @@ import {
 import { instalarRastreador, type Rastreador, sqlSemDados } from './lib/rastreamento';
 
 /**
- * OpenTelemetry traces (issue 32, decision 0065). Loaded by src/server.ts only when
+ * OpenTelemetry traces (issue 32, decision 0066). Loaded by src/server.ts only when
  * OTEL_EXPORTER_OTLP_ENDPOINT is set, and before the app: pg's modules must be required after the
  * pg instrumentation is on (its hooks catch pg's own `require`s); Fastify, undici and ioredis
  * publish on diagnostics channels and need no such order.

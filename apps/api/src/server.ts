@@ -1,6 +1,6 @@
 /**
  * The server's entry (apps/api/dist/server.js, `node apps/api/dist/server.js` in the image). Tracing
- * (issue 32, decision 0065) must be on before the app's modules load, so the app is imported from
+ * (issue 32, decision 0066) must be on before the app's modules load, so the app is imported from
  * here only after it: with OTEL_EXPORTER_OTLP_ENDPOINT set, ./otel first; unset, no OpenTelemetry
  * module is loaded at all. Both are separate files of the build (apps/api/build.mjs), named at run
  * time so the bundler leaves them apart: `.js` beside the bundle, `.ts` beside the sources (tsx).

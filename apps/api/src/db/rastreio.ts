@@ -25,7 +25,7 @@ function consultas(q: Queryable): Queryable {
 /**
  * PGlite's statements as spans, the same attributes the pg instrumentation gives PostgreSQL's
  * (statement only, never the parameters): PGlite is not the `pg` driver, so nothing else sees them.
- * Used only when tracing is on (app.ts); development and tests run on PGlite (decision 0065).
+ * Used only when tracing is on (app.ts); development and tests run on PGlite (decision 0066).
  */
 export function pgliteComSpans(db: Db): Db {
   return {

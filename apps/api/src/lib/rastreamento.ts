@@ -1,5 +1,5 @@
 /**
- * The seam between the app and OpenTelemetry (issue 32, decision 0065). The app's code calls these
+ * The seam between the app and OpenTelemetry (issue 32, decision 0066). The app's code calls these
  * functions and never imports an OpenTelemetry package: with OTEL_EXPORTER_OTLP_ENDPOINT unset
  * nothing installs a tracer, every call here runs the work directly, and no OpenTelemetry module is
  * ever loaded. src/otel.ts installs the real one before the app is imported.

@@ -45,7 +45,7 @@ export const BATIMENTO_MS = 1000;
 
 /**
  * Each phase's end: with IMPORTACAO_TEMPOS=1 its duration on stderr (the benchmark reads it); with
- * tracing on, a span `importacao: <phase>` from the previous mark to this one (decision 0065).
+ * tracing on, a span `importacao: <phase>` from the previous mark to this one (decision 0066).
  */
 function cronometro(): (fase: string) => void {
   const tempos = Boolean(process.env.IMPORTACAO_TEMPOS);

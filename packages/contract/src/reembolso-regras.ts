@@ -13,3 +13,24 @@ export const ROTULOS_SITUACAO_REEMBOLSO: Record<SituacaoReembolso, string> = {
   pago: 'Pago',
   negado: 'Negado',
 };
+
+/**
+ * The kinds of document the member may send in answer to a request for documents (decision 0065):
+ * those the operator ticked in the checklist, and 'outro' (what the free text may add); null when
+ * nothing was ticked (a free-text request): any kind. The server refuses the others.
+ */
+export function documentosAceitosNaResposta<D extends string>(pedidos: readonly D[]): readonly (D | 'outro')[] | null {
+  return pedidos.length === 0 ? null : [...pedidos, 'outro'];
+}
+
+/**
+ * The kind the member's answer form starts with: the first document asked for that is not among
+ * the files already chosen; null (the field starts empty, for the member to say) when the request
+ * ticked nothing or everything asked for is chosen — never a kind the operator did not ask for.
+ */
+export function proximoDocumentoPedido<D extends string>(
+  pedidos: readonly D[],
+  escolhidos: readonly string[],
+): D | null {
+  return pedidos.find((d) => !escolhidos.includes(d)) ?? null;
+}

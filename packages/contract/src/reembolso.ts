@@ -25,7 +25,13 @@ export const ROTULOS_TIPO_REEMBOLSO: Record<TipoReembolso, string> = {
 /** These kinds need the medical request (pedido médico) among the attachments. */
 export const TIPOS_COM_PEDIDO_MEDICO: readonly TipoReembolso[] = ['exame', 'terapia', 'internacao'];
 
-export { ROTULOS_SITUACAO_REEMBOLSO, SITUACOES_REEMBOLSO, type SituacaoReembolso } from './reembolso-regras';
+export {
+  documentosAceitosNaResposta,
+  proximoDocumentoPedido,
+  ROTULOS_SITUACAO_REEMBOLSO,
+  SITUACOES_REEMBOLSO,
+  type SituacaoReembolso,
+} from './reembolso-regras';
 
 /** What an attachment is. */
 export const DOCUMENTOS_REEMBOLSO = [
@@ -33,6 +39,8 @@ export const DOCUMENTOS_REEMBOLSO = [
   'pedido_medico',
   'nota_fiscal',
   'relatorio_medico',
+  'laudo_exame',
+  'documento_identidade',
   'outro',
 ] as const;
 export type DocumentoReembolso = (typeof DOCUMENTOS_REEMBOLSO)[number];
@@ -41,6 +49,8 @@ export const ROTULOS_DOCUMENTO_REEMBOLSO: Record<DocumentoReembolso, string> = {
   pedido_medico: 'Pedido médico',
   nota_fiscal: 'Nota fiscal',
   relatorio_medico: 'Relatório médico',
+  laudo_exame: 'Laudo de exame',
+  documento_identidade: 'Documento de identidade',
   outro: 'Outro documento',
 };
 
@@ -395,6 +405,12 @@ export const reembolsoDetalheSchema = reembolsoResumoSchema.extend({
   pagoEm: z.string().nullable(),
   /** The operator's question while 'pendente'; the reason when 'negado'. */
   pergunta: z.string().nullable(),
+  /**
+   * The documents of the console's checklist the operator asked for, in the checklist's order, while
+   * 'pendente' (decision 0065); empty when the request was free text only. The answer's attachments
+   * must be of these kinds or 'outro' (any kind when empty).
+   */
+  documentosPedidos: z.array(z.enum(DOCUMENTOS_REEMBOLSO)),
   motivoNegativa: z.string().nullable(),
   /** Where the money goes, masked ('PIX CPF ***.982.247-**', 'Banco 001 ag. 1234 c/c ****5-6'). */
   pagamento: z.string(),

@@ -4,7 +4,7 @@
  * carries no schema library. atendimento.ts re-exports them for the API.
  */
 
-import type { DocumentoReembolso } from './reembolso';
+import type { DocumentoReembolso } from './reembolso-regras';
 
 /** Roles of a staff account: what each may do is checked by the API, per route. */
 export const PAPEIS_EQUIPE = ['atendente', 'supervisor', 'administrador'] as const;

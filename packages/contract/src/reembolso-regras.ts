@@ -14,6 +14,27 @@ export const ROTULOS_SITUACAO_REEMBOLSO: Record<SituacaoReembolso, string> = {
   negado: 'Negado',
 };
 
+/** What an attachment is. */
+export const DOCUMENTOS_REEMBOLSO = [
+  'comprovante_pagamento',
+  'pedido_medico',
+  'nota_fiscal',
+  'relatorio_medico',
+  'laudo_exame',
+  'documento_identidade',
+  'outro',
+] as const;
+export type DocumentoReembolso = (typeof DOCUMENTOS_REEMBOLSO)[number];
+export const ROTULOS_DOCUMENTO_REEMBOLSO: Record<DocumentoReembolso, string> = {
+  comprovante_pagamento: 'Comprovante de pagamento / recibo',
+  pedido_medico: 'Pedido médico',
+  nota_fiscal: 'Nota fiscal',
+  relatorio_medico: 'Relatório médico',
+  laudo_exame: 'Laudo de exame',
+  documento_identidade: 'Documento de identidade',
+  outro: 'Outro documento',
+};
+
 /**
  * The kinds of document the member may send in answer to a request for documents (decision 0065):
  * those the operator ticked in the checklist, and 'outro' (what the free text may add); null when

@@ -4,7 +4,7 @@ import { cpfSchema, membroRequest } from './comum';
 import { textoLivre } from './texto';
 import { protocoloCampos } from './servicos';
 import { dataIso } from './venda';
-import { SITUACOES_REEMBOLSO } from './reembolso-regras';
+import { DOCUMENTOS_REEMBOLSO, SITUACOES_REEMBOLSO } from './reembolso-regras';
 
 /**
  * Reembolso (issue 18, decision 0034): the member asks the operator to pay back care paid out of
@@ -26,33 +26,15 @@ export const ROTULOS_TIPO_REEMBOLSO: Record<TipoReembolso, string> = {
 export const TIPOS_COM_PEDIDO_MEDICO: readonly TipoReembolso[] = ['exame', 'terapia', 'internacao'];
 
 export {
+  DOCUMENTOS_REEMBOLSO,
+  type DocumentoReembolso,
   documentosAceitosNaResposta,
   proximoDocumentoPedido,
+  ROTULOS_DOCUMENTO_REEMBOLSO,
   ROTULOS_SITUACAO_REEMBOLSO,
   SITUACOES_REEMBOLSO,
   type SituacaoReembolso,
 } from './reembolso-regras';
-
-/** What an attachment is. */
-export const DOCUMENTOS_REEMBOLSO = [
-  'comprovante_pagamento',
-  'pedido_medico',
-  'nota_fiscal',
-  'relatorio_medico',
-  'laudo_exame',
-  'documento_identidade',
-  'outro',
-] as const;
-export type DocumentoReembolso = (typeof DOCUMENTOS_REEMBOLSO)[number];
-export const ROTULOS_DOCUMENTO_REEMBOLSO: Record<DocumentoReembolso, string> = {
-  comprovante_pagamento: 'Comprovante de pagamento / recibo',
-  pedido_medico: 'Pedido médico',
-  nota_fiscal: 'Nota fiscal',
-  relatorio_medico: 'Relatório médico',
-  laudo_exame: 'Laudo de exame',
-  documento_identidade: 'Documento de identidade',
-  outro: 'Outro documento',
-};
 
 /** Limits of the attachments and the request (decision 0034). */
 export const LIMITES_REEMBOLSO = {

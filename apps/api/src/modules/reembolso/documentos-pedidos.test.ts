@@ -91,6 +91,15 @@ describe("the console's request stores the documents ticked", () => {
     });
   });
 
+  it("returns them in the protocol's detail (Meus Protocolos) too", async () => {
+    const protocolo = await reembolsoDaMaria();
+    expect((await pedir(protocolo, { documentos: ['documento_identidade'] })).status).toBe(200);
+    const { c, perfil } = await maria();
+    const r = await c.post<{ reembolso: Json }>('/api/Protocolos/Detalhe', { perfilAutenticado: perfil, protocolo });
+    expect(r.status, JSON.stringify(r.body)).toBe(200);
+    expect(r.body.reembolso.documentosPedidos).toEqual(['documento_identidade']);
+  });
+
   it('returns an empty list for a free-text request', async () => {
     const protocolo = await reembolsoDaMaria();
     expect((await pedir(protocolo, { pergunta: 'Envie o relatório médico, por favor.' })).status).toBe(200);

@@ -152,7 +152,7 @@ test('Maria reads the estimate in plain words before sending, and again on the r
 
 test('the tracker follows the request: documents asked, sent, approved with the expected payment day (375 and 1280 px)', async () => {
   expect(protocolo).not.toBe('');
-  await operadora(protocolo, 'pendencia', { pergunta: 'Envie o relatório médico da consulta.' });
+  await operadora(protocolo, 'pendencia', { pergunta: 'Da consulta de março.', documentos: ['relatorio_medico'] });
   const s = await entrar(browser, MARIA.cpf, { width: 375 });
   const { page } = s;
   await page.goto(`/reembolso/${protocolo}`);

@@ -4,6 +4,7 @@ import { DEMO_CONTRATO } from '@portal/operadora/demo';
 import { EQUIPE, equipeLogada } from '../../../test/equipe';
 import { CPF, HOJE, startApp, type Client, type TestApp } from '../../../test/helper';
 import { enviarAnexo, pedidoDeReembolso } from '../../../test/reembolso';
+import { ChavesDeIntegracao, ChavesRepository } from '../integracao';
 
 // Issue 31, 'Pedir documentos' stores what was ticked (decision 0065), over real HTTP on PGlite: the
 // list kept as data and returned to the member, the console's bad lists refused in Portuguese,
@@ -198,5 +199,35 @@ describe("the member's answer holds the documents asked for", () => {
     expect((await pedir(protocolo, { pergunta: 'Envie o que tiver da consulta.' })).status).toBe(200);
     const r = await responder(protocolo, ['comprovante_pagamento']);
     expect(r.status, JSON.stringify(r.body)).toBe(200);
+  });
+});
+
+describe("the integration API's request for documents", () => {
+  let chave: string;
+  beforeAll(async () => {
+    const chaves = new ChavesDeIntegracao({ repo: new ChavesRepository(t.db), clock: t.clock });
+    chave = (await chaves.criar({ nome: 'Pendências da operadora', escopos: ['protocolos'] })).chave;
+  });
+  const pendencia = async (protocolo: string, corpo: Json) => {
+    const r = await fetch(`${t.url}/api/integracao/v1/reembolsos/${protocolo}/pendencia`, {
+      method: 'POST',
+      headers: { authorization: `Bearer ${chave}`, 'content-type': 'application/json' },
+      body: JSON.stringify(corpo),
+    });
+    return { status: r.status, body: (await r.json()) as Json };
+  };
+
+  it('stores the documents it names, as the console does', async () => {
+    const protocolo = await reembolsoDaMaria();
+    const r = await pendencia(protocolo, { pergunta: 'Da consulta de março.', documentos: ['relatorio_medico'] });
+    expect(r.status, JSON.stringify(r.body)).toBe(200);
+    expect((await detalheDaMaria(protocolo)).documentosPedidos).toEqual(['relatorio_medico']);
+  });
+
+  it('refuses a document outside the checklist', async () => {
+    const protocolo = await reembolsoDaMaria();
+    const r = await pendencia(protocolo, { pergunta: 'x', documentos: ['extrato'] });
+    expect(r.status).toBe(400);
+    expect(r.body.message).toMatch(/^Documento inválido/);
   });
 });

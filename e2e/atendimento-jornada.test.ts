@@ -180,13 +180,23 @@ describe('issue 31: from the CPF on the phone to the reimbursement paid, and two
     await navegar(page, 'Reembolso');
     const item = page.getByRole('link', { name: /Consulta · Dra\. Helena Prado/ });
     await visible(item.getByText('Pendente'));
+    const detalhe = page.waitForResponse((r) => r.url().endsWith('/api/Reembolso/Detalhe') && r.status() === 200);
     await item.click();
     await page.waitForURL(new RegExp(`/reembolso/${protocolo}$`));
+    // The request carries what was ticked as data (decision 0067), not only as words.
+    const { documentosPedidos } = (await (await detalhe).json()) as { documentosPedidos: string[] };
+    expect(documentosPedidos).toEqual(['relatorio_medico']);
     expect(await etapaAtual(page)).toBe(`Pendente de documentos ${formatDate(hoje())} Agora`);
     const pendencia = page.getByRole('region', { name: 'A operadora pediu documentos' });
     await visible(pendencia.getByText('- Relatório médico', { exact: false }));
-    // What was asked is what the field starts with (issue 31).
-    expect(await pendencia.getByLabel('Que documento você vai enviar').inputValue()).toBe('relatorio_medico');
+    // What was asked is what the field starts with (issue 31), and only that or 'Outro documento' is offered.
+    const tipo = pendencia.getByLabel('Que documento você vai enviar');
+    expect(await tipo.inputValue()).toBe(documentosPedidos[0]);
+    expect(await tipo.locator('option').allTextContents()).toEqual([
+      'Selecione',
+      'Relatório médico',
+      'Outro documento',
+    ]);
     // The staff's note is not here.
     expect(await page.getByText(NOTA).count()).toBe(0);
     await conferir(page, 'jornada-pendente');

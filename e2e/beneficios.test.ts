@@ -1,3 +1,4 @@
+import { formatarNumeroProtocolo } from '@portal/contract';
 import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, expect, test } from 'vitest';
 import { MARIA } from './support/contas';
@@ -58,7 +59,7 @@ test('Maria consents and opens the partner link in a new tab; closing resets the
   expect(await consentimentos.respondidos()).toBe(1);
   const avisos = (await sentTo(MARIA.email, antes)).filter((m) => m.mensagem.includes('clube de benefícios'));
   expect(avisos).toHaveLength(1);
-  expect(avisos[0]!.mensagem).toContain(protocolo);
+  expect(avisos[0]!.mensagem).toContain(formatarNumeroProtocolo(protocolo));
 
   // Closing resets the link: opening again asks again.
   await page.keyboard.press('Escape');

@@ -1,3 +1,4 @@
+import { formatarNumeroProtocolo } from '@portal/contract';
 import { readFileSync } from 'node:fs';
 import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, expect, test } from 'vitest';
@@ -99,7 +100,7 @@ test('Roberto cancels the whole contract: consequences, SMS code, proof PDF, e-m
   expect(await confirmacoes.respondidos()).toBeGreaterThan(0);
   const emails = (await sentTo(ROBERTO.email, antes)).filter((m) => m.mensagem.includes('Comprovante de cancelamento'));
   expect(emails).toHaveLength(1);
-  expect(emails[0]!.mensagem).toContain(protocolo);
+  expect(emails[0]!.mensagem).toContain(formatarNumeroProtocolo(protocolo));
 
   // Afterwards: the page says when, the proof stays; a new request is refused; invoices stay.
   await page.reload();

@@ -1,3 +1,4 @@
+import { formatarNumeroProtocolo } from '@portal/contract';
 import { cpfFromBase } from '@portal/br';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, expect, test } from 'vitest';
@@ -88,7 +89,7 @@ test('Maria asks for two dependents: every field checked, one request with a pro
   expect(await envios.respondidos()).toBeGreaterThan(0);
   const emails = (await sentTo(MARIA.email, antes)).filter((m) => m.mensagem.includes('inclusão de 2 dependente(s)'));
   expect(emails).toHaveLength(1);
-  expect(emails[0]!.mensagem).toContain(protocolo);
+  expect(emails[0]!.mensagem).toContain(formatarNumeroProtocolo(protocolo));
 
   // Closing resets the dialog; the same people again are refused with the server's message.
   await dialog.getByRole('button', { name: 'Fechar', exact: true }).first().click();

@@ -1,3 +1,4 @@
+import { formatarNumeroProtocolo } from '@portal/contract';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, expect, test } from 'vitest';
 import { CARLOS, MARIA } from './support/contas';
@@ -83,7 +84,7 @@ test('Maria contracts SOS for herself and Ana Clara: SMS code from the outbox, a
   expect(await confirmacoes.respondidos()).toBeGreaterThan(0);
   const avisos = (await sentTo(MARIA.email, antes)).filter((m) => m.mensagem.includes('contratação do SOS'));
   expect(avisos).toHaveLength(1);
-  expect(avisos[0]!.mensagem).toContain(protocolo);
+  expect(avisos[0]!.mensagem).toContain(formatarNumeroProtocolo(protocolo));
   await page.getByRole('link', { name: 'Voltar para o início' }).click();
   await page.waitForURL(/\/home$/i);
   await page.goto('/contratar-sos');

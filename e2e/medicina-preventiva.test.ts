@@ -1,3 +1,4 @@
+import { formatarNumeroProtocolo } from '@portal/contract';
 import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, expect, test } from 'vitest';
 import { CARLOS, MARIA, SENHA } from './support/contas';
@@ -59,7 +60,7 @@ test('Maria enrols in BemBebe: her data prefilled and read-only, city and progra
   expect(await inscricoes.respondidos()).toBe(1);
   const avisos = (await sentTo(MARIA.email, antes)).filter((m) => m.mensagem.includes('BemBebe'));
   expect(avisos).toHaveLength(1);
-  expect(avisos[0]!.mensagem).toContain(protocolo);
+  expect(avisos[0]!.mensagem).toContain(formatarNumeroProtocolo(protocolo));
 
   // The same programme again: 'Erro na inscrição' with the server's message.
   await page.getByLabel('Cidade').fill('São Paulo');

@@ -152,9 +152,15 @@ test('Maria reads the estimate in plain words before sending, and again on the r
 
 test('the tracker follows the request: documents asked, sent, approved with the expected payment day (375 and 1280 px)', async () => {
   expect(protocolo).not.toBe('');
-  await operadora(protocolo, 'pendencia', { pergunta: 'Envie o relatório médico da consulta.' });
+  await operadora(protocolo, 'pendencia', { pergunta: 'Da consulta de março.', documentos: ['relatorio_medico'] });
   const s = await entrar(browser, MARIA.cpf, { width: 375 });
   const { page } = s;
+  // Meus Protocolos lists what was asked, from the request's data (decision 0067).
+  await page.goto(`/protocolos/${protocolo}`);
+  const pedidoNoProtocolo = page.getByRole('region', { name: 'Pedido de reembolso' });
+  await visible(pedidoNoProtocolo.getByText('A operadora pediu estes documentos:'));
+  expect(await pedidoNoProtocolo.getByRole('listitem').allTextContents()).toContain('Relatório médico');
+  await verificarNasDuasLarguras(page, 'protocolo-reembolso-documentos-pedidos', 375);
   await page.goto(`/reembolso/${protocolo}`);
   expect(await etapas(page)).toEqual([
     { texto: `Recebido, concluída ${formatDate(hoje())}`, atual: false },

@@ -251,8 +251,10 @@ test('Maria asks for a reimbursement from her phone and follows it to Aprovado (
   await visible(pedido.getByText(PERGUNTA));
   await visible(page.getByText('Pendente').first());
   await verificarNasDuasLarguras(page, 'reembolso-pendente', 375);
-  // The kind of document starts as what the operator asked for (issue 31).
-  expect(await pedido.getByLabel('Que documento você vai enviar').inputValue()).toBe('relatorio_medico');
+  // Free text only (nothing ticked): the kind starts empty, never guessed from the words (decision 0067).
+  const tipoPedido = pedido.getByLabel('Que documento você vai enviar');
+  expect(await tipoPedido.inputValue()).toBe('');
+  await tipoPedido.selectOption('relatorio_medico');
   // From the keyboard: the button opens the phone's file picker.
   const escolher = pedido.getByRole('button', { name: 'Escolher arquivo: Documentos pedidos' });
   await visible(escolher);

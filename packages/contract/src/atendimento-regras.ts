@@ -4,6 +4,8 @@
  * carries no schema library. atendimento.ts re-exports them for the API.
  */
 
+import type { DocumentoReembolso } from './reembolso-regras';
+
 /** Roles of a staff account: what each may do is checked by the API, per route. */
 export const PAPEIS_EQUIPE = ['atendente', 'supervisor', 'administrador'] as const;
 export type PapelEquipe = (typeof PAPEIS_EQUIPE)[number];
@@ -61,7 +63,7 @@ export const DOCUMENTOS_USUAIS = [
   'pedido_medico',
   'laudo_exame',
   'documento_identidade',
-] as const;
+] as const satisfies readonly DocumentoReembolso[];
 export type DocumentoUsual = (typeof DOCUMENTOS_USUAIS)[number];
 
 export const ROTULOS_DOCUMENTO_USUAL: Record<DocumentoUsual, string> = {

@@ -6,7 +6,7 @@ import {
   SITUACOES_PROTOCOLO,
   TIPOS_PROTOCOLO,
 } from './protocolos-regras';
-import { estimativaReembolsoSchema } from './reembolso';
+import { DOCUMENTOS_REEMBOLSO, estimativaReembolsoSchema } from './reembolso';
 import { SITUACOES_REEMBOLSO } from './reembolso-regras';
 
 export * from './protocolos-regras';
@@ -112,10 +112,15 @@ export const detalheProtocoloResponseSchema = protocoloResumoSchema.extend({
   historico: z.array(eventoProtocoloSchema),
   /**
    * A REEMBOLSO protocol's request (issue 31): its status in Reembolso's words and the estimate in
-   * plain words, as the request's own screen shows them; null for every other kind.
+   * plain words, as the request's own screen shows them, and the documents the operator ticked while
+   * it is 'pendente' (decision 0067; empty otherwise); null for every other kind.
    */
   reembolso: z
-    .object({ situacao: z.enum(SITUACOES_REEMBOLSO), estimativa: estimativaReembolsoSchema.nullable() })
+    .object({
+      situacao: z.enum(SITUACOES_REEMBOLSO),
+      estimativa: estimativaReembolsoSchema.nullable(),
+      documentosPedidos: z.array(z.enum(DOCUMENTOS_REEMBOLSO)),
+    })
     .nullable(),
 });
 export type DetalheProtocolo = z.infer<typeof detalheProtocoloResponseSchema>;

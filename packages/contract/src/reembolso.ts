@@ -4,7 +4,7 @@ import { cpfSchema, membroRequest } from './comum';
 import { textoLivre } from './texto';
 import { protocoloCampos } from './servicos';
 import { dataIso } from './venda';
-import { SITUACOES_REEMBOLSO } from './reembolso-regras';
+import { DOCUMENTOS_REEMBOLSO, SITUACOES_REEMBOLSO } from './reembolso-regras';
 
 /**
  * Reembolso (issue 18, decision 0034): the member asks the operator to pay back care paid out of
@@ -25,24 +25,16 @@ export const ROTULOS_TIPO_REEMBOLSO: Record<TipoReembolso, string> = {
 /** These kinds need the medical request (pedido médico) among the attachments. */
 export const TIPOS_COM_PEDIDO_MEDICO: readonly TipoReembolso[] = ['exame', 'terapia', 'internacao'];
 
-export { ROTULOS_SITUACAO_REEMBOLSO, SITUACOES_REEMBOLSO, type SituacaoReembolso } from './reembolso-regras';
-
-/** What an attachment is. */
-export const DOCUMENTOS_REEMBOLSO = [
-  'comprovante_pagamento',
-  'pedido_medico',
-  'nota_fiscal',
-  'relatorio_medico',
-  'outro',
-] as const;
-export type DocumentoReembolso = (typeof DOCUMENTOS_REEMBOLSO)[number];
-export const ROTULOS_DOCUMENTO_REEMBOLSO: Record<DocumentoReembolso, string> = {
-  comprovante_pagamento: 'Comprovante de pagamento / recibo',
-  pedido_medico: 'Pedido médico',
-  nota_fiscal: 'Nota fiscal',
-  relatorio_medico: 'Relatório médico',
-  outro: 'Outro documento',
-};
+export {
+  DOCUMENTOS_REEMBOLSO,
+  type DocumentoReembolso,
+  documentosAceitosNaResposta,
+  proximoDocumentoPedido,
+  ROTULOS_DOCUMENTO_REEMBOLSO,
+  ROTULOS_SITUACAO_REEMBOLSO,
+  SITUACOES_REEMBOLSO,
+  type SituacaoReembolso,
+} from './reembolso-regras';
 
 /** Limits of the attachments and the request (decision 0034). */
 export const LIMITES_REEMBOLSO = {
@@ -401,6 +393,12 @@ export const reembolsoDetalheSchema = reembolsoResumoSchema.extend({
   pagoEm: z.string().nullable(),
   /** The operator's question while 'pendente'; the reason when 'negado'. */
   pergunta: z.string().nullable(),
+  /**
+   * The documents of the console's checklist the operator asked for, in the checklist's order, while
+   * 'pendente' (decision 0067); empty when the request was free text only. The answer's attachments
+   * must be of these kinds or 'outro' (any kind when empty).
+   */
+  documentosPedidos: z.array(z.enum(DOCUMENTOS_REEMBOLSO)),
   motivoNegativa: z.string().nullable(),
   /** Where the money goes, masked ('PIX CPF ***.982.247-**', 'Banco 001 ag. 1234 c/c ****5-6'). */
   pagamento: z.string(),

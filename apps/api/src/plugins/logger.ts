@@ -38,7 +38,7 @@ export function loggerOptions(
   stream?: DestinationStream,
 ): FastifyServerOptions['logger'] {
   // Tracing on (src/otel.ts installed before the app was built): every line written inside a
-  // request's span carries its trace_id and span_id (issue 32, decision 0065). Off: no mixin at all.
+  // request's span carries its trace_id and span_id (issue 32, decision 0066). Off: no mixin at all.
   const r = rastreador();
   const semIds = {};
   return {

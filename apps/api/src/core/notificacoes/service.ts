@@ -28,12 +28,16 @@ export interface Mensagem {
 }
 
 /**
- * A notice's subject and text as the member reads them, the operator's name first. The subject
- * writes every protocol number grouped ('417297 20260310 000001') as the screens do (issue 31);
- * the text keeps the number whole, the form the member types or dictates back.
+ * A notice's subject and text as the member reads them, the operator's name first, every protocol
+ * number grouped ('417297 20260310 000001') as the screens and the console write it (issue 31,
+ * decision 0067): the subject and the body alike. The portal's search fields and the console's
+ * search take the number with or without the spaces.
  */
 export function avisoAoMembro(operadora: string, assunto: string, texto: string): Pick<Mensagem, 'assunto' | 'texto'> {
-  return { assunto: `${operadora}: ${agruparNumerosDeProtocolo(assunto)}`, texto: `${operadora}: ${texto}` };
+  return {
+    assunto: `${operadora}: ${agruparNumerosDeProtocolo(assunto)}`,
+    texto: `${operadora}: ${agruparNumerosDeProtocolo(texto)}`,
+  };
 }
 
 /**
@@ -121,7 +125,14 @@ export class Notifier {
     }
   }
 
-  private async gravar(outbox: OutboxRepository, m: Mensagem): Promise<EntregaPendente> {
+  private async gravar(outbox: OutboxRepository, original: Mensagem): Promise<EntregaPendente> {
+    // Every subject and body, e-mail or SMS, writes a protocol number grouped (decision 0067), whoever
+    // composed it (avisoAoMembro, an area's own SMS, the protocol answers): one form everywhere.
+    const m = {
+      ...original,
+      assunto: agruparNumerosDeProtocolo(original.assunto),
+      texto: agruparNumerosDeProtocolo(original.texto),
+    };
     const stored = m.codigo && !this.d.opts.keepCodes ? m.texto.replaceAll(m.codigo, '******') : m.texto;
     const id = await outbox.insert({
       canal: m.canal,

@@ -5,6 +5,7 @@ import { COOKIE_SESSAO } from '../../lib/cookies';
 import { AppError } from '../../lib/app-error';
 import { canonico, hashDoCorpo } from './idempotencia';
 import { FalhaComEfeito } from './solicitacoes';
+import { formatarNumeroProtocolo } from '@portal/contract';
 
 let t: TestApp;
 beforeAll(async () => {
@@ -135,7 +136,9 @@ describe('idempotency (Idempotency-Key)', () => {
     expect(new Set(rs.map((r) => r.text)).size).toBe(1);
     expect(await count('contatos_comerciais')).toBe(antes + 1);
     expect(await count('protocolos where numero = $1', [rs[0]!.body.protocolo])).toBe(1);
-    expect(await count('outbox where mensagem like $1', [`%${rs[0]!.body.protocolo}%`])).toBe(1);
+    expect(
+      await count('outbox where mensagem like $1', [`%${formatarNumeroProtocolo(rs[0]!.body.protocolo as string)}%`]),
+    ).toBe(1);
   });
 
   it('a retry later, even from a new session, gets the first answer', async () => {

@@ -3,6 +3,7 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { lerPdf } from '../../../../../test/pdf-text';
 import { BENEFICIARIO, CONTRATO, CPF, startApp, type Client, type TestApp } from '../../../test/helper';
 import { CANCELAMENTO_DEMO } from '../../seed/cancelamento';
+import { formatarNumeroProtocolo } from '@portal/contract';
 
 let t: TestApp;
 beforeAll(async () => {
@@ -285,7 +286,7 @@ describe('confirmation', () => {
     const [email] = await t.db.query<{ mensagem: string }>(
       "select mensagem from outbox where destino = 'roberto.pereira@exemplo.com.br' order by id desc limit 1",
     );
-    expect(email!.mensagem).toContain(`Protocolo: ${dados.protocolo}`);
+    expect(email!.mensagem).toContain(`Protocolo: ${formatarNumeroProtocolo(dados.protocolo as string)}`);
     expect(email!.mensagem).toContain('o contrato inteiro');
     const [sms] = await t.db.query<{ mensagem: string }>(
       "select mensagem from outbox where destino = $1 and canal = 'sms' order by id desc limit 1",

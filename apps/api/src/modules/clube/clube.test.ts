@@ -2,7 +2,7 @@ import { createHash, randomUUID } from 'node:crypto';
 import { cpSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { TERMO_CLUBE, textoTermoClube } from '@portal/contract';
+import { TERMO_CLUBE, textoTermoClube, formatarNumeroProtocolo } from '@portal/contract';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { CONTRATO, CPF, startApp, type Client, type TestApp } from '../../../test/helper';
 import { loadConfig } from '../../config';
@@ -100,7 +100,7 @@ describe('POST /api/Clube/SmartLinkLogin', () => {
     );
     expect(aviso).toEqual({
       destino: 'maria.souza@exemplo.com.br',
-      mensagem: `Saúde Exemplo: em 10/03/2026 você autorizou o compartilhamento do seu nome e CPF com Clube Vantagens Saúde Exemplo para acessar o clube de benefícios. Protocolo ${r.body.protocolo}. Para revogar, fale com nossos canais de atendimento.`,
+      mensagem: `Saúde Exemplo: em 10/03/2026 você autorizou o compartilhamento do seu nome e CPF com Clube Vantagens Saúde Exemplo para acessar o clube de benefícios. Protocolo ${formatarNumeroProtocolo(r.body.protocolo as string)}. Para revogar, fale com nossos canais de atendimento.`,
     });
   });
 

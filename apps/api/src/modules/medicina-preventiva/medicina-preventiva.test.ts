@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { BENEFICIARIO, CONTRATO, CPF, startApp, type Client, type TestApp } from '../../../test/helper';
+import { formatarNumeroProtocolo } from '@portal/contract';
 
 let t: TestApp;
 beforeAll(async () => {
@@ -62,7 +63,9 @@ describe('POST /api/MedicinaPreventiva/FazerInscricao', () => {
       situacao: 'ABERTO',
       codigo_beneficiario: BENEFICIARIO.maria,
     });
-    expect(await count('outbox where mensagem like $1', [`%${r.body.protocolo as string}%`])).toBe(1);
+    expect(
+      await count('outbox where mensagem like $1', [`%${formatarNumeroProtocolo(r.body.protocolo as string)}%`]),
+    ).toBe(1);
 
     const again = await inscrever(c, perfil, MARIA);
     expect(again.status).toBe(409);

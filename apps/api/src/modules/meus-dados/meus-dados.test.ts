@@ -3,6 +3,7 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { lerPdf } from '../../../../../test/pdf-text';
 import { BENEFICIARIO, CONTRATO, CPF, startApp, type Client, type TestApp } from '../../../test/helper';
 import { buildApp } from '../../app';
+import { formatarNumeroProtocolo } from '@portal/contract';
 
 let t: TestApp;
 beforeAll(async () => {
@@ -204,7 +205,7 @@ describe('consents: list, revoke, and the club link stops working', () => {
       'select destino, mensagem from outbox order by id desc limit 1',
     );
     expect(aviso!.destino).toBe('carlos.lima@exemplo.com.br');
-    expect(aviso!.mensagem).toContain(`Protocolo ${r.body.protocolo}`);
+    expect(aviso!.mensagem).toContain(`Protocolo ${formatarNumeroProtocolo(r.body.protocolo as string)}`);
     const [{ n }] = (await t.db.query<{ n: number }>(
       `select count(*)::int as n from audit_log where event = 'consentimento_revogado' and cpf = $1`,
       [CPF.carlos],

@@ -1,5 +1,6 @@
 import type { SituacaoProtocolo, TipoProtocolo } from '@portal/contract/protocolos';
 import type { SituacaoReembolso } from '@portal/contract/reembolso';
+import type { DocumentoUsual } from '@portal/contract/atendimento';
 import type { Queryable } from '../../db/db';
 import type { EventoLido } from '../../core/protocolos/repository';
 import type { Membro } from '../../core/sessao/membro';
@@ -38,6 +39,7 @@ export interface ProtocoloLido {
 /** A REEMBOLSO protocol's request as 'Meus Protocolos' shows it (reembolsos, migration 0043). */
 export interface ReembolsoDoProtocolo {
   situacao: SituacaoReembolso;
+  documentosPedidos: DocumentoUsual[];
   valorPreviaCentavos: number | null;
   valorPagoCentavos: number;
   previaTabelaCentavos: number | null;
@@ -152,7 +154,7 @@ export class MeusProtocolosRepository {
     const where = protocoloVisivel(membro, 'p', params);
     params.push(numero);
     const [row] = await this.q.query<ReembolsoDoProtocolo>(
-      `select r.situacao, r.valor_previa_centavos as "valorPreviaCentavos", r.valor_pago_centavos as "valorPagoCentavos",
+      `select r.situacao, r.documentos_pedidos as "documentosPedidos", r.valor_previa_centavos as "valorPreviaCentavos", r.valor_pago_centavos as "valorPagoCentavos",
               r.previa_tabela_centavos as "previaTabelaCentavos", r.previa_multiplo::float8 as "previaMultiplo",
               r.previa_coparticipacao_centavos as "previaCoparticipacaoCentavos",
               r.previa_coparticipacao_percentual::float8 as "previaCoparticipacaoPercentual",

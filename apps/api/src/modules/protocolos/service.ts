@@ -86,7 +86,11 @@ export class ProtocolosService {
         descricao: e.descricao,
       })),
       // The request's own status and the estimate as Reembolso shows them (issue 31: one vocabulary).
-      reembolso: reembolso && { situacao: reembolso.situacao, estimativa: estimativaDoPedido(reembolso) },
+      reembolso: reembolso && {
+        situacao: reembolso.situacao,
+        estimativa: estimativaDoPedido(reembolso),
+        documentosPedidos: reembolso.situacao === 'pendente' ? reembolso.documentosPedidos : [],
+      },
     };
   }
 

@@ -306,7 +306,7 @@ export const reembolsosAtendimentoRoutes: FastifyPluginAsyncZod<DoConsole> = asy
       const pergunta = textoDoPedidoDeDocumentos(b.documentos ?? [], b.pergunta);
       if (pergunta.length > 1000)
         throw dadosInvalidos('O pedido ficou com mais de 1000 caracteres com a lista de documentos: encurte o texto.');
-      return reembolso.pedirDocumentos(p, pergunta, quem, b.versao);
+      return reembolso.pedirDocumentos(p, pergunta, quem, b.versao, b.documentos ?? []);
     },
   );
   mudanca(

@@ -103,6 +103,7 @@ export abstract class ReembolsoBase {
       previsaoPagamento: r.previsaoPagamento,
       pagoEm: r.pagoEm,
       pergunta: r.situacao === 'pendente' ? r.pergunta : null,
+      documentosPedidos: r.situacao === 'pendente' ? r.documentosPedidos : [],
       motivoNegativa: r.motivoNegativa,
       pagamento: pagamentoMascarado(r.pagamento),
       documentacaoCompletaEm: r.documentacaoCompletaEm && iso(r.documentacaoCompletaEm),

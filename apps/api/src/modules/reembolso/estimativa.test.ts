@@ -130,7 +130,7 @@ describe('a request keeps the estimate it was shown, in words', () => {
     const { c, perfil, protocolo, previa } = await pedidoDaMaria();
     const r = await c.post<Json>('/api/Protocolos/Detalhe', { perfilAutenticado: perfil, protocolo });
     expect(r.status).toBe(200);
-    expect(r.body.reembolso).toEqual({ situacao: 'recebido', estimativa: comoGuardada(previa) });
+    expect(r.body.reembolso).toEqual({ situacao: 'recebido', estimativa: comoGuardada(previa), documentosPedidos: [] });
   });
 
   it('any other kind of protocol has no reimbursement', async () => {

@@ -1,6 +1,14 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { apiErrorSchema, reembolsoDetalheSchema, SITUACOES_REEMBOLSO, textoLivre } from '@portal/contract';
+import {
+  apiErrorSchema,
+  documentosPedidosSchema,
+  reembolsoDetalheSchema,
+  SITUACOES_REEMBOLSO,
+  textoDoPedidoDeDocumentos,
+  textoLivre,
+} from '@portal/contract';
+import { dadosInvalidos } from '../../lib/app-error';
 import { contentDisposition } from '../../lib/nome-arquivo';
 
 /**
@@ -141,8 +149,15 @@ export const reembolsosIntegracaoRoutes: FastifyPluginAsyncZod = async (app) => 
       pergunta: textoLivre({ multilinha: true, error: 'Informe o que falta.' })
         .min(1, 'Informe o que falta.')
         .max(1000, 'No máximo 1000 caracteres.'),
+      documentos: documentosPedidosSchema.optional(),
     }),
-    (p, b, quem) => reembolso.pedirDocumentos(p, b.pergunta, quem),
+    (p, b, quem) => {
+      // As the console's (decision 0067): the list kept as data, and written before the text the member reads.
+      const pergunta = textoDoPedidoDeDocumentos(b.documentos ?? [], b.pergunta);
+      if (pergunta.length > 1000)
+        throw dadosInvalidos('O pedido ficou com mais de 1000 caracteres com a lista de documentos: encurte o texto.');
+      return reembolso.pedirDocumentos(p, pergunta, quem, undefined, b.documentos ?? []);
+    },
   );
   mudanca(
     'aprovacao',

@@ -12,10 +12,12 @@ import {
 import {
   type DadosPagamento,
   dadosPagamentoSchema,
+  documentosAceitosNaResposta,
   formatarNumeroProtocolo,
   LIMITES_REEMBOLSO,
   type ListarReembolsosResponse,
   type PreviaReembolsoResponse,
+  ROTULOS_DOCUMENTO_REEMBOLSO,
   ROTULOS_TIPO_REEMBOLSO,
   type ReembolsoDetalhe,
   type SolicitarReembolsoResponse,
@@ -24,7 +26,7 @@ import {
   type UltimoPagamentoResponse,
   type VerificarReciboResponse,
 } from '@portal/contract';
-import { AppError } from '../../lib/app-error';
+import { AppError, dadosInvalidos } from '../../lib/app-error';
 import type { Arquivo } from '../../lib/pdf/arquivo';
 import { beneficiarioNaoEncontrado } from '../../lib/nao-encontrado';
 import type { Membro } from '../../core/sessao/membro';
@@ -268,13 +270,24 @@ export class ReembolsoDoMembro extends ReembolsoBase {
         if (r.situacao !== 'pendente') {
           throw new AppError(409, 'JA_REGISTRADO', 'Este reembolso não está aguardando documentos.');
         }
-        await this.anexosUsaveis(repo, membro, p.anexos);
+        const anexos = await this.anexosUsaveis(repo, membro, p.anexos);
+        // Decision 0065: the documents ticked in the request (or 'outro'); any kind after a free-text one.
+        const aceitos = documentosAceitosNaResposta(r.documentosPedidos);
+        const fora = aceitos && anexos.find((a) => !aceitos.includes(a.documento));
+        if (fora) {
+          throw dadosInvalidos(
+            `O arquivo ${fora.nomeArquivo} foi enviado como "${ROTULOS_DOCUMENTO_REEMBOLSO[fora.documento]}", ` +
+              `que não foi pedido. A operadora pediu: ${r.documentosPedidos.map((d) => ROTULOS_DOCUMENTO_REEMBOLSO[d]).join(', ')}. ` +
+              'Escolha um desses documentos (ou "Outro documento") e envie o arquivo de novo.',
+          );
+        }
         await repo.vincularAnexos(p.anexos, r.protocolo);
         // Lei 9.656 art. 12 VI: the 30 days count again from the day the documentation is complete.
         const prazoPagamento = somarDias(ctx.hoje, LIMITES_REEMBOLSO.diasParaPagamento);
         await repo.atualizar(r.protocolo, ctx.agora, {
           situacao: 'em_analise',
           pergunta: null,
+          documentosPedidos: [],
           documentacaoCompletaEm: ctx.agora,
           prazoPagamento,
         });

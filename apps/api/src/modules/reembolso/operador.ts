@@ -3,6 +3,8 @@ import { diaEmSaoPaulo, formatBRL, formatDate } from '@portal/br';
 import {
   type AnexoReembolso,
   type AprovacaoRecusada,
+  DOCUMENTOS_USUAIS,
+  type DocumentoUsual,
   MAXIMO_MOTIVO_RECUSA,
   MENSAGEM_REEMBOLSO_DESATUALIZADO,
   ROTULOS_SITUACAO_REEMBOLSO,
@@ -128,17 +130,34 @@ export class ReembolsoDoOperador extends ReembolsoBase {
     );
   }
 
-  /** 'pendente' with the operator's question: the legal clock stops until the member answers. */
-  pedirDocumentos(protocolo: string, pergunta: string, por: string, versao?: number) {
+  /**
+   * 'pendente' with the operator's question: the legal clock stops until the member answers.
+   * `documentos`: the console checklist's ticks, kept as data (decision 0067); the integration API
+   * sends free text only.
+   */
+  pedirDocumentos(
+    protocolo: string,
+    pergunta: string,
+    por: string,
+    versao?: number,
+    documentos: readonly DocumentoUsual[] = [],
+  ) {
     const texto = pergunta.trim();
     if (!texto) throw regra('Escreva o que falta para o beneficiário.');
+    const documentosPedidos = DOCUMENTOS_USUAIS.filter((d) => documentos.includes(d));
     return this.mudar(
       protocolo,
       por,
       ['recebido', 'em_analise'],
       'pendente',
       () => ({
-        campos: { pergunta: texto.slice(0, 1000), documentacaoCompletaEm: null, prazoPagamento: null, ...SEM_PROPOSTA },
+        campos: {
+          pergunta: texto.slice(0, 1000),
+          documentosPedidos,
+          documentacaoCompletaEm: null,
+          prazoPagamento: null,
+          ...SEM_PROPOSTA,
+        },
         descricao: `Documentos pendentes: ${texto}`,
         aviso: (r) =>
           `o reembolso ${r.protocolo} precisa de documentos: ${texto}. Envie pelo portal, em Reembolso; ` +

@@ -14,6 +14,7 @@ import { lerPdf } from '../../../../../test/pdf-text';
 import { importar } from '../importacao';
 import { ChavesDeIntegracao, ChavesRepository } from '../integracao';
 import { ClienteClamav } from './clamav';
+import { formatarNumeroProtocolo } from '@portal/contract';
 
 let t: TestApp;
 beforeAll(async () => {
@@ -481,7 +482,7 @@ describe('POST /api/Reembolso/Solicitar and the operator side', () => {
       ['protocolo.criado', 'analisar_reembolso'],
       ['reembolso.solicitado', 'analisar_reembolso'],
     ]);
-    expect(await count('outbox where mensagem like $1', [`%${protocolo}%`])).toBe(1);
+    expect(await count('outbox where mensagem like $1', [`%${formatarNumeroProtocolo(protocolo)}%`])).toBe(1);
     // The estimate shown is kept: US abdome R$ 160 × 2 − 10 %.
     const detalhe = await c.post<Json>('/api/Reembolso/Detalhe', { perfilAutenticado: perfil, protocolo });
     expect(detalhe.status).toBe(200);
@@ -593,7 +594,7 @@ describe('POST /api/Reembolso/Solicitar and the operator side', () => {
     expect(pagoEvento?.data).toMatchObject({ valorAprovado: 288, previsaoPagamento: '2026-03-25' });
     expect(pagoEvento?.data.pagoEm).toBeTruthy();
     // Maria was told of each change (request, analysis, pendente, answer, approval, payment).
-    expect(await count('outbox where mensagem like $1', [`%${protocolo}%`])).toBe(6);
+    expect(await count('outbox where mensagem like $1', [`%${formatarNumeroProtocolo(protocolo)}%`])).toBe(6);
     const lista = await depois.c.post<{ reembolsos: Json[] }>('/api/Reembolso/Listar', {
       perfilAutenticado: depois.perfil,
     });

@@ -1,4 +1,4 @@
-import type { DocumentoReembolso, SituacaoReembolso, TipoReembolso } from '@portal/contract';
+import type { DocumentoReembolso, DocumentoUsual, SituacaoReembolso, TipoReembolso } from '@portal/contract';
 import type { SituacaoProtocolo } from '@portal/contract/protocolos';
 import type { Queryable } from '../../db/db';
 import { beneficiarioVisivel, type Membro } from '../../core/sessao/membro';
@@ -47,6 +47,8 @@ export interface ReembolsoRow {
   previsaoPagamento: string | null;
   pagoEm: string | null;
   pergunta: string | null;
+  /** The checklist's documents of the last request for documents (migration 0046); empty: free text only. */
+  documentosPedidos: DocumentoUsual[];
   motivoNegativa: string | null;
   documentacaoCompletaEm: string | null;
   prazoPagamento: string | null;
@@ -122,7 +124,7 @@ const SELECT_REEMBOLSO = `
          r.prestador_nome as prestador, r.conselho, r.valor_pago_centavos as "valorPagoCentavos",
          r.numero_recibo as "numeroRecibo", r.pagamento, r.situacao, r.valor_previa_centavos as "valorPreviaCentavos",
          r.valor_aprovado_centavos as "valorAprovadoCentavos", r.previsao_pagamento::text as "previsaoPagamento",
-         r.pago_em::text as "pagoEm", r.pergunta, r.motivo_negativa as "motivoNegativa",
+         r.pago_em::text as "pagoEm", r.pergunta, r.documentos_pedidos as "documentosPedidos", r.motivo_negativa as "motivoNegativa",
          r.documentacao_completa_em as "documentacaoCompletaEm", r.prazo_pagamento::text as "prazoPagamento",
          r.criado_em as "criadoEm", pt.nome as "nomeTitular", pt.cpf as "cpfTitular", pl.nome as plano,
          r.aprovacao_proposta_centavos as "aprovacaoPropostaCentavos",
@@ -627,6 +629,7 @@ export class ReembolsoRepository {
       previsaoPagamento: string;
       pagoEm: string;
       pergunta: string | null;
+      documentosPedidos: readonly DocumentoUsual[];
       motivoNegativa: string;
       documentacaoCompletaEm: Date | null;
       prazoPagamento: string | null;
@@ -649,6 +652,7 @@ export class ReembolsoRepository {
       previsaoPagamento: 'previsao_pagamento',
       pagoEm: 'pago_em',
       pergunta: 'pergunta',
+      documentosPedidos: 'documentos_pedidos',
       motivoNegativa: 'motivo_negativa',
       documentacaoCompletaEm: 'documentacao_completa_em',
       prazoPagamento: 'prazo_pagamento',

@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { BENEFICIARIO, CONTRATO, CPF, startApp, type Client, type TestApp } from '../../../test/helper';
+import { formatarNumeroProtocolo } from '@portal/contract';
 
 let t: TestApp;
 beforeAll(async () => {
@@ -322,7 +323,7 @@ describe('contracting', () => {
     );
     expect(aviso!.destino).toBe('maria.souza@exemplo.com.br');
     expect(aviso!.mensagem).toContain(`Maria Aparecida Souza, Ana Clara Souza foi concluída`);
-    expect(aviso!.mensagem).toContain(protocolo);
+    expect(aviso!.mensagem).toContain(formatarNumeroProtocolo(protocolo));
     const oferta = await m.c.post<{ beneficiarios: { temAcessorioContratado: boolean }[] }>(`${SOS}/Beneficiarios`, {
       perfilAutenticado: m.perfil,
     });

@@ -2,6 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { cpfFromBase, formatCpf } from '@portal/br';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { CONTRATO, CPF, startApp, type Client, type TestApp } from '../../../test/helper';
+import { formatarNumeroProtocolo } from '@portal/contract';
 
 let t: TestApp;
 beforeAll(async () => {
@@ -88,7 +89,7 @@ describe('POST /api/Venda/AdicionarDependente', () => {
     expect(aviso).toEqual({
       canal: 'email',
       destino: 'maria.souza@exemplo.com.br',
-      mensagem: `Saúde Exemplo: recebemos sua solicitação de inclusão de 2 dependente(s) (Pedro Henrique Souza, Helena Souza Lima). Protocolo ${r.body.protocolo as string}. Responderemos até 19/03/2026.`,
+      mensagem: `Saúde Exemplo: recebemos sua solicitação de inclusão de 2 dependente(s) (Pedro Henrique Souza, Helena Souza Lima). Protocolo ${formatarNumeroProtocolo(r.body.protocolo as string)}. Responderemos até 19/03/2026.`,
     });
     expect(
       await count(`audit_log where event = 'solicitacao_registrada' and detail->>'protocolo' = $1`, [r.body.protocolo]),

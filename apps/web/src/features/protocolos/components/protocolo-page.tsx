@@ -6,6 +6,7 @@ import {
   rotuloDaSituacao,
   ROTULOS_TIPO_PROTOCOLO,
 } from '@portal/contract/protocolos';
+import { ROTULOS_DOCUMENTO_REEMBOLSO } from '@portal/contract/reembolso';
 import { ArrowLeft, ArrowRight, Download, Paperclip } from 'lucide-react';
 import { Link, useParams } from 'react-router';
 import { DocumentosProvider, useAbrirDocumento } from '@/components/documentos';
@@ -161,6 +162,17 @@ function PedidoDeReembolso({
       <div className="mt-2 flex flex-wrap items-center gap-2 text-slate-800">
         <span>Situação do reembolso:</span> <SituacaoReembolsoBadge situacao={reembolso.situacao} />
       </div>
+      {reembolso.documentosPedidos.length > 0 ? (
+        <div className="mt-3">
+          <p className="font-semibold text-slate-900">A operadora pediu estes documentos:</p>
+          <ul className="mt-1 list-disc pl-6 text-slate-900">
+            {reembolso.documentosPedidos.map((d) => (
+              <li key={d}>{ROTULOS_DOCUMENTO_REEMBOLSO[d]}</li>
+            ))}
+          </ul>
+          <p className="mt-1 text-sm text-slate-700">Envie pelo pedido de reembolso, no botão abaixo.</p>
+        </div>
+      ) : null}
       {reembolso.estimativa ? (
         <>
           <h3 className="mt-4 text-lg font-bold text-slate-900">Estimativa no envio</h3>

@@ -2,10 +2,12 @@ import { formatBRL, formatDate } from '@portal/br';
 import {
   DOCUMENTOS_REEMBOLSO,
   type DocumentoReembolso,
+  documentosAceitosNaResposta,
   type EstimativaReembolso,
   ROTULOS_DOCUMENTO_REEMBOLSO,
   ROTULOS_SITUACAO_REEMBOLSO,
   ROTULOS_TIPO_REEMBOLSO,
+  proximoDocumentoPedido,
   type ReembolsoDetalhe,
 } from '@portal/contract';
 import { ArrowLeft, Download, Eye, Paperclip, Send } from 'lucide-react';
@@ -33,7 +35,6 @@ import {
   useResponderPendencia,
 } from '../api/reembolsos';
 import { AvisoDosEnvios, CampoDeAnexos, tamanhoLegivel } from './campo-de-anexos';
-import { documentoPedido } from './documento-pedido';
 import { documentoDoPrestador } from './formatos';
 import { SituacaoReembolsoBadge } from '@/components/situacao';
 import { useAnexos } from './use-anexos';
@@ -197,8 +198,16 @@ function Pendencia({ r, onRespondido }: { r: ReembolsoDetalhe; onRespondido: (me
   const anexos = useAnexos();
   const responder = useResponderPendencia(r.protocolo);
   const chave = useChaveDeEnvio();
-  // What the operator asked for, when the request names it; else empty, for the member to say.
-  const [documento, setDocumento] = useState<DocumentoReembolso | ''>(() => documentoPedido(r.pergunta) ?? '');
+  // Decision 0065: the field starts with the first document the operator ticked that is not among
+  // the files chosen yet (it moves on after each file), or empty (a free-text request, or all
+  // chosen) for the member to say. A kind the member picks holds until the next file is chosen.
+  const sugerido = proximoDocumentoPedido(
+    r.documentosPedidos,
+    anexos.itens.map((i) => i.documento),
+  );
+  const [escolha, setEscolha] = useState<{ documento: DocumentoReembolso | ''; arquivos: number } | null>(null);
+  const documento = escolha && escolha.arquivos === anexos.itens.length ? escolha.documento : (sugerido ?? '');
+  const opcoes = documentosAceitosNaResposta(r.documentosPedidos) ?? DOCUMENTOS_REEMBOLSO;
   const [mensagem, setMensagem] = useState('');
   const [erro, setErro] = useState<string | null>(null);
   const [erroDocumento, setErroDocumento] = useState<string | null>(null);
@@ -256,12 +265,12 @@ function Pendencia({ r, onRespondido }: { r: ReembolsoDetalhe; onRespondido: (me
               ref={tipoRef}
               value={documento}
               onChange={(e) => {
-                setDocumento(e.target.value as DocumentoReembolso | '');
+                setEscolha({ documento: e.target.value as DocumentoReembolso | '', arquivos: anexos.itens.length });
                 if (e.target.value) setErroDocumento(null);
               }}
             >
               <option value="">Selecione</option>
-              {DOCUMENTOS_REEMBOLSO.map((d) => (
+              {opcoes.map((d) => (
                 <option key={d} value={d}>
                   {ROTULOS_DOCUMENTO_REEMBOLSO[d]}
                 </option>

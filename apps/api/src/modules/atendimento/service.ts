@@ -46,6 +46,9 @@ import { QuemEstaNoProtocolo } from './responsavel';
 
 const iso = (d: Date | string) => new Date(d).toISOString();
 const naoEncontrado = () => new AppError(404, 'NAO_ENCONTRADO', 'Protocolo não encontrado.');
+/** Responder, cancelar or pedir informação on a reimbursement's protocol: its own screen does that. */
+export const MENSAGEM_ACAO_EM_REEMBOLSO =
+  'Este protocolo é um pedido de reembolso: analise, peça documentos, aprove, negue ou pague na tela do reembolso.';
 
 /** '529.982.247-25' → '***.982.247-**': enough to tell two people apart on the phone, no more. */
 export const mascararCpf = (cpf: string) => `***.${cpf.slice(3, 6)}.${cpf.slice(6, 9)}-**`;
@@ -352,6 +355,11 @@ export class AtendimentoService {
     extra: Record<string, unknown> = {},
   ): Promise<void> {
     const numero = atual.numero.trim();
+    // A reimbursement is answered, asked for documents and closed by its own steps, which keep its
+    // legal deadline, its payment and the member's history right (decision 0034); forwarding it to
+    // another sector stays a protocol action.
+    if (atual.tipo === 'REEMBOLSO' && a.acao !== 'encaminhar')
+      throw new AppError(422, 'DADOS_INVALIDOS', MENSAGEM_ACAO_EM_REEMBOLSO);
     const operador: Operador = {
       equipe: { id: quem.equipe.conta.id, nome: quem.equipe.conta.nome },
       origin: quem.origin,

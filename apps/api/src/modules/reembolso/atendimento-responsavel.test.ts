@@ -4,6 +4,7 @@ import { EQUIPE, equipeLogada } from '../../../test/equipe';
 import { CONTRATO, CPF, HOJE, startApp, type Client, type TestApp } from '../../../test/helper';
 import { enviarAnexo, pdfCru, pedidoDeReembolso } from '../../../test/reembolso';
 import { MENSAGENS_RESPONSAVEL } from '../atendimento/responsavel';
+import { MENSAGEM_ACAO_EM_REEMBOLSO } from '../atendimento/service';
 
 // Issue 31, "Who is on it", for reimbursements (decision 0055, amended), over real HTTP on PGlite:
 // a request is one protocol, so it is taken, released and assigned through its protocol (the same
@@ -366,4 +367,24 @@ describe('only the staff', () => {
     ).toBe(401);
     expect(await situacao(protocolo)).toBe('recebido');
   });
+});
+
+describe("a reimbursement's protocol on the console's protocol actions", () => {
+  // Its own steps decide it (decision 0034): a plain answer, cancellation or request for information
+  // through the protocol would close or change it behind the request's back.
+  for (const acao of ['responder', 'cancelar', 'pedir-informacao'] as const)
+    it(`'${acao}' is refused (422) with where to do it, and nothing changes`, async () => {
+      const protocolo = await pedido();
+      const ana = await logado('atendente');
+      const antes = await versao(ana.c, protocolo);
+      const r = await post(ana.c, `/protocolos/${protocolo}/acoes`, { acao, texto: 'Resolvido por aqui.' });
+      expect(r.status, JSON.stringify(r.body)).toBe(422);
+      expect(r.body.message).toBe(MENSAGEM_ACAO_EM_REEMBOLSO);
+      expect(await situacao(protocolo)).toBe('recebido');
+      expect(await versao(ana.c, protocolo)).toBe(antes);
+      const p = await t.db.query<{ situacao: string }>('select situacao from protocolos where numero = $1', [
+        protocolo,
+      ]);
+      expect(p[0]?.situacao).toBe('ABERTO');
+    });
 });

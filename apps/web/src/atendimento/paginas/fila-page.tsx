@@ -39,6 +39,10 @@ const RESPONSAVEIS = [
 ] as const;
 
 /** /atendimento: the queue of protocols by deadline, with filters, counts and j/k navigation. */
+/** A reimbursement opens on its own screen (its steps and money); every other protocol on the protocol's. */
+const destinoDoProtocolo = (p: { tipo: string; protocolo: string }) =>
+  p.tipo === 'REEMBOLSO' ? `/atendimento/reembolsos/${p.protocolo}` : `/atendimento/protocolos/${p.protocolo}`;
+
 export function FilaPage() {
   const [params, setParams] = useSearchParams();
   const tipo = params.get('tipo') ?? '';
@@ -206,7 +210,7 @@ export function FilaPage() {
           {itens.map((p) => (
             <LinhaDaFila
               key={p.protocolo}
-              destino={`/atendimento/protocolos/${p.protocolo}`}
+              destino={destinoDoProtocolo(p)}
               atrasado={p.atrasado}
               venceHoje={p.venceHoje}
             >
@@ -222,7 +226,7 @@ export function FilaPage() {
                 <SeloPrazo atrasado={p.atrasado} venceHoje={p.venceHoje} faixa={p.faixa} />
               </td>
               <ProtocoloDaFila
-                destino={`/atendimento/protocolos/${p.protocolo}`}
+                destino={destinoDoProtocolo(p)}
                 protocolo={p.protocolo}
                 codigoContrato={p.codigoContrato}
                 abertoEm={p.criadoEm}

@@ -1,7 +1,8 @@
 import { ROTULOS_CANAL_PROTOCOLO, ROTULOS_TIPO_PROTOCOLO } from '@portal/contract/protocolos';
 import { useState } from 'react';
-import { useParams } from 'react-router';
+import { Link, useParams } from 'react-router';
 import { Textarea } from '@/components/ui/textarea';
+import { buttonVariants } from '@/components/ui/button';
 import { Alert } from '@/components/ui/alert';
 import { CopiarNumeroProtocolo } from '@/components/protocolo/copiar-numero-protocolo';
 import { Spinner } from '@/components/ui/spinner';
@@ -95,7 +96,19 @@ export function ProtocoloPage() {
             </Secao>
           ) : null}
 
-          {aberto ? (
+          {p.tipo === 'REEMBOLSO' ? (
+            // A reimbursement is decided by its own steps (analysis, documents, approval, payment or
+            // denial) on its own screen; the server refuses a plain answer to it (decision 0034).
+            <Secao titulo="Ações">
+              <p className="mb-3 text-slate-800">
+                Este protocolo é um pedido de reembolso: a análise, o pedido de documentos, a aprovação, a negativa e o
+                pagamento ficam na tela do reembolso.
+              </p>
+              <Link to={`/atendimento/reembolsos/${p.protocolo}`} className={buttonVariants()}>
+                Abrir o reembolso
+              </Link>
+            </Secao>
+          ) : aberto ? (
             <AcoesDoProtocolo protocolo={p} texto={texto} setTexto={setTexto} recarregar={() => q.refetch()} />
           ) : texto.trim() ? (
             <Secao titulo="Seu texto não enviado">

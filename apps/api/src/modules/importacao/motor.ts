@@ -630,6 +630,9 @@ export async function importarNaTransacao(
   await stg.apagar();
   // The layouts' work tables are temporary `on commit drop`: the next file in the same transaction
   // (the seed loads several per part) creates them again.
-  await tx.exec('drop table if exists importacao_mudou, importacao_mudou_p, importacao_mudou_b, importacao_conjuntos');
+  await tx.exec(
+    `drop table if exists importacao_mudou, importacao_mudou_p, importacao_mudou_b, importacao_escrever_p,
+       importacao_escrever_b, importacao_conjuntos`,
+  );
   return relatorio;
 }

@@ -30,7 +30,7 @@ test('Ana registers inside the login flow by e-mail (code from the outbox) and t
   await page.getByRole('button', { name: /Enviar código|Continuar/ }).click();
   await visible(toast(page, 'Código de verificação enviado'));
 
-  // Step 2 — Verificação: nothing typed, a wrong code, then the one the member received. Spec 8:
+  // Step 2 — Verificação: nothing typed, a wrong code, then the one the member received. docs/produto/acesso.md "Messages":
   // the wizard's steps only log errors, so they show in the step and never as toasts.
   const code = await latestCode(ANA.email, sentAfter);
   const field = page.getByLabel(/Código/);
@@ -107,7 +107,7 @@ test('Fernanda creates her account on /cadastro; a mobile that is not hers is re
   await celular.pressSequentially('11912345678');
   expect(await celular.inputValue()).toBe('(11) 91234-5678');
   await page.getByRole('button', { name: /Enviar código/ }).click();
-  // /cadastro keeps spec 8's toasts, and the step does not say it again (decision 0031).
+  // /cadastro keeps docs/produto/acesso.md "Messages" toasts, and the step does not say it again (decision 0031).
   await visible(toast(page, 'O celular informado não confere com o cadastro do beneficiário.'));
   await visible(toast(page, /Atualize seus dados junto à operadora/));
   expect(

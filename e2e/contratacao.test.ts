@@ -40,7 +40,7 @@ test('Maria contracts SOS for herself and Ana Clara: SMS code from the outbox, a
       .getAttribute('href'),
   ).toBe('https://www.saudeexemplo.com.br/documentos/sos/contrato.pdf');
 
-  // Spec 5: Contratar needs a beneficiary and the accepted terms.
+  // docs/produto/comercial.md "Validation": Contratar needs a beneficiary and the accepted terms.
   await page.getByRole('button', { name: 'Contratar' }).click();
   await visible(toast(page, 'Selecione pelo menos um beneficiário.'));
   await caixa(page, 'Maria Aparecida Souza').click();

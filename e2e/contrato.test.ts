@@ -5,7 +5,7 @@ import { expectNoAxeViolations, launch, openSession, screenshot } from './suppor
 import { login, loginMaria, navegar, toast, visible } from './support/flows';
 import { verificarNasDuasLarguras } from './support/larguras';
 
-// /contrato (spec 2 'Contract page', spec 3 'Card data'): 'Dados Pessoais' and 'Detalhes do
+// /contrato (docs/produto/informacoes.md, "Contract page", docs/produto/informacoes.md "Card data"): 'Dados Pessoais' and 'Detalhes do
 // Contrato' from POST /api/Carteirinha/ListarCarteirinhas, with the display rules and
 // 'Não informado' for every empty value.
 let browser: Browser;
@@ -133,7 +133,7 @@ test('when the card data cannot be loaded: no toast, what the login knows, a way
   expect(await page.getByText('Não informado').count()).toBe(0);
   await expectNoAxeViolations(page, 'contrato falha');
   await screenshot(page, 'contrato-falha-1280');
-  // Spec 8: the failure is logged (and only that).
+  // docs/produto/informacoes.md "Messages": the failure is logged (and only that).
   expect(s.problems.some((p) => p.includes('Erro ao carregar dados da carteirinha'))).toBe(true);
   s.problems.splice(0);
 

@@ -197,7 +197,7 @@ test('keyboard alone: filters, search, details and pages', async () => {
   await s.close();
 });
 
-test('too little text to search by is said at the field, no request; spec 8 toasts on failures', async () => {
+test('too little text to search by is said at the field, no request; docs/produto/guia-medico.md "Messages" toasts on failures', async () => {
   const s = await entrar(browser, CARLOS.cpf, { expectStatuses: [500] });
   const { page } = s;
   await page.goto('/guia-medico');
@@ -217,7 +217,7 @@ test('too little text to search by is said at the field, no request; spec 8 toas
   // The page offers the retry and does not repeat the toast (decision 0031).
   await visible(page.getByRole('alert').filter({ hasText: 'Não foi possível carregar' }));
   expect(await page.getByRole('alert').filter({ hasText: 'Erro ao buscar prestadores' }).count()).toBe(0);
-  // Spec 7: the city list is empty on failure.
+  // docs/produto/guia-medico.md "Calls": the city list is empty on failure.
   expect(await page.getByLabel('Cidade').locator('option').allTextContents()).toEqual(['Todas as cidades']);
   await page.unroute('**/api/GuiaMedico/**');
   await page.getByRole('button', { name: 'Tentar novamente' }).click();

@@ -7,7 +7,7 @@ import { expectNoAxeViolations, launch, openSession, screenshot } from './suppor
 import { entrar, login, visible } from './support/flows';
 import { mudarLargura } from './support/larguras';
 
-// The home page (spec 2 'Home'): greeting, 'Seus Dados Principais', and the banner carousel —
+// The home page (docs/produto/home.md, "Screens"): greeting, 'Seus Dados Principais', and the banner carousel —
 // 4 banners from 768 px, 3 below, autoplay every 4 s that pauses on hover and stops on keyboard
 // focus (WAI-ARIA APG carousel), never starts by itself with reduced motion.
 const operadora = JSON.parse(

@@ -7,7 +7,7 @@ import { expectNoAxeViolations, launch, openSession, screenshot } from './suppor
 import { login, navegar, visible } from './support/flows';
 import { mudarLargura } from './support/larguras';
 
-// The information pages: Dados ANS, Contato, Tabela de Coparticipação (spec 9) and Telemedicina
+// The information pages: Dados ANS, Contato, Tabela de Coparticipação (docs/produto/informacoes.md, "Limits") and Telemedicina
 // ('Redirecionamento Externo'). External sites never load for real: the context answers them.
 const operadora = JSON.parse(
   readFileSync(join(import.meta.dirname, '..', 'operadora', 'demo', 'operadora.json'), 'utf8'),
@@ -84,7 +84,7 @@ test(`Contato at 1280 and 375 px: WhatsApp and FAQ cards, both external links`, 
   await s.close();
 });
 
-test(`Tabela de Coparticipação at 1280 and 375 px: a real table with the groups of spec 9`, async () => {
+test(`Tabela de Coparticipação at 1280 and 375 px: a real table with the groups of docs/produto/informacoes.md "Limits"`, async () => {
   const s = await openSession(browser);
   const { page } = s;
   await login(page, CARLOS.cpf, SENHA);

@@ -209,7 +209,7 @@ test('on a phone: a field error is said once, under the field, until fixed; an e
   const continuar = page.getByRole('button', { name: 'Continuar' });
   await continuar.click();
   await continuar.click();
-  // Spec 5's pair under the field, tied to it, and no toast saying it again (decision 0031).
+  // docs/produto/acesso.md "Validation" pair under the field, tied to it, and no toast saying it again (decision 0031).
   const erro = await visible(
     page.getByRole('alert').filter({ hasText: 'Campo obrigatório. Por favor, digite seu CPF.' }),
   );
@@ -221,7 +221,7 @@ test('on a phone: a field error is said once, under the field, until fixed; an e
   await erro.waitFor({ state: 'detached', timeout: 5_000 });
   expect(await cpf.getAttribute('aria-invalid')).toBeNull();
 
-  // A server's refusal (spec 8) is a toast: at the top on a phone, clear of 'Entrar', and only there.
+  // A server's refusal (docs/produto/acesso.md, "Messages") is a toast: at the top on a phone, clear of 'Entrar', and only there.
   await submitPassword(page, ROBERTO.cpf, 'senha-errada');
   const aviso = await visible(toast(page, 'CPF ou senha inválidos'));
   const entrar = page.getByRole('button', { name: 'Entrar' });

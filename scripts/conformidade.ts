@@ -1,4 +1,4 @@
-// `npm run conformance -- <base URL>`: checks an API against the portal's contract (spec section 7,
+// `npm run conformance -- <base URL>`: checks an API against the portal's contract (docs/produto/comum.md, "Calls",
 // packages/contract). An operator runs it against its own API to see which calls answer the
 // contract and which do not; CI runs it against ours. It signs in as a test member and calls
 // every read of the portal, validating each answer with the contract's response schema, and

@@ -1,6 +1,6 @@
 import { onlyDigits } from './cpf';
 
-/** Spec 3 'Masked e-mail': first 3 characters of the local part, four asterisks, then the domain. */
+/** docs/produto/comum.md "Masked e-mail": first 3 characters of the local part, four asterisks, then the domain. */
 export function maskEmail(email: string | null | undefined): string {
   if (!email) return '';
   const at = email.lastIndexOf('@');
@@ -8,7 +8,7 @@ export function maskEmail(email: string | null | undefined): string {
   return `${email.slice(0, Math.min(3, at))}****${email.slice(at)}`;
 }
 
-/** Spec 3 'Masked phone': with 11+ digits, (AA) *****-NNNN; otherwise the input unchanged. */
+/** docs/produto/comum.md "Masked phone": with 11+ digits, (AA) *****-NNNN; otherwise the input unchanged. */
 export function maskPhone(phone: string | number | null | undefined): string {
   if (phone === null || phone === undefined) return '';
   const digits = onlyDigits(phone);

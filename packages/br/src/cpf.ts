@@ -33,7 +33,7 @@ export function normalizeCpf(value: string | number | null | undefined): string 
   return typeof value === 'number' ? digits.padStart(11, '0') : digits;
 }
 
-/** 000.000.000-00, padded to 11 digits (spec 3, card data). Partial input is formatted as typed. */
+/** 000.000.000-00, padded to 11 digits (docs/produto/informacoes.md, "Data", card data). Partial input is formatted as typed. */
 export function formatCpf(value: string | number | null | undefined): string {
   let digits = onlyDigits(value).slice(0, 11);
   if (typeof value === 'number') digits = digits.padStart(11, '0');

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { formatCns, formatCpfPadded, formatRg, isValidCns } from './documentos';
 
-describe('formatCpfPadded (spec 3: 000.000.000-00, padded to 11 digits)', () => {
+describe('formatCpfPadded (docs/produto/informacoes.md, "Data": 000.000.000-00, padded to 11 digits)', () => {
   it('formats 11 digits, as text or as a number', () => {
     expect(formatCpfPadded('52998224725')).toBe('529.982.247-25');
     expect(formatCpfPadded('529.982.247-25')).toBe('529.982.247-25');
@@ -21,7 +21,7 @@ describe('formatCpfPadded (spec 3: 000.000.000-00, padded to 11 digits)', () => 
   });
 });
 
-describe('formatRg (spec 3: 9 digits as 00.000.000-0, otherwise upper case)', () => {
+describe('formatRg (docs/produto/informacoes.md, "Data": 9 digits as 00.000.000-0, otherwise upper case)', () => {
   it('formats exactly 9 digits', () => {
     expect(formatRg('284736159')).toBe('28.473.615-9');
     expect(formatRg(284736159)).toBe('28.473.615-9');

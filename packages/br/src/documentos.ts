@@ -1,7 +1,7 @@
 import { formatCpf, onlyDigits } from './cpf';
 
 /**
- * Personal documents as the card data shows them (spec 3 'Card data'). Every function takes what
+ * Personal documents as the card data shows them (docs/produto/informacoes.md, "Card data"). Every function takes what
  * an operator's API may send (text, a number, null) and never throws.
  */
 
@@ -9,7 +9,7 @@ const asText = (value: string | number | null | undefined): string =>
   value === null || value === undefined ? '' : String(value).trim();
 
 /**
- * 000.000.000-00 padded to 11 digits (spec 3): a CPF that travelled as a number, or as text
+ * 000.000.000-00 padded to 11 digits (docs/produto/informacoes.md, "Data"): a CPF that travelled as a number, or as text
  * through a system that dropped its leading zeros, is shown whole. Empty stays empty; more than
  * 11 digits is not a CPF and comes back as it came.
  */
@@ -21,7 +21,7 @@ export function formatCpfPadded(value: string | number | null | undefined): stri
 }
 
 /**
- * Spec 3: a 9-digit RG is shown 00.000.000-0; any other RG (other states' formats, a check letter
+ * docs/produto/informacoes.md "Data": a 9-digit RG is shown 00.000.000-0; any other RG (other states' formats, a check letter
  * such as SP's X, state prefixes like 'MG12345678') in upper case. Punctuation around 9 digits
  * ('28.473.615-9') counts as the 9-digit form.
  */

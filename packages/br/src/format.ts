@@ -47,7 +47,7 @@ function toDate(value: string | number | Date): Date | null {
   return Number.isNaN(d.getTime()) ? null : d;
 }
 
-/** Spec 3 default date-time format: dd/mm/aaaa hh:mm:ss (pt-BR); empty shows '---'. */
+/** docs/produto/comum.md "Data" default date-time format: dd/mm/aaaa hh:mm:ss (pt-BR); empty shows '---'. */
 export function formatDateTime(value: string | number | Date | null | undefined): string {
   if (value === null || value === undefined || value === '') return '---';
   const d = toDate(value);

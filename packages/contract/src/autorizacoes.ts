@@ -7,7 +7,7 @@ export const codigoBeneficiarioSchema = z
   .trim()
   .regex(/^\d{1,20}$/, 'Beneficiário inválido.');
 
-/** One beneficiary the member may see (spec 3: codigoBeneficiario, nome, plano). */
+/** One beneficiary the member may see (docs/produto/autorizacoes.md, "Data": codigoBeneficiario, nome, plano). */
 export const beneficiarioSchema = z.object({
   codigoBeneficiario: z.string(),
   nome: z.string(),
@@ -17,12 +17,12 @@ export type Beneficiario = z.infer<typeof beneficiarioSchema>;
 
 /**
  * POST /api/Autorizacoes/Beneficiarios — the contract's beneficiaries the member may see: a
- * holder or the financial responsible sees every one, a dependant only themself (spec 6).
+ * holder or the financial responsible sees every one, a dependant only themself (docs/produto/autorizacoes.md, "Who may use it").
  */
 export const autorizacoesBeneficiariosRequestSchema = membroRequest({});
 export const autorizacoesBeneficiariosResponseSchema = z.array(beneficiarioSchema);
 
-/** Spec 9: aprovado, pendente, negado (the client treats anything else as pendente). */
+/** docs/produto/autorizacoes.md "Limits": aprovado, pendente, negado (the client treats anything else as pendente). */
 export const STATUS_AUTORIZACAO = ['aprovado', 'pendente', 'negado'] as const;
 
 export const procedimentoAutorizadoSchema = z.object({

@@ -12,7 +12,7 @@ export const carenciaSchema = z.object({
 export type Carencia = z.infer<typeof carenciaSchema>;
 
 /**
- * One beneficiary's card data (spec 3 'Card data'), named as the spec names the fields. Dates are
+ * One beneficiary's card data (docs/produto/informacoes.md, "Card data"), named as the spec names the fields. Dates are
  * ISO calendar days ('2019-03-01'); sexo is 'm' | 'f' and estadoCivil 's' | 'c' | 'd' | 'v' (the
  * web app turns the codes into words). registroAns, carencias and dataFinalCPT are our additions
  * for the digital card (the plan's ANS registration, waiting periods, end of the partial temporary
@@ -51,7 +51,7 @@ export type Carteirinha = z.infer<typeof carteirinhaSchema>;
 /**
  * POST /api/Carteirinha/ListarCarteirinhas — the card data of every beneficiary the member may
  * see (a holder or the financial responsible: the whole contract; a dependant: only themself),
- * the member's own card first. Spec 3: the client reads the first item (or dados[0]).
+ * the member's own card first. docs/produto/informacoes.md "Data": the client reads the first item (or dados[0]).
  */
 export const listarCarteirinhasRequestSchema = membroRequest({});
 export type ListarCarteirinhasRequest = z.input<typeof listarCarteirinhasRequestSchema>;

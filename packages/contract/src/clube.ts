@@ -4,7 +4,7 @@ import { textoLivre } from './texto';
 import { protocoloCampos } from './servicos';
 
 /**
- * The consent the member gives before being sent to the benefits club (spec 2 'Benefits club',
+ * The consent the member gives before being sent to the benefits club (docs/produto/beneficios.md, "Screens",
  * LGPD art. 8): the text shown is the text recorded. A new wording gets a new `versao`; the server
  * keeps the version and a hash of the exact text with each consent.
  */
@@ -27,7 +27,7 @@ export function textoTermoClube(parceiro: string): string[] {
 
 /**
  * POST /api/Clube/SmartLinkLogin — records the consent and answers a link to the partner carrying
- * an opaque single-use code (nothing personal in the URL), valid for a few minutes. `cpf` must be the member's own (spec 5: needs perfilAutenticado and
+ * an opaque single-use code (nothing personal in the URL), valid for a few minutes. `cpf` must be the member's own (docs/produto/beneficios.md, "Validation": needs perfilAutenticado and
  * cpf); `versaoTermo` (our addition) is the version of the text the member saw: an outdated one
  * is refused so the member reads the current text.
  */

@@ -120,7 +120,7 @@ export const ERROR_CODES = [
   'PAYLOAD_GRANDE',
   'ERRO_INTERNO',
   'INDISPONIVEL',
-  // Finance (issue 6): a profile refused by spec 6, a document the data does not allow, a year with debts.
+  // Finance (issue 6): a profile refused by docs/produto/comum.md "Who may use it", a document the data does not allow, a year with debts.
   'SEM_PERMISSAO',
   'DOCUMENTO_INDISPONIVEL',
   'DEBITO_EM_ABERTO',
@@ -151,13 +151,13 @@ export type ErrorCode = (typeof ERROR_CODES)[number];
 export const sucessoSchema = z.object({ sucesso: z.literal(true), mensagem: z.string().optional() });
 export type Sucesso = z.infer<typeof sucessoSchema>;
 
-/** Body of a member call (spec 7): perfilAutenticado plus the call's own fields. */
+/** Body of a member call (docs/produto/comum.md, "Calls"): perfilAutenticado plus the call's own fields. */
 export function membroRequest<S extends z.ZodRawShape>(shape: S) {
   return z.object({ perfilAutenticado: perfilAutenticadoSchema, ...shape });
 }
 
 /**
- * Finance calls spell it PerfilAutenticado (spec 7); both spellings are accepted, one is needed.
+ * Finance calls spell it PerfilAutenticado (docs/produto/comum.md, "Calls"); both spellings are accepted, one is needed.
  * The session itself is checked before validation, by the member hook of the API.
  */
 export function financeiroRequest<S extends z.ZodRawShape>(shape: S) {

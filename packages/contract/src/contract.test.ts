@@ -54,7 +54,7 @@ describe('request schemas', () => {
   });
 });
 
-describe('form schemas (spec 5 messages)', () => {
+describe('form schemas (docs/produto/comum.md, "Validation" messages)', () => {
   const first = (r: { error?: { issues: { message: string }[] } }) => r.error?.issues[0]?.message;
   it('new password: required, then minimum, then equal', async () => {
     const { novaSenhaFormSchema } = await import('./forms');

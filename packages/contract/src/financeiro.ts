@@ -2,8 +2,8 @@ import { z } from 'zod';
 import { financeiroRequest } from './comum';
 
 /**
- * Spec 7 'Finance'. Every call sends `PerfilAutenticado` (either spelling is accepted). Who may
- * ask what (spec 6, enforced again by the API):
+ * docs/produto/financeiro.md "Calls". Every call sends `PerfilAutenticado` (either spelling is accepted). Who may
+ * ask what (docs/produto/financeiro.md, "Who may use it", enforced again by the API):
  * - financial profiles (`isPerfilFinanceiro`, packages/contract/src/perfis.ts): installments,
  *   barcode, boleto, PIX, receipts, the IRPF informe and the debt-clearance letter;
  * - co-participative profiles, financial or not: the co-participation statements (a dependant
@@ -49,10 +49,10 @@ export const mesSchema = z
   .transform((v) => Number(v))
   .refine((n) => Number.isInteger(n) && n >= 1 && n <= 12, { message: 'Mês inválido.' });
 
-/** Spec 4: 'Pago' shows the blue badge and 'Ver Recibo'; anything else is 'Em Aberto' with 'Pagar Fatura'. */
+/** docs/produto/financeiro.md "States": 'Pago' shows the blue badge and 'Ver Recibo'; anything else is 'Em Aberto' with 'Pagar Fatura'. */
 export const STATUS_PARCELA = { pago: 'Pago', emAberto: 'Em Aberto' } as const;
 
-/** Spec 3 'Installment'. Amounts in reais (two decimals), dates as ISO YYYY-MM-DD. */
+/** docs/produto/financeiro.md "Data". Amounts in reais (two decimals), dates as ISO YYYY-MM-DD. */
 export const parcelaSchema = z.object({
   codigoMensalidade: z.string(),
   valor: z.number(),
@@ -74,7 +74,7 @@ export const parcelaSchema = z.object({
 });
 export type Parcela = z.infer<typeof parcelaSchema>;
 
-/** POST /api/Financeiro/ListarParcelas — the installments of the last 12 months, newest first (spec 9). */
+/** POST /api/Financeiro/ListarParcelas — the installments of the last 12 months, newest first (docs/produto/financeiro.md, "Limits"). */
 export const listarParcelasRequestSchema = financeiroRequest({});
 export const listarParcelasResponseSchema = z.array(parcelaSchema);
 export type ListarParcelasResponse = z.infer<typeof listarParcelasResponseSchema>;
@@ -169,7 +169,7 @@ export const extratoCoParticipacaoRequestSchema = financeiroRequest({
 });
 export type ExtratoCoParticipacaoRequest = z.input<typeof extratoCoParticipacaoRequestSchema>;
 
-/** Spec 3 'IRPF extract item'. */
+/** docs/produto/financeiro.md "Data". */
 export const itemIrpfSchema = z.object({ descricao: z.string(), ano: z.number().int(), valor: z.number() });
 export type ItemIrpf = z.infer<typeof itemIrpfSchema>;
 

@@ -5,7 +5,7 @@ import { senhaLoginSchema, senhaSchema } from './comum';
 
 /**
  * Form schemas of the sign-in screens, shared by the web app (react-hook-form's zodResolver) and
- * built from the same pieces the API validates with. Messages are the spec 5 texts; the web app
+ * built from the same pieces the API validates with. Messages are the docs/produto/acesso.md "Validation" texts; the web app
  * pairs each with its toast title. (The first screen, the CPF step, checks with a plain function
  * to keep zod off the login route: docs/decisions/0003.)
  */

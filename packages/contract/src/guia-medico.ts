@@ -5,13 +5,13 @@ import { textoLivre } from './texto';
 export { BUSCA, padraoDaPalavra, palavrasDaBusca, problemaDaBusca } from './guia-medico-busca';
 
 /**
- * Guia Médico (spec 2, 3, 7, 9). The provider network is public information: these are API-token
+ * Guia Médico (docs/produto/guia-medico.md, "Screens", "Data", "Calls", "Limits"). The provider network is public information: these are API-token
  * calls (GET, query string), no member session. Every query parameter arrives as text; an empty
- * one counts as absent (spec 5: empty filters are not sent, but a hand-written link may carry
+ * one counts as absent (docs/produto/guia-medico.md, "Validation": empty filters are not sent, but a hand-written link may carry
  * them). Bad values are refused with 400 and a Portuguese message naming the problem.
  */
 
-/** Spec 9: provider search page size. */
+/** docs/produto/guia-medico.md "Limits": provider search page size. */
 export const ITENS_POR_PAGINA = 100;
 /** Highest page number accepted (far beyond any network; keeps OFFSET arithmetic small). */
 export const MAX_PAGINA = 1_000_000;
@@ -54,7 +54,7 @@ const inteiroQuery = (mensagem: string, min: number, max: number, padrao: number
 // ---------------------------------------------------------------------------------------------
 // Cities and specialties (the filters)
 
-/** Spec 3 'City': codigo is the IBGE municipality code; estado the UF ('SP'). */
+/** docs/produto/guia-medico.md "Data": codigo is the IBGE municipality code; estado the UF ('SP'). */
 export const cidadeGuiaSchema = z.object({ codigo: z.number().int(), nome: z.string(), estado: z.string() });
 export type Cidade = z.infer<typeof cidadeGuiaSchema>;
 
@@ -90,7 +90,7 @@ export const seloSchema = z.object({
 });
 export type Selo = z.infer<typeof seloSchema>;
 
-/** Spec 3: one place where the provider attends. Digits only in cep, fone and cnpj. */
+/** docs/produto/guia-medico.md "Data": one place where the provider attends. Digits only in cep, fone and cnpj. */
 export const localAtendimentoSchema = z.object({
   /** Street, number and complement: 'Avenida Paulista, 1439 - 8º andar'. */
   rua: z.string(),
@@ -128,7 +128,7 @@ export type Prestador = z.infer<typeof prestadorSchema>;
  *   and accent-insensitive ('coracao' finds 'Clínica Coração Paulista'); each word must match
  *   (palavrasDaBusca: a word of 2 characters starts a word, longer ones anywhere); at most 100
  *   characters, and at least one word of 2 letters or digits;
- * - pagina (from 1, default 1), itensPagina (1 to 100, default 100 — spec 9);
+ * - pagina (from 1, default 1), itensPagina (1 to 100, default 100 — docs/produto/guia-medico.md "Limits");
  * - somenteOdonto=true: dental specialties only.
  */
 export const prestadoresQuerySchema = z.object({

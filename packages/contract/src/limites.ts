@@ -1,5 +1,5 @@
 /**
- * Spec 9 constants shared by the web app and the API. Kept free of zod so the web app can import
+ * docs/produto/comum.md "Limits" constants shared by the web app and the API. Kept free of zod so the web app can import
  * them (`@portal/contract/limites`) without pulling the schemas into the login bundle.
  */
 export const LIMITES = {

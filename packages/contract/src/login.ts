@@ -6,7 +6,7 @@ export const verificarCpfRequestSchema = z.object({ cpf: cpfSchema });
 export type VerificarCpfRequest = z.input<typeof verificarCpfRequestSchema>;
 
 /**
- * 200 for a CPF in the operator's base. `email` and `celular` are masked (spec 3 display helpers),
+ * 200 for a CPF in the operator's base. `email` and `celular` are masked (docs/produto/comum.md, "Data" display helpers),
  * '' when there is none on file. `beneficiario: true` for an active beneficiary and for a former one
  * whose coverage ended less than 5 years ago (decision 0018), alike: both may register (Registro/*,
  * the same contact and code rules) and sign in, a former member to the cancelled profile's view
@@ -27,7 +27,7 @@ export const verificarCpfResponseSchema = z.object({
 });
 export type VerificarCpfResponse = z.infer<typeof verificarCpfResponseSchema>;
 
-/** POST /api/Login/PerfisDaConta — cpf goes as a number (spec 7), a string is accepted too. */
+/** POST /api/Login/PerfisDaConta — cpf goes as a number (docs/produto/acesso.md, "Calls"), a string is accepted too. */
 export const perfisDaContaRequestSchema = z.object({ cpf: cpfSchema, senha: senhaLoginSchema });
 export type PerfisDaContaRequest = z.input<typeof perfisDaContaRequestSchema>;
 
@@ -45,7 +45,7 @@ export const perfilContaSchema = z.object({
   coparticipativo: z.boolean(),
 });
 export type PerfilConta = z.infer<typeof perfilContaSchema>;
-/** A wrong password answers 200 with an empty list (spec 7: an empty list is invalid credentials). */
+/** A wrong password answers 200 with an empty list (docs/produto/acesso.md, "Calls": an empty list is invalid credentials). */
 export const perfisDaContaResponseSchema = z.array(perfilContaSchema);
 
 /** POST /api/Login/Autenticar */
@@ -75,7 +75,7 @@ export const autenticarResponseSchema = z.object({
   codigoBeneficiario: z.string(),
   codigoPlano: z.string(),
   codigoContrato: z.string(),
-  /** Permission flag behind spec 6 'only the financial responsible can contract'. */
+  /** Permission flag behind docs/produto/comercial.md "Who may use it" 'only the financial responsible can contract'. */
   responsavelFinanceiro: z.boolean(),
   produtos: z.array(z.object({ nome: z.string(), dataInicioVigencia: z.string(), coparticipativo: z.boolean() })),
   beneficiariosAssociados: z.array(
@@ -93,7 +93,7 @@ export type SairRequest = z.input<typeof sairRequestSchema>;
 /**
  * POST /api/Login/RenovarSessao — keeps the server session in step with the browser's: the web app
  * calls it (at most every few minutes) while the member moves the mouse or types, because the
- * browser renews its own 30-minute expiry on activity (spec 4) and the server only sees API calls.
+ * browser renews its own 30-minute expiry on activity (docs/produto/acesso.md, "States") and the server only sees API calls.
  */
 export const renovarSessaoRequestSchema = z.object({ perfilAutenticado: perfilAutenticadoSchema });
 export type RenovarSessaoRequest = z.input<typeof renovarSessaoRequestSchema>;

@@ -5,7 +5,7 @@ import { textoLivre } from './texto';
 import { protocoloCampos } from './servicos';
 import { cidadeSchema, dataNascimentoSchema } from './venda';
 
-/** Spec 3: the only programme listed is BemBebe. */
+/** docs/produto/medicina-preventiva.md "Data": the only programme listed is BemBebe. */
 export const PROGRAMAS_PREVENTIVOS = ['BemBebe'] as const;
 export type ProgramaPreventivo = (typeof PROGRAMAS_PREVENTIVOS)[number];
 
@@ -25,7 +25,7 @@ export const telefoneSchema = z
 export const programaSchema = z.enum(PROGRAMAS_PREVENTIVOS, { error: 'Selecione um programa.' });
 
 /**
- * POST /api/MedicinaPreventiva/FazerInscricao (spec 3 'Enrolment'). The CPF must be a beneficiary
+ * POST /api/MedicinaPreventiva/FazerInscricao (docs/produto/medicina-preventiva.md, "Data"). The CPF must be a beneficiary
  * the member may see (their own, or a relative's for the holder): another contract's CPF is not
  * found (404). Name and birth date must be the ones on file (422 DADOS_DIVERGENTES).
  */

@@ -83,7 +83,7 @@ export const operadoraSchema = z.object({
    * `url` (decision 0013). Null: the operator has no club.
    */
   clube: z.object({ nome: z.string().min(2).max(60), url }).nullable(),
-  /** Home carousel: 4 images above 768 px, 3 below (spec 2). */
+  /** Home carousel: 4 images above 768 px, 3 below (docs/produto/home.md, "Screens"). */
   banners: z.object({
     desktop: z.array(bannerSchema).length(4, 'deve ter 4 imagens'),
     mobile: z.array(bannerSchema).length(3, 'deve ter 3 imagens'),

@@ -10,7 +10,7 @@ describe('normalizeTipoPerfil', () => {
   });
 });
 
-describe('isPerfilFinanceiro (spec 6)', () => {
+describe('isPerfilFinanceiro (docs/produto/comum.md, "Who may use it")', () => {
   it('accepts the three financial profile types however they are written', () => {
     for (const tipo of [
       'TITULAR',

@@ -41,7 +41,7 @@ export const exportacaoMeusDadosSchema = z.object({
     codigoContrato: z.string(),
     autorizacoes: linhas,
     utilizacao: linhas,
-    /** Only for the financial responsible (spec 6). */
+    /** Only for the financial responsible (docs/produto/comum.md, "Who may use it"). */
     mensalidades: linhas.nullable(),
   }),
   limites: z.object({ linhasPorSecao: z.number().int(), secoesCortadas: z.array(z.string()) }),

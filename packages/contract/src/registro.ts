@@ -48,7 +48,7 @@ export const cadastrarSenhaResponseSchema = sucessoSchema.extend({ dataCancelame
 export type CadastrarSenhaResponse = z.infer<typeof cadastrarSenhaResponseSchema>;
 
 /**
- * ReenviarSmsConfirmacao answers { sucesso, erro } (spec 7) with 200 even when refused; a refusal
+ * ReenviarSmsConfirmacao answers { sucesso, erro } (docs/produto/acesso.md, "Calls") with 200 even when refused; a refusal
  * also carries the error code (AGUARDE_REENVIO, MUITAS_TENTATIVAS…) and, when it is a wait, its seconds.
  */
 export const reenviarSmsResponseSchema = z.object({

@@ -4,7 +4,7 @@ import { codigoSchema, membroRequest } from './comum';
 
 /**
  * Member requests (issue 7, decision 0012) and the add-on services SOS and orthopedic plan
- * (spec 2 'SOS and orthopedic plan', spec 3 'Accessory offer', spec 7 'Add-on services').
+ * (docs/produto/comercial.md, "Screens", docs/produto/comercial.md "Data", docs/produto/comercial.md "Calls").
  */
 
 /**
@@ -89,7 +89,7 @@ export const enviarSmsServicoResponseSchema = z.object({
 export type EnviarSmsServicoResponse = z.infer<typeof enviarSmsServicoResponseSchema>;
 
 /**
- * POST /api/Servicos/{…}/ConfirmarContratacao — codigoToken as an integer (spec 5) or text. The
+ * POST /api/Servicos/{…}/ConfirmarContratacao — codigoToken as an integer (docs/produto/comercial.md, "Validation") or text. The
  * selection may be sent again (our addition): it must be the one the code was sent for.
  */
 export const confirmarContratacaoRequestSchema = membroRequest({
@@ -108,7 +108,7 @@ export const contratacaoConcluidaSchema = z.object({
   ...protocoloCampos,
 });
 export type ContratacaoConcluida = z.infer<typeof contratacaoConcluidaSchema>;
-/** The result is in response.dados (spec 7). */
+/** The result is in response.dados (docs/produto/comercial.md, "Calls"). */
 export const confirmarContratacaoResponseSchema = z.object({
   sucesso: z.literal(true),
   dados: contratacaoConcluidaSchema,

@@ -4,7 +4,7 @@ import { membroRequest } from './comum';
 import { textoLivre } from './texto';
 import { protocoloCampos } from './servicos';
 
-/** Spec 9 usage categories, in display order; items without a category go to OUTRAS_DESPESAS. */
+/** docs/produto/utilizacao.md "Limits" usage categories, in display order; items without a category go to OUTRAS_DESPESAS. */
 export const CATEGORIAS_UTILIZACAO = [
   'CONSULTAS',
   'EXAMES_TERAPIAS',
@@ -22,10 +22,10 @@ export const ROTULOS_CATEGORIA: Record<CategoriaUtilizacao, string> = {
   ODONTOLOGICO: 'Odontologia',
 };
 
-/** Spec 9 rating scale and our bound on the optional comment. */
+/** docs/produto/utilizacao.md "Limits" rating scale and our bound on the optional comment. */
 export const AVALIACAO = { notaMinima: 1, notaMaxima: 5, comentarioMaximo: 500 } as const;
 
-/** POST /api/utilizacao/Beneficiarios — the beneficiaries the member may see (spec 6). */
+/** POST /api/utilizacao/Beneficiarios — the beneficiaries the member may see (docs/produto/utilizacao.md, "Who may use it"). */
 export const utilizacaoBeneficiariosRequestSchema = membroRequest({});
 export const utilizacaoBeneficiariosResponseSchema = z.array(
   z.object({ codigoBeneficiario: z.string(), nome: z.string() }),
@@ -34,18 +34,18 @@ export type BeneficiarioUtilizacao = z.infer<typeof utilizacaoBeneficiariosRespo
 
 /**
  * One care of the usage statement (RN 389: date, provider, procedure, quantity, value) in the
- * spec 3 field names. `procedimento` is the TUSS code: the rating call sends it back as
- * codigoPrestador (spec 3) together with `data` to name the care.
+ * docs/produto/utilizacao.md "Data" field names. `procedimento` is the TUSS code: the rating call sends it back as
+ * codigoPrestador (docs/produto/utilizacao.md, "Data") together with `data` to name the care.
  */
 export const itemUtilizacaoSchema = z.object({
-  /** A spec 9 category, or null when the operator did not classify the item. */
+  /** A docs/produto/utilizacao.md "Limits" category, or null when the operator did not classify the item. */
   categoria: z.string().nullable(),
   valor: z.number(),
   /** Provider's trade name. */
   fantasia: z.string(),
   /** City / UF of the service location. */
   local: z.string(),
-  /** ISO instant of the care; shown in UTC (spec 9). */
+  /** ISO instant of the care; shown in UTC (docs/produto/utilizacao.md, "Limits"). */
   data: z.string(),
   procedimento: z.string(),
   descricao: z.string(),
@@ -67,7 +67,7 @@ export const listarUtilizacaoResponseSchema = z.object({
 export type ListarUtilizacaoResponse = z.infer<typeof listarUtilizacaoResponseSchema>;
 
 /**
- * POST /api/utilizacao/AvaliarAtendimento (spec 3 'Rating request'): one rating per care, a whole
+ * POST /api/utilizacao/AvaliarAtendimento (docs/produto/utilizacao.md, "Data"): one rating per care, a whole
  * score 1–5, an optional comment of at most 500 characters.
  */
 export const avaliarAtendimentoRequestSchema = membroRequest({

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { isTelefoneValido } from './medicina-preventiva';
 import { dataIso, dependenteFormSchema, problemaDataNascimento } from './venda';
 
-describe('dependent form rules (spec 5)', () => {
+describe('dependent form rules (docs/produto/comercial.md, "Validation")', () => {
   it('a real calendar date as AAAA-MM-DD or DD/MM/AAAA', () => {
     expect(dataIso('2019-05-20')).toBe('2019-05-20');
     expect(dataIso('20/05/2019')).toBe('2019-05-20');

@@ -4,7 +4,7 @@ import { cpfSchema, membroRequest } from './comum';
 import { textoLivre } from './texto';
 import { protocoloCampos } from './servicos';
 
-/** Spec 9: 1 to 5 dependent forms per submission. */
+/** docs/produto/comercial.md "Limits": 1 to 5 dependent forms per submission. */
 export const LIMITES_DEPENDENTES = { minimo: 1, maximo: 5 } as const;
 
 const NOME = /^[\p{L}'’. -]+$/u;
@@ -65,7 +65,7 @@ export const cidadeSchema = textoLivre({ error: 'Informe a cidade.' })
   .min(2, 'Cidade inválida.')
   .max(80, 'A cidade deve ter no máximo 80 caracteres.');
 
-/** Spec 3 'New dependent'. */
+/** docs/produto/comercial.md "Data". */
 export const novoDependenteSchema = z.object({
   nome: nomeCompletoSchema,
   cpf: cpfSchema,
@@ -97,7 +97,7 @@ export type AdicionarDependenteResponse = z.infer<typeof adicionarDependenteResp
 
 /**
  * One dependent form as the member types it (masks on), checked in the browser before anything
- * is sent; `toNovoDependente` strips the masks (spec 5: digits only) for the request.
+ * is sent; `toNovoDependente` strips the masks (docs/produto/comercial.md, "Validation": digits only) for the request.
  */
 export function dependenteFormSchema(hoje: string) {
   return z.object({

@@ -19,7 +19,7 @@ function codigoSessaoDe(request: FastifyRequest): CodigoSessao | null {
   }
   if (!body || typeof body !== 'object' || Array.isArray(body)) return null;
   const b = body as Record<string, unknown>;
-  // Finance calls spell it PerfilAutenticado (spec 7).
+  // Finance calls spell it PerfilAutenticado (docs/produto/comum.md, "Calls").
   const perfil = perfilAutenticadoSchema.safeParse(b.perfilAutenticado ?? b.PerfilAutenticado);
   return perfil.success ? perfil.data.codigoSessao : null;
 }

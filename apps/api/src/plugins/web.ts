@@ -88,7 +88,7 @@ export default fp(async function web(app: FastifyInstance) {
     });
   }
 
-  // The operator's images (logo, banners, icons) and the providers' seals (spec 3: /selos/{codigo}.png).
+  // The operator's images (logo, banners, icons) and the providers' seals (docs/produto/guia-medico.md, "Data": /selos/{codigo}.png).
   const operadoraPublic = join(app.config.operadoraDir, 'public');
   if (existsSync(operadoraPublic)) {
     await app.register(fastifyStatic, {

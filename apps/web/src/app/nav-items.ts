@@ -19,7 +19,7 @@ import {
   type LucideIcon,
 } from 'lucide-react';
 
-/** Spec 2 'Layout': menu entries, in order, with their exact labels and paths; issue 8's pages after them, then issue 18's Reembolso. */
+/** docs/produto/comum.md "Layout": menu entries, in order, with their exact labels and paths; issue 8's pages after them, then issue 18's Reembolso. */
 export const NAV_ITEMS: readonly { to: string; label: string; icon: LucideIcon }[] = [
   { to: '/home', label: 'Home', icon: House },
   { to: '/autorizacoes', label: 'Autorizações', icon: FileCheck2 },

@@ -24,7 +24,7 @@ function sobDemanda(importar: () => Promise<ComponentType>): Pick<RouteObject, '
 }
 
 /**
- * Spec 2 route map. Paths match case-insensitively (React Router's default), so /Home and /ANS
+ * docs/produto/comum.md "Screens" route map. Paths match case-insensitively (React Router's default), so /Home and /ANS
  * work. Every page but /login is a lazy chunk; so is the protected layout (menu, dropdown).
  *
  * Declarative routes (useRoutes under <BrowserRouter>) rather than the data router: no page has a

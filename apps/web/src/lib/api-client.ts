@@ -3,7 +3,7 @@ import { browserStorage, STORAGE_KEYS, type KeyValueStorage } from './storage';
 
 /**
  * How a call failed. `http`: the server answered with an error status (see status/code);
- * `network`: no answer at all (offline, DNS, CORS); `timeout`: no answer within 30 s (spec 9).
+ * `network`: no answer at all (offline, DNS, CORS); `timeout`: no answer within 30 s (docs/produto/comum.md, "Limits").
  */
 export type ApiErrorKind = 'http' | 'network' | 'timeout';
 
@@ -45,7 +45,7 @@ type QueryValue = string | number | boolean | null | undefined;
 export interface RequestOptions {
   method?: 'GET' | 'POST' | 'PUT' | 'DELETE';
   body?: unknown;
-  /** Empty values ('' / null / undefined) are not sent (spec 5: empty filters are omitted). */
+  /** Empty values ('' / null / undefined) are not sent (docs/produto/comum.md, "Validation": empty filters are omitted). */
   query?: Record<string, QueryValue>;
   signal?: AbortSignal;
   /** 'blob' for PDFs; JSON otherwise. */
@@ -235,7 +235,7 @@ export function createApiClient(options: ApiClientOptions) {
       request<T>(path, { method: 'GET', query, signal }),
     post: <T>(path: string, body?: unknown, opts: Omit<RequestOptions, 'body' | 'method'> = {}) =>
       request<T>(path, { ...opts, method: 'POST', body: body ?? {} }),
-    /** Logout forgets the app token too (spec 4). */
+    /** Logout forgets the app token too (docs/produto/acesso.md, "States"). */
     clearToken: () => setToken(null),
     getToken: () => token,
     onSessionInvalid(handler: ((error: ApiError) => void) | null) {

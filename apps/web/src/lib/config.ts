@@ -8,5 +8,5 @@ export const config = {
   apiClientSecret: import.meta.env.VITE_API_CLIENT_SECRET || 'portal-web-demo',
 } as const;
 
-/** Spec 9 constants, shared with the API (no zod in this import). */
+/** docs/produto/comum.md "Limits" constants, shared with the API (no zod in this import). */
 export { LIMITES as LIMITES_WEB } from '@portal/contract/limites';

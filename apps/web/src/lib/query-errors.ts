@@ -1,7 +1,7 @@
 import { isApiError } from './api-client';
 import { toast } from './toast';
 
-/** A spec 8 toast: 'Title / message'; the server's message wins when it sent one. */
+/** A docs/produto/comum.md "Messages" toast: 'Title / message'; the server's message wins when it sent one. */
 export interface ErroPadrao {
   titulo: string;
   /** Used when the server sent no message. */

@@ -21,7 +21,7 @@ import { browserStorage } from './storage';
 
 interface SessionContextValue {
   usuario: Usuario | null;
-  /** Stores the record and starts the 30-minute inactivity window (spec 4). */
+  /** Stores the record and starts the 30-minute inactivity window (docs/produto/acesso.md, "States"). */
   login: (usuario: Usuario) => void;
   /** Manual logout ('Sair'): ends the server session, clears user, expiry and API token. */
   logout: () => void;
@@ -29,7 +29,7 @@ interface SessionContextValue {
 
 const SessionContext = createContext<SessionContextValue | null>(null);
 
-/** Renewal events: spec 4 names mouse and keyboard; touch is added so phones count as activity. */
+/** Renewal events: docs/produto/acesso.md "States" names mouse and keyboard; touch is added so phones count as activity. */
 const ACTIVITY_EVENTS = ['mousemove', 'keydown', 'pointerdown', 'touchstart'] as const;
 
 export function SessionProvider({ children }: { children: ReactNode }) {

@@ -41,7 +41,7 @@ const resposta: AutenticarResponse = {
   sessaoExpiraEm: null,
 };
 
-describe('buildUsuario (spec 3 logged-in user record)', () => {
+describe('buildUsuario (docs/produto/acesso.md, "Data" logged-in user record)', () => {
   it('maps the Autenticar response', () => {
     const u = buildUsuario(resposta, '529.982.247-25');
     expect(u).toMatchObject({
@@ -97,7 +97,7 @@ describe('buildUsuario (spec 3 logged-in user record)', () => {
   });
 });
 
-describe('session code and login success (spec 5)', () => {
+describe('session code and login success (docs/produto/acesso.md, "Validation")', () => {
   it('keeps the session code only if numeric', () => {
     expect(toPerfilAutenticado(123)).toEqual({ codigoSessao: 123 });
     expect(toPerfilAutenticado('4815162342108')).toEqual({ codigoSessao: 4815162342108 });
@@ -157,7 +157,7 @@ describe('session code and login success (spec 5)', () => {
   });
 });
 
-describe('expiry (spec 4)', () => {
+describe('expiry (docs/produto/acesso.md, "States")', () => {
   it('expires 30 minutes after the last activity', () => {
     const now = 1_700_000_000_000;
     const exp = nextExpiry(now);
@@ -194,7 +194,7 @@ describe('expiry (spec 4)', () => {
   });
 });
 
-describe('isPerfilFinanceiro (spec 6)', () => {
+describe('isPerfilFinanceiro (docs/produto/comum.md, "Who may use it")', () => {
   it('compares without accents, case-insensitive', () => {
     expect(isPerfilFinanceiro('TITULAR')).toBe(true);
     expect(isPerfilFinanceiro('titular')).toBe(true);
@@ -260,7 +260,7 @@ function renewalHarness(start = 1_700_000_000_000) {
   return { renewal, writes, advance, pending: () => timers.length, start };
 }
 
-describe('expiry renewal on activity (spec 4)', () => {
+describe('expiry renewal on activity (docs/produto/acesso.md, "States")', () => {
   it('a mouse move or key press renews the expiry at once', () => {
     const h = renewalHarness();
     h.renewal.activity();

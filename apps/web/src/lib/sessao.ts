@@ -4,7 +4,7 @@ import { normalizeTipoPerfil } from '@portal/contract/perfis';
 import { LIMITES_WEB } from './config';
 import { STORAGE_KEYS, type KeyValueStorage } from './storage';
 
-/** Spec 3 'Logged-in user record', kept in browser storage. */
+/** docs/produto/acesso.md "Data", kept in browser storage. */
 export interface Usuario {
   id: string;
   nome: string;
@@ -23,7 +23,7 @@ export interface Usuario {
   dataContratacao: string;
   coparticipativo: boolean;
   padraoAcomodacao: string;
-  /** Permission flag behind spec 6 'only the financial responsible can contract' (0002). */
+  /** Permission flag behind docs/produto/comercial.md "Who may use it" 'only the financial responsible can contract' (0002). */
   responsavelFinanceiro: boolean;
   sexo: string;
   nomeMae: string;
@@ -40,11 +40,11 @@ export interface Usuario {
   carencias: string;
 }
 
-// Spec 6's profile rule lives in the contract, where the API applies the same one.
+// docs/produto/comum.md "Who may use it" profile rule lives in the contract, where the API applies the same one.
 export { isPerfilFinanceiro, normalizeTipoPerfil } from '@portal/contract/perfis';
 
 /**
- * Spec 5: the session code is kept only if numeric. Our server's codes are positive integers
+ * docs/produto/acesso.md "Validation": the session code is kept only if numeric. Our server's codes are positive integers
  * below 2^53 (0002); a string is accepted when it is that number written out (1 to 16 digits, no
  * leading zero), since a longer or zero-padded one would not survive Number() unchanged.
  */
@@ -59,13 +59,13 @@ export function toPerfilAutenticado(codigoSessao: unknown): PerfilAutenticado | 
   return null;
 }
 
-/** Spec 5: success is sucesso true, or both codigoSessao and nome present. */
+/** docs/produto/acesso.md "Validation": success is sucesso true, or both codigoSessao and nome present. */
 export function isAutenticacaoOk(res: Partial<AutenticarResponse> | null | undefined): boolean {
   if (!res) return false;
   return res.sucesso === true || (res.codigoSessao !== null && res.codigoSessao !== undefined && !!res.nome);
 }
 
-/** Builds the stored user record from the Autenticar response (spec 3). */
+/** Builds the stored user record from the Autenticar response (docs/produto/acesso.md, "Data"). */
 export function buildUsuario(res: Partial<AutenticarResponse>, cpf: string): Usuario {
   const produto = res.produtos?.[0];
   const digits = onlyDigits(cpf);
@@ -113,7 +113,7 @@ export function isExpired(expiresAt: number | null, now: number): boolean {
 }
 
 /**
- * Spec 4: any mouse move or key press renews the expiry. mousemove fires dozens of times a second,
+ * docs/produto/acesso.md "States": any mouse move or key press renews the expiry. mousemove fires dozens of times a second,
  * so storage is written at most once per this interval.
  */
 export const RENOVACAO_INTERVALO_MS = 1_000;
@@ -198,7 +198,7 @@ export function clearSession(storage: KeyValueStorage): void {
   storage.removeItem(STORAGE_KEYS.sessaoExpiraEm);
 }
 
-/** Spec 4: a stored session is restored only if it has not expired (expired ones are wiped). */
+/** docs/produto/acesso.md "States": a stored session is restored only if it has not expired (expired ones are wiped). */
 export function restoreSession(storage: KeyValueStorage, now: number): { usuario: Usuario; expiresAt: number } | null {
   const raw = storage.getItem(STORAGE_KEYS.usuario);
   const expiresAt = readExpiry(storage);
@@ -216,7 +216,7 @@ export function restoreSession(storage: KeyValueStorage, now: number): { usuario
   }
 }
 
-/** What the CPF check leaves in storage (spec 3: CPF, masked e-mail and mobile). */
+/** What the CPF check leaves in storage (docs/produto/acesso.md, "Data": CPF, masked e-mail and mobile). */
 export interface ContatosVerificados {
   cpf: string;
   email: string;

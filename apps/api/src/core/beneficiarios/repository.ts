@@ -3,7 +3,7 @@ import type { Queryable } from '../../db/db';
 import { beneficiarioVisivel, type Membro } from '../sessao/membro';
 
 /**
- * The beneficiaries a member may see (spec 6): all of the contract for a holder or the financial
+ * The beneficiaries a member may see (docs/produto/comum.md, "Who may use it"): all of the contract for a holder or the financial
  * responsible, only themself for a dependant. Every area that takes a codigoBeneficiario checks it
  * here, in SQL, so a code of another contract simply is not found.
  */

@@ -12,7 +12,7 @@ export interface Membro {
   codigoPlano: string;
   /** The member's own beneficiary code in this contract (null: financial responsible only). */
   codigoBeneficiario: string | null;
-  /** Spec 6 profile type ('TITULAR', 'BENEFICIARIO RESPONSAVEL FINANCEIRO', 'DEPENDENTE'). */
+  /** docs/produto/comum.md "Who may use it" profile type ('TITULAR', 'BENEFICIARIO RESPONSAVEL FINANCEIRO', 'DEPENDENTE'). */
   tipoPerfil: string;
   titular: boolean;
   responsavelFinanceiro: boolean;
@@ -21,7 +21,7 @@ export interface Membro {
   veTodoContrato: boolean;
 }
 
-/** Spec 6 profile types; a dependant who pays the contract is a 'BENEFICIARIO RESPONSAVEL FINANCEIRO'. */
+/** docs/produto/comum.md "Who may use it" profile types; a dependant who pays the contract is a 'BENEFICIARIO RESPONSAVEL FINANCEIRO'. */
 export function tipoPerfil(p: { tipo: 'TITULAR' | 'DEPENDENTE' | null; responsavelFinanceiro: boolean }): string {
   if (p.tipo === 'TITULAR') return 'TITULAR';
   if (p.tipo === null) return p.responsavelFinanceiro ? 'RESPONSAVEL FINANCEIRO NAO BENEFICIARIO' : 'DEPENDENTE';

@@ -171,7 +171,7 @@ select codigo_cidade, ordem, count(*)::int as total
  group by codigo_cidade, ordem;
 create unique index guia_contagem_idx on guia_contagem (codigo_cidade, ordem);
 
--- Each provider as the API answers it (spec 3 'Provider'), built once: a page of results reads
+-- Each provider as the API answers it (docs/produto/guia-medico.md, "Data"), built once: a page of results reads
 -- 100 rows by key instead of joining locations, establishments, cities and seals per request.
 -- codigoCidade rides along so the API can put the searched city's locations first.
 create materialized view guia_fichas as

@@ -30,7 +30,7 @@ create table mensalidade_itens (
 );
 create index mensalidade_itens_beneficiario_idx on mensalidade_itens (codigo_beneficiario);
 
--- Co-participation (spec 9 table): one row per service used, charged in its competence.
+-- Co-participation (docs/produto/informacoes.md, "Limits" table): one row per service used, charged in its competence.
 create table coparticipacoes (
   id                  bigserial primary key,
   codigo_beneficiario text not null references beneficiarios,

@@ -13,7 +13,7 @@ create table atendimentos (
   local               text not null,            -- city / UF of the service location
   quantidade          int not null check (quantidade > 0),
   valor               numeric(12, 2) not null check (valor >= 0),
-  -- What the rating call names a care by (spec 3: beneficiary, procedure code, date).
+  -- What the rating call names a care by (docs/produto/utilizacao.md, "Data": beneficiary, procedure code, date).
   unique (codigo_beneficiario, codigo_procedimento, data)
 );
 create index atendimentos_beneficiario_idx on atendimentos (codigo_beneficiario, data desc);

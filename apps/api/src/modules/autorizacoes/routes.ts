@@ -7,7 +7,7 @@ import {
 } from '@portal/contract';
 import { respostas } from '../../lib/schema';
 
-/** Spec 7 'Authorizations' (member group). */
+/** docs/produto/autorizacoes.md "Calls" (member group). */
 export const autorizacoesRoutes: FastifyPluginAsyncZod = async (app) => {
   const { autorizacoes } = app.services;
 

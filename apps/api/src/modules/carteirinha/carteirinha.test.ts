@@ -23,7 +23,7 @@ const CARENCIAS_ESSENCIAL_2019 = [
 ];
 
 describe('POST /api/Carteirinha/ListarCarteirinhas', () => {
-  it("a holder gets the whole contract's cards, her own first, every spec 3 field", async () => {
+  it("a holder gets the whole contract's cards, her own first, every docs/produto/informacoes.md 'Data' field", async () => {
     const { c, perfil } = await membro(CPF.maria, CONTRATO.maria);
     const r = await listar(c, { perfilAutenticado: perfil });
     expect(r.status).toBe(200);

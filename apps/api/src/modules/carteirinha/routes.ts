@@ -2,7 +2,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { listarCarteirinhasRequestSchema, listarCarteirinhasResponseSchema } from '@portal/contract';
 import { respostas } from '../../lib/schema';
 
-/** Spec 7 'Other': POST /api/Carteirinha/ListarCarteirinhas {perfilAutenticado} (member group). */
+/** docs/produto/informacoes.md "Calls": POST /api/Carteirinha/ListarCarteirinhas {perfilAutenticado} (member group). */
 export const carteirinhaRoutes: FastifyPluginAsyncZod = async (app) => {
   const { carteirinha } = app.services;
 

@@ -5,7 +5,7 @@ import type { CarteirinhaRepository } from './repository';
 export class CarteirinhaService {
   constructor(private readonly carteirinhas: CarteirinhaRepository) {}
 
-  /** Spec 3 'Card data': every card the member may see, their own first (the client reads the first). */
+  /** docs/produto/informacoes.md "Card data": every card the member may see, their own first (the client reads the first). */
   listar(membro: Membro): Promise<Carteirinha[]> {
     return this.carteirinhas.listar(membro);
   }

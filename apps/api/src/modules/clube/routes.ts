@@ -13,7 +13,7 @@ import { respostas } from '../../lib/schema';
 import { sendError } from '../../plugins/errors';
 import { envioDe } from '../../core/solicitacoes/pedido';
 
-/** Spec 7 'Other': the benefits club (member group). */
+/** docs/produto/beneficios.md "Calls": the benefits club (member group). */
 export const clubeRoutes: FastifyPluginAsyncZod = async (app) => {
   const { clube } = app.services;
 

@@ -21,7 +21,7 @@ import type { ClubeRepository } from './repository';
 export const LINK_VALIDADE_SEGUNDOS = 300;
 
 /**
- * Clube/SmartLinkLogin (spec 2 'Benefits club', decision 0013): records the member's consent to
+ * Clube/SmartLinkLogin (docs/produto/beneficios.md, "Screens", decision 0013): records the member's consent to
  * share name and CPF with the partner (who, when, text version and hash, purpose) with a protocol,
  * then answers a short-lived link to the partner. The link carries nothing personal (issue 13):
  * an opaque code (256 random bits) that the partner redeems once, server to server, with its

@@ -123,7 +123,7 @@ describe('POST /api/Financeiro/ListarParcelas', () => {
     expect(r.body.filter((p) => p.vencida)).toHaveLength(1);
   });
 
-  it('accepts the session in either spelling (spec 7 finance calls spell it PerfilAutenticado)', async () => {
+  it('accepts the session in either spelling (docs/produto/financeiro.md, "Calls" finance calls spell it PerfilAutenticado)', async () => {
     const { c, perfil } = await maria();
     const r = await c.post<unknown[]>('/api/Financeiro/ListarParcelas', { perfilAutenticado: perfil });
     expect(r.status).toBe(200);

@@ -25,7 +25,7 @@ function respostasPdf(descricao: string) {
   };
 }
 
-/** Spec 7 'Finance' (member group), plus the receipt, PIX and the clearance letter (issue 6). */
+/** docs/produto/financeiro.md "Calls" (member group), plus the receipt, PIX and the clearance letter (issue 6). */
 export const financeiroRoutes: FastifyPluginAsyncZod = async (app) => {
   const { financeiro } = app.services;
 

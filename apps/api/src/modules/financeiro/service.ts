@@ -40,7 +40,7 @@ function atualizacaoPublica(c: Cobranca) {
   return publica;
 }
 
-/** Spec 9: the installment list covers the last 12 months. */
+/** docs/produto/financeiro.md "Limits": the installment list covers the last 12 months. */
 const MESES_DA_LISTA = 12;
 
 export const MENSAGEM_SO_FINANCEIRO =
@@ -55,7 +55,7 @@ const arquivoDe = (prefixo: string, m: Mes, contrato: string) =>
   `${prefixo}-${m.ano}-${String(m.mes).padStart(2, '0')}-contrato-${contrato}.pdf`;
 
 /**
- * The finance rules of spec 6, on the server: financial profiles get the installments and every
+ * The finance rules of docs/produto/financeiro.md "Who may use it", on the server: financial profiles get the installments and every
  * document about them; co-participative profiles the co-participation statements (a dependant only
  * their own lines); everything is read through the member, so another contract's codes are 404.
  */
@@ -312,7 +312,7 @@ export class FinanceiroService {
     this.exigirFinanceiro(membro, MENSAGEM_IRPF_SO_FINANCEIRO);
     const atual = this.mesAtual().ano;
     const anos = await this.repo.anosComPagamento(membro, atual);
-    // Spec 9: the default year is the previous calendar year (else the newest that has data).
+    // docs/produto/financeiro.md "Limits": the default year is the previous calendar year (else the newest that has data).
     const escolhido = ano ?? (anos.includes(atual - 1) ? atual - 1 : anos[0]);
     if (escolhido === undefined || !anos.includes(escolhido)) return { dados: [], anos };
     const { beneficiarios } = await this.beneficiariosIrpf(membro, escolhido);

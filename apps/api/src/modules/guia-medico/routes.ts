@@ -13,7 +13,7 @@ import {
 } from '@portal/contract';
 import { respostas } from '../../lib/schema';
 
-/** Spec 7 'Guia Médico' (API token only: the provider network is public information). */
+/** docs/produto/guia-medico.md "Calls" (API token only: the provider network is public information). */
 export const guiaMedicoRoutes: FastifyPluginAsyncZod = async (app) => {
   const { guiaMedico } = app.services;
 

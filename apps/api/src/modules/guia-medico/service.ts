@@ -98,7 +98,7 @@ export class GuiaMedicoService {
     return this.repo.especialidades(codigoPrestador, removeOdonto);
   }
 
-  /** Spec 7 Prestadores: the page of cards, grouped by specialty, with the totals. */
+  /** docs/produto/guia-medico.md "Calls" Prestadores: the page of cards, grouped by specialty, with the totals. */
   async prestadores(f: PrestadoresFiltro): Promise<PrestadoresResponse> {
     const escopo: Escopo = {
       codigoCidade: f.codigoCidade ?? 0,

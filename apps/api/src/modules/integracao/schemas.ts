@@ -4,7 +4,7 @@ import { escopoSchema } from './chaves';
 
 /**
  * Requests and answers of the integration API /api/integracao/v1 (issue 16). They live with the
- * module, not in packages/contract: that package is the member portal's contract (spec section 7),
+ * module, not in packages/contract: that package is the member portal's contract (docs/produto/comum.md, "Calls"),
  * which an operator's own API must follow; this API is the other way round, the operator's systems
  * calling ours.
  */

@@ -14,7 +14,7 @@ export interface PreAutenticacaoDeps {
 
 /**
  * The proof that this browser passed PerfisDaConta's password check for a CPF a moment ago, so
- * that Autenticar (the next call of the same login, spec 7) opens the session without a second
+ * that Autenticar (the next call of the same login, docs/produto/acesso.md "Calls") opens the session without a second
  * argon2id hash: a login costs one hash, not two (issue 9: logins/s). Single use, 2 minutes, bound
  * to the HttpOnly cookie, the CPF and an HMAC of the same password; a password change drops them.
  */

@@ -20,7 +20,7 @@ import { originOf } from '../../lib/request';
 import { respostas } from '../../lib/schema';
 import { COOKIE_PREAUTH, PREAUTH_VALIDADE_MS } from './pre-autenticacao';
 
-/** Sign-in calls (spec 7 'Login and account'): need the API token, not a member session. */
+/** Sign-in calls (docs/produto/acesso.md, "Calls"): need the API token, not a member session. */
 export const loginRoutes: FastifyPluginAsyncZod = async (app) => {
   const { config } = app;
   const { login, recuperacao } = app.services;

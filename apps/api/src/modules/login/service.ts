@@ -119,7 +119,7 @@ export class LoginService {
   }
 
   /**
-   * Wrong password → [] (spec 7: an empty list is invalid credentials). A right one also answers
+   * Wrong password → [] (docs/produto/acesso.md, "Calls": an empty list is invalid credentials). A right one also answers
    * the pre-authentication proof that lets Autenticar skip the second hash.
    */
   async perfisDaConta(

@@ -136,7 +136,7 @@ describe('one CPF look-up budget per IP (issue 13, defect 4)', () => {
       const r = await c.post(path, body(cpfFromBase('700000999')));
       expect([path, r.status, r.body]).toEqual([path, 429, muitas('1 minuto', 60)]);
     }
-    // ReenviarSmsConfirmacao answers 200 { sucesso: false } (spec 7), with the same refusal.
+    // ReenviarSmsConfirmacao answers 200 { sucesso: false } (docs/produto/acesso.md, "Calls"), with the same refusal.
     const reenvio = await c.post('/api/Registro/ReenviarSmsConfirmacao', { cpf: cpfFromBase('700000998') });
     expect(reenvio.body).toMatchObject({ sucesso: false, code: 'MUITAS_TENTATIVAS' });
     // Nothing was learnt about the refused CPFs, and nothing was written for any of them.

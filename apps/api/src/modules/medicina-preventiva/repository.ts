@@ -17,7 +17,7 @@ export class MedicinaPreventivaRepository {
     return new MedicinaPreventivaRepository(tx);
   }
 
-  /** The active beneficiary with this CPF, when the member may see it (own contract, spec 6). */
+  /** The active beneficiary with this CPF, when the member may see it (own contract, docs/produto/comum.md "Who may use it"). */
   async beneficiarioPorCpf(membro: Membro, cpf: string): Promise<BeneficiarioInscricao | null> {
     const params: unknown[] = [cpf];
     const visivel = beneficiarioVisivel(membro, 'b', params);

@@ -3,7 +3,7 @@ import { fazerInscricaoRequestSchema, fazerInscricaoResponseSchema, idempotencyH
 import { respostas } from '../../lib/schema';
 import { envioDe } from '../../core/solicitacoes/pedido';
 
-/** Spec 7 'Other': preventive-medicine enrolment (member group). */
+/** docs/produto/medicina-preventiva.md "Calls": preventive-medicine enrolment (member group). */
 export const medicinaPreventivaRoutes: FastifyPluginAsyncZod = async (app) => {
   const { medicinaPreventiva } = app.services;
 

@@ -16,7 +16,7 @@ export interface Inscricao {
   programa: string;
 }
 
-/** MedicinaPreventiva/FazerInscricao (spec 2, 3, 7; decision 0012). */
+/** MedicinaPreventiva/FazerInscricao (docs/produto/medicina-preventiva.md, "Screens", "Data", "Calls"; decision 0012). */
 /** What the service needs, built once in services.ts (decision 0007). */
 export interface MedicinaPreventivaDeps {
   repo: MedicinaPreventivaRepository;

@@ -16,7 +16,7 @@ import { COOKIE_FLUXO, cookieOptions } from '../../lib/cookies';
 import { originOf } from '../../lib/request';
 import { respostas } from '../../lib/schema';
 
-/** Registration (spec 7 'Registration'): needs the API token, not a member session. */
+/** Registration (docs/produto/acesso.md, "Calls"): needs the API token, not a member session. */
 export const registroRoutes: FastifyPluginAsyncZod = async (app) => {
   const { config } = app;
   const { registro } = app.services;

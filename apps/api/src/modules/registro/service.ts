@@ -97,7 +97,7 @@ export class RegistroService {
     return { sucesso: true, mensagem: 'Verificação realizada com sucesso.' };
   }
 
-  /** 200 { sucesso, erro } even when refused (spec 7), with the refusal's code and wait. */
+  /** 200 { sucesso, erro } even when refused (docs/produto/acesso.md, "Calls"), with the refusal's code and wait. */
   async reenviar(cpf: string, fluxo: string | undefined, origin: Origin): Promise<ReenviarSmsResponse> {
     try {
       const p = await this.beneficiarioSemSenha(cpf, origin);

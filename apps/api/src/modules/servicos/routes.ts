@@ -16,7 +16,7 @@ import { originOf } from '../../lib/request';
 import { respostas } from '../../lib/schema';
 import { envioDe } from '../../core/solicitacoes/pedido';
 
-/** Spec 7 'Add-on services': the same four calls under /api/Servicos/Sos/ and /api/Servicos/Ortopedico/. */
+/** docs/produto/comercial.md "Calls": the same four calls under /api/Servicos/Sos/ and /api/Servicos/Ortopedico/. */
 export const servicosRoutes: FastifyPluginAsyncZod = async (app) => {
   const { servicos } = app.services;
 

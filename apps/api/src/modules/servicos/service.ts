@@ -44,7 +44,7 @@ export interface ServicosDeps {
 }
 
 /**
- * SOS and orthopedic contracting (spec 2, 3, 7; decision 0013): the offer, the term acceptance, the
+ * SOS and orthopedic contracting (docs/produto/comercial.md, "Screens", "Data", "Calls"; decision 0013): the offer, the term acceptance, the
  * SMS code and the confirmation. Only the financial responsible of an active contract may contract.
  * Codes are as strict as the sign-in codes (CSPRNG, HMAC-stored, 10 min, single use, 5 tries) and
  * bound to the session and to the selection they confirm.

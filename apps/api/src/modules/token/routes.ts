@@ -5,7 +5,7 @@ import { respostas } from '../../lib/schema';
 
 export const tokenRoutes: FastifyPluginAsyncZod = async (app) => {
   const { tokens } = app.services;
-  /** Answers the token as a JSON string (spec 7). */
+  /** Answers the token as a JSON string (docs/produto/acesso.md, "Calls"). */
   app.post(
     '/Token/GerarToken',
     { schema: { body: gerarTokenRequestSchema, response: respostas(gerarTokenResponseSchema) } },

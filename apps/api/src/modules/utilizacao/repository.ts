@@ -60,7 +60,7 @@ export class UtilizacaoRepository {
     }));
   }
 
-  /** The care named by beneficiary, procedure code and instant (spec 3), when the member may see it. */
+  /** The care named by beneficiary, procedure code and instant (docs/produto/utilizacao.md, "Data"), when the member may see it. */
   async atendimento(
     membro: Membro,
     codigoBeneficiario: string,

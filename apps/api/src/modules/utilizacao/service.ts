@@ -19,7 +19,7 @@ export interface Avaliacao {
 const HISTORICO_VAZIO =
   'Ainda não há atendimentos registrados para este beneficiário. Os atendimentos aparecem aqui depois de processados pela operadora, o que pode levar alguns dias.';
 
-/** Usage history and ratings (spec 2, 3, 7; decision 0013). */
+/** Usage history and ratings (docs/produto/utilizacao.md, "Screens", "Data", "Calls"; decision 0013). */
 /** What the service needs, built once in services.ts (decision 0007). */
 export interface UtilizacaoDeps {
   repo: UtilizacaoRepository;

@@ -13,7 +13,7 @@ import {
 import { respostas } from '../../lib/schema';
 import { envioDe } from '../../core/solicitacoes/pedido';
 
-/** Spec 7 'Commercial' (member group). */
+/** docs/produto/comercial.md "Calls" (member group). */
 export const vendaRoutes: FastifyPluginAsyncZod = async (app) => {
   const { venda } = app.services;
 

@@ -10,7 +10,7 @@ import type { VendaRepository } from './repository';
 
 const SUCESSO_DEPENDENTES = 'Dependente(s) adicionado(s) com sucesso.';
 
-/** Spec 7 'Commercial' (decision 0012): dependents' inclusion and the sales calls. */
+/** docs/produto/comercial.md "Calls" (decision 0012): dependents' inclusion and the sales calls. */
 /** What the service needs, built once in services.ts (decision 0007). */
 export interface VendaDeps {
   repo: VendaRepository;

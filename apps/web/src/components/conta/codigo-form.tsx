@@ -10,7 +10,7 @@ interface CodeFormProps {
   busy: boolean;
   onSubmit: (codigo: string) => void;
   hint?: string;
-  /** Recovery (spec 5): the validate button stays disabled while the field is empty. */
+  /** Recovery (docs/produto/acesso.md, "Validation"): the validate button stays disabled while the field is empty. */
   disableWhenEmpty?: boolean;
 }
 

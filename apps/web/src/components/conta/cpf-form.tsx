@@ -18,7 +18,7 @@ interface CpfFormProps {
 }
 
 /**
- * CPF field masked 000.000.000-00 (max 14) and 'Continuar' (spec 2 and 5). A one-field form on
+ * CPF field masked 000.000.000-00 (max 14) and 'Continuar' (docs/produto/acesso.md, "Screens", "Validation"). A one-field form on
  * the first screen of the portal: plain state, so react-hook-form loads only with later steps.
  */
 export function CpfForm({ defaultCpf = '', busy, onSubmit, submitLabel = 'Continuar' }: CpfFormProps) {

@@ -1,6 +1,6 @@
 import { Link } from 'react-router';
 
-/** 'Já tem conta? Faça login aqui.' — on every registration screen (spec 2). */
+/** 'Já tem conta? Faça login aqui.' — on every registration screen (docs/produto/acesso.md, "Screens"). */
 export function LoginLink() {
   return (
     <p className="mt-6 text-center">

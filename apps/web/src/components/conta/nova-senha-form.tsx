@@ -15,7 +15,7 @@ interface NewPasswordFormProps {
   onSubmit: (values: NovaSenhaForm) => void;
 }
 
-/** New password + confirmation with spec 5 rules (required, ≥ 6 characters, equal), not a common password. */
+/** New password + confirmation with docs/produto/acesso.md "Validation" rules (required, ≥ 6 characters, equal), not a common password. */
 export function NewPasswordForm({ busy, busyLabel, submitLabel, onSubmit }: NewPasswordFormProps) {
   const {
     register,

@@ -10,7 +10,7 @@ interface BeneficiarioSelectProps {
 }
 
 /**
- * The beneficiary selector of Autorizações and Utilização (spec 2, 6): a native select (the
+ * The beneficiary selector of Autorizações and Utilização (docs/produto/comum.md, "Screens", "Who may use it"): a native select (the
  * phone's own picker, screen-reader and keyboard friendly), disabled with one beneficiary or none.
  */
 export function BeneficiarioSelect({ beneficiarios, value, onChange, disabled }: BeneficiarioSelectProps) {
@@ -36,7 +36,7 @@ export function BeneficiarioSelect({ beneficiarios, value, onChange, disabled }:
   );
 }
 
-/** Spec 6: one beneficiary is preselected; otherwise the member's own code, or the first. */
+/** docs/produto/comum.md "Who may use it": one beneficiary is preselected; otherwise the member's own code, or the first. */
 export function beneficiarioInicial(
   beneficiarios: readonly Pick<Beneficiario, 'codigoBeneficiario'>[],
   proprio: string | null | undefined,

@@ -9,7 +9,7 @@ export function Carregando({ label = 'Carregando...' }: { label?: string }) {
 }
 
 /**
- * A failed load, in the page: a way to retry. The call's toast (spec 8) has already said what failed,
+ * A failed load, in the page: a way to retry. The call's toast (docs/produto/comum.md, "Messages") has already said what failed,
  * so the page does not say it again (decision 0031) — `titulo` only where no toast was shown.
  */
 export function FalhaAoCarregar({

@@ -19,7 +19,7 @@ interface PassoVerificacaoProps {
 }
 
 /**
- * Spec 2 step 2: the 6-digit SMS code (at most 6 characters; confirming needs 6), Voltar, 'Confirmar
+ * docs/produto/comercial.md "Screens" step 2: the 6-digit SMS code (at most 6 characters; confirming needs 6), Voltar, 'Confirmar
  * Contratação'. The step of every confirmation by SMS code: add-on contracting and cancellation.
  */
 export function PassoVerificacao({

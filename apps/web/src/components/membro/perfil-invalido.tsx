@@ -1,6 +1,6 @@
 import { Alert } from '@/components/ui/alert';
 
-/** Spec 6: a member call without perfilAutenticado shows this instead of calling. */
+/** docs/produto/comum.md "Who may use it": a member call without perfilAutenticado shows this instead of calling. */
 export function PerfilInvalido() {
   return (
     <Alert variant="error" title="Perfil de Usuário Inválido">

@@ -15,7 +15,7 @@ const telaPequena = () => window.matchMedia('(max-width: 639.98px)').matches;
 // fetch on every member page (e2e/orcamento-js.test.ts).
 const abaixoDoCabecalho = { top: 'calc(var(--altura-cabecalho, 0.5rem) + 0.5rem)' };
 
-/** Spec 9: bottom right (top on a phone, see above), up to 3 at once, theme follows the system. */
+/** docs/produto/comum.md "Limits": bottom right (top on a phone, see above), up to 3 at once, theme follows the system. */
 export default function AppToaster() {
   const [pequena] = useState(telaPequena);
   // Runs after <Toaster/> (a child) has subscribed to the toast store.

@@ -1,12 +1,12 @@
 import { BUSCA } from '@portal/contract/guia-medico-busca';
 
-/** Spec 9: provider search page size. */
+/** docs/produto/guia-medico.md "Limits": provider search page size. */
 export const ITENS_POR_PAGINA = 100;
 
 /**
  * A provider search as the URL keeps it (`/guia-medico?cidade=3550308&especialidade=1&busca=
  * coracao&pagina=2`), so back/forward and a shared link show the same search. Absent filters are
- * absent keys (spec 5: an empty filter is not sent).
+ * absent keys (docs/produto/guia-medico.md, "Validation": an empty filter is not sent).
  */
 export interface FiltroDaBusca {
   cidade?: number;

@@ -1,7 +1,7 @@
 import { formatPhone, onlyDigits } from '@portal/br';
 import type { Cidade, LocalAtendimento } from '@portal/contract';
 
-/** Spec 2: a city is shown as 'name / UF'. */
+/** docs/produto/guia-medico.md "Screens": a city is shown as 'name / UF'. */
 export const rotuloCidade = (c: Pick<Cidade, 'nome' | 'estado'>) => `${c.nome} / ${c.estado}`;
 
 /** 01310-100; anything that is not 8 digits as it came. */

@@ -7,7 +7,7 @@ import { listaDaResposta } from './lista';
 type BeneficiarioDaLista = Pick<Beneficiario, 'codigoBeneficiario' | 'nome'>;
 
 /**
- * POST /api/{área}/Beneficiarios (spec 3, 6, 7): the beneficiaries the member may see, the same
+ * POST /api/{área}/Beneficiarios (docs/produto/comum.md, "Data", "Who may use it", "Calls"): the beneficiaries the member may see, the same
  * call under Autorizações and Utilização, bare or wrapped in dados. Each area's
  * `api/beneficiarios.ts` names its path, its contract type and its query key.
  */

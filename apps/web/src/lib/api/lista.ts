@@ -1,5 +1,5 @@
 /**
- * Spec 3: an operator's API may answer a list bare or wrapped in `dados`; anything else reads as
+ * docs/produto/comum.md "Data": an operator's API may answer a list bare or wrapped in `dados`; anything else reads as
  * an empty list.
  */
 export function listaDaResposta<T>(r: T[] | { dados?: T[] | null } | null | undefined): T[];

@@ -26,10 +26,10 @@ export interface Destino {
   contato: string;
 }
 
-/** Spec 4 and 9: the resend wait, in the spec's words (the server's AGUARDE_REENVIO says the same). */
+/** docs/produto/acesso.md "States", "Limits": the resend wait, in the spec's words (the server's AGUARDE_REENVIO says the same). */
 export const AGUARDE_REENVIO = 'Aguarde 2 minutos para reenviar o código.';
 
-/** Texts that differ between the flows (spec 8), as 'Title / message' pairs. */
+/** Texts that differ between the flows (docs/produto/acesso.md, "Messages"), as 'Title / message' pairs. */
 export interface CodeFlowTextos {
   enviado: (destino: Destino) => Mensagem;
   erroEnvio: (error: unknown) => Mensagem;
@@ -39,7 +39,7 @@ export interface CodeFlowTextos {
 
 /** A resend that is its own call rather than sending again (registration SMS: ReenviarSmsConfirmacao). */
 export interface Reenvio {
-  /** Answers 200 { sucesso, erro, code?, aguardarSegundos? } even when refused (spec 7). */
+  /** Answers 200 { sucesso, erro, code?, aguardarSegundos? } even when refused (docs/produto/acesso.md, "Calls"). */
   executar: () => Promise<ReenviarSmsResponse>;
   sucesso: Mensagem;
   erro: (textoServidor: string | null) => Mensagem;

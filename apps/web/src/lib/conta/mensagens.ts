@@ -1,6 +1,6 @@
 import { SENHA_COMUM } from '@portal/contract/senhas-comuns';
 
-/** Spec 5 validation messages, as the spec's 'Title / message' pairs. */
+/** docs/produto/acesso.md "Validation" validation messages, as the spec's 'Title / message' pairs. */
 export interface Mensagem {
   title: string;
   description: string;

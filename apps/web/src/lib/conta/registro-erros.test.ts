@@ -3,7 +3,7 @@ import { ApiError } from '../api-client';
 import { mensagemErroRegistro, segundosDeEspera } from './registro-erros';
 
 describe('registration errors', () => {
-  it('shows 4xx server messages, hides 5xx and network behind spec 8', () => {
+  it('shows 4xx server messages, hides 5xx and network behind docs/produto/acesso.md "Messages"', () => {
     const divergente = new ApiError({
       kind: 'http',
       status: 422,

@@ -3,7 +3,7 @@ import type { Mensagem } from './mensagens';
 
 /**
  * Registration and code steps: the server's Portuguese message when it sent one (e.g. 422
- * CONTATO_DIVERGENTE, 429 wait, wrong code), else spec 8 'Erro de conexão / Erro no servidor.'
+ * CONTATO_DIVERGENTE, 429 wait, wrong code), else docs/produto/acesso.md "Messages" 'Erro de conexão / Erro no servidor.'
  */
 export function mensagemErroRegistro(error: unknown, titulo = 'Não foi possível continuar'): Mensagem {
   if (isApiError(error) && error.kind === 'http' && error.serverMessage && error.status < 500) {

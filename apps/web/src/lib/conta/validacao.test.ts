@@ -3,7 +3,7 @@ import { novaSenhaFormSchema, SENHA_COMUM } from '@portal/contract';
 import { mensagemValidacao, textoInline } from './mensagens';
 import { validarCpf } from './validacao';
 
-describe('spec 5 validation', () => {
+describe('docs/produto/acesso.md "Validation" validation', () => {
   it('CPF: required, 11 digits with valid check digits', () => {
     expect(validarCpf('')).toBe('cpfObrigatorio');
     expect(validarCpf('___.___.___-__')).toBe('cpfObrigatorio');

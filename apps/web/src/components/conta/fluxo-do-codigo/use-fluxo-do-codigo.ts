@@ -30,10 +30,10 @@ export interface CodeFlowOptions {
   reenvio?: (canal: Canal) => Reenvio | null;
   /** After the success toast. `canal` is the channel the code was accepted on. */
   onValidado: (canal: Canal, codigo: string) => void;
-  /** Recovery (spec 5): 'Validar Código' stays disabled while the field is empty. */
+  /** Recovery (docs/produto/acesso.md, "Validation"): 'Validar Código' stays disabled while the field is empty. */
   exigeCodigo?: boolean;
   /**
-   * false: errors are shown in the step, never as toasts (spec 8: the login registration wizard's
+   * false: errors are shown in the step, never as toasts (docs/produto/acesso.md, "Messages": the login registration wizard's
    * steps only log errors). Default true: the spec's 'Title / message' toasts, and not in the step.
    */
   errosEmToast?: boolean;
@@ -214,7 +214,7 @@ export function useCodeFlow(opts: CodeFlowOptions) {
     enviando: ocupado === 'enviar',
     reenviando: ocupado === 'reenviar',
     validando: ocupado === 'validar',
-    /** Seconds until sending is allowed again (spec 9: 120 s between codes), and why. */
+    /** Seconds until sending is allowed again (docs/produto/acesso.md, "Limits": 120 s between codes), and why. */
     espera: { segundos: espera.segundos, ativo: espera.ativo, motivo },
     /**
      * Sending now would only be refused: the wait runs and no code of this browser is open to

@@ -5,12 +5,12 @@ import { LinkExterno } from '@/components/link-externo';
 import { PageHeader } from '@/components/page-header';
 import { operadora } from '@/lib/operadora';
 
-/** Spec 9: the normative reference shown on the ANS page. */
+/** docs/produto/informacoes.md "Limits": the normative reference shown on the ANS page. */
 export const REFERENCIA_NORMATIVA = 'RN 593/2023';
 
 const LINK = 'font-semibold text-brand-700 underline underline-offset-4 hover:text-brand-900';
 
-/** Spec 2 'ANS page': regulator hotline, website, inspection offices, privacy policy, normative reference. */
+/** docs/produto/informacoes.md "ANS page": regulator hotline, website, inspection offices, privacy policy, normative reference. */
 export function AnsPage() {
   const o = operadora();
   return (

@@ -4,7 +4,7 @@ import { api } from '@/lib/api-client';
 import { usePerfilAutenticado } from '@/lib/membro';
 import { autorizacoesKeys } from './keys';
 
-/** POST /api/Autorizacoes/ListarAutorizacoes (spec 7): the list is in response.autorizacoes. */
+/** POST /api/Autorizacoes/ListarAutorizacoes (docs/produto/autorizacoes.md, "Calls"): the list is in response.autorizacoes. */
 export async function listarAutorizacoes(
   perfilAutenticado: PerfilAutenticado,
   codigoBeneficiario: string,

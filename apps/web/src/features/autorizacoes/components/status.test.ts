@@ -1,7 +1,7 @@
 import { expect, it } from 'vitest';
 import { statusVisual } from './status';
 
-it('spec 4: aprovado default with a check, pendente secondary with a clock, negado shown as Concluído', () => {
+it('docs/produto/autorizacoes.md "States": aprovado default with a check, pendente secondary with a clock, negado shown as Concluído', () => {
   expect(statusVisual('aprovado')).toEqual({ rotulo: 'Aprovado', variante: 'default', icone: 'check' });
   expect(statusVisual('pendente')).toEqual({ rotulo: 'Pendente', variante: 'secondary', icone: 'clock' });
   expect(statusVisual('negado').rotulo).toBe('Concluído');

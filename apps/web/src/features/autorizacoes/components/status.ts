@@ -1,4 +1,4 @@
-/** Spec 4 'Authorization status badge': what each status shows. Anything else is pendente. */
+/** docs/produto/autorizacoes.md "States": what each status shows. Anything else is pendente. */
 export type StatusVisual = {
   rotulo: string;
   variante: 'default' | 'secondary' | 'outline';

@@ -6,7 +6,7 @@ import { comChave } from '@/lib/idempotencia';
 import { usePerfilAutenticado } from '@/lib/membro';
 
 /**
- * POST /api/Clube/SmartLinkLogin (spec 7): records the consent to the text version shown and
+ * POST /api/Clube/SmartLinkLogin (docs/produto/beneficios.md, "Calls"): records the consent to the text version shown and
  * answers the partner link (webSmartLink). A 200 without a link is 'Erro ao obter link'.
  */
 export async function smartLinkLogin(perfilAutenticado: PerfilAutenticado, cpf: string, chave: string) {
@@ -26,7 +26,7 @@ export class SemLink extends Error {
   }
 }
 
-/** Errors are toasted by the page (spec 8 'Club' has three different titles). */
+/** Errors are toasted by the page (docs/produto/beneficios.md, "Messages" has three different titles). */
 export function useSmartLinkLogin() {
   const perfil = usePerfilAutenticado();
   return useMutation({

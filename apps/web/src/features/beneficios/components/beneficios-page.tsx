@@ -18,7 +18,7 @@ import { SoComPlanoAtivo } from '@/components/membro/plano-cancelado';
 import { useSituacaoDoPlano } from '@/lib/api/situacao-do-plano';
 
 /**
- * Benefits club (spec 2): a consent dialog ('Termo de Ciência – Redirecionamento para Parceiro'),
+ * Benefits club (docs/produto/beneficios.md, "Screens"): a consent dialog ('Termo de Ciência – Redirecionamento para Parceiro'),
  * Cancelar / OK ('Gerando...'), then a button that opens the signed link in a new tab, and
  * 'Pop-up Bloqueado' with the link when the browser blocks the window. Closing resets the link.
  */
@@ -61,7 +61,7 @@ function Clube({ parceiro }: { parceiro: string }) {
   const abrirTermo = (v: boolean) => {
     setAberto(v);
     if (!v) {
-      setLink(null); // spec 4: closing resets the link
+      setLink(null); // docs/produto/beneficios.md "States": closing resets the link
       gerar.reset();
     }
   };

@@ -3,7 +3,7 @@ import { ApiError } from '@/lib/api-client';
 import { SemLink } from '../api/link-do-clube';
 import { erroDoClube } from './erros';
 
-it("spec 8 'Club': a connection error is 'Erro inesperado', a refusal or a missing link 'Erro ao obter link'", () => {
+it("docs/produto/beneficios.md 'Messages': a connection error is 'Erro inesperado', a refusal or a missing link 'Erro ao obter link'", () => {
   expect(erroDoClube(new ApiError({ kind: 'network' }))).toEqual({
     titulo: 'Erro inesperado',
     mensagem: 'Verifique sua conexão com a internet.',

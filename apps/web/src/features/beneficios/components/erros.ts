@@ -1,7 +1,7 @@
 import { isApiError } from '@/lib/api-client';
 import { mensagemDoErro } from '@/lib/query-errors';
 
-/** Spec 8 'Club': no answer at all is 'Erro inesperado'; anything else is 'Erro ao obter link'. */
+/** docs/produto/beneficios.md "Messages": no answer at all is 'Erro inesperado'; anything else is 'Erro ao obter link'. */
 export function erroDoClube(e: unknown): { titulo: string; mensagem: string } {
   if (isApiError(e) && (e.kind === 'network' || e.kind === 'timeout'))
     return { titulo: 'Erro inesperado', mensagem: mensagemDoErro(e) };

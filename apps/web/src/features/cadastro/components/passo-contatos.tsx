@@ -71,7 +71,7 @@ export function ContactsStep({ conta, retomar, focusOnMount, onVoltar, onVerific
       await criarConta(conta.cpf);
       if (canal === 'celular') {
         const digits = onlyDigits(digitados.current.celular);
-        // Spec 7: the mobile goes as a number.
+        // docs/produto/acesso.md "Calls": the mobile goes as a number.
         await cadastrarCelular({ cpf: conta.cpf, celular: digits ? Number(digits) : conta.celular });
       } else {
         await cadastrarEmail({ cpf: conta.cpf, email: digitados.current.email || conta.email });

@@ -6,7 +6,7 @@ import { comChave } from '@/lib/idempotencia';
 import { usePerfilAutenticado } from '@/lib/membro';
 import { cancelamentoKeys } from './keys';
 
-/** The code (spec 5: an integer) and the same selection the acknowledgement recorded. */
+/** The code (docs/produto/comercial.md, "Validation": an integer) and the same selection the acknowledgement recorded. */
 export type ConfirmacaoCancelamento = Omit<ConfirmarCancelamentoRequest, 'perfilAutenticado'> & { codigoToken: number };
 
 /** POST /api/Cancelamento/Confirmar (Idempotency-Key): the result is in response.dados. */

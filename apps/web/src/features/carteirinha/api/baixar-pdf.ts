@@ -19,7 +19,7 @@ export function useBaixarPdf() {
     mutationFn: async (numeroCarteirinha: string) => {
       salvarArquivo(await baixarPdf(perfil!, numeroCarteirinha), `carteirinha-${numeroCarteirinha}.pdf`);
     },
-    // Spec 8 'Finance': the documents' default toast.
+    // docs/produto/financeiro.md "Messages": the documents' default toast.
     meta: {
       erro: { titulo: 'Erro ao gerar documento', mensagem: 'Não foi possível obter o documento. Tente novamente.' },
     },

@@ -8,8 +8,8 @@ import { type CartaoDigital, paraCartaoDigital } from '../components/cartoes';
 import { carteirinhaKeys } from './keys';
 
 /**
- * POST /api/Carteirinha/ListarCarteirinhas (spec 7): every card the member may see, their own
- * first — a list, or a list in `dados` (spec 3) — reduced to what the digital card shows.
+ * POST /api/Carteirinha/ListarCarteirinhas (docs/produto/informacoes.md, "Calls"): every card the member may see, their own
+ * first — a list, or a list in `dados` (docs/produto/informacoes.md, "Data") — reduced to what the digital card shows.
  */
 export async function listarCartoes(
   perfilAutenticado: PerfilAutenticado,
@@ -25,7 +25,7 @@ export const listarCartoesQuery = (perfil: PerfilAutenticado) =>
   queryOptions({
     queryKey: carteirinhaKeys.cartoes(),
     queryFn: ({ signal }) => listarCartoes(perfil, signal),
-    // Spec 8: a card data failure is only logged (the page says it inline and shows the card kept
+    // docs/produto/informacoes.md "Messages": a card data failure is only logged (the page says it inline and shows the card kept
     // on this device, if any).
     meta: { erro: false },
     staleTime: 5 * 60_000,

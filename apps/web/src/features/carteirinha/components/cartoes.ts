@@ -34,7 +34,7 @@ const dia = (v: unknown): string | null => {
 };
 
 /**
- * One card of ListarCarteirinhas as an operator's API may send it (spec 3: any field may be
+ * One card of ListarCarteirinhas as an operator's API may send it (docs/produto/informacoes.md, "Data": any field may be
  * missing, numbers may come as numbers), reduced to what the card shows. Null without a card number.
  */
 export function paraCartaoDigital(recebido: Record<string, unknown>): CartaoDigital | null {

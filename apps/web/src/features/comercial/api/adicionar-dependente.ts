@@ -6,7 +6,7 @@ import { usePerfilAutenticado } from '@/lib/membro';
 
 type NovosDependentes = AdicionarDependenteRequest['novosDependentes'];
 
-/** POST /api/Venda/AdicionarDependente (spec 7), with the submission's Idempotency-Key. */
+/** POST /api/Venda/AdicionarDependente (docs/produto/comercial.md, "Calls"), with the submission's Idempotency-Key. */
 export function adicionarDependente(
   perfilAutenticado: PerfilAutenticado,
   novosDependentes: NovosDependentes,
@@ -19,7 +19,7 @@ export function adicionarDependente(
   );
 }
 
-/** Spec 8: 'Erro ao Adicionar Dependente' with the server's message, or a generic one. */
+/** docs/produto/comercial.md "Messages": 'Erro ao Adicionar Dependente' with the server's message, or a generic one. */
 export function useAdicionarDependente() {
   const perfil = usePerfilAutenticado();
   return useMutation({

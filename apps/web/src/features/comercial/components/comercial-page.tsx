@@ -15,7 +15,7 @@ const DependentesDialogBody = lazy(() =>
   import('./dependentes-dialog').then((m) => ({ default: m.DependentesDialogBody })),
 );
 
-/** Área Comercial (spec 2): three cards. */
+/** Área Comercial (docs/produto/comercial.md, "Screens"): three cards. */
 export function ComercialPage() {
   const situacao = useSituacaoDoPlano();
   return (

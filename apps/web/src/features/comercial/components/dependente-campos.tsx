@@ -17,7 +17,7 @@ interface DependenteCamposProps {
   onRemover?: (() => void) | undefined;
 }
 
-/** One dependent (spec 3 'New dependent'): all five fields required, masks on CPF, date and mobile. */
+/** One dependent (docs/produto/comercial.md, "Data"): all five fields required, masks on CPF, date and mobile. */
 export function DependenteCampos({ indice, register, errors, onRemover }: DependenteCamposProps) {
   const e = errors.dependentes?.[indice];
   const campo = (nome: keyof DependenteForm) => register(`dependentes.${indice}.${nome}` as const);

@@ -23,8 +23,8 @@ const VAZIO = { nome: '', cpf: '', dataNascimento: '', cidade: '', celular: '' }
 const hojeLocal = () => new Date().toLocaleDateString('en-CA');
 
 /**
- * The body of the 'Adicionar Dependentes' dialog: 1 to 5 dependent forms (spec 9), every rule
- * checked before sending (masks stripped, spec 5), then 'Sucesso!' with the protocol.
+ * The body of the 'Adicionar Dependentes' dialog: 1 to 5 dependent forms (docs/produto/comercial.md, "Limits"), every rule
+ * checked before sending (masks stripped, docs/produto/comercial.md "Validation"), then 'Sucesso!' with the protocol.
  */
 export function DependentesDialogBody() {
   const usuario = useUsuario();

@@ -7,7 +7,7 @@ import { buttonVariants } from '@/components/ui/button';
 import { Card, CardTitle } from '@/components/ui/card';
 import { operadora } from '@/lib/operadora';
 
-/** Spec 2 'Contact': cards for WhatsApp and for frequently asked questions, both external links. */
+/** docs/produto/informacoes.md "Contact": cards for WhatsApp and for frequently asked questions, both external links. */
 export function ContatoPage() {
   const o = operadora();
   return (

@@ -11,10 +11,10 @@ import { usePerfilAutenticado } from '@/lib/membro';
 import { caminho } from './caminho';
 import { contratacaoKeys } from './keys';
 
-/** The code (spec 5: sent as an integer) and the selection it was sent for. */
+/** The code (docs/produto/comercial.md, "Validation": sent as an integer) and the selection it was sent for. */
 export type Confirmacao = Omit<ConfirmarContratacaoRequest, 'perfilAutenticado'> & { codigoToken: number };
 
-/** POST /api/Servicos/{…}/ConfirmarContratacao: the result is in response.dados (spec 7). */
+/** POST /api/Servicos/{…}/ConfirmarContratacao: the result is in response.dados (docs/produto/comercial.md, "Calls"). */
 export async function confirmarContratacao(
   perfilAutenticado: PerfilAutenticado,
   servico: ServicoAdicional,

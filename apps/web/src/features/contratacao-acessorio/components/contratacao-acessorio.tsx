@@ -23,8 +23,8 @@ import { useSituacaoDoPlano } from '@/lib/api/situacao-do-plano';
 const PASSOS = ['Beneficiários', 'Verificação', 'Concluído'] as const;
 
 /**
- * The one contracting flow of /contratar-sos and /ortopedico (spec 2: "the two flows are
- * identical"), parametrised by the service. Only the financial responsible may contract (spec 6);
+ * The one contracting flow of /contratar-sos and /ortopedico (docs/produto/comercial.md, "Screens": "the two flows are
+ * identical"), parametrised by the service. Only the financial responsible may contract (docs/produto/comercial.md, "Who may use it");
  * the server refuses the others too.
  */
 export function ContratacaoAcessorio({ servico, titulo }: { servico: ServicoAdicional; titulo: string }) {
@@ -69,7 +69,7 @@ function Fluxo({ servico }: { servico: ServicoAdicional }) {
   if (oferta.isPending) return <Carregando label="Carregando beneficiários..." />;
   if (oferta.isError) return <FalhaAoCarregar onTentarNovamente={() => void oferta.refetch()} />;
 
-  // Spec 5: Contratar needs at least one selected beneficiary and accepted terms.
+  // docs/produto/comercial.md "Validation": Contratar needs at least one selected beneficiary and accepted terms.
   const contratar = async () => {
     if (selecionados.length === 0) {
       toast.error('Erro ao prosseguir', { description: 'Selecione pelo menos um beneficiário.' });

@@ -23,7 +23,7 @@ interface PassoBeneficiariosProps {
 }
 
 /**
- * Spec 2 step 1: beneficiaries with checkboxes ('Já Possui' and a disabled box for holders), the
+ * docs/produto/comercial.md "Screens" step 1: beneficiaries with checkboxes ('Já Possui' and a disabled box for holders), the
  * value per beneficiary, the validity start, the two documents, the accept box, the total,
  * Voltar and Contratar.
  */

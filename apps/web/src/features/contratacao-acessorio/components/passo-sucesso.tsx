@@ -6,7 +6,7 @@ import { ProtocoloInfo } from '@/components/membro/protocolo-info';
 import { StepHeading } from '@/components/step-heading';
 import { buttonVariants } from '@/components/ui/button';
 
-/** Spec 2 step 3: contract date, validity start, the included beneficiaries, back to /home; plus the protocol. */
+/** docs/produto/comercial.md "Screens" step 3: contract date, validity start, the included beneficiaries, back to /home; plus the protocol. */
 export function PassoSucesso({ resultado, nomeServico }: { resultado: ContratacaoConcluida; nomeServico: string }) {
   return (
     <div className="max-w-2xl space-y-5 rounded-2xl border border-slate-200 bg-white p-5 shadow-sm sm:p-6">

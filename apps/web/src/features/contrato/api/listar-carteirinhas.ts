@@ -6,7 +6,7 @@ import { usePerfilAutenticado } from '@/lib/membro';
 import { contratoKeys } from './keys';
 import { type CarteirinhaRecebida, carteirinhasDaResposta } from './resposta';
 
-/** POST /api/Carteirinha/ListarCarteirinhas (spec 7): the cards the member may see, their own first. */
+/** POST /api/Carteirinha/ListarCarteirinhas (docs/produto/informacoes.md, "Calls"): the cards the member may see, their own first. */
 export async function listarCarteirinhas(
   perfilAutenticado: PerfilAutenticado,
   signal?: AbortSignal,
@@ -19,13 +19,13 @@ export const listarCarteirinhasQuery = (perfil: PerfilAutenticado) =>
   queryOptions({
     queryKey: contratoKeys.carteirinhas(),
     queryFn: ({ signal }) => listarCarteirinhas(perfil, signal),
-    // Spec 8: a card data failure is only logged, not toasted (useCarteirinha logs it; the page
+    // docs/produto/informacoes.md "Messages": a card data failure is only logged, not toasted (useCarteirinha logs it; the page
     // says it inline, next to what the login already knows).
     meta: { erro: false },
     staleTime: 5 * 60_000,
   });
 
-/** The member's own card data (the first item, spec 3). */
+/** The member's own card data (the first item, docs/produto/informacoes.md "Data"). */
 export function useCarteirinha() {
   const perfil = usePerfilAutenticado();
   const query = useQuery({

@@ -9,7 +9,7 @@ export type CarteirinhaRecebida = {
   [K in Exclude<keyof Carteirinha, 'carencias'>]?: string | number | null;
 } & { carencias?: Carteirinha['carencias'] | null };
 
-/** Spec 3: the card data is a list (ours), or a list wrapped in `dados` (other operators' APIs). */
+/** docs/produto/informacoes.md "Data": the card data is a list (ours), or a list wrapped in `dados` (other operators' APIs). */
 export function carteirinhasDaResposta(resposta: unknown): CarteirinhaRecebida[] {
   return listaDaResposta(resposta).filter(
     (c): c is CarteirinhaRecebida => !!c && typeof c === 'object' && !Array.isArray(c),

@@ -38,7 +38,7 @@ const MARIA = {
 const mapa = (campos: { rotulo: string; valor: string }[]) =>
   Object.fromEntries(campos.map((c) => [c.rotulo, c.valor]));
 
-describe('spec 3 display rules', () => {
+describe('docs/produto/informacoes.md "Data" display rules', () => {
   it('sex and marital codes in words, either case; other values as they came', () => {
     expect([sexoPorExtenso('m'), sexoPorExtenso('F'), sexoPorExtenso(' f ')]).toEqual([
       'Masculino',
@@ -110,7 +110,7 @@ describe('spec 3 display rules', () => {
 });
 
 describe('where the card data comes from', () => {
-  it('spec 3: a list, or a list wrapped in dados; anything else is no card', () => {
+  it('docs/produto/informacoes.md "Data": a list, or a list wrapped in dados; anything else is no card', () => {
     expect(carteirinhasDaResposta([MARIA])[0]).toBe(MARIA);
     expect(carteirinhasDaResposta({ dados: [MARIA, { nome: 'João' }] })[0]).toBe(MARIA);
     for (const nada of [null, undefined, '', {}, { dados: null }, [null, 'x', [1]], 42])

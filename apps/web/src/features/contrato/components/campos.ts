@@ -2,7 +2,7 @@ import { formatCns, formatCpfPadded, formatDate, formatRg } from '@portal/br';
 import type { Usuario } from '@/lib/sessao';
 import type { CarteirinhaRecebida } from '../api/resposta';
 
-/** Spec 2 and 3: every empty value of the contract page shows this. */
+/** docs/produto/informacoes.md "Screens", "Data": every empty value of the contract page shows this. */
 export const NAO_INFORMADO = 'Não informado';
 
 type Valor = string | number | null | undefined;
@@ -19,13 +19,13 @@ const vazio = (v: Valor): v is null | undefined | '' => v === null || v === unde
 const SEXO: Record<string, string> = { m: 'Masculino', f: 'Feminino' };
 const ESTADO_CIVIL: Record<string, string> = { s: 'Solteiro(a)', c: 'Casado(a)', d: 'Divorciado(a)', v: 'Viúvo(a)' };
 
-/** Spec 3: codes m and f show Masculino and Feminino; anything else as it came. */
+/** docs/produto/informacoes.md "Data": codes m and f show Masculino and Feminino; anything else as it came. */
 export function sexoPorExtenso(v: string | number): string {
   const texto = String(v).trim();
   return SEXO[texto.toLowerCase()] ?? texto;
 }
 
-/** Spec 3: codes s, c, d, v show Solteiro(a), Casado(a), Divorciado(a), Viúvo(a); anything else as it came. */
+/** docs/produto/informacoes.md "Data": codes s, c, d, v show Solteiro(a), Casado(a), Divorciado(a), Viúvo(a); anything else as it came. */
 export function estadoCivilPorExtenso(v: string | number): string {
   const texto = String(v).trim();
   return ESTADO_CIVIL[texto.toLowerCase()] ?? texto;
@@ -47,7 +47,7 @@ function campo(rotulo: string, v: Valor, formatar: (v: string | number) => strin
   return valor ? { rotulo, valor, informado: true } : { rotulo, valor: NAO_INFORMADO, informado: false };
 }
 
-/** Card 'Dados Pessoais' (spec 2 'Contract page', fields of spec 3). */
+/** Card 'Dados Pessoais' (docs/produto/informacoes.md, "Contract page", fields of docs/produto/informacoes.md "Data"). */
 export function dadosPessoais(c: CarteirinhaRecebida): Campo[] {
   return [
     campo('Nome', c.nome),
@@ -80,7 +80,7 @@ export function detalhesDoContrato(c: CarteirinhaRecebida): Campo[] {
 }
 
 /**
- * The card data completed with what the login already knows about the member (spec 3 user
+ * The card data completed with what the login already knows about the member (docs/produto/informacoes.md, "Data" user
  * record): the card wins field by field; the record fills what the card lacks, or everything
  * when the card could not be loaded.
  */

@@ -22,7 +22,7 @@ function Contrato() {
   const usuario = useUsuario();
   const carteirinha = useCarteirinha();
   if (carteirinha.isPending) return <Carregando label="Carregando dados do contrato..." />;
-  // Spec 3: the first card of the answer. Without it (failure), only what the login knows is
+  // docs/produto/informacoes.md "Data": the first card of the answer. Without it (failure), only what the login knows is
   // shown: a field that could not be loaded is not 'Não informado'.
   const dados = comDadosDoLogin(carteirinha.data ?? null, usuario);
   const visiveis = (campos: Campo[]) => (carteirinha.isError ? campos.filter((c) => c.informado) : campos);

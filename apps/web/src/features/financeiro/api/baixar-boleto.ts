@@ -3,7 +3,7 @@ import { useMutation } from '@tanstack/react-query';
 import { usePerfilAutenticado } from '@/lib/membro';
 import { buscarPdf, ERRO_DOCUMENTO } from './documento';
 
-/** POST /api/Financeiro/BaixarBoleto (spec 7): the boleto PDF of an open installment. */
+/** POST /api/Financeiro/BaixarBoleto (docs/produto/financeiro.md, "Calls"): the boleto PDF of an open installment. */
 export function baixarBoleto(PerfilAutenticado: PerfilAutenticado, codigoMensalidade: string): Promise<Blob> {
   return buscarPdf('/api/Financeiro/BaixarBoleto', { PerfilAutenticado, codigoMensalidade });
 }

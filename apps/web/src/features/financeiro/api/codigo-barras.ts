@@ -4,7 +4,7 @@ import { api } from '@/lib/api-client';
 import { usePerfilAutenticado } from '@/lib/membro';
 import { financeiroKeys } from './keys';
 
-/** POST /api/Financeiro/CodigoBarras (spec 7): the boleto digits of an open installment. */
+/** POST /api/Financeiro/CodigoBarras (docs/produto/financeiro.md, "Calls"): the boleto digits of an open installment. */
 export function buscarCodigoBarras(
   PerfilAutenticado: PerfilAutenticado,
   codigoMensalidade: string,

@@ -1,7 +1,7 @@
 import { api, ApiError } from '@/lib/api-client';
 import type { ErroPadrao } from '@/lib/query-errors';
 
-/** Spec 8: what a failed document call says when the server sent no message of its own. */
+/** docs/produto/financeiro.md "Messages": what a failed document call says when the server sent no message of its own. */
 export const ERRO_DOCUMENTO: ErroPadrao = {
   titulo: 'Erro ao gerar documento',
   mensagem: 'Não foi possível obter o documento. Tente novamente.',

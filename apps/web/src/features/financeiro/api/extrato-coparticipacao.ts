@@ -3,7 +3,7 @@ import { useMutation } from '@tanstack/react-query';
 import { usePerfilAutenticado } from '@/lib/membro';
 import { buscarPdf, ERRO_DOCUMENTO } from './documento';
 
-/** POST /api/Financeiro/ExtratoCoParticipacao (spec 7): the statement PDF of one competence ('Baixar Extrato'). */
+/** POST /api/Financeiro/ExtratoCoParticipacao (docs/produto/financeiro.md, "Calls"): the statement PDF of one competence ('Baixar Extrato'). */
 export function baixarExtratoCoParticipacao(
   PerfilAutenticado: PerfilAutenticado,
   c: { anoCompetencia: number; mesCompetencia: number },

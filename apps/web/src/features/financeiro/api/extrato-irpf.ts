@@ -3,7 +3,7 @@ import { useMutation } from '@tanstack/react-query';
 import { usePerfilAutenticado } from '@/lib/membro';
 import { buscarPdf, ERRO_DOCUMENTO } from './documento';
 
-/** POST /api/Financeiro/ExtratoIRPF (spec 7): the IRPF informe PDF of a year. */
+/** POST /api/Financeiro/ExtratoIRPF (docs/produto/financeiro.md, "Calls"): the IRPF informe PDF of a year. */
 export function baixarExtratoIrpf(PerfilAutenticado: PerfilAutenticado, ano: number): Promise<Blob> {
   return buscarPdf('/api/Financeiro/ExtratoIRPF', { PerfilAutenticado, ano });
 }

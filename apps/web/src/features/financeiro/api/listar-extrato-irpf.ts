@@ -4,7 +4,7 @@ import { api } from '@/lib/api-client';
 import { usePerfilAutenticado } from '@/lib/membro';
 import { financeiroKeys } from './keys';
 
-/** POST /api/Financeiro/ListarExtratoIRPF (spec 7): the list is in response.dados; `anos` are the years with data. */
+/** POST /api/Financeiro/ListarExtratoIRPF (docs/produto/financeiro.md, "Calls"): the list is in response.dados; `anos` are the years with data. */
 export async function listarExtratoIrpf(
   PerfilAutenticado: PerfilAutenticado,
   ano: number | null,

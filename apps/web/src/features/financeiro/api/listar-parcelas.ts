@@ -5,7 +5,7 @@ import { listaDaResposta } from '@/lib/api/lista';
 import { usePerfilAutenticado } from '@/lib/membro';
 import { financeiroKeys } from './keys';
 
-/** POST /api/Financeiro/ListarParcelas (spec 7): the installments of the last 12 months. */
+/** POST /api/Financeiro/ListarParcelas (docs/produto/financeiro.md, "Calls"): the installments of the last 12 months. */
 export async function listarParcelas(PerfilAutenticado: PerfilAutenticado, signal?: AbortSignal): Promise<Parcela[]> {
   const r = await api.post<Parcela[] | { dados?: Parcela[] }>(
     '/api/Financeiro/ListarParcelas',

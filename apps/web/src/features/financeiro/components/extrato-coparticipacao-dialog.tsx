@@ -9,7 +9,7 @@ import { BaixarExtrato } from './baixar-extrato';
 import { competenciaPorExtenso } from './formatos';
 import { CabecalhoValores, RodapeTotal } from './tabela-valores';
 
-/** Spec 2: the co-participation statement dialog — items table (description and value), 'Nenhum item encontrado.' */
+/** docs/produto/financeiro.md "Screens": the co-participation statement dialog — items table (description and value), 'Nenhum item encontrado.' */
 export function ExtratoCoparticipacaoDialog({
   open,
   onOpenChange,

@@ -5,7 +5,7 @@ import { useListarExtratoCoParticipacao } from '../api/listar-extrato-coparticip
 import { BaixarExtrato } from './baixar-extrato';
 import { competenciaPorExtenso } from './formatos';
 
-/** Spec 6: a profile that is not financial sees the co-participation statements by competence ('Baixar Extrato'). */
+/** docs/produto/financeiro.md "Who may use it": a profile that is not financial sees the co-participation statements by competence ('Baixar Extrato'). */
 export function ExtratoPorCompetencia({ coparticipativo }: { coparticipativo: boolean }) {
   const lista = useListarExtratoCoParticipacao(coparticipativo);
   return (

@@ -20,7 +20,7 @@ const ExtratoCoparticipacaoDialog = lazy(() =>
   import('./extrato-coparticipacao-dialog').then((m) => ({ default: m.ExtratoCoparticipacaoDialog })),
 );
 
-/** Spec 6: the statement button is enabled only for co-participative profiles; otherwise it says why. */
+/** docs/produto/financeiro.md "Who may use it": the statement button is enabled only for co-participative profiles; otherwise it says why. */
 export function BotaoExtratoCoparticipacao({
   coparticipativo,
   onAbrir,

@@ -30,7 +30,7 @@ export function FinanceiroPage() {
   );
 }
 
-/** Spec 2 and 6: two tabs; the first is the invoices of a financial profile, else the co-participation statements. */
+/** docs/produto/financeiro.md "Screens", "Who may use it": two tabs; the first is the invoices of a financial profile, else the co-participation statements. */
 function Financeiro() {
   const usuario = useUsuario();
   const financeiro = isPerfilFinanceiro(usuario.tipoPerfil);

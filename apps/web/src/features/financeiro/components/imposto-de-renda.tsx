@@ -12,14 +12,14 @@ import { nomesDeArquivo } from './formatos';
 import { SeletorDeAno } from './seletor-de-ano';
 import { CabecalhoValores, RodapeTotal } from './tabela-valores';
 
-/** Spec 2 'IRPF tab': a download button carrying the year, and the list of description, year and value. */
+/** docs/produto/financeiro.md "IRPF tab": a download button carrying the year, and the list of description, year and value. */
 export function ImpostoDeRenda() {
   const [ano, setAno] = useState<number | null>(null);
   const lista = useListarExtratoIrpf(ano, true);
   const informe = useExtratoIrpf();
   const abrir = useAbrirDocumento();
   const anos = lista.data?.anos ?? [];
-  // Spec 9: the previous calendar year by default (else the newest year that has data).
+  // docs/produto/financeiro.md "Limits": the previous calendar year by default (else the newest year that has data).
   const anterior = new Date().getFullYear() - 1;
   const selecionado = ano ?? (anos.includes(anterior) ? anterior : (anos[0] ?? null));
   const itens = lista.data?.dados ?? [];

@@ -20,7 +20,7 @@ import { competenciaPorExtenso, gruposDaLinha, nomesDeArquivo } from './formatos
 const gatilho =
   'flex-1 whitespace-normal px-2 sm:flex-1! text-center text-sm leading-tight sm:px-3! sm:text-[15px] [&_svg]:hidden sm:[&_svg]:block';
 
-/** Spec 2: 'Pagar Fatura' — barcode (copy, boleto), credit card and PIX. */
+/** docs/produto/financeiro.md "Screens": 'Pagar Fatura' — barcode (copy, boleto), credit card and PIX. */
 export function PagarFaturaDialog({
   parcela,
   onClose,

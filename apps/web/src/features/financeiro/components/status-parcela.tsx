@@ -1,7 +1,7 @@
 import { CalendarX, CircleCheck, Clock } from 'lucide-react';
 import { Badge } from '@/components/ui/badge';
 
-/** Spec 4: 'Pago' is a blue badge; anything else is 'Em Aberto'. */
+/** docs/produto/financeiro.md "States": 'Pago' is a blue badge; anything else is 'Em Aberto'. */
 export const estaPaga = (status: string) => status.trim().toLowerCase() === 'pago';
 
 export function StatusParcela({ status }: { status: string }) {
@@ -18,7 +18,7 @@ export function StatusParcela({ status }: { status: string }) {
   );
 }
 
-/** Beside 'Em Aberto' (spec 4 keeps it): an open installment past its due date says so, with the days. */
+/** Beside 'Em Aberto' (docs/produto/financeiro.md, "States" keeps it): an open installment past its due date says so, with the days. */
 export const textoVencida = (dias: number) => `Vencida há ${dias} ${dias === 1 ? 'dia' : 'dias'}`;
 
 export function AvisoVencida({ diasAtraso }: { diasAtraso: number }) {

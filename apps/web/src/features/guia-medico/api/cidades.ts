@@ -4,7 +4,7 @@ import { api } from '@/lib/api-client';
 import { listaDaResposta } from '@/lib/api/lista';
 import { guiaMedicoKeys } from './keys';
 
-/** GET /api/GuiaMedico/Cidades (spec 7); an answer that is not a list counts as none. */
+/** GET /api/GuiaMedico/Cidades (docs/produto/guia-medico.md, "Calls"); an answer that is not a list counts as none. */
 export async function buscarCidades(signal?: AbortSignal): Promise<Cidade[]> {
   const r = await api.get<Cidade[] | { dados?: Cidade[] }>('/api/GuiaMedico/Cidades', { somenteOdonto: false }, signal);
   return listaDaResposta(r);
@@ -18,7 +18,7 @@ export const cidadesQuery = () =>
     staleTime: 60 * 60_000,
   });
 
-/** Spec 7: on failure the list is empty (the toast says why). */
+/** docs/produto/guia-medico.md "Calls": on failure the list is empty (the toast says why). */
 export function useCidades() {
   return useQuery(cidadesQuery());
 }

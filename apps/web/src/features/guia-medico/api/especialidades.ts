@@ -4,7 +4,7 @@ import { api } from '@/lib/api-client';
 import { listaDaResposta } from '@/lib/api/lista';
 import { guiaMedicoKeys } from './keys';
 
-/** GET /api/GuiaMedico/Especialidades?removeOdonto=false (spec 7). */
+/** GET /api/GuiaMedico/Especialidades?removeOdonto=false (docs/produto/guia-medico.md, "Calls"). */
 export async function buscarEspecialidades(signal?: AbortSignal): Promise<Especialidade[]> {
   const r = await api.get<Especialidade[] | { dados?: Especialidade[] }>(
     '/api/GuiaMedico/Especialidades',

@@ -7,7 +7,7 @@ import { guiaMedicoKeys } from './keys';
 const VAZIO: PrestadoresResponse = { especialidades: [], paginaAtual: 1, totalPaginas: 0, totalRegistros: 0 };
 
 /**
- * GET /api/GuiaMedico/Prestadores (spec 7). Empty filters are not sent (spec 5: the API client
+ * GET /api/GuiaMedico/Prestadores (docs/produto/guia-medico.md, "Calls"). Empty filters are not sent (docs/produto/guia-medico.md, "Validation": the API client
  * drops empty values); somenteOdonto=false as the spec's call sends it.
  */
 export async function buscarPrestadores(filtro: FiltroDaBusca, signal?: AbortSignal): Promise<PrestadoresResponse> {

@@ -66,7 +66,7 @@ function Local({ local: l, numero, total }: { local: LocalAtendimento; numero: n
   );
 }
 
-/** Spec 2 'Detalhes do credenciado': every field of spec 3's provider and its locations. */
+/** docs/produto/guia-medico.md "Screens": every field of docs/produto/guia-medico.md "Data" provider and its locations. */
 export function DetalhesDialog({
   detalhe,
   aberto,

@@ -21,7 +21,7 @@ interface FiltrosProps {
   onLimpar: () => void;
 }
 
-/** Spec 2 filters: city ('name / UF'), free text for name or address, specialty; all optional. */
+/** docs/produto/guia-medico.md "Screens" filters: city ('name / UF'), free text for name or address, specialty; all optional. */
 export function Filtros({ inicial, pesquisando, onPesquisar, onLimpar }: FiltrosProps) {
   const cidades = useCidades();
   const especialidades = useEspecialidades();

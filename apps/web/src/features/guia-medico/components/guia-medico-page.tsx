@@ -13,7 +13,7 @@ import { Paginacao } from './paginacao';
 import { PrestadorCard } from './prestador-card';
 
 /**
- * Guia Médico (spec 2). The search lives in the URL (busca.ts): 'Pesquisar' and the pages push
+ * Guia Médico (docs/produto/guia-medico.md, "Screens"). The search lives in the URL (busca.ts): 'Pesquisar' and the pages push
  * history entries, so back/forward and a shared link show the same search.
  */
 export function GuiaMedicoPage() {
@@ -53,7 +53,7 @@ export function GuiaMedicoPage() {
 
 function Resultados({ filtro, onIr }: { filtro: FiltroDaBusca; onIr: (pagina: number) => void }) {
   const q = usePrestadores(filtro);
-  // A page is 100 cards (spec 9): React renders them as a transition, in slices that leave the
+  // A page is 100 cards (docs/produto/guia-medico.md, "Limits"): React renders them as a transition, in slices that leave the
   // main thread free between them, instead of one long task on a slow phone (bench:lighthouse).
   const r = useDeferredValue(q.data);
   // The last provider opened stays while the dialog closes (its button gets the focus back).

@@ -8,7 +8,7 @@ interface PaginacaoProps {
 }
 
 /**
- * Spec 2: Anterior / 'Página X de Y' / Próxima, only with more than one page. On a phone the
+ * docs/produto/guia-medico.md "Screens": Anterior / 'Página X de Y' / Próxima, only with more than one page. On a phone the
  * page number sits above the two buttons, which share the width.
  */
 export function Paginacao({ pagina, totalPaginas, onIr }: PaginacaoProps) {

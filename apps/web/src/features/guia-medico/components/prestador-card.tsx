@@ -11,7 +11,7 @@ interface PrestadorCardProps {
   onDetalhes: (origem: HTMLElement) => void;
 }
 
-/** Spec 2 result card: name, specialty badge, up to 2 seals and '+N', each location's address, CEP and phone. */
+/** docs/produto/guia-medico.md "Screens" result card: name, specialty badge, up to 2 seals and '+N', each location's address, CEP and phone. */
 export function PrestadorCard({ prestador: p, especialidade, onDetalhes }: PrestadorCardProps) {
   const tituloId = `prestador-${p.codigo}-${especialidade.replace(/\W+/g, '-')}`;
   return (

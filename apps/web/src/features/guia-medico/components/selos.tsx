@@ -1,7 +1,7 @@
 import type { Selo } from '@portal/contract';
 import { Badge } from '@/components/ui/badge';
 
-/** Spec 9: a card shows at most 2 seals, then '+N'. */
+/** docs/produto/guia-medico.md "Limits": a card shows at most 2 seals, then '+N'. */
 export const SELOS_NO_CARTAO = 2;
 
 const imagem = (codigo: string) => `/selos/${encodeURIComponent(codigo)}.png`;
@@ -32,7 +32,7 @@ export function SelosDoCartao({ selos }: { selos: Selo[] }) {
   );
 }
 
-/** Every seal as its image (spec 3: /selos/{codigo}.png) with its name as the alternative text. */
+/** Every seal as its image (docs/produto/guia-medico.md, "Data": /selos/{codigo}.png) with its name as the alternative text. */
 export function SelosCompletos({ selos }: { selos: Selo[] }) {
   if (!selos.length) return <p className="text-slate-700">Nenhum selo de qualidade.</p>;
   return (

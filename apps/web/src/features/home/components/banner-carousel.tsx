@@ -9,7 +9,7 @@ import { useMediaQuery } from '@/lib/use-media-query';
 import { useOnline } from '@/lib/use-online';
 import { estadoInicial, girando, rotacao } from './rotacao';
 
-/** Spec 9: banner autoplay every 4000 ms. */
+/** docs/produto/home.md "Limits": banner autoplay every 4000 ms. */
 export const INTERVALO_BANNER_MS = 4000;
 
 /**
@@ -23,7 +23,7 @@ const FORMATOS = {
 } as const;
 type Formato = keyof typeof FORMATOS;
 
-/** Spec 2 and 9: 4 banners from 768 px, 3 below, switching live when the width crosses it; none offline. */
+/** docs/produto/home.md "Screens", "Limits": 4 banners from 768 px, 3 below, switching live when the width crosses it; none offline. */
 export function BannerCarousel() {
   const desktop = useMediaQuery('(min-width: 768px)');
   const movimentoReduzido = useMediaQuery('(prefers-reduced-motion: reduce)');

@@ -5,7 +5,7 @@ import { mensagemErroLogin } from './erros-de-login';
 const http = (status: number, serverMessage: string | null = null) =>
   new ApiError({ kind: 'http', status, serverMessage });
 
-describe('mensagemErroLogin (spec 8 Login)', () => {
+describe('mensagemErroLogin (docs/produto/acesso.md, "Messages" Login)', () => {
   it('maps statuses to the spec pairs', () => {
     expect(mensagemErroLogin(http(401, 'Token inválido.'))).toEqual({
       title: 'CPF ou senha inválidos',

@@ -12,7 +12,7 @@ export const SENHA_INCORRETA: Mensagem = {
   description: 'Senha incorreta. Tente novamente.',
 };
 
-/** Spec 8 'Login' for a failed PerfisDaConta / Autenticar call. */
+/** docs/produto/acesso.md "Messages" for a failed PerfisDaConta / Autenticar call. */
 export function mensagemErroLogin(error: unknown): Mensagem {
   if (!isApiError(error))
     return { title: 'Erro de conexão', description: 'Não foi possível conectar ao servidor. Tente novamente.' };

@@ -26,7 +26,7 @@ const ETAPAS = ['Contato', 'Verificação', 'Senha'] as const;
 
 interface RegistrationWizardProps {
   conta: ContaVerificada;
-  /** Back from Contato or Senha leaves the wizard (spec 4). */
+  /** Back from Contato or Senha leaves the wizard (docs/produto/acesso.md, "States"). */
   onExit: () => void;
   /** After 'Conta criada com sucesso', back to the CPF step. */
   onDone: () => void;
@@ -34,9 +34,9 @@ interface RegistrationWizardProps {
 
 /**
  * Registration inside the login flow. The member only knows the masked contacts, and the server
- * accepts the masked form (0002), so that is what we send. Spec 8: the wizard's steps only log
+ * accepts the masked form (0002), so that is what we send. docs/produto/acesso.md "Messages": the wizard's steps only log
  * errors, so they are shown in the step itself and never as toasts (the member must still know
- * why nothing happened); the success toasts of spec 8 stay.
+ * why nothing happened); the success toasts of docs/produto/acesso.md "Messages" stay.
  */
 export function RegistrationWizard({ conta, onExit, onDone }: RegistrationWizardProps) {
   const [metodo, setMetodo] = useState(() => metodoInicial(conta));

@@ -20,7 +20,7 @@ type Etapa = { nome: 'cpf' } | { nome: 'senha'; conta: ContaVerificada } | { nom
 const cpfRecebido = (valor: unknown) => (typeof valor === 'string' && isValidCpf(valor) ? onlyDigits(valor) : '');
 
 /**
- * /login (spec 2 and 4): CPF step, then the password step when the account exists and has a
+ * /login (docs/produto/acesso.md, "Screens", "States"): CPF step, then the password step when the account exists and has a
  * password, otherwise the registration wizard.
  */
 export function LoginPage() {

@@ -49,7 +49,7 @@ export function PasswordStep({ conta, onBack, focusOnMount }: PasswordStepProps)
     void loadProfilesDialog();
   }, []);
 
-  /** Spec 8's toast says it (and only it: decision 0031); the member is back in the password field. */
+  /** docs/produto/acesso.md "Messages" toast says it (and only it: decision 0031); the member is back in the password field. */
   const falhar = (m: Mensagem) => {
     toast.error(m.title, { description: m.description });
     setFocus('senha', { shouldSelect: true });

@@ -6,7 +6,7 @@ import { usePerfilAutenticado } from '@/lib/membro';
 
 export type Inscricao = Omit<FazerInscricaoRequest, 'perfilAutenticado'>;
 
-/** POST /api/MedicinaPreventiva/FazerInscricao (spec 7): cpf and telefone as digits, dataNascimento ISO. */
+/** POST /api/MedicinaPreventiva/FazerInscricao (docs/produto/medicina-preventiva.md, "Calls"): cpf and telefone as digits, dataNascimento ISO. */
 export function fazerInscricao(perfilAutenticado: PerfilAutenticado, inscricao: Inscricao, chave: string) {
   return api.post<FazerInscricaoResponse>(
     '/api/MedicinaPreventiva/FazerInscricao',
@@ -15,7 +15,7 @@ export function fazerInscricao(perfilAutenticado: PerfilAutenticado, inscricao: 
   );
 }
 
-/** Spec 8 'Enrolment': 'Erro na inscrição' with the server's erro, or 'Erro inesperado' (see the page). */
+/** docs/produto/medicina-preventiva.md "Messages": 'Erro na inscrição' with the server's erro, or 'Erro inesperado' (see the page). */
 export function useFazerInscricao() {
   const perfil = usePerfilAutenticado();
   return useMutation({

@@ -30,7 +30,7 @@ import { useFazerInscricao } from '../api/fazer-inscricao';
 import { SoComPlanoAtivo } from '@/components/membro/plano-cancelado';
 import { useSituacaoDoPlano } from '@/lib/api/situacao-do-plano';
 
-/** Read-only fields (spec 2: name, CPF and birth date) look like what they are. */
+/** Read-only fields (docs/produto/medicina-preventiva.md, "Screens": name, CPF and birth date) look like what they are. */
 const SO_LEITURA = 'read-only:border-slate-300 read-only:bg-slate-100 read-only:text-slate-800';
 
 export function MedicinaPreventivaPage() {
@@ -59,7 +59,7 @@ export function MedicinaPreventivaPage() {
 }
 
 /**
- * Spec 2 'Medicina Preventiva': name, CPF and birth date read-only and prefilled from the user;
+ * docs/produto/medicina-preventiva.md "Screens": name, CPF and birth date read-only and prefilled from the user;
  * phone prefilled and editable; city; programme. City and programme are cleared after success.
  */
 function Formulario() {

@@ -20,7 +20,7 @@ export function useBaixarAnexo() {
   const perfil = usePerfilAutenticado();
   return useMutation({
     mutationFn: (protocolo: string) => baixarAnexo(perfil!, protocolo),
-    // Spec 8 'Finance': the documents' default toast.
+    // docs/produto/financeiro.md "Messages": the documents' default toast.
     meta: {
       erro: { titulo: 'Erro ao baixar documento', mensagem: 'Não foi possível obter o anexo. Tente novamente.' },
     },

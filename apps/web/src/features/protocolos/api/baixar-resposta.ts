@@ -22,7 +22,7 @@ export function useBaixarResposta() {
   const perfil = usePerfilAutenticado();
   return useMutation({
     mutationFn: (protocolo: string) => baixarResposta(perfil!, protocolo),
-    // Spec 8 'Finance': the documents' default toast.
+    // docs/produto/financeiro.md "Messages": the documents' default toast.
     meta: {
       erro: { titulo: 'Erro ao gerar documento', mensagem: 'Não foi possível obter o documento. Tente novamente.' },
     },

@@ -4,7 +4,7 @@ import { api } from '@/lib/api-client';
 
 /**
  * POST /api/Login/RecuperarSenha — cpf as a number, celular (digits) only for the celular method
- * (spec 3/5). The server sends the code to the contact on file and ignores `celular` (0002).
+ * (docs/produto/acesso.md, "Data", "Validation"). The server sends the code to the contact on file and ignores `celular` (0002).
  */
 export function recuperarSenha(cpf: string, tipoSolicitacao: TipoSolicitacao, celular: string): Promise<Sucesso> {
   const digits = onlyDigits(celular);

@@ -13,7 +13,7 @@ import type { CodigoValidado, ContaRecuperacao } from '../types';
 
 const mensagemServidor = (e: unknown) => (isApiError(e) && e.serverMessage) || null;
 
-/** Spec 8 'Recovery' and 'Success messages'. */
+/** docs/produto/acesso.md "Messages" and 'Success messages'. */
 const TEXTOS_RECUPERACAO: CodeFlowTextos = {
   enviado: (d) => ({
     title: 'Código de recuperação enviado',

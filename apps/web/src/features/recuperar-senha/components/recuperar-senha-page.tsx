@@ -66,7 +66,7 @@ export function RecuperarSenhaPage() {
       irPara({ nome: 'sucesso' });
     } catch (e) {
       const msg = (isApiError(e) && e.serverMessage) || 'Erro ao alterar senha. Tente novamente.';
-      // Spec 8's toast, and only it (decision 0031).
+      // docs/produto/acesso.md "Messages" toast, and only it (decision 0031).
       toast.error('Erro ao alterar senha', { description: msg });
     }
   };

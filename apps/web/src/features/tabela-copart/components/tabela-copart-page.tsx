@@ -9,7 +9,7 @@ import { type GrupoCopart, percentualPorExtenso, TABELA_COPART } from './tabela'
 const COLUNAS = ['Grupo', 'Subgrupo', 'Forma de Cobrança', 'Percentual', 'Limite de Valor'] as const;
 
 /**
- * Spec 2 and 9 'Co-payment table'. A real table (caption, column headers, each group a row group
+ * docs/produto/informacoes.md "Screens", "Limits". A real table (caption, column headers, each group a row group
  * with its header). Below 768 px each row is drawn as a small card (the group's name, then its
  * subgroup and the three values with their labels); the explicit roles keep it a table for screen
  * readers whatever CSS display it gets. Between 768 px and a wide window it keeps its columns and

@@ -4,8 +4,8 @@ import { nomeDoGrupo, percentualPorExtenso, TABELA_COPART } from './tabela';
 
 const reais = (v: number) => formatBRL(v).replace(/\s/g, ' ');
 
-describe('co-payment table (spec 9)', () => {
-  it('has the nine groups of spec 9, in its order, with its percentages and limits', () => {
+describe('co-payment table (docs/produto/informacoes.md, "Limits")', () => {
+  it('has the nine groups of docs/produto/informacoes.md "Limits", in its order, with its percentages and limits', () => {
     const resumo = TABELA_COPART.map((g) => [
       nomeDoGrupo(g),
       [...new Set(g.linhas.map((l) => percentualPorExtenso(l.percentual)))].join(),

@@ -7,7 +7,7 @@ export interface LinhaCopart {
   /** null: the group has a single rule. */
   subgrupo: string | null;
   formaDeCobranca: FormaDeCobranca;
-  /** Share of the procedure's value the member pays; null where spec 9 gives none. */
+  /** Share of the procedure's value the member pays; null where docs/produto/informacoes.md "Limits" gives none. */
   percentual: number | null;
   /** Limit in reais for each charge. */
   limite: number;
@@ -32,7 +32,7 @@ const evento = (percentual: number | null, limite: number, subgrupo: string | nu
 });
 
 /**
- * Spec 9 'Co-payment table': its nine groups, every percentage and limit as the spec gives them.
+ * docs/produto/informacoes.md "Limits": its nine groups, every percentage and limit as the spec gives them.
  * Exames/procedimentos and the therapies are split into their subgroups (CH ranges, each therapy;
  * each drug and treatment of alta complexidade with how it is counted).
  */
@@ -85,7 +85,7 @@ export const TABELA_COPART: readonly GrupoCopart[] = [
   },
 ];
 
-/** '50%'; where spec 9 gives no percentage, 'Não se aplica' (the row has only its value limit). */
+/** '50%'; where docs/produto/informacoes.md "Limits" gives no percentage, 'Não se aplica' (the row has only its value limit). */
 export function percentualPorExtenso(percentual: number | null): string {
   return percentual === null ? 'Não se aplica' : `${percentual}%`;
 }

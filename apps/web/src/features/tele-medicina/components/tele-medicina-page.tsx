@@ -15,7 +15,7 @@ import {
 } from '@/components/ui/dialog';
 import { operadora } from '@/lib/operadora';
 
-/** Spec 2 'Telemedicine': a confirmation 'Redirecionamento Externo'; Continuar opens the partner in a new tab. */
+/** docs/produto/informacoes.md "Telemedicine": a confirmation 'Redirecionamento Externo'; Continuar opens the partner in a new tab. */
 export function TeleMedicinaPage() {
   const url = operadora().links.teleMedicina;
   const [aberto, setAberto] = useState(false);

@@ -8,7 +8,7 @@ import type { Historico } from './listar-utilizacao';
 
 export type Avaliacao = Omit<AvaliarAtendimentoRequest, 'perfilAutenticado'>;
 
-/** POST /api/utilizacao/AvaliarAtendimento (spec 3 'Rating request'). */
+/** POST /api/utilizacao/AvaliarAtendimento (docs/produto/utilizacao.md, "Data"). */
 export function avaliarAtendimento(perfilAutenticado: PerfilAutenticado, avaliacao: Avaliacao, chave: string) {
   return api.post<AvaliarAtendimentoResponse>(
     '/api/utilizacao/AvaliarAtendimento',
@@ -18,7 +18,7 @@ export function avaliarAtendimento(perfilAutenticado: PerfilAutenticado, avaliac
 }
 
 /**
- * Spec 4 'Rating': after success the care is marked jaAvaliado at once (the list is then
+ * docs/produto/utilizacao.md "States": after success the care is marked jaAvaliado at once (the list is then
  * refreshed from the server, which keeps the flag).
  */
 export function useAvaliarAtendimento() {

@@ -16,7 +16,7 @@ export interface Historico {
 }
 
 /**
- * POST /api/utilizacao/ListarUtilizacao (spec 3, 7): the list is in response.procedimentos, or
+ * POST /api/utilizacao/ListarUtilizacao (docs/produto/utilizacao.md, "Data", "Calls"): the list is in response.procedimentos, or
  * the response itself is the list; an erro or mensagem may come along.
  */
 export async function listarUtilizacao(
@@ -24,7 +24,7 @@ export async function listarUtilizacao(
   codigoBeneficiario: string,
   signal?: AbortSignal,
 ): Promise<Historico> {
-  // `erro` is the spec's other operators' way of saying the same note (spec 3).
+  // `erro` is the spec's other operators' way of saying the same note (docs/produto/utilizacao.md, "Data").
   const r = await api.post<ItemUtilizacao[] | (Partial<ListarUtilizacaoResponse> & { erro?: string }) | null>(
     '/api/utilizacao/ListarUtilizacao',
     { perfilAutenticado, codigoBeneficiario } satisfies ListarUtilizacaoRequest,

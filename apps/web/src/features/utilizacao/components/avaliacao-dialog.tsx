@@ -12,7 +12,7 @@ import { dataUtc } from './categorias';
 import { Estrelas } from './estrelas';
 
 /**
- * The rating dialog (spec 2, 4, 5): 1–5 stars required ('Dados incompletos'), an optional comment
+ * The rating dialog (docs/produto/utilizacao.md, "Screens", "States", "Validation"): 1–5 stars required ('Dados incompletos'), an optional comment
  * of at most 500 characters. On success 'Avaliação enviada!' with the protocol, and the dialog
  * closes (its state resets with it).
  */

@@ -15,7 +15,7 @@ const item = (categoria: string | null, valor: number): ItemUtilizacao => ({
   protocoloAvaliacao: null,
 });
 
-describe('usage by category (spec 9)', () => {
+describe('usage by category (docs/produto/utilizacao.md, "Limits")', () => {
   it('no category, or one the spec does not list, is Outras Despesas', () => {
     expect(categoriaDe({ categoria: null })).toBe('OUTRAS_DESPESAS');
     expect(categoriaDe({ categoria: '' })).toBe('OUTRAS_DESPESAS');

@@ -6,7 +6,7 @@ import {
 } from '@portal/contract';
 import { formatDate } from '@portal/br';
 
-/** Spec 9: items without a category (or with one the spec does not list) go to Outras Despesas. */
+/** docs/produto/utilizacao.md "Limits": items without a category (or with one the spec does not list) go to Outras Despesas. */
 export function categoriaDe(item: Pick<ItemUtilizacao, 'categoria'>): CategoriaUtilizacao {
   const c = (item.categoria ?? '').trim().toUpperCase();
   return (CATEGORIAS_UTILIZACAO as readonly string[]).includes(c) ? (c as CategoriaUtilizacao) : 'OUTRAS_DESPESAS';
@@ -29,7 +29,7 @@ export function agruparPorCategoria(itens: readonly ItemUtilizacao[]): GrupoUtil
   });
 }
 
-/** Spec 9: usage dates are shown in UTC (dd/mm/aaaa of the instant in UTC). */
+/** docs/produto/utilizacao.md "Limits": usage dates are shown in UTC (dd/mm/aaaa of the instant in UTC). */
 export function dataUtc(iso: string): string {
   const d = new Date(iso);
   return Number.isNaN(d.getTime()) ? '---' : formatDate(d.toISOString().slice(0, 10));

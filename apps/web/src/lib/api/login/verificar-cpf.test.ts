@@ -14,7 +14,7 @@ const dados: VerificarCpfResponse = {
   temSenhaCadastrada: true,
 };
 
-describe('interpretarVerificacao (spec 8 CPF check)', () => {
+describe('interpretarVerificacao (docs/produto/acesso.md, "Messages" CPF check)', () => {
   it('a beneficiary goes on', () => {
     expect(interpretarVerificacao({ dados })).toEqual({ ok: true, dados });
   });

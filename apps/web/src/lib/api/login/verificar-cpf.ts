@@ -13,7 +13,7 @@ export function verificarCpf(cpf: string): Promise<VerificarCpfResponse> {
 }
 
 /**
- * What the CPF check tells the sign-in screens about the member (spec 3 'CPF check result'): the
+ * What the CPF check tells the sign-in screens about the member (docs/produto/acesso.md, "Data"): the
  * contacts are masked, '' when none on file.
  */
 export type ContaVerificada = Pick<VerificarCpfResponse, 'nome' | 'email' | 'celular'> & {
@@ -24,7 +24,7 @@ export type ContaVerificada = Pick<VerificarCpfResponse, 'nome' | 'email' | 'cel
 
 export type ResultadoVerificacao = { ok: true; dados: VerificarCpfResponse } | { ok: false; erro: Mensagem };
 
-/** Spec 8 'CPF check' as data: what to tell the member for each outcome. */
+/** docs/produto/acesso.md "Messages" as data: what to tell the member for each outcome. */
 export function interpretarVerificacao(
   outcome: { dados: VerificarCpfResponse } | { error: unknown },
 ): ResultadoVerificacao {
@@ -60,7 +60,7 @@ export function interpretarVerificacao(
   return { ok: true, dados };
 }
 
-/** Verifies the CPF and, on success, keeps the CPF and the masked contacts (spec 3). */
+/** Verifies the CPF and, on success, keeps the CPF and the masked contacts (docs/produto/acesso.md, "Data"). */
 async function verificarEInterpretar(cpf: string): Promise<ResultadoVerificacao> {
   let resultado: ResultadoVerificacao;
   try {
@@ -79,7 +79,7 @@ async function verificarEInterpretar(cpf: string): Promise<ResultadoVerificacao>
 }
 
 /**
- * The CPF step of /login, /cadastro and /recuperar-senha: on a failure the spec 8 toast and null,
+ * The CPF step of /login, /cadastro and /recuperar-senha: on a failure the docs/produto/acesso.md "Messages" toast and null,
  * otherwise the account as the check saw it.
  */
 async function verificarConta(cpf: string): Promise<ContaVerificada | null> {

@@ -9,7 +9,7 @@ export function reenviarSms(cpf: string): Promise<ReenviarSmsResponse> {
 }
 
 /**
- * Spec 4 and 8: a registration code sent by SMS is resent with ReenviarSmsConfirmacao ('Código
+ * docs/produto/acesso.md "States", "Messages": a registration code sent by SMS is resent with ReenviarSmsConfirmacao ('Código
  * reenviado / Novo código enviado para seu celular.'); an e-mail code is simply sent again.
  */
 export function reenvioRegistro(cpf: string): (canal: Canal) => Reenvio | null {

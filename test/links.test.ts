@@ -9,6 +9,10 @@ import { describe, expect, it } from 'vitest';
 // folder holding tracked files, inside the repository; an absolute path (`/…`) is refused too (a
 // machine's path). Links with a scheme (https:, mailto:) are not checked, and neither are anchors:
 // `#…` is cut off and only the file it points into must exist.
+//
+// Nor may a file point at the old product spec by its section numbers ("spec 7", "Spec 2 and 9",
+// "spec section 7", "spec §9"): the product is described in docs/produto, and a reference names its
+// page and heading there (`docs/produto/financeiro.md, "Calls"`; a link in Markdown).
 
 const raiz = fileURLToPath(new URL('..', import.meta.url));
 
@@ -50,6 +54,22 @@ function problema(arquivo: string, alvo: string, rastreados: Set<string>): strin
   if (relativo === '.' || rastreados.has(relativo)) return null;
   for (const r of rastreados) if (r.startsWith(`${relativo}/`)) return null;
   return 'no such tracked file';
+}
+
+/** A reference to the old spec by section number. */
+const REFERENCIA_AO_SPEC =
+  /\b[Ss]pec(?:ification)?(?: section)?\s?§?\s?\d+(?:\.\d+)?(?:(?:,\s?|\s(?:and|or)\s|\s?\/\s?)\d+(?:\.\d+)?)*/g;
+
+/** Where docs/produto may speak of the spec, and this file's own examples. */
+const SEM_REFERENCIAS = [/^docs\/produto\//, /^test\/links\.test\.ts$/];
+
+/** The "spec N" references of a text, each with its line number. */
+function referenciasAoSpec(texto: string): string[] {
+  const achadas: string[] = [];
+  texto.split('\n').forEach((linha, i) => {
+    for (const m of linha.matchAll(REFERENCIA_AO_SPEC)) achadas.push(`${i + 1}: ${m[0]}`);
+  });
+  return achadas;
 }
 
 function rastreados(): string[] {
@@ -105,5 +125,48 @@ describe('links in Markdown', () => {
       }
     }
     expect(quebrados).toEqual([]);
+  });
+});
+
+describe('references to the old spec', () => {
+  it('finds a section number in its spellings', () => {
+    const texto = [
+      '/** Spec 7: the calls. */',
+      'masked (spec 3, 7), spec section 7, spec §9 and spec 4.2',
+      "Spec 2 and 9 'Co-payment table'",
+    ].join('\n');
+    expect(referenciasAoSpec(texto)).toEqual([
+      '1: Spec 7',
+      '2: spec 3, 7',
+      '2: spec section 7',
+      '2: spec §9',
+      '2: spec 4.2',
+      '3: Spec 2 and 9',
+    ]);
+  });
+
+  it('leaves alone what is not a section number', () => {
+    const texto = [
+      "on top of the spec's 6 characters",
+      'const [port, spec] = process.argv.slice(2);',
+      '(docs/produto/financeiro.md, "Calls"), specialty 12',
+    ].join('\n');
+    expect(referenciasAoSpec(texto)).toEqual([]);
+  });
+
+  it('no tracked file outside docs/produto points at the old spec by section number', () => {
+    const achadas: string[] = [];
+    for (const arquivo of rastreados()) {
+      if (SEM_REFERENCIAS.some((r) => r.test(arquivo))) continue;
+      let texto: string;
+      try {
+        texto = readFileSync(path.join(raiz, arquivo), 'utf8');
+      } catch {
+        continue; // tracked but deleted in this work tree
+      }
+      if (texto.includes('\0')) continue; // binary
+      for (const r of referenciasAoSpec(texto)) achadas.push(`${arquivo}:${r}`);
+    }
+    expect(achadas).toEqual([]);
   });
 });

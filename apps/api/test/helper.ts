@@ -6,7 +6,7 @@ import type { FastifyInstance } from 'fastify';
 import pg from 'pg';
 import { cpfFromBase } from '@portal/br';
 import type { DestinationStream } from 'pino';
-import { inject } from 'vitest';
+import { afterAll, beforeAll, beforeEach, inject } from 'vitest';
 import { buildApp } from '../src/app';
 import { manualClock } from '../src/clock';
 import { loadConfig, type Config } from '../src/config';
@@ -318,6 +318,23 @@ export async function startApp(opts: StartOptions = {}): Promise<TestApp> {
 
 let proximoDependente = 600_000_000;
 /** Maria asks to add a dependant (a new CPF each time): the protocol number of her request. */
+/**
+ * The file's app: started once before its tests (startApp), closed after them; every test starts at
+ * HOJE with fresh throttling counters. `receber` keeps it in the file's own `t`.
+ */
+export function appDoArquivo(receber: (t: TestApp) => void, opts: StartOptions = {}): void {
+  let app: TestApp | undefined;
+  beforeAll(async () => {
+    app = await startApp(opts);
+    receber(app);
+  });
+  afterAll(() => app?.close());
+  beforeEach(async () => {
+    await app!.resetCounters();
+    app!.clock.set(HOJE);
+  });
+}
+
 export async function pedidoDeDependenteDaMaria(t: TestApp): Promise<string> {
   const { c, perfil } = await t.membro(CPF_DEMO.maria, CONTRATO_DEMO.maria);
   const r = await c.post<{ protocolo: string }>('/api/Venda/AdicionarDependente', {

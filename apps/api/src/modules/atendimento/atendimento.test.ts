@@ -1,14 +1,14 @@
 import { Secret, TOTP } from 'otpauth';
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import type { PapelEquipe } from '@portal/contract';
 import { lerPdf } from '../../../../../test/pdf-text';
 import {
+  appDoArquivo,
+  type Client,
   CONTRATO,
   CPF,
   HOJE,
   pedidoDeDependenteDaMaria,
-  startApp,
-  type Client,
   type Res,
   type TestApp,
 } from '../../../test/helper';
@@ -19,14 +19,7 @@ import { ChavesDeIntegracao, ChavesRepository } from '../integracao';
 // the members', roles, the audit trail, and answers through the same service as the integration API.
 
 let t: TestApp;
-beforeAll(async () => {
-  t = await startApp();
-});
-afterAll(() => t.close());
-beforeEach(async () => {
-  await t.resetCounters();
-  t.clock.set(HOJE);
-});
+appDoArquivo((app) => (t = app));
 
 const BASE = '/api/atendimento';
 /** The console's calls: its CSRF header, and no app token (the console never needs one). */

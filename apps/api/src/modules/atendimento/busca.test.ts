@@ -1,5 +1,5 @@
 import sharp from 'sharp';
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   BUSCA_ATENDIMENTO,
   formatarNumeroProtocolo,
@@ -7,7 +7,7 @@ import {
   type PapelEquipe,
 } from '@portal/contract';
 import { equipeLogada } from '../../../test/equipe';
-import { BENEFICIARIO, CONTRATO, CPF, HOJE, startApp, type Client, type TestApp } from '../../../test/helper';
+import { appDoArquivo, BENEFICIARIO, type Client, CONTRATO, CPF, type TestApp } from '../../../test/helper';
 import { enviarAnexo, pedidoDeReembolso } from '../../../test/reembolso';
 import { criteriosDaBusca } from './busca';
 
@@ -16,14 +16,7 @@ import { criteriosDaBusca } from './busca';
 // grouping, a card number, a receipt number; the staff session as the only way in; an audit row each.
 
 let t: TestApp;
-beforeAll(async () => {
-  t = await startApp();
-});
-afterAll(() => t.close());
-beforeEach(async () => {
-  await t.resetCounters();
-  t.clock.set(HOJE);
-});
+appDoArquivo((app) => (t = app));
 
 type Json = Record<string, unknown>;
 const BASE = '/api/atendimento';

@@ -1,9 +1,9 @@
 import sharp from 'sharp';
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { type ContextoDoMembro, formatarNumeroProtocolo, type PapelEquipe } from '@portal/contract';
 import { DEMO_CONTRATO, DEMO_PESSOA } from '@portal/operadora/demo';
 import { equipeLogada } from '../../../test/equipe';
-import { CPF, HOJE, pedidoDeDependenteDaMaria, startApp, type Client, type TestApp } from '../../../test/helper';
+import { appDoArquivo, type Client, CPF, HOJE, pedidoDeDependenteDaMaria, type TestApp } from '../../../test/helper';
 import { enviarAnexo, pedidoDeReembolso } from '../../../test/reembolso';
 
 // Issue 31, the case screen (decision 0057), over real HTTP on PGlite: the member at a glance beside
@@ -11,14 +11,7 @@ import { enviarAnexo, pedidoDeReembolso } from '../../../test/reembolso';
 // what was shown), templates by kind of protocol and 'Pedir documentos' with its checklist.
 
 let t: TestApp;
-beforeAll(async () => {
-  t = await startApp();
-});
-afterAll(() => t.close());
-beforeEach(async () => {
-  await t.resetCounters();
-  t.clock.set(HOJE);
-});
+appDoArquivo((app) => (t = app));
 
 type Json = Record<string, unknown>;
 const BASE = '/api/atendimento';

@@ -1,8 +1,8 @@
 import { diaEmSaoPaulo, somarDias, somarDiasUteis } from '@portal/br';
 import type { FaixaDePrazo, FilaAtendimentoResponse } from '@portal/contract';
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { equipeLogada } from '../../../test/equipe';
-import { HOJE, pedidoDeDependenteDaMaria, startApp, type Client, type TestApp } from '../../../test/helper';
+import { appDoArquivo, type Client, pedidoDeDependenteDaMaria, type TestApp } from '../../../test/helper';
 
 // Issue 31, 'SLA at a glance': the queue's cards count the waiting protocols by kind and deadline
 // band (one grouped read, the metrics' band rule) and are filters (faixa, grupo); a reimbursement's
@@ -10,14 +10,7 @@ import { HOJE, pedidoDeDependenteDaMaria, startApp, type Client, type TestApp } 
 // takes its own protocols and reads them through 'Minha fila', so the seed's do not count.
 
 let t: TestApp;
-beforeAll(async () => {
-  t = await startApp();
-});
-afterAll(() => t.close());
-beforeEach(async () => {
-  await t.resetCounters();
-  t.clock.set(HOJE);
-});
+appDoArquivo((app) => (t = app));
 
 const BASE = '/api/atendimento';
 const H = { headers: { 'x-portal-equipe': '1' }, auth: false } as const;

@@ -1,8 +1,8 @@
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { type LoteResponse, MENSAGEM_VERSAO_DESATUALIZADA, type PapelEquipe } from '@portal/contract';
 import { DEMO_PESSOA } from '@portal/operadora/demo';
 import { EQUIPE, equipeLogada } from '../../../test/equipe';
-import { CONTRATO, CPF, HOJE, startApp, type Client, type TestApp } from '../../../test/helper';
+import { appDoArquivo, type Client, CONTRATO, CPF, HOJE, type TestApp } from '../../../test/helper';
 import { MENSAGENS_RESPONSAVEL } from './responsavel';
 
 // Issue 31, bulk actions on the queue (decision 0061), over real HTTP on PGlite: 'Assumir
@@ -10,14 +10,7 @@ import { MENSAGENS_RESPONSAVEL } from './responsavel';
 // own transaction and answered one by one (ok, or refused with the reason), audited per protocol.
 
 let t: TestApp;
-beforeAll(async () => {
-  t = await startApp();
-});
-afterAll(() => t.close());
-beforeEach(async () => {
-  await t.resetCounters();
-  t.clock.set(HOJE);
-});
+appDoArquivo((app) => (t = app));
 
 type Json = Record<string, unknown>;
 const BASE = '/api/atendimento';

@@ -1,7 +1,7 @@
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { MENSAGEM_VERSAO_DESATUALIZADA, type PapelEquipe } from '@portal/contract';
 import { equipeLogada } from '../../../test/equipe';
-import { HOJE, pedidoDeDependenteDaMaria, startApp, type Client, type TestApp } from '../../../test/helper';
+import { appDoArquivo, type Client, pedidoDeDependenteDaMaria, type TestApp } from '../../../test/helper';
 import { MENSAGENS_RESPONSAVEL } from './responsavel';
 
 // Issue 31, "Who is on it" (decision 0055), over real HTTP on PGlite: a protocol's owner (assumir,
@@ -9,14 +9,7 @@ import { MENSAGENS_RESPONSAVEL } from './responsavel';
 // and who else has the case screen open.
 
 let t: TestApp;
-beforeAll(async () => {
-  t = await startApp();
-});
-afterAll(() => t.close());
-beforeEach(async () => {
-  await t.resetCounters();
-  t.clock.set(HOJE);
-});
+appDoArquivo((app) => (t = app));
 
 type Json = Record<string, unknown>;
 const BASE = '/api/atendimento';

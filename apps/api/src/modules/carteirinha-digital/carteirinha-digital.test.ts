@@ -2,21 +2,23 @@ import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { decodeJwt, decodeProtectedHeader, SignJWT } from 'jose';
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { lerPdf } from '../../../../../test/pdf-text';
-import { BENEFICIARIO, CONTRATO, CPF, HOJE, startApp, type Client, type TestApp } from '../../../test/helper';
+import {
+  appDoArquivo,
+  BENEFICIARIO,
+  type Client,
+  CONTRATO,
+  CPF,
+  HOJE,
+  startApp,
+  type TestApp,
+} from '../../../test/helper';
 
 // The fixed clock of the API tests is 2026-03-10 12:00 UTC (09:00 in São Paulo): a QR token issued
 // then lives until 12:05 UTC.
 let t: TestApp;
-beforeAll(async () => {
-  t = await startApp();
-});
-afterAll(() => t.close());
-beforeEach(async () => {
-  await t.resetCounters();
-  t.clock.set(HOJE);
-});
+appDoArquivo((app) => (t = app));
 
 type Perfil = { codigoSessao: number };
 const membro = (cpf: string, contrato?: string) => t.membro(cpf, contrato);

@@ -1,19 +1,12 @@
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { lerPdf } from '../../../../../test/pdf-text';
-import { BENEFICIARIO, CONTRATO, CPF, HOJE, startApp, type Client, type TestApp } from '../../../test/helper';
+import { appDoArquivo, BENEFICIARIO, type Client, CONTRATO, CPF, HOJE, type TestApp } from '../../../test/helper';
 import { COOKIE_SESSAO } from '../../lib/cookies';
 
 // The fixed clock of the API tests is Tuesday 2026-03-10 12:00 UTC; the demo protocols (seed part
 // 0009_protocolos) are laid out from that day in business days.
 let t: TestApp;
-beforeAll(async () => {
-  t = await startApp();
-});
-afterAll(() => t.close());
-beforeEach(async () => {
-  await t.resetCounters();
-  t.clock.set(HOJE);
-});
+appDoArquivo((app) => (t = app));
 
 type Perfil = { codigoSessao: number };
 const membro = (cpf: string, contrato?: string) => t.membro(cpf, contrato);

@@ -1,7 +1,7 @@
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import type { PapelEquipe } from '@portal/contract';
 import { EQUIPE, equipeLogada } from '../../../test/equipe';
-import { CONTRATO, CPF, HOJE, startApp, type Client, type TestApp } from '../../../test/helper';
+import { appDoArquivo, type Client, CONTRATO, CPF, type TestApp } from '../../../test/helper';
 import { enviarAnexo, pdfCru, pedidoDeReembolso } from '../../../test/reembolso';
 
 // Issue 31, "Confirm money" (decision 0053), over real HTTP on PGlite: above
@@ -10,14 +10,7 @@ import { enviarAnexo, pdfCru, pedidoDeReembolso } from '../../../test/reembolso'
 // (5 and 20 here; today is Tuesday 2026-03-10).
 
 let t: TestApp;
-beforeAll(async () => {
-  t = await startApp({ env: { REEMBOLSO_QUATRO_OLHOS_ACIMA: '300', REEMBOLSO_DIAS_DE_PAGAMENTO: '20,5' } });
-});
-afterAll(() => t.close());
-beforeEach(async () => {
-  await t.resetCounters();
-  t.clock.set(HOJE);
-});
+appDoArquivo((app) => (t = app), { env: { REEMBOLSO_QUATRO_OLHOS_ACIMA: '300', REEMBOLSO_DIAS_DE_PAGAMENTO: '20,5' } });
 
 type Json = Record<string, unknown>;
 const BASE = '/api/atendimento';

@@ -1,7 +1,7 @@
 import { formatarNumeroProtocolo } from '@portal/contract';
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { EQUIPE, equipeLogada } from '../../../test/equipe';
-import { CONTRATO, CPF, HOJE, startApp, type Client, type TestApp } from '../../../test/helper';
+import { appDoArquivo, type Client, CONTRATO, CPF, HOJE, type TestApp } from '../../../test/helper';
 import { enviarAnexo, pdfCru, pedidoDeReembolso } from '../../../test/reembolso';
 
 // Duplicate receipts (issue 31, decision 0056), over real HTTP on PGlite: the member is told of
@@ -9,14 +9,7 @@ import { enviarAnexo, pdfCru, pedidoDeReembolso } from '../../../test/reembolso'
 // the staff see every request with the same receipt, whichever member sent it.
 
 let t: TestApp;
-beforeAll(async () => {
-  t = await startApp();
-});
-afterAll(() => t.close());
-beforeEach(async () => {
-  await t.resetCounters();
-  t.clock.set(HOJE);
-});
+appDoArquivo((app) => (t = app));
 
 type Json = Record<string, unknown>;
 type Membro = { c: Client; perfil: { codigoSessao: number } };

@@ -1,7 +1,7 @@
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { MENSAGEM_REEMBOLSO_DESATUALIZADO, type PapelEquipe } from '@portal/contract';
 import { EQUIPE, equipeLogada } from '../../../test/equipe';
-import { CONTRATO, CPF, HOJE, startApp, type Client, type TestApp } from '../../../test/helper';
+import { appDoArquivo, type Client, CONTRATO, CPF, type TestApp } from '../../../test/helper';
 import { enviarAnexo, pdfCru, pedidoDeReembolso } from '../../../test/reembolso';
 
 // Issue 31, four eyes (decision 0065), over real HTTP on PGlite: a supervisor who did not approve
@@ -9,14 +9,7 @@ import { enviarAnexo, pdfCru, pedidoDeReembolso } from '../../../test/reembolso'
 // a reason only the staff read; the request is back in analysis and the approver is told in the console.
 
 let t: TestApp;
-beforeAll(async () => {
-  t = await startApp({ env: { REEMBOLSO_QUATRO_OLHOS_ACIMA: '300' } });
-});
-afterAll(() => t.close());
-beforeEach(async () => {
-  await t.resetCounters();
-  t.clock.set(HOJE);
-});
+appDoArquivo((app) => (t = app), { env: { REEMBOLSO_QUATRO_OLHOS_ACIMA: '300' } });
 
 type Json = Record<string, unknown>;
 const BASE = '/api/atendimento';

@@ -1,7 +1,7 @@
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { MENSAGEM_REEMBOLSO_DESATUALIZADO, type PapelEquipe } from '@portal/contract';
 import { EQUIPE, equipeLogada } from '../../../test/equipe';
-import { CONTRATO, CPF, HOJE, startApp, type Client, type TestApp } from '../../../test/helper';
+import { appDoArquivo, type Client, CONTRATO, CPF, type TestApp } from '../../../test/helper';
 import { enviarAnexo, pdfCru, pedidoDeReembolso } from '../../../test/reembolso';
 import { MENSAGENS_RESPONSAVEL } from '../atendimento/responsavel';
 import { MENSAGEM_ACAO_EM_REEMBOLSO } from '../atendimento/service';
@@ -13,14 +13,7 @@ import { MENSAGEM_ACAO_EM_REEMBOLSO } from '../atendimento/service';
 // Above R$ 300,00 an approval waits for a supervisor (Maria paid R$ 350,00).
 
 let t: TestApp;
-beforeAll(async () => {
-  t = await startApp({ env: { REEMBOLSO_QUATRO_OLHOS_ACIMA: '300' } });
-});
-afterAll(() => t.close());
-beforeEach(async () => {
-  await t.resetCounters();
-  t.clock.set(HOJE);
-});
+appDoArquivo((app) => (t = app), { env: { REEMBOLSO_QUATRO_OLHOS_ACIMA: '300' } });
 
 type Json = Record<string, unknown>;
 const BASE = '/api/atendimento';

@@ -1,10 +1,10 @@
 import { once } from 'node:events';
 import PDFDocument from 'pdfkit';
 import sharp from 'sharp';
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import type { PapelEquipe } from '@portal/contract';
 import { EQUIPE, equipeLogada } from '../../../test/equipe';
-import { CONTRATO, CPF, HOJE, startApp, type Client, type TestApp } from '../../../test/helper';
+import { appDoArquivo, type Client, CONTRATO, CPF, type TestApp } from '../../../test/helper';
 import { enviarAnexo, pedidoDeReembolso } from '../../../test/reembolso';
 import { prazoDoReembolso } from './atendimento-routes';
 
@@ -13,14 +13,7 @@ import { prazoDoReembolso } from './atendimento-routes';
 // audit rows of every read, and the staff session as the only way in.
 
 let t: TestApp;
-beforeAll(async () => {
-  t = await startApp();
-});
-afterAll(() => t.close());
-beforeEach(async () => {
-  await t.resetCounters();
-  t.clock.set(HOJE);
-});
+appDoArquivo((app) => (t = app));
 
 type Json = Record<string, unknown>;
 const BASE = '/api/atendimento';

@@ -1,8 +1,8 @@
 import sharp from 'sharp';
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { DEMO_CONTRATO } from '@portal/operadora/demo';
 import { EQUIPE, equipeLogada } from '../../../test/equipe';
-import { CPF, HOJE, startApp, type Client, type TestApp } from '../../../test/helper';
+import { appDoArquivo, type Client, CPF, type TestApp } from '../../../test/helper';
 import { enviarAnexo, pedidoDeReembolso } from '../../../test/reembolso';
 import { ChavesDeIntegracao, ChavesRepository } from '../integracao';
 
@@ -11,14 +11,7 @@ import { ChavesDeIntegracao, ChavesRepository } from '../integracao';
 // another contract sees nothing, and the member's answer holds only the kinds asked for (or 'outro').
 
 let t: TestApp;
-beforeAll(async () => {
-  t = await startApp();
-});
-afterAll(() => t.close());
-beforeEach(async () => {
-  await t.resetCounters();
-  t.clock.set(HOJE);
-});
+appDoArquivo((app) => (t = app));
 
 type Json = Record<string, unknown>;
 let recibos = 0;

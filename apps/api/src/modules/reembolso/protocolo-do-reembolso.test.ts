@@ -1,6 +1,6 @@
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { EQUIPE, equipeLogada } from '../../../test/equipe';
-import { CONTRATO, CPF, HOJE, startApp, type TestApp } from '../../../test/helper';
+import { appDoArquivo, CONTRATO, CPF, type TestApp } from '../../../test/helper';
 import { enviarAnexo, pdfCru, pedidoDeReembolso } from '../../../test/reembolso';
 
 // Issue 31, "one vocabulary" (migration 0044): a reimbursement request is one protocol, and that
@@ -9,14 +9,7 @@ import { enviarAnexo, pdfCru, pedidoDeReembolso } from '../../../test/reembolso'
 // 'Pendente'), changed in the transaction of the request's change. Over real HTTP on PGlite.
 
 let t: TestApp;
-beforeAll(async () => {
-  t = await startApp();
-});
-afterAll(() => t.close());
-beforeEach(async () => {
-  await t.resetCounters();
-  t.clock.set(HOJE);
-});
+appDoArquivo((app) => (t = app));
 
 type Json = Record<string, unknown>;
 const BASE = '/api/atendimento';

@@ -17,6 +17,14 @@ export const eventoDoCasoSchema = z.object({
   descricao: z.string(),
 });
 
+/** A reimbursement in the console's list, four eyes at a glance: to confirm, or refused and back in analysis. */
+export const quatroOlhosDaFilaSchema = z
+  .enum(['aguardando-confirmacao', 'recusada'])
+  .nullable()
+  .describe(
+    'aguardando-confirmacao: uma aprovação acima do limite espera um supervisor; recusada: a última aprovação foi recusada e o pedido voltou à análise.',
+  );
+
 /** The longest reason a supervisor may give for refusing an approval. */
 export const MAXIMO_MOTIVO_RECUSA = 500;
 

@@ -5,7 +5,7 @@ import { presenteSchema, responsavelDaFilaSchema, responsavelSchema } from './at
 import { FAIXAS_DE_PRAZO, GRUPOS_DE_PRAZO, SITUACOES_PROTOCOLO, TIPOS_PROTOCOLO } from './protocolos-regras';
 import { reembolsoDetalheSchema, reembolsoResumoSchema, SITUACOES_REEMBOLSO } from './reembolso';
 import { situacaoReembolsoDoProtocoloSchema as situacaoReembolso } from './reembolso';
-import { aprovacaoRecusadaSchema, eventoDoCasoSchema } from './atendimento-recusa';
+import { aprovacaoRecusadaSchema, eventoDoCasoSchema, quatroOlhosDaFilaSchema } from './atendimento-recusa';
 import { textoLivre } from './texto';
 
 /**
@@ -574,6 +574,7 @@ export const itemReembolsoAtendimentoSchema = reembolsoResumoSchema.extend({
   responsavel: responsavelDaFilaSchema.describe(
     'Com quem da equipe o pedido está (o responsável do seu protocolo; null: ninguém assumiu).',
   ),
+  quatroOlhos: quatroOlhosDaFilaSchema,
 });
 export type ItemReembolsoAtendimento = z.infer<typeof itemReembolsoAtendimentoSchema>;
 

@@ -71,6 +71,21 @@ describe('a supervisor refuses an approval awaiting confirmation', () => {
     });
   });
 
+  it("the reimbursement list says 'aguardando-confirmacao', then 'recusada' once refused", async () => {
+    const { protocolo, autor } = await aguardando();
+    const naLista = async () => {
+      const r = await get(autor.c, '/reembolsos?limite=200');
+      expect(r.status, JSON.stringify(r.body)).toBe(200);
+      return (r.body.itens as { protocolo: string; quatroOlhos: string | null }[]).find(
+        (i) => i.protocolo === protocolo,
+      )?.quatroOlhos;
+    };
+    expect(await naLista()).toBe('aguardando-confirmacao');
+    const sup = await logado('supervisor');
+    expect((await post(sup.c, `/reembolsos/${protocolo}/recusa`, { motivo: MOTIVO })).status).toBe(200);
+    expect(await naLista()).toBe('recusada');
+  });
+
   it('the approver reads the refusal on the request in the console', async () => {
     const { protocolo, autor } = await aguardando();
     const sup = await logado('supervisor');

@@ -179,6 +179,8 @@ export const reembolsosAtendimentoRoutes: FastifyPluginAsyncZod<DoConsole> = asy
         ...prazoDoReembolso(r, d),
         reciboRepetido: repetidos.has(r.protocolo),
         responsavel: donos.get(r.protocolo) ?? null,
+        // Four eyes at a glance (issue 31): what a supervisor is to confirm, what the approver is to redo.
+        quatroOlhos: r.aprovacaoPendente ? 'aguardando-confirmacao' : r.aprovacaoRecusada ? 'recusada' : null,
       }));
       return { itens };
     },

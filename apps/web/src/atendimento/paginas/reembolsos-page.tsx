@@ -178,6 +178,11 @@ export function ReembolsosPage() {
                     Recibo repetido?
                   </span>
                 ) : null}
+                {r.quatroOlhos ? (
+                  <span className="mt-1 block whitespace-nowrap text-sm font-semibold text-amber-900">
+                    {r.quatroOlhos === 'recusada' ? 'Aprovação recusada' : 'Aguardando confirmação'}
+                  </span>
+                ) : null}
               </td>
               <td data-rotulo="Responsável" className="px-3 py-2 align-top">
                 <ResponsavelDaFila

@@ -136,6 +136,19 @@ describe('issue 31: a supervisor refuses an approval awaiting confirmation', () 
     expect(espacos(await aviso.textContent())).toContain(MOTIVO);
     await visible(acoes.getByRole('radio', { name: 'Aprovar' }));
     await conferir(r.page, 'recusar-aprovacao-aprovadora');
+    // The reimbursement list says so on the request's row as well, where she looks first.
+    await r.page.goto('/atendimento/reembolsos');
+    const linha = r.page.locator('tbody tr').filter({ has: r.page.locator(`a[data-protocolo="${protocolo}"]`) });
+    await visible(linha.getByText('Aprovação recusada', { exact: true }));
+    await conferir(r.page, 'recusar-aprovacao-lista');
+    // Its protocol's page sends her to the request's: no answer box that a reimbursement cannot take.
+    await r.page.goto(`/atendimento/protocolos/${protocolo}`);
+    const abrir = r.page.getByRole('link', { name: 'Abrir o reembolso' });
+    await visible(abrir);
+    expect(await r.page.getByRole('button', { name: 'Enviar resposta' }).count()).toBe(0);
+    await conferir(r.page, 'recusar-aprovacao-protocolo');
+    await abrir.click();
+    await visible(r.page.getByRole('heading', { level: 1, name: `Reembolso ${impresso(protocolo)}` }));
     await r.close();
   }, 240_000);
 });

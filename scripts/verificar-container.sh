@@ -73,9 +73,13 @@ inspecionar() {
   echo "usuário: $usuario; HEALTHCHECK: $saude"
   [ -n "$usuario" ] && [ "$usuario" != root ] && [ "$usuario" != 0 ] || falha "a imagem roda como root"
   [ "$saude" != null ] && [ -n "$saude" ] || falha "a imagem perdeu o HEALTHCHECK (BUILDAH_FORMAT=docker?)"
-  # No development dependency in the final image: none of the root devDependencies is installed.
+  # No development dependency in the final image: none of the root devDependencies that the lockfile
+  # marks as development-only is installed (one a production package needs as well — @types/node,
+  # through the pg instrumentation's @types/pg — is not development-only, and npm keeps it).
   local dev
-  dev=$(node -e 'console.log(Object.keys(require("./package.json").devDependencies).join(" "))')
+  dev=$(node -e 'const p = require("./package-lock.json").packages;
+    console.log(Object.keys(require("./package.json").devDependencies).filter((d) => p["node_modules/" + d]?.dev).join(" "))')
+  [ -n "$dev" ] || falha "nenhuma dependência só de desenvolvimento no package-lock.json: a verificação não verificaria nada"
   podman run --rm --no-healthcheck --read-only --network none --entrypoint sh "$IMAGEM" -c \
     'for d in '"$dev"'; do [ -e "node_modules/$d" ] && { echo "dependência de desenvolvimento na imagem: $d"; exit 1; }; done; node --version; id'
   local versao

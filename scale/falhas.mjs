@@ -391,7 +391,8 @@ try {
     select p.numero, p.tipo from protocolos p
      where not (p.numero = any($1)) and ((p.tipo = 'INCLUSAO_DEPENDENTE' and not exists (select 1 from dependentes_solicitados d where d.protocolo = p.numero))
         or not exists (select 1 from audit_log a where a.event = 'solicitacao_registrada' and a.detail->>'protocolo' = p.numero)
-        or not exists (select 1 from outbox o where o.mensagem like '%' || p.numero || '%'))`,
+        or not exists (select 1 from outbox o where o.mensagem like
+          '%' || substr(p.numero, 1, 6) || ' ' || substr(p.numero, 7, 8) || ' ' || substr(p.numero, 15) || '%'))`,
     [protocolosDoSeed],
   );
   check(

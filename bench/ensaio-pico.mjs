@@ -55,6 +55,7 @@
 //   (queue, open it, answer): the console's share of the load is small beside the members'.
 // ---------------------------------------------------------------------------------------------
 
+import { readFileSync } from 'node:fs';
 import { cpus, loadavg } from 'node:os';
 import pg from 'pg';
 import { atendente, carga, criarMembros, jornada, percentil, registro, sessaoDaEquipe } from './ensaio-carga.mjs';
@@ -138,7 +139,16 @@ try {
   await iniciarRedis();
   console.error('PostgreSQL 15 on 5441 and Redis on 6381 started; first portal migrating and seeding…');
   const portais = [await iniciarPortal(pgUrl)];
+  const tamanho = async () => {
+    const c = new pg.Client({ connectionString: pgUrl });
+    await c.connect();
+    const [r] = (await c.query(`select pg_database_size('portal')::float as bytes`)).rows;
+    await c.end();
+    return r.bytes;
+  };
+  const antesDosMembros = await tamanho();
   const membros = await criarMembros(pgUrl, MEMBROS);
+  const depoisDosMembros = await tamanho();
   for (let i = 1; i < INSTANCIAS; i++) portais.push(await iniciarPortal(pgUrl));
   promUrl = await iniciarPrometheus(portais.map((p) => p.metricas));
   console.log(
@@ -197,6 +207,7 @@ try {
       portais: pidsPortais.map((p) => cpuSegundos([p])),
       postgres: cpuSegundos([postmaster, ...filhosDe(postmaster)]),
       gerador: process.cpuUsage(),
+      maquina: cpuDaMaquina(),
     };
     const inicio = Date.now();
     const fim = inicio + PASSO_S * 1000;
@@ -236,6 +247,8 @@ try {
     const cpuPostgres = (cpuSegundos([postmaster, ...filhosDe(postmaster)]) - cpu0.postgres) / segundos;
     const g = process.cpuUsage(cpu0.gerador);
     const cpuGerador = (g.user + g.system) / 1e6 / segundos;
+    const m1 = cpuDaMaquina();
+    const cpuMaquina = (m1.ocupado - cpu0.maquina.ocupado) / Math.max(1, m1.total - cpu0.maquina.total);
     const [pg1] = (await pgc.query(`select xact_commit from pg_stat_database where datname = 'portal'`)).rows;
     const consultas = (
       await pgc.query(
@@ -287,6 +300,7 @@ try {
       cpuPortais,
       cpuPostgres,
       cpuGerador,
+      cpuMaquina,
       commits: (Number(pg1.xact_commit) - Number(pg0.xact_commit)) / segundos,
       pgAtivos: ativosPg / Math.max(1, amostrasPg),
       pgEsperando: esperandoPg / Math.max(1, amostrasPg),
@@ -318,15 +332,41 @@ try {
     await capturar(promUrl, CAPTURA, Math.ceil((Date.now() - inicioDoEnsaio) / 60_000) + 1).catch((e) =>
       console.error(`screenshot: ${e.message}`),
     );
+  // What the database grew by: per account holder written, and per session of the rehearsal.
+  const [{ bytes: depoisDoEnsaio }] = (await pgc.query(`select pg_database_size('portal')::float as bytes`)).rows;
+  const tabelas = (
+    await pgc.query(
+      `select relname, n_live_tup::float as linhas, pg_total_relation_size(relid)::float as bytes
+       from pg_stat_user_tables order by pg_total_relation_size(relid) desc limit 8`,
+    )
+  ).rows;
   await pgc.end();
 
   relatorio(medidas, parede, saude.rate);
+  const sessoes = carga.registros.reduce((a, r) => a + (r?.iniciadas ?? 0), 0);
+  const mb = (b) => `${(b / 2 ** 20).toFixed(1)} MB`;
+  console.log(
+    `\n## Database size\n${mb(antesDosMembros)} with the demo operator; +${mb(depoisDosMembros - antesDosMembros)} for ` +
+      `${MEMBROS.toLocaleString('en-US')} account holders (${((depoisDosMembros - antesDosMembros) / MEMBROS / 1024).toFixed(1)} KB each: ` +
+      `person, contract, beneficiary, account, 36 installments with their lines, indexes); +${mb(depoisDoEnsaio - depoisDosMembros)} ` +
+      `during the rehearsal's ${sessoes} sessions (${((depoisDoEnsaio - depoisDosMembros) / Math.max(1, sessoes) / 1024).toFixed(1)} KB each: ` +
+      `session, pre-authentication, audit rows, protocols, reimbursements and their attachments; tables and indexes)`,
+  );
+  for (const x of tabelas)
+    console.log(`  ${x.relname.padEnd(28)} ${String(x.linhas).padStart(9)} rows ${mb(x.bytes).padStart(10)}`);
 } finally {
   await pararTudo();
 }
 
 // ---------------------------------------------------------------------------------------------
 // The report
+
+/** Jiffies of all CPUs: busy (everything but idle and iowait) and total, from /proc/stat. */
+function cpuDaMaquina() {
+  const [, ...v] = readFileSync('/proc/stat', 'utf8').split('\n')[0].trim().split(/\s+/).map(Number);
+  const total = v.slice(0, 8).reduce((a, b) => a + b, 0);
+  return { ocupado: total - v[3] - v[4], total };
+}
 
 function relatorio(medidas, parede, saude) {
   console.log('\n## Per step (open loop; each call counted in the step it was sent in)');
@@ -360,7 +400,7 @@ function relatorio(medidas, parede, saude) {
         `firing: ${p.alertas.length ? p.alertas.join(', ') : 'none'}`,
     );
     console.log(
-      `  /proc: portal CPU ${m.cpuPortais.map(f2).join(' + ')} cores, PostgreSQL ${f2(m.cpuPostgres)}, load generator ${f2(m.cpuGerador)}; ` +
+      `  /proc: portal CPU ${m.cpuPortais.map(f2).join(' + ')} cores, PostgreSQL ${f2(m.cpuPostgres)}, load generator ${f2(m.cpuGerador)}; the machine ${(m.cpuMaquina * 100).toFixed(0)} % busy; ` +
         `PostgreSQL: ${f1(m.commits)} commits/s, ${f2(m.pgAtivos)} active backends on average (${f2(m.pgEsperando)} waiting on a lock or I/O` +
         `${m.pgEventos.length ? `: ${m.pgEventos.join(', ')}` : ''}), mean statement ${f2(m.pgMedia)} ms; the costliest statements:`,
     );
@@ -372,6 +412,7 @@ function relatorio(medidas, parede, saude) {
   const limiteCpu = (CPUS ? CPUS.split(',').length : cpus().length) * 0.85;
   const sinais = [
     ['portal CPU (all instances ≥ 85 % of their cores)', (m) => m.cpuPortais.reduce((a, b) => a + b, 0) >= limiteCpu],
+    ["the machine's CPU (≥ 90 % busy: portal, PostgreSQL and the load generator share it)", (m) => m.cpuMaquina >= 0.9],
     ['event-loop lag (p99 ≥ 100 ms)', (m) => Object.values(m.prom.lag).some((v) => v >= 0.1)],
     ['database pool (a query waiting for a connection)', (m) => Object.values(m.prom.aguardando).some((v) => v > 0)],
     [

@@ -387,10 +387,10 @@ export async function jornada(membros) {
     registro(passo).completas++;
   } catch (e) {
     registro(passo).falhas++;
-    if (!(e instanceof Interrompida)) throw e;
+    // Never thrown on: a journey nobody awaits must not end the script before it stops its stack.
     const r = registro(passo);
     r.motivos ??= new Map();
-    const m = e.message.slice(0, 160);
+    const m = (e instanceof Interrompida ? e.message : `the script itself: ${e.message}`).slice(0, 160);
     r.motivos.set(m, (r.motivos.get(m) ?? 0) + 1);
   }
 }
@@ -409,11 +409,18 @@ export async function atendente(cabecalhos, parar) {
           corpo: {
             acao: 'responder',
             texto: 'Recebemos seu pedido. O endereço será atualizado no sistema da operadora em até 2 dias úteis.',
-            versao: p.json.versao,
-            ...(p.json.decisao === 'correcao' ? { aplicar: false, motivo: 'Atualizado no sistema da operadora.' } : {}),
+            versao: p.json?.versao,
+            ...(p.json?.decisao === 'correcao'
+              ? { aplicar: false, motivo: 'Atualizado no sistema da operadora.' }
+              : {}),
           },
         });
         if (r.status === 409) registro(carga.passo).conflitos++;
+        else if (r.status !== 200) {
+          const motivos = (registro(carga.passo).motivos ??= new Map());
+          const m = `staff answer: ${r.status} ${JSON.stringify(r.json ?? '').slice(0, 120)}`;
+          motivos.set(m, (motivos.get(m) ?? 0) + 1);
+        }
       }
     }
     await new Promise((r) => setTimeout(r, carga.pausaDaEquipe()));

@@ -218,10 +218,12 @@ try {
     // What the portal's backends are doing, four times a second (the sampler's own backend aside).
     const amostrador = setInterval(async () => {
       const linhas = (
-        await pgc.query(
-          `select wait_event_type as tipo, wait_event as evento from pg_stat_activity
+        await pgc
+          .query(
+            `select wait_event_type as tipo, wait_event as evento from pg_stat_activity
            where datname = 'portal' and state = 'active' and pid <> pg_backend_pid()`,
-        )
+          )
+          .catch(() => ({ rows: [] }))
       ).rows;
       amostrasPg++;
       ativosPg += linhas.length;

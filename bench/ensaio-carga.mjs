@@ -167,8 +167,12 @@ export function registro(p) {
   return carga.registros[p];
 }
 
-/** One call: JSON (or raw bytes) in, { status, json?, bytes, headers } out; counted under `tipo`. */
-function chamar(tipo, metodo, caminho, { corpo, cabecalhos = {}, bruto = false } = {}) {
+/**
+ * One call: JSON (or raw bytes) in, { status, json?, bytes, headers } out; counted under `tipo`.
+ * With `jar` (a Map) the cookies go and come back as a browser's do: PerfisDaConta's pb_preauth
+ * reaches Autenticar, so a login hashes once (decision 0015), and pb_sessao every member call.
+ */
+function chamar(tipo, metodo, caminho, { corpo, cabecalhos = {}, bruto = false, jar } = {}) {
   const base = carga.bases[proxima++ % carga.bases.length];
   const passo = carga.passo;
   const t0 = performance.now();
@@ -182,6 +186,7 @@ function chamar(tipo, metodo, caminho, { corpo, cabecalhos = {}, bruto = false }
         headers: {
           ...(dados && !Buffer.isBuffer(corpo) ? { 'content-type': 'application/json' } : {}),
           ...(dados ? { 'content-length': dados.length } : {}),
+          ...(jar?.size ? { cookie: [...jar].map(([k, v]) => `${k}=${v}`).join('; ') } : {}),
           ...cabecalhos,
         },
       },
@@ -196,6 +201,13 @@ function chamar(tipo, metodo, caminho, { corpo, cabecalhos = {}, bruto = false }
           r.lat.set(tipo, lista);
           const status = res.statusCode;
           const buf = Buffer.concat(partes);
+          for (const c of jar ? (res.headers['set-cookie'] ?? []) : []) {
+            const [par] = c.split(';');
+            const i = par.indexOf('=');
+            if (i <= 0) continue;
+            if (par.slice(i + 1) === '' || /max-age=0(;|$)/i.test(c)) jar.delete(par.slice(0, i));
+            else jar.set(par.slice(0, i), par.slice(i + 1));
+          }
           if (status >= 500 || status === 429) {
             const k = `${status} ${tipo}`;
             r.erros.set(k, (r.erros.get(k) ?? 0) + 1);
@@ -258,9 +270,11 @@ export async function jornada(membros) {
   registro(passo).iniciadas++;
   const cpfMembro = membros[randomInt(membros.length)];
   const xff = { 'x-forwarded-for': ip() };
+  const jar = new Map();
   try {
     const token = exigir(
       await chamar('GerarToken', 'POST', '/api/Token/GerarToken', {
+        jar,
         corpo: { usuario: 'portal-web', senha: 'portal-web-demo' },
         cabecalhos: xff,
       }),
@@ -268,12 +282,17 @@ export async function jornada(membros) {
     ).json;
     const auth = { ...xff, authorization: `Bearer ${token}` };
     exigir(
-      await chamar('VerificarCPF', 'POST', '/api/Login/VerificarCPF', { corpo: { cpf: cpfMembro }, cabecalhos: auth }),
+      await chamar('VerificarCPF', 'POST', '/api/Login/VerificarCPF', {
+        jar,
+        corpo: { cpf: cpfMembro },
+        cabecalhos: auth,
+      }),
       'cpf',
     );
     await carga.pensar();
     const perfis = exigir(
       await chamar('PerfisDaConta', 'POST', '/api/Login/PerfisDaConta', {
+        jar,
         corpo: { cpf: Number(cpfMembro), senha: 'senha123' },
         cabecalhos: auth,
       }),
@@ -282,19 +301,17 @@ export async function jornada(membros) {
     const p = perfis[0];
     const a = exigir(
       await chamar('Autenticar', 'POST', '/api/Login/Autenticar', {
+        jar,
         corpo: { cpf: cpfMembro, senha: 'senha123', codigoPlano: p.codigoPlano, codigoContrato: p.codigoContrato },
         cabecalhos: auth,
       }),
       'autenticar',
     );
-    const cookie = [a.headers['set-cookie']]
-      .flat()
-      .find((x) => x?.startsWith('pb_sessao='))
-      ?.split(';')[0];
+    if (!jar.has('pb_sessao')) throw new Interrompida('autenticar: no pb_sessao cookie');
     const perfil = { codigoSessao: a.json.codigoSessao };
-    const membro = { ...auth, cookie };
+    const membro = auth;
     const post = (tipo, caminho, corpo, extra = {}) =>
-      chamar(tipo, 'POST', caminho, { corpo, cabecalhos: membro, ...extra });
+      chamar(tipo, 'POST', caminho, { jar, corpo, cabecalhos: membro, ...extra });
     exigir(await post('SituacaoDoPlano', '/api/Beneficiario/SituacaoDoPlano', { perfilAutenticado: perfil }), 'home');
     await carga.pensar();
 
@@ -319,7 +336,7 @@ export async function jornada(membros) {
     }
 
     if (Math.random() < carga.P.guia) {
-      const get = (tipo, caminho) => chamar(tipo, 'GET', caminho, { cabecalhos: auth });
+      const get = (tipo, caminho) => chamar(tipo, 'GET', caminho, { jar, cabecalhos: auth });
       exigir(await get('GuiaMedico/Cidades', '/api/GuiaMedico/Cidades?somenteOdonto=false'), 'cidades');
       exigir(await get('GuiaMedico/Especialidades', '/api/GuiaMedico/Especialidades?removeOdonto=false'), 'esp');
       for (let k = 1 + randomInt(3); k > 0; k--) {
@@ -350,6 +367,7 @@ export async function jornada(membros) {
       const q = new URLSearchParams({ documento: 'comprovante_pagamento', nome: 'recibo.pdf' });
       const anexo = exigir(
         await chamar('Reembolso/Anexos (150 KB)', 'POST', `/api/Reembolso/Anexos?${q}`, {
+          jar,
           corpo: pdfDe(150_000),
           cabecalhos: {
             ...membro,

@@ -264,11 +264,15 @@ function pdfDe(tamanho) {
 const ip = () => `10.${randomInt(1, 250)}.${randomInt(0, 256)}.${randomInt(1, 255)}`;
 const diaIso = (dias) => new Date(Date.now() - dias * 86_400_000).toISOString().slice(0, 10);
 
+let proximoMembro = 0;
+
 /** One member's visit, as the web app makes its calls. */
 export async function jornada(membros) {
   const passo = carga.passo;
   registro(passo).iniciadas++;
-  const cpfMembro = membros[randomInt(membros.length)];
+  // Accounts in turn, never two visits of one CPF at once: a second sign-in of a CPF while its first
+  // is being checked is refused (429, decision 0005), which a drawn-at-random CPF would hit by chance.
+  const cpfMembro = membros[proximoMembro++ % membros.length];
   const xff = { 'x-forwarded-for': ip() };
   const jar = new Map();
   try {

@@ -195,11 +195,12 @@ describe('com OTEL_EXPORTER_OTLP_ENDPOINT', () => {
     expect((await fetch(`${servidor.url}${local}`, { headers: { authorization: `Bearer ${chave}` } })).status).toBe(
       200,
     );
-    // Bounded by what it waits for: the import's last phase and the last request's span at the
-    // collector (spans are exported in the order they end: every earlier one is there too).
+    // Bounded by what it waits for: the import's span (it ends after its phases), its last phase and
+    // the last request's span at the collector (spans are exported in the order they end).
     await esperar(
       coletor.spans,
       (s) =>
+        s.some((x) => x.name === 'importacao produtos') &&
         s.some((x) => x.name === 'importacao: aplicação') &&
         s.some((x) => x.kind === 2 && valor(x.attributes, 'http.route') === '/api/integracao/v1/importacoes/:id'),
       60_000,

@@ -229,13 +229,12 @@ export function pdfDe(tamanho, { repetido = false } = {}) {
   ];
   const cabeca = `%PDF-1.4\n%${randomBytes(16).toString('hex')}`;
   const n = Math.max(0, tamanho - 2048 - cabeca.length);
-  let corpo = `${cabeca}${
-    repetido
-      ? 'x'.repeat(n)
-      : randomBytes(Math.ceil(n / 2))
-          .toString('hex')
-          .slice(0, n)
-  }\n`;
+  const enchimento = repetido
+    ? 'x'.repeat(n)
+    : randomBytes(Math.ceil(n / 2))
+        .toString('hex')
+        .slice(0, n);
+  let corpo = `${cabeca}${enchimento}\n`;
   const posicoes = [];
   for (const o of objetos) {
     posicoes.push(corpo.length);

@@ -22,13 +22,11 @@
 // (postgres://postgres@127.0.0.1:5432/postgres), BENCH_EXPLAIN=1 (EXPLAIN ANALYZE of the people's
 // statement, one text per kind), BENCH_DB=<name> (an existing filled database: kept, not filled
 // again; its pending migrations run as the server starts), BENCH_MANTER=1 (keep the new database).
-import { spawn, spawnSync } from 'node:child_process';
 import { existsSync } from 'node:fs';
 import { loadavg } from 'node:os';
 import { join } from 'node:path';
-import { Secret, TOTP } from 'otpauth';
 import pg from 'pg';
-import { freePort, root } from './lib.mjs';
+import { bancoDescartavel, root, sessaoDaEquipe, startPortal, urlDoBanco } from './lib.mjs';
 import { BuscaRepository, criteriosDaBusca } from '../apps/api/src/modules/atendimento/busca.ts';
 import { BUSCA_ATENDIMENTO } from '../packages/contract/src/atendimento-regras.ts';
 
@@ -297,97 +295,6 @@ const fmt = (r) =>
   `  (${(r.pessoas / r.n).toFixed(1)} people per answer${r.erros ? `, ${r.erros} errors` : ''})`;
 
 // ---------------------------------------------------------------------------------------------
-// The API and a staff session
-
-async function iniciarServidor(url) {
-  const port = await freePort();
-  const t0 = performance.now();
-  const child = spawn(process.execPath, [join(root, 'apps/api/dist/server.js')], {
-    cwd: root,
-    env: {
-      ...process.env,
-      PORT: String(port),
-      HOST: '127.0.0.1',
-      LOG_LEVEL: 'warn',
-      SEED: 'none',
-      PRUNE_INTERVAL_SECONDS: '0',
-      DATABASE_URL: url,
-      REDIS_URL: '',
-    },
-    stdio: ['ignore', 'ignore', 'inherit'],
-  });
-  const baseUrl = `http://127.0.0.1:${port}`;
-  for (;;) {
-    if (child.exitCode !== null) throw new Error(`server exited with ${child.exitCode}`);
-    try {
-      if ((await fetch(`${baseUrl}/readyz`)).ok) break;
-    } catch {
-      // migrating
-    }
-    await new Promise((r) => setTimeout(r, 250));
-  }
-  return {
-    baseUrl,
-    segundos: (performance.now() - t0) / 1000,
-    async stop() {
-      child.kill('SIGTERM');
-      await new Promise((r) => (child.exitCode !== null ? r() : child.once('exit', r)));
-    },
-  };
-}
-
-/** A supervisor made as the operator does (the build's `equipe criar`), signed in as a person does the first time. */
-async function sessaoDaEquipe(baseUrl, dbUrl) {
-  const email = `bench.busca.${process.pid}@operadora.exemplo`;
-  const r = spawnSync(
-    process.execPath,
-    [
-      join(root, 'apps/api/dist/equipe.js'),
-      'criar',
-      '--email',
-      email,
-      '--nome',
-      'Bench Busca',
-      '--papel',
-      'supervisor',
-    ],
-    {
-      cwd: root,
-      env: { ...process.env, DATABASE_URL: dbUrl, REDIS_URL: '', LOG_LEVEL: 'silent', SEED: 'none' },
-      encoding: 'utf8',
-    },
-  );
-  const senha = /Senha provisória: (\S+)/.exec(r.stdout)?.[1];
-  const segredo = /Segredo TOTP \(base32\): ([A-Z2-7]+)/.exec(r.stdout)?.[1];
-  if (r.status !== 0 || !senha || !segredo) throw new Error(`equipe criar: ${r.status}\n${r.stdout}\n${r.stderr}`);
-  const jar = new Map();
-  const post = async (path, body) => {
-    const res = await fetch(`${baseUrl}/api/atendimento${path}`, {
-      method: 'POST',
-      headers: {
-        'content-type': 'application/json',
-        'x-portal-equipe': '1',
-        cookie: [...jar].map(([k, v]) => `${k}=${v}`).join('; '),
-      },
-      body: JSON.stringify(body),
-    });
-    for (const c of res.headers.getSetCookie()) {
-      const [par] = c.split(';');
-      const i = par.indexOf('=');
-      jar.set(par.slice(0, i), par.slice(i + 1));
-    }
-    if (!res.ok) throw new Error(`${path}: ${res.status} ${await res.text()}`);
-    return res.json();
-  };
-  await post('/entrar', { email, senha });
-  const codigo = new TOTP({ secret: Secret.fromBase32(segredo), algorithm: 'SHA1', digits: 6, period: 30 }).generate();
-  await post('/totp', { codigo });
-  await post('/senha', { senha: 'a senha propria do bench da busca global' });
-  if (!jar.get('pb_equipe')) throw new Error('no staff session cookie');
-  return { 'x-portal-equipe': '1', cookie: `pb_equipe=${jar.get('pb_equipe')}` };
-}
-
-// ---------------------------------------------------------------------------------------------
 
 console.log(
   `load average at start: ${loadavg()
@@ -398,17 +305,18 @@ if (!existsSync(join(root, 'apps/api/dist/equipe.js'))) throw new Error('run `np
 
 const nome = process.env.BENCH_DB ?? `busca_bench_${process.pid}`;
 const novo = !process.env.BENCH_DB;
-const admin = new pg.Client({ connectionString: PG_URL });
-await admin.connect();
-if (novo) await admin.query(`create database ${nome}`);
-const dbUrl = new URL(PG_URL);
-dbUrl.pathname = `/${nome}`;
+const db = novo ? await bancoDescartavel(PG_URL, nome) : { url: urlDoBanco(PG_URL, nome) };
 let servidor = null;
 let pool = null;
 try {
-  servidor = await iniciarServidor(dbUrl.toString());
+  servidor = await startPortal({
+    DATABASE_URL: db.url,
+    REDIS_URL: '',
+    SEED: 'none',
+    PRUNE_INTERVAL_SECONDS: '0',
+  });
   console.log(`server start (migrations${novo ? ', empty database' : ''}): ${servidor.segundos.toFixed(1)} s`);
-  pool = new pg.Pool({ connectionString: dbUrl.toString(), max: POOL });
+  pool = new pg.Pool({ connectionString: db.url, max: POOL });
   pool.on('error', () => undefined); // idle clients dropped with the database at the end
   if (novo) {
     console.error(`filling ${nome}…`);
@@ -432,7 +340,15 @@ try {
         .join(', '),
   );
 
-  const cabecalhos = await sessaoDaEquipe(servidor.baseUrl, dbUrl.toString());
+  const cabecalhos = await sessaoDaEquipe(
+    servidor.baseUrl,
+    { ...process.env, DATABASE_URL: db.url, REDIS_URL: '' },
+    {
+      email: `bench.busca.${process.pid}@operadora.exemplo`,
+      nome: 'Bench Busca',
+      novaSenha: 'a senha propria do bench da busca global',
+    },
+  );
   const porTipo = await textos(pool, AQUECIMENTO + BUSCAS);
 
   if (process.env.BENCH_EXPLAIN) {
@@ -493,7 +409,6 @@ try {
 } finally {
   await pool?.end();
   await servidor?.stop();
-  if (novo && !process.env.BENCH_MANTER) await admin.query(`drop database if exists ${nome} with (force)`);
+  if (novo && !process.env.BENCH_MANTER) await db.drop();
   else console.log(`database kept: ${nome}`);
-  await admin.end();
 }

@@ -1,13 +1,10 @@
 // The load of bench/ensaio-pico.mjs: the extra account holders, the staff sessions, one keep-alive
 // HTTP pool (as a proxy in front of the portals keeps), a member's visit as the web app makes its
 // calls, and an attendant answering protocols; every call counted in the step it was sent in.
-import { spawnSync } from 'node:child_process';
 import { randomBytes, randomInt } from 'node:crypto';
 import http from 'node:http';
-import { join } from 'node:path';
-import { Secret, TOTP } from 'otpauth';
 import pg from 'pg';
-import { root } from './lib.mjs';
+import { cookiesDe, guardarCookies, pdfDe, sessaoDaEquipe as sessaoDaEquipeDoPortal } from './lib.mjs';
 import { ambienteDoPortal } from './ensaio-pilha.mjs';
 
 /**
@@ -107,52 +104,14 @@ export async function criarMembros(pgUrl, n) {
   }
 }
 
-/** A supervisor made by the build's `equipe criar`, signed in as a person does. */
-export async function sessaoDaEquipe(baseUrl, pgUrl, k) {
-  const email = `ensaio.${k}.${process.pid}@operadora.exemplo`;
-  const r = spawnSync(
-    process.execPath,
-    [
-      join(root, 'apps/api/dist/equipe.js'),
-      'criar',
-      '--email',
-      email,
-      '--nome',
-      `Atendente Ensaio ${k}`,
-      '--papel',
-      'supervisor',
-    ],
-    { cwd: root, env: { ...ambienteDoPortal(pgUrl), LOG_LEVEL: 'silent', SEED: 'none' }, encoding: 'utf8' },
-  );
-  const senha = /Senha provisória: (\S+)/.exec(r.stdout)?.[1];
-  const totp = /Segredo TOTP \(base32\): ([A-Z2-7]+)/.exec(r.stdout)?.[1];
-  if (r.status !== 0 || !senha || !totp) throw new Error(`equipe criar: ${r.status}\n${r.stdout}\n${r.stderr}`);
-  const jar = new Map();
-  const post = async (path, body) => {
-    const res = await fetch(`${baseUrl}/api/atendimento${path}`, {
-      method: 'POST',
-      headers: {
-        'content-type': 'application/json',
-        'x-portal-equipe': '1',
-        'x-forwarded-for': `10.9.0.${k + 1}`,
-        cookie: [...jar].map(([a, b]) => `${a}=${b}`).join('; '),
-      },
-      body: JSON.stringify(body),
-    });
-    for (const s of res.headers.getSetCookie()) {
-      const [par] = s.split(';');
-      const i = par.indexOf('=');
-      jar.set(par.slice(0, i), par.slice(i + 1));
-    }
-    if (!res.ok) throw new Error(`${path}: ${res.status} ${await res.text()}`);
-    return res.json();
-  };
-  await post('/entrar', { email, senha });
-  await post('/totp', {
-    codigo: new TOTP({ secret: Secret.fromBase32(totp), algorithm: 'SHA1', digits: 6, period: 30 }).generate(),
+/** Attendant `k` of the rehearsal: a supervisor with an address of their own. */
+export function sessaoDaEquipe(baseUrl, pgUrl, k) {
+  return sessaoDaEquipeDoPortal(baseUrl, ambienteDoPortal(pgUrl), {
+    email: `ensaio.${k}.${process.pid}@operadora.exemplo`,
+    nome: `Atendente Ensaio ${k}`,
+    novaSenha: `a senha propria do ensaio de pico ${k}`,
+    cabecalhos: { 'x-forwarded-for': `10.9.0.${k + 1}` },
   });
-  await post('/senha', { senha: `a senha propria do ensaio de pico ${k}` });
-  return { 'x-portal-equipe': '1', 'x-forwarded-for': `10.9.0.${k + 1}`, cookie: `pb_equipe=${jar.get('pb_equipe')}` };
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -186,7 +145,7 @@ function chamar(tipo, metodo, caminho, { corpo, cabecalhos = {}, bruto = false, 
         headers: {
           ...(dados && !Buffer.isBuffer(corpo) ? { 'content-type': 'application/json' } : {}),
           ...(dados ? { 'content-length': dados.length } : {}),
-          ...(jar?.size ? { cookie: [...jar].map(([k, v]) => `${k}=${v}`).join('; ') } : {}),
+          ...(jar?.size ? { cookie: cookiesDe(jar) } : {}),
           ...cabecalhos,
         },
       },
@@ -201,13 +160,7 @@ function chamar(tipo, metodo, caminho, { corpo, cabecalhos = {}, bruto = false, 
           r.lat.set(tipo, lista);
           const status = res.statusCode;
           const buf = Buffer.concat(partes);
-          for (const c of jar ? (res.headers['set-cookie'] ?? []) : []) {
-            const [par] = c.split(';');
-            const i = par.indexOf('=');
-            if (i <= 0) continue;
-            if (par.slice(i + 1) === '' || /max-age=0(;|$)/i.test(c)) jar.delete(par.slice(0, i));
-            else jar.set(par.slice(0, i), par.slice(i + 1));
-          }
+          if (jar) guardarCookies(jar, res.headers['set-cookie'] ?? []);
           if (status >= 500 || status === 429) {
             const k = `${status} ${tipo}`;
             r.erros.set(k, (r.erros.get(k) ?? 0) + 1);
@@ -241,25 +194,6 @@ const exigir = (r, oQue) => {
   if (r.status < 200 || r.status >= 300) throw new Interrompida(`${oQue}: ${r.status} ${JSON.stringify(r.json ?? '')}`);
   return r;
 };
-
-/** A small PDF of about `tamanho` bytes (a long comment), valid enough for the attachment checks. */
-function pdfDe(tamanho) {
-  const objetos = [
-    '1 0 obj\n<< /Type /Catalog /Pages 2 0 R >>\nendobj\n',
-    '2 0 obj\n<< /Type /Pages /Kids [] /Count 0 >>\nendobj\n',
-  ];
-  let corpo = `%PDF-1.4\n%${randomBytes(Math.floor(tamanho / 2)).toString('hex')}\n`;
-  const pos = [];
-  for (const o of objetos) {
-    pos.push(corpo.length);
-    corpo += o;
-  }
-  const xref = corpo.length;
-  corpo +=
-    `xref\n0 3\n0000000000 65535 f \n${pos.map((p) => `${String(p).padStart(10, '0')} 00000 n \n`).join('')}` +
-    `trailer\n<< /Size 3 /Root 1 0 R >>\nstartxref\n${xref}\n%%EOF\n`;
-  return Buffer.from(corpo, 'latin1');
-}
 
 const ip = () => `10.${randomInt(1, 250)}.${randomInt(0, 256)}.${randomInt(1, 255)}`;
 const diaIso = (dias) => new Date(Date.now() - dias * 86_400_000).toISOString().slice(0, 10);

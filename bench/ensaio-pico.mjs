@@ -71,7 +71,7 @@ import {
   pararTudo,
   pilha,
 } from './ensaio-pilha.mjs';
-import { throughput } from './lib.mjs';
+import { throughput, tokenDoPortal } from './lib.mjs';
 
 // ---------------------------------------------------------------------------------------------
 // Options
@@ -166,15 +166,7 @@ try {
   carga.bases = portais.map((p) => p.baseUrl);
   const bases = carga.bases;
   carga.especialidades = await fetch(`${bases[0]}/api/GuiaMedico/Especialidades?removeOdonto=false`, {
-    headers: {
-      authorization: `Bearer ${await (
-        await fetch(`${bases[0]}/api/Token/GerarToken`, {
-          method: 'POST',
-          headers: { 'content-type': 'application/json' },
-          body: JSON.stringify({ usuario: 'portal-web', senha: 'portal-web-demo' }),
-        })
-      ).json()}`,
-    },
+    headers: await tokenDoPortal(bases[0]),
   })
     .then((r) => r.json())
     .then((l) =>

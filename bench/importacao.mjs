@@ -24,7 +24,7 @@ import { loadavg, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { once } from 'node:events';
 import pg from 'pg';
-import { root } from './lib.mjs';
+import { bancoDescartavel, root } from './lib.mjs';
 
 const LINHAS = Number(process.env.BENCH_LINHAS ?? 1_000_000);
 const LINHAS_PGLITE = Number(process.env.BENCH_LINHAS_PGLITE ?? 100_000);
@@ -192,25 +192,6 @@ async function importar(env, entidade, arquivo) {
   return { wall, seg, rss, out: out.trim() };
 }
 
-async function banco(nome) {
-  const admin = new pg.Client({ connectionString: PG_URL });
-  await admin.connect();
-  await admin.query(`drop database if exists ${nome} with (force)`);
-  await admin.query(`create database ${nome}`);
-  await admin.end();
-  const url = new URL(PG_URL);
-  url.pathname = `/${nome}`;
-  return {
-    url: url.toString(),
-    drop: async () => {
-      const a = new pg.Client({ connectionString: PG_URL });
-      await a.connect();
-      await a.query(`drop database if exists ${nome} with (force)`);
-      await a.end();
-    },
-  };
-}
-
 /** The baseline: psql's \copy (COPY … FROM STDIN) of the same file into an unindexed text table. */
 function copiar(url, arquivo) {
   const cols = CAB_B.map((c) => `"${c}" text`).join(', ');
@@ -319,7 +300,7 @@ try {
   console.error(`gerando ${LINHAS} beneficiários em ${dir}…`);
   const grande = await arquivos(LINHAS);
   const tabela = await arquivosTabela(LINHAS);
-  const db = await banco(`h16imp_bench_${process.pid}`);
+  const db = await bancoDescartavel(PG_URL, `h16imp_bench_${process.pid}`);
   try {
     const env = { DATABASE_URL: db.url };
     await importar(env, 'produtos', grande.p);
@@ -359,7 +340,7 @@ try {
 
   if (LINHAS_PGLITE > 0) {
     const pequeno = await arquivos(LINHAS_PGLITE);
-    const db2 = await banco(`h16imp_bench_p_${process.pid}`);
+    const db2 = await bancoDescartavel(PG_URL, `h16imp_bench_p_${process.pid}`);
     const dataDir = join(dir, 'pglite');
     try {
       const envPg = { DATABASE_URL: db2.url };

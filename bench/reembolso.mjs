@@ -15,85 +15,15 @@ import { randomBytes } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import { createServer } from 'node:http';
 import pg from 'pg';
-import { freePort, root } from './lib.mjs';
+import { bancoDescartavel, entrar, freePort, pdfDe, root } from './lib.mjs';
 
 const PG_URL = process.env.BENCH_PG_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
 const RODADAS = Number(process.env.BENCH_RODADAS ?? 3);
 const SESSOES = 10;
 const MB = 1024 * 1024;
 
-/** A whole PDF of about 10 MB (a long comment keeps it valid), distinct per call. */
-function pdf() {
-  const objetos = [
-    '1 0 obj\n<< /Type /Catalog /Pages 2 0 R >>\nendobj\n',
-    '2 0 obj\n<< /Type /Pages /Kids [] /Count 0 >>\nendobj\n',
-  ];
-  const cabeca = `%PDF-1.4\n%${randomBytes(16).toString('hex')}`;
-  let corpo = cabeca + 'x'.repeat(10 * MB - 2048 - cabeca.length) + '\n';
-  const posicoes = [];
-  for (const o of objetos) {
-    posicoes.push(corpo.length);
-    corpo += o;
-  }
-  const xref = corpo.length;
-  corpo +=
-    `xref\n0 3\n0000000000 65535 f \n${posicoes.map((p) => `${String(p).padStart(10, '0')} 00000 n \n`).join('')}` +
-    `trailer\n<< /Size 3 /Root 1 0 R >>\nstartxref\n${xref}\n%%EOF\n`;
-  return Buffer.from(corpo, 'latin1');
-}
-
-async function banco(nome) {
-  const admin = new pg.Client({ connectionString: PG_URL });
-  await admin.connect();
-  await admin.query(`drop database if exists ${nome} with (force)`);
-  await admin.query(`create database ${nome}`);
-  await admin.end();
-  const url = new URL(PG_URL);
-  url.pathname = `/${nome}`;
-  return {
-    url: url.toString(),
-    drop: async () => {
-      const a = new pg.Client({ connectionString: PG_URL });
-      await a.connect();
-      await a.query(`drop database if exists ${nome} with (force)`);
-      await a.end();
-    },
-  };
-}
-
 const rss = (pid) => Number(/VmRSS:\s+(\d+) kB/.exec(readFileSync(`/proc/${pid}/status`, 'utf8'))?.[1] ?? 0) / 1024;
 const p95 = (xs) => [...xs].sort((a, b) => a - b)[Math.ceil(xs.length * 0.95) - 1];
-
-async function sessao(base, [cpf, contrato], ip) {
-  const h = { 'content-type': 'application/json', 'x-forwarded-for': ip };
-  const token = await (
-    await fetch(`${base}/api/Token/GerarToken`, {
-      method: 'POST',
-      headers: h,
-      body: JSON.stringify({ usuario: 'portal-web', senha: 'portal-web-demo' }),
-    })
-  ).json();
-  h.authorization = `Bearer ${token}`;
-  const perfis = await (
-    await fetch(`${base}/api/Login/PerfisDaConta`, {
-      method: 'POST',
-      headers: h,
-      body: JSON.stringify({ cpf, senha: 'senha123' }),
-    })
-  ).json();
-  const p = perfis.find((x) => x.codigoContrato === contrato);
-  const r = await fetch(`${base}/api/Login/Autenticar`, {
-    method: 'POST',
-    headers: h,
-    body: JSON.stringify({ cpf, senha: 'senha123', codigoPlano: p.codigoPlano, codigoContrato: p.codigoContrato }),
-  });
-  const corpo = await r.json();
-  const cookie = r.headers
-    .getSetCookie()
-    .map((c) => c.split(';')[0])
-    .join('; ');
-  return { authorization: h.authorization, cookie, codigo: String(corpo.codigoSessao), ip };
-}
 
 async function rodada(url, arquivos, cabecalhos) {
   return Promise.all(
@@ -107,7 +37,7 @@ async function rodada(url, arquivos, cabecalhos) {
   );
 }
 
-const db = await banco(`bench_reembolso_${process.pid}`);
+const db = await bancoDescartavel(PG_URL, `bench_reembolso_${process.pid}`);
 const port = await freePort();
 const server = spawn(process.execPath, ['--import', 'tsx', 'apps/api/src/server.ts'], {
   cwd: root,
@@ -139,16 +69,18 @@ try {
     ['93541134780', '310077'],
   ];
   const sessoes = [];
-  for (let i = 0; i < SESSOES; i++) sessoes.push(await sessao(base, cpfs[i % 3], `10.9.${i}.1`));
+  for (let i = 0; i < SESSOES; i++) sessoes.push(await entrar(base, ...cpfs[i % 3], { ip: `10.9.${i}.1` }));
+  /** The headers of one session's upload: its member headers (token, cookies, address) and session code. */
+  const cabecalhosDoEnvio = (s) => ({
+    ...s.headers,
+    'x-codigo-sessao': String(s.codigoSessao),
+    'content-type': 'application/pdf',
+  });
+  /** A whole PDF of about 10 MB, distinct per call. */
+  const pdf = () => pdfDe(10 * MB, { repetido: true });
 
   // Warm-up (JIT, pool, sharp/file-type loaded), then the resident memory before the run.
-  await rodada(`${base}/api/Reembolso/Anexos?documento=outro`, [pdf()], () => ({
-    authorization: sessoes[0].authorization,
-    cookie: sessoes[0].cookie,
-    'x-codigo-sessao': sessoes[0].codigo,
-    'x-forwarded-for': sessoes[0].ip,
-    'content-type': 'application/pdf',
-  }));
+  await rodada(`${base}/api/Reembolso/Anexos?documento=outro`, [pdf()], () => cabecalhosDoEnvio(sessoes[0]));
   await new Promise((r) => setTimeout(r, 500));
   const antes = rss(server.pid);
   let pico = antes;
@@ -157,13 +89,9 @@ try {
   for (let r = 0; r < RODADAS; r++) {
     const arquivos = Array.from({ length: SESSOES }, pdf);
     tempos.push(
-      ...(await rodada(`${base}/api/Reembolso/Anexos?documento=comprovante_pagamento`, arquivos, (i) => ({
-        authorization: sessoes[i].authorization,
-        cookie: sessoes[i].cookie,
-        'x-codigo-sessao': sessoes[i].codigo,
-        'x-forwarded-for': sessoes[i].ip,
-        'content-type': 'application/pdf',
-      }))),
+      ...(await rodada(`${base}/api/Reembolso/Anexos?documento=comprovante_pagamento`, arquivos, (i) =>
+        cabecalhosDoEnvio(sessoes[i]),
+      )),
     );
   }
   clearInterval(amostra);

@@ -1,3 +1,4 @@
+import { formatarNumeroProtocolo } from '@portal/contract';
 import { diaEmSaoPaulo, somarDias } from '@portal/br';
 import type { Browser, Page } from 'playwright-core';
 import sharp from 'sharp';
@@ -110,8 +111,6 @@ async function reembolsoDaMaria(): Promise<string> {
   return corpo.protocolo;
 }
 
-const impresso = (n: string) => `${n.slice(0, 6)} ${n.slice(6, 14)} ${n.slice(14)}`;
-
 async function salvarModelo(page: Page, titulo: string, tipo: string) {
   await page.getByLabel('Título').fill(titulo);
   await page.getByLabel('Tipo de protocolo').selectOption({ label: tipo });
@@ -142,11 +141,13 @@ test('a protocol: the member at a glance, the templates of its kind, documents a
   const numero = itens.find((i) => i.codigoContrato === '100234')?.protocolo ?? '';
   expect(numero).toMatch(/^\d{20}$/);
   await page.goto(`/atendimento/protocolos/${numero}`);
-  await visible(page.getByRole('heading', { level: 1, name: `Protocolo ${impresso(numero)}` }));
+  await visible(page.getByRole('heading', { level: 1, name: `Protocolo ${formatarNumeroProtocolo(numero)}` }));
 
   const contexto = page.getByRole('complementary', { name: 'Contexto do beneficiário' });
   await visible(
-    contexto.getByRole('region', { name: 'Reembolsos anteriores' }).getByRole('link', { name: impresso(reembolso) }),
+    contexto
+      .getByRole('region', { name: 'Reembolsos anteriores' })
+      .getByRole('link', { name: formatarNumeroProtocolo(reembolso) }),
   );
   const mensalidades = contexto.getByRole('region', { name: 'Mensalidades em aberto' });
   await visible(mensalidades.getByRole('columnheader', { name: 'Vencimento' }));
@@ -183,7 +184,7 @@ test('a reimbursement: the receipt photo with zoom and rotation, and the PDF, be
   const { page } = s;
   await entrarNoConsole(page, sonia);
   await page.goto(`/atendimento/reembolsos/${reembolso}`);
-  await visible(page.getByRole('heading', { level: 1, name: `Reembolso ${impresso(reembolso)}` }));
+  await visible(page.getByRole('heading', { level: 1, name: `Reembolso ${formatarNumeroProtocolo(reembolso)}` }));
   await visible(page.getByRole('complementary', { name: 'Contexto do beneficiário' }));
 
   const anexos = page.getByRole('region', { name: 'Anexos' });

@@ -1,10 +1,11 @@
+import { formatarNumeroProtocolo } from '@portal/contract';
 import { diaEmSaoPaulo, formatDate, somarDias } from '@portal/br';
 import type { Browser, Page } from 'playwright-core';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { MARIA } from './support/contas';
-import { expectNoAxeViolations, openSession, screenshot, type Session } from './support/browser';
-import { assentada, entrar, navegar, toast, visible } from './support/flows';
+import { openSession, type Session } from './support/browser';
+import { conferirTela, entrar, espacos, navegar, toast, visible } from './support/flows';
 import { type ContaDaEquipe, entrarNoConsole, portalComEquipe } from './support/console';
 
 // Issue 31's "Done when", as one journey: Maria asks for a reimbursement from her phone; an
@@ -43,16 +44,6 @@ const NOTA = 'Liguei para a Maria: o relatório da Dra. Helena chega amanhã. Co
 const PEDIDO = 'Para continuarmos, envie os documentos abaixo:\n- Relatório médico';
 
 const hoje = () => diaEmSaoPaulo(Date.now());
-const impresso = (n: string) => `${n.slice(0, 6)} ${n.slice(6, 14)} ${n.slice(14)}`;
-/** formatBRL writes a no-break space after 'R$'; textContent runs words together with newlines. */
-const espacos = (t: string | null) => (t ?? '').replace(/\s+/g, ' ').trim();
-
-/** The page as it is now: drawn and at rest, then axe finds nothing (and a picture, outside CI). */
-async function conferir(page: Page, nome: string, opts: { fullPage?: boolean } = {}) {
-  await assentada(page);
-  await expectNoAxeViolations(page, `${nome} @${page.viewportSize()?.width}`);
-  await screenshot(page, `${nome}-${page.viewportSize()?.width}`, opts);
-}
 
 /** The tracker's current step, as read (name, day, 'Agora'). */
 async function etapaAtual(page: Page): Promise<string> {
@@ -104,7 +95,7 @@ describe('issue 31: from the CPF on the phone to the reimbursement paid, and two
     await page.getByRole('button', { name: 'Ver prévia' }).click();
     const previa = page.getByRole('region', { name: 'Prévia do reembolso' });
     await visible(previa.getByText('Estimativa, não garantia'));
-    await conferir(page, 'jornada-previa');
+    await conferirTela(page, 'jornada-previa');
     await previa.getByRole('button', { name: 'Enviar solicitação' }).click();
     await visible(page.getByText('Solicitação de reembolso enviada'));
     const texto = (await page.getByText('Número de protocolo').locator('..').textContent()) ?? '';
@@ -132,21 +123,21 @@ describe('issue 31: from the CPF on the phone to the reimbursement paid, and two
     await visible(pessoas.getByRole('heading', { level: 2, name: MARIA.nome }));
     await visible(pessoas.getByText('CPF ***.982.247-** · encontrado por: CPF'));
     const reembolsos = page.getByRole('region', { name: `Reembolsos de ${MARIA.nome}, CPF ***.982.247-**` });
-    const link = reembolsos.getByRole('link', { name: impresso(protocolo) });
+    const link = reembolsos.getByRole('link', { name: formatarNumeroProtocolo(protocolo) });
     await visible(link);
-    await conferir(page, 'jornada-busca');
+    await conferirTela(page, 'jornada-busca');
 
     // The request: nobody on it yet; she takes it.
     await link.click();
     await page.waitForURL(new RegExp(`/atendimento/reembolsos/${protocolo}$`));
-    await visible(page.getByRole('heading', { level: 1, name: `Reembolso ${impresso(protocolo)}` }));
+    await visible(page.getByRole('heading', { level: 1, name: `Reembolso ${formatarNumeroProtocolo(protocolo)}` }));
     const responsavel = page.getByRole('region', { name: 'Responsável' });
     await visible(responsavel.getByText('Ninguém assumiu este reembolso.'));
-    await conferir(page, 'jornada-reembolso');
+    await conferirTela(page, 'jornada-reembolso');
     await responsavel.getByRole('button', { name: 'Assumir', exact: true }).click();
     await visible(toast(page, 'Reembolso assumido.'));
     await visible(responsavel.getByText('Com você desde', { exact: false }));
-    await conferir(page, 'jornada-reembolso-assumido');
+    await conferirTela(page, 'jornada-reembolso-assumido');
 
     // An internal note: kept with her name, never sent to Maria.
     const notas = page.getByRole('region', { name: 'Notas internas' });
@@ -157,7 +148,7 @@ describe('issue 31: from the CPF on the phone to the reimbursement paid, and two
     await visible(nota.getByText(NOTA));
     await visible(nota.getByText('Rita Jornada'));
     expect(await notas.getByLabel('Nova nota interna').inputValue()).toBe('');
-    await conferir(page, 'jornada-nota-interna');
+    await conferirTela(page, 'jornada-nota-interna');
 
     // 'Pedir documentos' with the checklist: the medical report, and what Maria will read.
     const acoes = page.getByRole('region', { name: 'Ações' });
@@ -165,12 +156,12 @@ describe('issue 31: from the CPF on the phone to the reimbursement paid, and two
     await acoes.getByRole('checkbox', { name: 'Relatório médico' }).check();
     await visible(acoes.getByText('O beneficiário vai ler'));
     expect(await acoes.locator('p.whitespace-pre-wrap').innerText()).toBe(PEDIDO);
-    await conferir(page, 'jornada-pedir-documentos');
+    await conferirTela(page, 'jornada-pedir-documentos');
     await acoes.getByRole('button', { name: 'Pedir documentos' }).click();
     await visible(toast(page, 'Pedido de documentos enviado ao beneficiário.'));
     await visible(page.getByRole('region', { name: 'Documentos pedidos' }).getByText('- Relatório médico'));
     await visible(page.getByText('Prazo parado até o beneficiário enviar os documentos.'));
-    await conferir(page, 'jornada-documentos-pedidos');
+    await conferirTela(page, 'jornada-documentos-pedidos');
   }, 180_000);
 
   it('Maria opens the request on her phone, sees the pending step, and sends the report with its kind already chosen (375 px)', async () => {
@@ -199,7 +190,7 @@ describe('issue 31: from the CPF on the phone to the reimbursement paid, and two
     ]);
     // The staff's note is not here.
     expect(await page.getByText(NOTA).count()).toBe(0);
-    await conferir(page, 'jornada-pendente');
+    await conferirTela(page, 'jornada-pendente');
 
     const escolher = pendencia.getByRole('button', { name: 'Escolher arquivo: Documentos pedidos' });
     const [seletor] = await Promise.all([page.waitForEvent('filechooser'), escolher.press('Enter')]);
@@ -211,11 +202,11 @@ describe('issue 31: from the CPF on the phone to the reimbursement paid, and two
         .toBuffer(),
     });
     await visible(pendencia.getByText('Enviado', { exact: true }));
-    await conferir(page, 'jornada-pendente-anexo');
+    await conferirTela(page, 'jornada-pendente-anexo');
     await pendencia.getByRole('button', { name: 'Enviar documentos' }).click();
     await visible(page.getByText('Documentos enviados', { exact: true }));
     await expect.poll(() => etapaAtual(page)).toBe(`Em análise ${formatDate(hoje())} Agora`);
-    await conferir(page, 'jornada-documentos-enviados');
+    await conferirTela(page, 'jornada-documentos-enviados');
     await s.close();
   }, 180_000);
 
@@ -223,7 +214,7 @@ describe('issue 31: from the CPF on the phone to the reimbursement paid, and two
     expect(protocolo).not.toBe('');
     const { page } = console_;
     await page.reload();
-    await visible(page.getByRole('heading', { level: 1, name: `Reembolso ${impresso(protocolo)}` }));
+    await visible(page.getByRole('heading', { level: 1, name: `Reembolso ${formatarNumeroProtocolo(protocolo)}` }));
     await visible(
       page.getByRole('region', { name: 'Anexos' }).getByRole('button', { name: 'Abrir relatorio-medico.jpg' }),
     );
@@ -244,7 +235,7 @@ describe('issue 31: from the CPF on the phone to the reimbursement paid, and two
         exact: false,
       }),
     );
-    await conferir(page, 'jornada-confirmar-aprovacao', { fullPage: false });
+    await conferirTela(page, 'jornada-confirmar-aprovacao', { fullPage: false });
     await aprovacao.getByRole('button', { name: 'Aprovar R$ 320,00' }).click();
     await visible(toast(page, 'Aprovação registrada. Aguarda a confirmação de um supervisor.'));
     await visible(
@@ -253,7 +244,7 @@ describe('issue 31: from the CPF on the phone to the reimbursement paid, and two
     // Not hers to confirm, and nothing to pay yet.
     expect(await acoes.getByRole('radio', { name: 'Confirmar aprovação' }).count()).toBe(0);
     expect(await acoes.getByRole('radio', { name: 'Marcar como pago' }).count()).toBe(0);
-    await conferir(page, 'jornada-aprovacao-aguardando');
+    await conferirTela(page, 'jornada-aprovacao-aguardando');
 
     // Sônia, a supervisor who did not approve it, confirms it, seeing the same data.
     const s2 = await openSession(browser, { width: CONSOLE, expectStatuses: [401] });
@@ -263,12 +254,12 @@ describe('issue 31: from the CPF on the phone to the reimbursement paid, and two
     await visible(p2.getByText('Aprovado por Rita Jornada', { exact: false }));
     const acoes2 = p2.getByRole('region', { name: 'Ações' });
     await acoes2.getByRole('radio', { name: 'Confirmar aprovação' }).check();
-    await conferir(p2, 'jornada-supervisora');
+    await conferirTela(p2, 'jornada-supervisora');
     await acoes2.getByRole('button', { name: 'Confirmar aprovação' }).click();
     const confirmar = p2.getByRole('dialog', { name: 'Confirmar a aprovação' });
     await visible(confirmar.getByText('Aprovado por Rita Jornada.', { exact: false }));
     expect(await dadosDoDialogo(p2, 'Confirmar a aprovação')).toEqual(dados);
-    await conferir(p2, 'jornada-confirmar-a-aprovacao', { fullPage: false });
+    await conferirTela(p2, 'jornada-confirmar-a-aprovacao', { fullPage: false });
     await confirmar.getByRole('button', { name: 'Confirmar R$ 320,00' }).click();
     await visible(toast(p2, 'Aprovação confirmada.'));
     await s2.close();
@@ -287,7 +278,7 @@ describe('issue 31: from the CPF on the phone to the reimbursement paid, and two
       formatDate(pagoEm),
       ...dados.slice(2),
     ]);
-    await conferir(page, 'jornada-confirmar-pagamento', { fullPage: false });
+    await conferirTela(page, 'jornada-confirmar-pagamento', { fullPage: false });
     await pagamento.getByRole('button', { name: 'Confirmar pagamento' }).click();
     await visible(toast(page, 'Reembolso marcado como pago.'));
     await visible(page.getByText('Pago', { exact: true }).first());
@@ -299,7 +290,7 @@ describe('issue 31: from the CPF on the phone to the reimbursement paid, and two
     expect(
       espacos(await s3.page.getByRole('region', { name: 'Andamento do pedido' }).locator('p').last().textContent()),
     ).toBe(`Situação: Reembolso pago em ${formatDate(pagoEm)}, para PIX (CPF) ***.982.247-**. Não há mais passos.`);
-    await conferir(s3.page, 'jornada-pago');
+    await conferirTela(s3.page, 'jornada-pago');
     await s3.close();
   }, 240_000);
 
@@ -330,14 +321,14 @@ describe('issue 31: from the CPF on the phone to the reimbursement paid, and two
     ]);
     for (const [page, texto] of textos) {
       await page.goto(`/atendimento/protocolos/${numero}`);
-      await visible(page.getByRole('heading', { level: 1, name: `Protocolo ${impresso(numero)}` }));
+      await visible(page.getByRole('heading', { level: 1, name: `Protocolo ${formatarNumeroProtocolo(numero)}` }));
       await page.getByRole('radio', { name: 'Responder' }).check();
       await page.getByLabel('Resposta ao beneficiário').fill(texto);
     }
     // Each sees the other there.
     await visible(b.page.getByText('Rita Jornada (atendente) também está com este protocolo aberto.'));
     await visible(a.getByText('Tiago Jornada (atendente) também está com este protocolo aberto.'));
-    await conferir(b.page, 'jornada-dois-no-protocolo');
+    await conferirTela(b.page, 'jornada-dois-no-protocolo');
 
     // Both press 'Enviar resposta' at once.
     await Promise.all([...textos.keys()].map((p) => p.getByRole('button', { name: 'Enviar resposta' }).click()));
@@ -362,7 +353,7 @@ describe('issue 31: from the CPF on the phone to the reimbursement paid, and two
     );
     // The loser's text is still in the field, a reload is offered.
     expect(await perdedor.getByLabel('Resposta ao beneficiário').inputValue()).toBe(texto);
-    await conferir(perdedor, 'jornada-resposta-recusada');
+    await conferirTela(perdedor, 'jornada-resposta-recusada');
     // After it: the winner's answer in the history, and the text kept to copy (the protocol takes no more answers).
     await perdedor.getByRole('button', { name: 'Recarregar o protocolo' }).click();
     await visible(
@@ -370,7 +361,7 @@ describe('issue 31: from the CPF on the phone to the reimbursement paid, and two
     );
     expect(await perdedor.getByRole('textbox', { name: 'Seu texto não enviado' }).inputValue()).toBe(texto);
     expect(await perdedor.getByLabel('Resposta ao beneficiário').count()).toBe(0);
-    await conferir(perdedor, 'jornada-texto-nao-enviado');
+    await conferirTela(perdedor, 'jornada-texto-nao-enviado');
 
     await b.close();
     await console_.close();

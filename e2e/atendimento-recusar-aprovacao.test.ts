@@ -1,10 +1,11 @@
+import { formatarNumeroProtocolo } from '@portal/contract';
 import { diaEmSaoPaulo, somarDias } from '@portal/br';
-import type { Browser, Page } from 'playwright-core';
+import type { Browser } from 'playwright-core';
 import sharp from 'sharp';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { MARIA } from './support/contas';
-import { expectNoAxeViolations, openSession, screenshot } from './support/browser';
-import { assentada, entrar, navegar, toast, visible } from './support/flows';
+import { openSession } from './support/browser';
+import { conferirTela, entrar, espacos, navegar, toast, visible } from './support/flows';
 import { type ContaDaEquipe, entrarNoConsole, portalComEquipe } from './support/console';
 
 // Issue 31, four eyes (decision 0065), modelled on atendimento-jornada: Maria asks for R$ 350,00
@@ -36,15 +37,6 @@ const CELULAR = 375;
 const MOTIVO = 'O recibo não traz o CRM da médica: peça o recibo completo antes de aprovar.';
 
 const hoje = () => diaEmSaoPaulo(Date.now());
-const impresso = (n: string) => `${n.slice(0, 6)} ${n.slice(6, 14)} ${n.slice(14)}`;
-const espacos = (t: string | null) => (t ?? '').replace(/\s+/g, ' ').trim();
-
-/** The page as it is now: drawn and at rest, then axe finds nothing (and a picture, outside CI). */
-async function conferir(page: Page, nome: string, opts: { fullPage?: boolean } = {}) {
-  await assentada(page);
-  await expectNoAxeViolations(page, `${nome} @${page.viewportSize()?.width}`);
-  await screenshot(page, `${nome}-${page.viewportSize()?.width}`, opts);
-}
 
 describe('issue 31: a supervisor refuses an approval awaiting confirmation', () => {
   it('Maria asks, Rita approves above the limit, Sônia refuses with a reason, Rita is told', async () => {
@@ -87,7 +79,7 @@ describe('issue 31: a supervisor refuses an approval awaiting confirmation', () 
     const r = await openSession(browser, { width: CONSOLE, expectStatuses: [401] });
     await entrarNoConsole(r.page, rita);
     await r.page.goto(`/atendimento/reembolsos/${protocolo}`);
-    await visible(r.page.getByRole('heading', { level: 1, name: `Reembolso ${impresso(protocolo)}` }));
+    await visible(r.page.getByRole('heading', { level: 1, name: `Reembolso ${formatarNumeroProtocolo(protocolo)}` }));
     const acoes = r.page.getByRole('region', { name: 'Ações' });
     await acoes.getByRole('radio', { name: 'Aprovar' }).check();
     await acoes.getByLabel('Valor aprovado (R$)').fill('320,00');
@@ -112,7 +104,7 @@ describe('issue 31: a supervisor refuses an approval awaiting confirmation', () 
     expect(espacos(await dialogo.textContent())).toContain('Aprovação de R$ 320,00 feita por Rita Recusa');
     for (const width of [768, 1280]) {
       await s.page.setViewportSize({ width, height: 900 });
-      await conferir(s.page, 'recusar-aprovacao-dialogo', { fullPage: false });
+      await conferirTela(s.page, 'recusar-aprovacao-dialogo', { fullPage: false });
     }
     // No reason: said in words, nothing sent.
     await dialogo.getByRole('button', { name: 'Recusar aprovação' }).click();
@@ -125,7 +117,7 @@ describe('issue 31: a supervisor refuses an approval awaiting confirmation', () 
     await visible(s.page.getByText('Em análise', { exact: true }).first());
     await visible(s.page.getByRole('region', { name: 'Notas internas' }).getByText(MOTIVO, { exact: false }));
     await s.page.setViewportSize({ width: CONSOLE, height: 900 });
-    await conferir(s.page, 'recusar-aprovacao-recusada');
+    await conferirTela(s.page, 'recusar-aprovacao-recusada');
     await s.close();
 
     // Rita, back on the request, is told: her approval, by whom, why.
@@ -135,20 +127,20 @@ describe('issue 31: a supervisor refuses an approval awaiting confirmation', () 
     expect(espacos(await aviso.textContent())).toContain(`A sua aprovação de R$ 320,00 foi recusada por Sônia Recusa`);
     expect(espacos(await aviso.textContent())).toContain(MOTIVO);
     await visible(acoes.getByRole('radio', { name: 'Aprovar' }));
-    await conferir(r.page, 'recusar-aprovacao-aprovadora');
+    await conferirTela(r.page, 'recusar-aprovacao-aprovadora');
     // The reimbursement list says so on the request's row as well, where she looks first.
     await r.page.goto('/atendimento/reembolsos');
     const linha = r.page.locator('tbody tr').filter({ has: r.page.locator(`a[data-protocolo="${protocolo}"]`) });
     await visible(linha.getByText('Aprovação recusada', { exact: true }));
-    await conferir(r.page, 'recusar-aprovacao-lista');
+    await conferirTela(r.page, 'recusar-aprovacao-lista');
     // Its protocol's page sends her to the request's: no answer box that a reimbursement cannot take.
     await r.page.goto(`/atendimento/protocolos/${protocolo}`);
     const abrir = r.page.getByRole('link', { name: 'Abrir o reembolso' });
     await visible(abrir);
     expect(await r.page.getByRole('button', { name: 'Enviar resposta' }).count()).toBe(0);
-    await conferir(r.page, 'recusar-aprovacao-protocolo');
+    await conferirTela(r.page, 'recusar-aprovacao-protocolo');
     await abrir.click();
-    await visible(r.page.getByRole('heading', { level: 1, name: `Reembolso ${impresso(protocolo)}` }));
+    await visible(r.page.getByRole('heading', { level: 1, name: `Reembolso ${formatarNumeroProtocolo(protocolo)}` }));
     await r.close();
   }, 240_000);
 });

@@ -1,3 +1,4 @@
+import { formatarNumeroProtocolo } from '@portal/contract';
 import { cpSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -6,8 +7,8 @@ import type { Browser, Page } from 'playwright-core';
 import sharp from 'sharp';
 import { afterAll, beforeAll, expect, inject, test } from 'vitest';
 import { MARIA, SENHA } from './support/contas';
-import { expectNoAxeViolations, launch, openSession, screenshot, setBaseUrl } from './support/browser';
-import { toast, visible } from './support/flows';
+import { launch, openSession, setBaseUrl } from './support/browser';
+import { conferirTela, espacos, toast, visible } from './support/flows';
 import { type ContaDaEquipe, conferirTelaDoConsole, criarContaDaEquipe, entrarNoConsole } from './support/console';
 import { pdfDeTexto } from './support/pdf';
 import { portalProprio } from './support/portal-proprio';
@@ -152,7 +153,7 @@ test('a staff member finds it by deadline, opens the receipt, asks for the payme
   await menu.getByRole('link', { name: 'Reembolsos' }).click();
   await page.waitForURL(/\/atendimento\/reembolsos$/);
   await visible(page.getByRole('heading', { level: 1, name: 'Reembolsos' }));
-  const impresso = `${protocolo.slice(0, 6)} ${protocolo.slice(6, 14)} ${protocolo.slice(14)}`;
+  const impresso = formatarNumeroProtocolo(protocolo);
   const link = page.getByRole('link', { name: impresso });
   await visible(link);
   const linha = page.locator('tbody tr', { has: link });
@@ -290,16 +291,12 @@ async function pedidoDaMaria(
   return r.json.protocolo as string;
 }
 
-/** formatBRL writes a no-break space after 'R$'. */
-const espacos = (t: string) => t.replace(/\s/g, ' ');
-
 /** A dialog at the console's tablet and desktop widths: axe finds nothing, a screenshot of each. */
 async function conferirDialogo(page: Page, nome: string): Promise<void> {
   for (const width of [768, 1280]) {
     await page.setViewportSize({ width, height: 900 });
     await visible(page.getByRole('dialog'));
-    await expectNoAxeViolations(page, `${nome} @${width}`);
-    await screenshot(page, `${nome}-${width}`, { fullPage: false });
+    await conferirTela(page, nome, { fullPage: false });
   }
 }
 
@@ -307,7 +304,7 @@ test('above the threshold an attendant approves (the dialog repeats amount, memb
   const numero = await pedidoDaMaria('RS-2026-0421');
   const hoje = diaEmSaoPaulo(Date.now());
   const proxima = proximaRodadaDePagamento(hoje, DIAS_DE_PAGAMENTO);
-  const impresso = `${numero.slice(0, 6)} ${numero.slice(6, 14)} ${numero.slice(14)}`;
+  const impresso = formatarNumeroProtocolo(numero);
 
   // Rita, attendant: approves R$ 320,00 with the next payment run offered.
   const s = await openSession(browser, { expectStatuses: [401] });
@@ -416,7 +413,7 @@ test('above the threshold an attendant approves (the dialog repeats amount, memb
 // goes once she reloads.
 test("Assumir and 'Minha fila' on the reimbursement list; someone else on the same request; a stale denial keeps its text", async () => {
   const numero = await pedidoDaMaria('RS-2026-0422');
-  const impresso = `${numero.slice(0, 6)} ${numero.slice(6, 14)} ${numero.slice(14)}`;
+  const impresso = formatarNumeroProtocolo(numero);
   const MOTIVO = 'O recibo não traz o nome do paciente atendido.';
 
   const s = await openSession(browser, { expectStatuses: [401, 409] });

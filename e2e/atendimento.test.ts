@@ -1,3 +1,4 @@
+import { formatarNumeroProtocolo } from '@portal/contract';
 import { cpSync, mkdtempSync, rmSync } from 'node:fs';
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
@@ -214,7 +215,7 @@ test('an atendente signs in with password + TOTP, finds the protocol in the queu
   const linhas = page.locator('tbody tr');
   await visible(linhas.first());
   await visible(linhas.first().getByText('Atrasado', { exact: true }));
-  const impresso = `${numero.slice(0, 6)} ${numero.slice(6, 14)} ${numero.slice(14)}`;
+  const impresso = formatarNumeroProtocolo(numero);
   await visible(page.getByRole('link', { name: impresso }));
   await conferirTelaDoConsole(page, 'atendimento-fila');
   // Keyboard-first: j / k and the arrows walk the queue's protocols (focus on each one's link).
@@ -398,9 +399,7 @@ test('a data correction is refused with a reason, which the member reads', async
     await page.getByRole('navigation', { name: 'Console de atendimento' }).getByRole('link').allTextContents(),
   ).toEqual(['Fila', 'Reembolsos', 'Importações', 'Entregas de webhooks', 'Modelos de resposta']);
   await page.getByLabel('Tipo').selectOption({ label: 'Correção de dados pessoais' });
-  await page
-    .getByRole('link', { name: `${correcao.slice(0, 6)} ${correcao.slice(6, 14)} ${correcao.slice(14)}` })
-    .click();
+  await page.getByRole('link', { name: formatarNumeroProtocolo(correcao) }).click();
   await page.waitForURL(new RegExp(`/atendimento/protocolos/${correcao}$`));
   const acoes = page.getByRole('region', { name: 'Ações' });
   await acoes.getByRole('radio', { name: 'Recusar' }).check();

@@ -91,7 +91,7 @@ test("Maria finds 'Clínica Coração Paulista' by typing 'coracao' and reads it
   await page.keyboard.press('Escape');
   await dialog.waitFor({ state: 'hidden' });
 
-  // Nothing found: the spec's empty state. 'Limpar Filtros' empties the form and the results.
+  // Nothing found: the empty state of docs/produto/guia-medico.md ("Screens"). 'Limpar Filtros' empties the form and the results.
   await campoBusca(page).fill('coracao zzzz');
   await pesquisar(page).click();
   await visible(page.getByText('Nenhum prestador encontrado'));

@@ -1,3 +1,4 @@
+import { formatarNumeroProtocolo } from '@portal/contract';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, expect, inject, test } from 'vitest';
 import { DIAS_UTEIS_ATRAS, diasUteisAntes, REGISTRO_ANS_DEMO } from '@portal/operadora/demo';
@@ -24,7 +25,7 @@ const dia = diasUteisAntes(hoje, DIAS_UTEIS_ATRAS.respondido).replaceAll('-', ''
 /** The answered inclusion request: the first protocol of its day. */
 const NUMERO = `${REGISTRO_ANS_DEMO}${dia}000001`;
 /** As it is printed (and as an elderly member would type it from paper). */
-const IMPRESSO = `${NUMERO.slice(0, 6)} ${NUMERO.slice(6, 14)} ${NUMERO.slice(14)}`;
+const IMPRESSO = formatarNumeroProtocolo(NUMERO);
 const RESPOSTA = 'Não foi possível incluir Lucas Almeida Souza no seu plano';
 
 async function conferirPdf(page: Page, acao: () => Promise<void>, width: number) {

@@ -5,7 +5,7 @@ import { beforeAll, expect, test } from 'vitest';
 import { MARIA } from './support/contas';
 import { baseUrl } from './support/browser';
 import { cliDaOperadora, portalComEquipe } from './support/console';
-import { entrar, navegar, visible } from './support/flows';
+import { entrar, espacos, navegar, visible } from './support/flows';
 import { verificarNasDuasLarguras } from './support/larguras';
 
 // Issue 31, the member's reimbursement journey without doubt: Maria (375 px) reads the estimate in
@@ -34,9 +34,6 @@ async function operadora(protocolo: string, passo: string, corpo: Record<string,
   });
   expect(r.status, await r.clone().text()).toBe(200);
 }
-
-/** formatBRL writes a no-break space after 'R$'. */
-const espacos = (t: string | null) => (t ?? '').replace(/\s+/g, ' ').trim();
 
 /** The parts of the estimate as the screen lists them: [title, amount]. */
 async function partes(regiao: Locator): Promise<string[][]> {

@@ -105,8 +105,6 @@ class MembroPelaApi {
   }
 }
 
-const impresso = (p: string) => `${p.slice(0, 6)} ${p.slice(6, 14)} ${p.slice(14)}`;
-
 let primeiro = '';
 let segundo = '';
 let doRoberto = '';
@@ -176,28 +174,29 @@ test("the console flags Maria's second request with her first and Roberto's, eac
   await entrarNoConsole(page, rita);
   // The list marks the three requests of the receipt, not Roberto's other one.
   await page.goto('/atendimento/reembolsos');
-  const linha = (p: string) => page.locator('tbody tr', { has: page.getByRole('link', { name: impresso(p) }) });
+  const linha = (p: string) =>
+    page.locator('tbody tr', { has: page.getByRole('link', { name: formatarNumeroProtocolo(p) }) });
   for (const p of [primeiro, segundo, deNovo]) await visible(linha(p).getByText('Recibo repetido?'));
   await visible(linha(doRoberto));
   expect(await linha(doRoberto).getByText('Recibo repetido?').count()).toBe(0);
   await page.goto(`/atendimento/reembolsos/${segundo}`);
-  await visible(page.getByRole('heading', { level: 1, name: `Reembolso ${impresso(segundo)}` }));
+  await visible(page.getByRole('heading', { level: 1, name: `Reembolso ${formatarNumeroProtocolo(segundo)}` }));
   const flag = page.getByRole('region', { name: 'Possível recibo repetido' });
   await visible(flag.getByText('O beneficiário foi avisado', { exact: false }));
   await visible(flag.getByText('em outros 2 pedidos', { exact: false }));
-  await visible(flag.getByRole('link', { name: `Reembolso ${impresso(primeiro)}` }));
-  const outro = flag.getByRole('link', { name: `Reembolso ${impresso(deNovo)}` });
+  await visible(flag.getByRole('link', { name: `Reembolso ${formatarNumeroProtocolo(primeiro)}` }));
+  const outro = flag.getByRole('link', { name: `Reembolso ${formatarNumeroProtocolo(deNovo)}` });
   await visible(outro);
-  expect(await flag.getByRole('link', { name: `Reembolso ${impresso(doRoberto)}` }).count()).toBe(0);
+  expect(await flag.getByRole('link', { name: `Reembolso ${formatarNumeroProtocolo(doRoberto)}` }).count()).toBe(0);
   await conferirTelaDoConsole(page, 'atendimento-reembolso-recibo-repetido');
 
   await outro.click();
   await page.waitForURL(new RegExp(`/atendimento/reembolsos/${deNovo}$`));
-  await visible(page.getByRole('heading', { level: 1, name: `Reembolso ${impresso(deNovo)}` }));
+  await visible(page.getByRole('heading', { level: 1, name: `Reembolso ${formatarNumeroProtocolo(deNovo)}` }));
   await visible(
     page
       .getByRole('region', { name: 'Possível recibo repetido' })
-      .getByRole('link', { name: `Reembolso ${impresso(segundo)}` }),
+      .getByRole('link', { name: `Reembolso ${formatarNumeroProtocolo(segundo)}` }),
   );
   await s.close();
 }, 180_000);

@@ -1,3 +1,4 @@
+import { formatarNumeroProtocolo } from '@portal/contract';
 import { cpSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -61,7 +62,7 @@ async function consoleNoPedido(protocolo: string): Promise<Page> {
   }
   const page = equipe.page;
   await page.goto(`/atendimento/reembolsos/${protocolo}`);
-  const impresso = `${protocolo.slice(0, 6)} ${protocolo.slice(6, 14)} ${protocolo.slice(14)}`;
+  const impresso = formatarNumeroProtocolo(protocolo);
   await visible(page.getByRole('heading', { level: 1, name: `Reembolso ${impresso}` }));
   return page;
 }
@@ -217,11 +218,7 @@ test('Maria asks for a reimbursement from her phone and follows it to Aprovado (
   const protocolo = /\d{20}/.exec(texto.replace(/\s/g, ''))?.[0];
   expect(protocolo, texto).toBeDefined();
   // The sentence writes the number as every screen does: in its three parts.
-  await visible(
-    page.getByText(
-      `Pedido de reembolso enviado. Protocolo ${protocolo!.slice(0, 6)} ${protocolo!.slice(6, 14)} ${protocolo!.slice(14)}.`,
-    ),
-  );
+  await visible(page.getByText(`Pedido de reembolso enviado. Protocolo ${formatarNumeroProtocolo(protocolo!)}.`));
   await visible(page.getByText(/Prazo para pagamento: até \d{2}\/\d{2}\/\d{4}/));
   await verificarNasDuasLarguras(page, 'reembolso-enviado', 375);
 

@@ -5,8 +5,8 @@ import { join } from 'node:path';
 import { Secret, TOTP } from 'otpauth';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, inject } from 'vitest';
-import { expectNoAxeViolations, launch, screenshot, setBaseUrl } from './browser';
-import { assentada, visible } from './flows';
+import { launch, setBaseUrl } from './browser';
+import { conferirTela, visible } from './flows';
 import { portalProprio } from './portal-proprio';
 import { type Portal, startPortalVazio } from './server';
 
@@ -140,8 +140,6 @@ export async function conferirTelaDoConsole(page: Page, nome: string): Promise<v
     await page.setViewportSize({ width, height: width < 768 ? 800 : 900 });
     await page.evaluate(() => window.scrollTo(0, 0));
     await page.waitForFunction((w) => window.innerWidth === w, width);
-    await assentada(page);
-    await expectNoAxeViolations(page, `${nome} @${width}`);
-    await screenshot(page, `${nome}-${width}`);
+    await conferirTela(page, nome);
   }
 }

@@ -1,6 +1,6 @@
 import type { Browser, BrowserContext, Locator, Page, Request } from 'playwright-core';
 import { MARIA, SENHA } from './contas';
-import { baseUrl, openSession, type Session, type SessionOptions } from './browser';
+import { baseUrl, expectNoAxeViolations, openSession, screenshot, type Session, type SessionOptions } from './browser';
 
 /**
  * Waits until no toast is on screen. A toast hovered by the pointer stays (sonner pauses it), so
@@ -51,6 +51,19 @@ export async function assentada(page: Page): Promise<void> {
     { timeout: 20_000 },
   );
 }
+
+/** The page as it is now: drawn and at rest, then axe finds nothing (and a picture, outside CI). */
+export async function conferirTela(page: Page, nome: string, opts: { fullPage?: boolean } = {}): Promise<void> {
+  await assentada(page);
+  await expectNoAxeViolations(page, `${nome} @${page.viewportSize()?.width}`);
+  await screenshot(page, `${nome}-${page.viewportSize()?.width}`, opts);
+}
+
+/**
+ * A text as read: formatBRL writes a no-break space after 'R$', and textContent runs words together
+ * with newlines; every run of white space becomes one space, none at the ends.
+ */
+export const espacos = (t: string | null): string => (t ?? '').replace(/\s+/g, ' ').trim();
 
 /** A sonner toast holding the given text. */
 export function toast(page: Page, text: string | RegExp): Locator {

@@ -76,7 +76,7 @@ export class Client {
       headers['content-type'] ??= 'application/json';
     }
     let r = await fetch(this.baseUrl + path, { method, headers, body: payload });
-    // Like the spec's client: an expired API token (the tests move the clock) is renewed once.
+    // As the browser does (docs/produto/acesso.md, "API token"): an expired API token (the tests move the clock) is renewed once.
     if (r.status === 401 && opts.auth !== false && !opts.headers?.authorization && r.headers.get('www-authenticate')) {
       this.token = await this.newToken();
       headers.authorization = `Bearer ${this.token}`;

@@ -5,7 +5,7 @@ import { codigosBeneficiariosAlvoSchema, protocoloCampos } from './servicos';
 
 /**
  * Online cancellation of the plan by the holder (RN 561/2022, which consolidated RN 412/2016;
- * decision 0018). Our addition to the spec: /api/Cancelamento/*, page /cancelamento.
+ * decision 0018). Ours (docs/produto/README.md, "The member's areas"): /api/Cancelamento/*, page /cancelamento.
  */
 
 /** What is cancelled: the whole contract (every beneficiary) or chosen dependents. */

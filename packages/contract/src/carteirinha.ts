@@ -12,7 +12,7 @@ export const carenciaSchema = z.object({
 export type Carencia = z.infer<typeof carenciaSchema>;
 
 /**
- * One beneficiary's card data (docs/produto/informacoes.md, "Card data"), named as the spec names the fields. Dates are
+ * One beneficiary's card data (docs/produto/informacoes.md, "Card data"), named as that page names the fields. Dates are
  * ISO calendar days ('2019-03-01'); sexo is 'm' | 'f' and estadoCivil 's' | 'c' | 'd' | 'v' (the
  * web app turns the codes into words). registroAns, carencias and dataFinalCPT are our additions
  * for the digital card (the plan's ANS registration, waiting periods, end of the partial temporary

@@ -74,7 +74,7 @@ export type CodigoEmAberto = z.infer<typeof codigoEmAbertoSchema>;
 
 /**
  * The one error body of the API. `message` is Portuguese and meant for the member; `erro` repeats
- * it because the spec's client reads `erro` where it reads `sucesso`. 5xx bodies never carry internals.
+ * it because a client reads `erro` where it reads `sucesso` (docs/produto/acesso.md, "Data", "Messages"). 5xx bodies never carry internals.
  */
 export const apiErrorSchema = z.object({
   sucesso: z.literal(false),

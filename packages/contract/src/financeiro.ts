@@ -66,7 +66,8 @@ export const parcelaSchema = z.object({
   dataPagamento: z.string().nullable(),
   /**
    * Open and past its due date (São Paulo calendar; a due date on a weekend or holiday is payable
-   * up to the next business day). Beyond the spec's fields: the list shows 'Vencida há N dias'.
+   * up to the next business day). Beyond the fields of docs/produto/financeiro.md ("Data"): the list
+   * shows 'Vencida há N dias' ("States").
    */
   vencida: z.boolean(),
   /** Calendar days since `vencimento` when `vencida`, else 0. */

@@ -12,7 +12,7 @@ import { DOCUMENTOS_REEMBOLSO, SITUACOES_REEMBOLSO } from './reembolso-regras';
  * through its statuses and downloads the 'Demonstrativo de reembolso'.
  */
 
-/** Kinds of care (the spec's words; 'honorarios' = fees of a professional in a hospital stay). */
+/** Kinds of care (docs/produto/README.md, "Reimbursement"; 'honorarios' = fees of a professional in a hospital stay). */
 export const TIPOS_REEMBOLSO = ['consulta', 'exame', 'terapia', 'honorarios', 'internacao'] as const;
 export type TipoReembolso = (typeof TIPOS_REEMBOLSO)[number];
 export const ROTULOS_TIPO_REEMBOLSO: Record<TipoReembolso, string> = {

@@ -9,8 +9,9 @@ import { codigoSchema, membroRequest } from './comum';
 
 /**
  * `Idempotency-Key` of a request that stores something: a UUID per submission, reused by the
- * browser's retries. The server answers a retry with the first answer (decision 0012). Optional,
- * so clients written to the spec alone still work (their duplicates are caught by the data rules).
+ * browser's retries. The server answers a retry with the first answer (decision 0012). Optional
+ * (docs/produto/comum.md, "Calls"), so a client that never sends it still works (its duplicates
+ * are caught by the data rules).
  */
 export const IDEMPOTENCY_HEADER = 'idempotency-key';
 export const idempotencyHeadersSchema = z.looseObject({

@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { membroRequest } from './comum';
 
 /**
- * POST /api/Beneficiario/SituacaoDoPlano (an addition to the spec): the one notion of "this
+ * POST /api/Beneficiario/SituacaoDoPlano (ours: the Home's call in docs/produto/README.md): the one notion of "this
  * profile's plan" every screen reads — whether the coverage of the session's contract and
  * beneficiary ended (the contract cancelled, or this beneficiary excluded), since when.
  * `perfis` counts the profiles of the CPF (the header offers to switch when there are several).

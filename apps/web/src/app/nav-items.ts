@@ -37,6 +37,6 @@ export const NAV_ITEMS: readonly { to: string; label: string; icon: LucideIcon }
   { to: '/protocolos', label: 'Meus Protocolos', icon: ListChecks },
   { to: '/meus-dados', label: 'Meus dados', icon: ShieldCheck },
   { to: '/cancelamento', label: 'Cancelar plano', icon: XCircle },
-  // Issue 18: after the spec's entries.
+  // Issue 18: after the menu of docs/produto/comum.md ("Layout"), where later areas come last.
   { to: '/reembolso', label: 'Reembolso', icon: ReceiptText },
 ];

@@ -24,7 +24,7 @@ export interface CodigoPedido {
 /**
  * The request step of a confirmation by SMS code, as the add-on contracting and the cancellation
  * do it (the API's confirmacao/ owns the rules): record what the member agreed to, then send the
- * code, with the spec's toasts.
+ * code, with the toasts of docs/produto/comercial.md ("Messages").
  *
  * `selecao` names what the code is for (the chosen beneficiaries, the scope of a cancellation) and
  * `enviadoPara` what the code already in the member's hands was sent for (null: not known here,

@@ -460,7 +460,7 @@ describe('POST /api/Financeiro/ListarExtratoCoParticipacao', () => {
     expect(doPai!.n).toBeGreaterThan(0);
   });
 
-  it('a profile that is not co-participative (Roberto) is refused with the spec’s message', async () => {
+  it('a profile that is not co-participative (Roberto) is refused with the message of docs/produto/financeiro.md', async () => {
     const roberto = await membro(CPF.roberto);
     const r = await call(roberto.c, 'ListarExtratoCoParticipacao', roberto.perfil);
     expect(r.status).toBe(403);

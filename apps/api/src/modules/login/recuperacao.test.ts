@@ -223,7 +223,7 @@ describe('common passwords (issue 13, defect 10)', () => {
       const r = await c.post('/api/Login/AlterarSenha', { ...body, senha, confirmacaoSenha: senha });
       expect([senha, r.status, r.body]).toEqual([senha, 400, COMUM]);
     }
-    // The 6-character minimum of the spec still holds, and an uncommon 6-character password passes.
+    // The 6-character minimum of docs/produto/acesso.md ("Validation") still holds, and an uncommon 6-character password passes.
     const ok = await c.post('/api/Login/AlterarSenha', { ...body, senha: 'kq7#vz', confirmacaoSenha: 'kq7#vz' });
     expect(ok.status).toBe(200);
     expect((await t.client().login(CPF.roberto, 'kq7#vz')).sucesso).toBe(true);

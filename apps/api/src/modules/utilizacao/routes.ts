@@ -11,7 +11,7 @@ import {
 import { respostas } from '../../lib/schema';
 import { envioDe } from '../../core/solicitacoes/pedido';
 
-/** docs/produto/utilizacao.md "Calls": usage history and ratings (member group; the path segment is lower case in the spec). */
+/** docs/produto/utilizacao.md "Calls": usage history and ratings (member group; the path segment is lower case, as that page says). */
 export const utilizacaoRoutes: FastifyPluginAsyncZod = async (app) => {
   const { utilizacao } = app.services;
 

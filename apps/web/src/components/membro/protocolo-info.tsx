@@ -4,7 +4,8 @@ import { NumeroProtocolo } from '@/components/protocolo/numero-protocolo';
 import { cn } from '@/lib/cn';
 
 /**
- * The protocol of a request the member sent (RN 623/2024), shown beside the spec's success text,
+ * The protocol of a request the member sent (RN 623/2024), shown beside the success text of its
+ * area's page in docs/produto ("Messages"),
  * never in its place, with the button that copies it (issue 31). `prazoResposta` only for requests
  * that still wait for an answer.
  */

@@ -10,7 +10,7 @@ export interface FieldControlProps {
 
 interface FormFieldProps {
   label: ReactNode;
-  /** The field's validation message (lib/conta/erro-do-campo for the spec's pairs). */
+  /** The field's validation message (lib/conta/erro-do-campo for the 'Title / message' pairs of docs/produto/acesso.md, "Validation"). */
   error?: ReactNode;
   hint?: ReactNode;
   className?: string;

@@ -36,8 +36,9 @@ export function linkDoSite(site: string | null | undefined): string | null {
 }
 
 /**
- * The label of a provider's registration by its kind: a doctor's 'CRM/SP 123456' is the spec's
- * 'Registro (CRM)', a dentist's CRO, a clinic's or hospital's 'CNES 2077485' its CNES.
+ * The label of a provider's registration by its kind (docs/produto/guia-medico.md, "Screens"): a
+ * doctor's 'CRM/SP 123456' is 'Registro (CRM)', a dentist's CRO, a clinic's or hospital's
+ * 'CNES 2077485' its CNES.
  */
 export function rotuloDoRegistro(nroRegistro: string): string {
   const conselho = /^\s*([A-Z]{2,5})\b/.exec(nroRegistro)?.[1];

@@ -26,7 +26,7 @@ export interface Destino {
   contato: string;
 }
 
-/** docs/produto/acesso.md "States", "Limits": the resend wait, in the spec's words (the server's AGUARDE_REENVIO says the same). */
+/** docs/produto/acesso.md "States", "Limits": the resend wait, in that page's words (the server's AGUARDE_REENVIO says the same). */
 export const AGUARDE_REENVIO = 'Aguarde 2 minutos para reenviar o código.';
 
 /** Texts that differ between the flows (docs/produto/acesso.md, "Messages"), as 'Title / message' pairs. */

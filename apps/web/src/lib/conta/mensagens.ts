@@ -1,6 +1,6 @@
 import { SENHA_COMUM } from '@portal/contract/senhas-comuns';
 
-/** docs/produto/acesso.md "Validation" validation messages, as the spec's 'Title / message' pairs. */
+/** docs/produto/acesso.md "Validation" validation messages, as that page's 'Title / message' pairs. */
 export interface Mensagem {
   title: string;
   description: string;
@@ -16,7 +16,7 @@ export const VALIDACAO = {
   tokenIncompleto: { title: 'Código incompleto', description: 'O código deve ter 6 dígitos.' },
   novaSenhaObrigatoria: { title: 'Campo obrigatório', description: 'Digite uma senha.' },
   senhaCurta: { title: 'Senha muito curta', description: 'A senha deve ter pelo menos 6 caracteres.' },
-  /** Not in the spec: a common password (issue 13, decision 0020). */
+  /** Beyond that page's table (its "Validation" says so): a common password (issue 13, decision 0020). */
   senhaComum: { title: 'Senha muito comum', description: SENHA_COMUM },
   senhasDiferentes: {
     title: 'Senhas não coincidem',

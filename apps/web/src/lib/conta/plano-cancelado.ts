@@ -2,8 +2,8 @@ import { formatDate } from '@portal/br';
 import type { Mensagem } from './mensagens';
 
 /**
- * Not in the spec: what a former member reads once their account is created (pentest defect 14,
- * decision 0018). A profile cancelled less than 5 years ago registers like a member and signs in to
+ * What a former member reads once their account is created (docs/produto/acesso.md, "Registration";
+ * pentest defect 14, decision 0018). A profile cancelled less than 5 years ago registers like a member and signs in to
  * the cancelled profile's view; the date comes from CadastrarSenha's `dataCancelamento`.
  */
 export function avisoPlanoCancelado(dataCancelamento: string): Mensagem {

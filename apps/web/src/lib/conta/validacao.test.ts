@@ -13,7 +13,7 @@ describe('docs/produto/acesso.md "Validation" validation', () => {
     expect(validarCpf('529.982.247-25')).toBe(true);
   });
 
-  it('messages are the spec pairs', () => {
+  it('messages are the pairs of docs/produto/acesso.md, "Validation"', () => {
     expect(mensagemValidacao('cpfObrigatorio')).toEqual({
       title: 'Campo obrigatório',
       description: 'Por favor, digite seu CPF.',
@@ -38,7 +38,7 @@ describe('docs/produto/acesso.md "Validation" validation', () => {
     expect(textoInline('novaSenhaObrigatoria')).toBe('Digite uma senha.');
   });
 
-  it('messages of the shared zod form schemas find their spec pair', () => {
+  it('messages of the shared zod form schemas find their pair in docs/produto/acesso.md', () => {
     expect(mensagemValidacao('As senhas digitadas não são iguais.')).toMatchObject({ title: 'Senhas não coincidem' });
     expect(textoInline('As senhas digitadas não são iguais.')).toBe('Por favor, digite a mesma senha nos dois campos.');
     expect(mensagemValidacao('Digite pelo menos um código de verificação.')?.title).toBe('Token obrigatório');

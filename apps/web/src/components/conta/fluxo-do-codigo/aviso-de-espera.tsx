@@ -4,7 +4,7 @@ import type { CodeFlow } from './use-fluxo-do-codigo';
 
 /**
  * The time left while sending is on hold. Under 'Reenviar código' during the 2-minute wait it is
- * the spec's 'Aguarde 2 minutos para reenviar o código.' plus the time left; anywhere else (an
+ * 'Aguarde 2 minutos para reenviar o código.' (docs/produto/acesso.md, "Recovery steps") plus the time left; anywhere else (an
  * hourly cap, or a send button whose error above already says why) only when sending reopens.
  */
 export function WaitNote({ flow, id, reenvio = false }: { flow: CodeFlow; id: string; reenvio?: boolean }) {

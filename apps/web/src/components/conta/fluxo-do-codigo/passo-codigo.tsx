@@ -10,7 +10,8 @@ import { WaitNote } from './aviso-de-espera';
 /**
  * The code step of every sign-in flow: where the code went, why no new one was sent (when a send
  * was refused), the code field (6 digits, 'Validar Código'), the error, and 'Reenviar código',
- * blocked with the spec's 'Aguarde 2 minutos para reenviar o código.' while the wait runs.
+ * blocked with 'Aguarde 2 minutos para reenviar o código.' (docs/produto/acesso.md, "Recovery steps")
+ * while the wait runs.
  */
 export function CodeStep({ flow }: { flow: CodeFlow }) {
   const esperaId = useId();

@@ -34,7 +34,7 @@ export interface CodeFlowOptions {
   exigeCodigo?: boolean;
   /**
    * false: errors are shown in the step, never as toasts (docs/produto/acesso.md, "Messages": the login registration wizard's
-   * steps only log errors). Default true: the spec's 'Title / message' toasts, and not in the step.
+   * steps only log errors). Default true: that page's 'Title / message' toasts, and not in the step.
    */
   errosEmToast?: boolean;
   /**
@@ -65,7 +65,8 @@ const INICIAL: Estado = { fase: 'pedido', destino: null, aviso: null, erro: null
 
 /**
  * The one behaviour of the sign-in code screens (login wizard, /cadastro, /recuperar-senha): send,
- * the spec's toasts, the 120 s wait (resend blocked meanwhile), the code check and its errors.
+ * the toasts of docs/produto/acesso.md ("Messages"), the 120 s wait ("Limits"; resend blocked
+ * meanwhile), the code check and its errors.
  * A send refused because a code went out less than 2 minutes ago takes the member to the code
  * step with the countdown of the seconds left, saying where that code went — the server names it
  * (`codigoEmAberto`) when this browser holds it. When it names none, no code here can be typed:
@@ -109,7 +110,7 @@ export function useCodeFlow(opts: CodeFlowOptions) {
     }
   };
 
-  /** One place for each message (decision 0031): the spec's toast, or — where the spec has none — the step. */
+  /** One place for each message (decision 0031): the toast docs/produto/acesso.md names, or — where it names none — the step. */
   const falhar = (m: Mensagem) => {
     if (errosEmToast) toast.error(m.title, { description: m.description });
     else setEstado((s) => ({ ...s, erro: m }));

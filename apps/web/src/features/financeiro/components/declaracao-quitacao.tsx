@@ -10,7 +10,8 @@ import { anosDaDeclaracao, nomesDeArquivo } from './formatos';
 import { SeletorDeAno } from './seletor-de-ano';
 
 /**
- * Beyond the spec (Lei 12.007/2009): the annual debt-clearance letter of a finished year. A year
+ * Ours, by law (Lei 12.007/2009; docs/produto/financeiro.md, "Invoices tab"): the annual
+ * debt-clearance letter of a finished year. A year
  * with an installment still open gets no letter; the server names the installment and the
  * message stays on screen.
  */

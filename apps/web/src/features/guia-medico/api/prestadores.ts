@@ -8,7 +8,7 @@ const VAZIO: PrestadoresResponse = { especialidades: [], paginaAtual: 1, totalPa
 
 /**
  * GET /api/GuiaMedico/Prestadores (docs/produto/guia-medico.md, "Calls"). Empty filters are not sent (docs/produto/guia-medico.md, "Validation": the API client
- * drops empty values); somenteOdonto=false as the spec's call sends it.
+ * drops empty values); somenteOdonto=false as that page's call sends it ("Calls").
  */
 export async function buscarPrestadores(filtro: FiltroDaBusca, signal?: AbortSignal): Promise<PrestadoresResponse> {
   const r = await api.get<Partial<PrestadoresResponse> | null>(

@@ -6,7 +6,7 @@ const http = (status: number, serverMessage: string | null = null) =>
   new ApiError({ kind: 'http', status, serverMessage });
 
 describe('mensagemErroLogin (docs/produto/acesso.md, "Messages" Login)', () => {
-  it('maps statuses to the spec pairs', () => {
+  it("maps statuses to that page's 'Title / message' pairs", () => {
     expect(mensagemErroLogin(http(401, 'Token inválido.'))).toEqual({
       title: 'CPF ou senha inválidos',
       description: 'Verifique suas credenciais e tente novamente.',

@@ -11,7 +11,7 @@ interface ProfilesDialogProps {
   perfis: PerfilConta[];
   busy: boolean;
   onEscolher: (perfil: PerfilConta) => void;
-  /** Back to the CPF step: the spec keeps Esc and outside clicks from closing it, not a way out. */
+  /** Back to the CPF step: docs/produto/acesso.md ("Login") keeps Esc and outside clicks from closing it, not a way out. */
   onVoltar: () => void;
 }
 

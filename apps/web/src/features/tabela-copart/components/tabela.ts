@@ -32,7 +32,7 @@ const evento = (percentual: number | null, limite: number, subgrupo: string | nu
 });
 
 /**
- * docs/produto/informacoes.md "Limits": its nine groups, every percentage and limit as the spec gives them.
+ * docs/produto/informacoes.md "Limits": its nine groups, every percentage and limit as that table gives them.
  * Exames/procedimentos and the therapies are split into their subgroups (CH ranges, each therapy;
  * each drug and treatment of alta complexidade with how it is counted).
  */

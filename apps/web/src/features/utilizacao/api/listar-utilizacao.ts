@@ -24,7 +24,7 @@ export async function listarUtilizacao(
   codigoBeneficiario: string,
   signal?: AbortSignal,
 ): Promise<Historico> {
-  // `erro` is the spec's other operators' way of saying the same note (docs/produto/utilizacao.md, "Data").
+  // `erro` is the other field an operator's API may carry the same note in (docs/produto/utilizacao.md, "Data").
   const r = await api.post<ItemUtilizacao[] | (Partial<ListarUtilizacaoResponse> & { erro?: string }) | null>(
     '/api/utilizacao/ListarUtilizacao',
     { perfilAutenticado, codigoBeneficiario } satisfies ListarUtilizacaoRequest,

@@ -16,7 +16,7 @@ const item = (categoria: string | null, valor: number): ItemUtilizacao => ({
 });
 
 describe('usage by category (docs/produto/utilizacao.md, "Limits")', () => {
-  it('no category, or one the spec does not list, is Outras Despesas', () => {
+  it('no category, or one that page does not list, is Outras Despesas', () => {
     expect(categoriaDe({ categoria: null })).toBe('OUTRAS_DESPESAS');
     expect(categoriaDe({ categoria: '' })).toBe('OUTRAS_DESPESAS');
     expect(categoriaDe({ categoria: 'FARMACIA' })).toBe('OUTRAS_DESPESAS');
@@ -24,7 +24,7 @@ describe('usage by category (docs/produto/utilizacao.md, "Limits")', () => {
     expect(categoriaDe({ categoria: 'ODONTOLOGICO' })).toBe('ODONTOLOGICO');
   });
 
-  it('the five groups in spec order with their labels and totals in cents', () => {
+  it("the five groups in that page's order with their labels and totals in cents", () => {
     const grupos = agruparPorCategoria([item('CONSULTAS', 21), item('CONSULTAS', 0.1), item(null, 0.2), item('X', 79)]);
     expect(grupos.map((g) => [g.rotulo, g.itens.length, g.total])).toEqual([
       ['Consultas', 2, 21.1],

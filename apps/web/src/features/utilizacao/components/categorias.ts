@@ -6,7 +6,7 @@ import {
 } from '@portal/contract';
 import { formatDate } from '@portal/br';
 
-/** docs/produto/utilizacao.md "Limits": items without a category (or with one the spec does not list) go to Outras Despesas. */
+/** docs/produto/utilizacao.md "Limits": items without a category (or with one that page does not list) go to Outras Despesas. */
 export function categoriaDe(item: Pick<ItemUtilizacao, 'categoria'>): CategoriaUtilizacao {
   const c = (item.categoria ?? '').trim().toUpperCase();
   return (CATEGORIAS_UTILIZACAO as readonly string[]).includes(c) ? (c as CategoriaUtilizacao) : 'OUTRAS_DESPESAS';
@@ -20,7 +20,7 @@ export interface GrupoUtilizacao {
   total: number;
 }
 
-/** The five categories in spec order, each with its items and total (empty ones included). */
+/** The five categories in the order of docs/produto/utilizacao.md ("Limits"), each with its items and total (empty ones included). */
 export function agruparPorCategoria(itens: readonly ItemUtilizacao[]): GrupoUtilizacao[] {
   return CATEGORIAS_UTILIZACAO.map((categoria) => {
     const doGrupo = itens.filter((i) => categoriaDe(i) === categoria);

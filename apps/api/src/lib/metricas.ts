@@ -5,7 +5,8 @@ import { medidasDoArgon2 } from './password';
 /**
  * The process's Prometheus metrics (issue 32, decision 0051): one registry per app, made only when
  * metrics are on (METRICS_TOKEN or METRICS_PORT). Labels never carry what a request sent: the route
- * is its template (`/api/Protocolos/:numero`), the status its class, and a login its outcome.
+ * is its template (`/api/Protocolos/:numero`), the status its class, a login its outcome, a statement
+ * its first keyword, an import its layout, and a staff action the role and the audit's event code.
  */
 
 export type ResultadoDoLogin = 'ok' | 'recusado' | 'bloqueado';

@@ -7,6 +7,7 @@ import type { Config } from './config';
 import type { Db } from './db/db';
 import { migrate } from './db/migrate';
 import { openDb } from './db/open';
+import { comMedicao } from './db/medicao';
 import { pgliteComSpans } from './db/rastreio';
 import { rastreador } from './lib/rastreamento';
 import { serverSecret } from './db/secrets';
@@ -112,7 +113,11 @@ export async function buildApp(config: Config, overrides: Overrides = {}): Promi
   const aberto =
     overrides.db ?? (await openDb(config, (err) => app.log.warn({ err }, 'idle database connection lost')));
   // Tracing on (decision 0066): PGlite's statements as spans (PostgreSQL's come from the pg instrumentation).
-  const db = rastreador() && aberto.kind === 'pglite' ? pgliteComSpans(aberto) : aberto;
+  const rastreado = rastreador() && aberto.kind === 'pglite' ? pgliteComSpans(aberto) : aberto;
+  // Metrics (decision 0051): made only when /metrics can be read (METRICS_TOKEN or METRICS_PORT); then
+  // every statement is timed, those of the start-up work too.
+  const metricas = config.metricas.ativas ? new Metricas({ banco: () => aberto.estado() }) : null;
+  const db = metricas ? comMedicao(rastreado, metricas.observarConsulta) : rastreado;
   const ownsDb = !overrides.db;
   // Start-up work runs without the request bounds: the schema lock may be held by another instance
   // migrating, and the seed may scan for longer than a request may wait.
@@ -152,8 +157,6 @@ export async function buildApp(config: Config, overrides: Overrides = {}): Promi
   } finally {
     await inicio.close().catch(() => undefined);
   }
-  // Metrics (decision 0051): made only when /metrics can be read (METRICS_TOKEN or METRICS_PORT).
-  const metricas = config.metricas.ativas ? new Metricas({ banco: () => db.estado() }) : null;
   const contadores = metricas ?? semContadores;
   const counters =
     overrides.counters ??

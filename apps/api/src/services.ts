@@ -150,6 +150,7 @@ export function createServices(d: ServiceDeps) {
     clock,
     log: d.log,
     resolvedor: d.resolvedorDeNomes,
+    contadores: d.contadores,
   });
   const solicitacoes = new SolicitacoesService({
     db,
@@ -278,7 +279,7 @@ export function createServices(d: ServiceDeps) {
       operadora: d.operadora,
       ociosidadeMinutos: config.equipe.ociosidadeMinutos,
     }),
-    atendimento: new AtendimentoService({ db, respostas: respostasDeProtocolos, clock }),
+    atendimento: new AtendimentoService({ db, respostas: respostasDeProtocolos, clock, contadores: d.contadores }),
     // The operator's integration API (issue 16): its keys, their limit and the audit of each call.
     integracao: new IntegracaoService({
       chaves: new ChavesDeIntegracao({ repo: new ChavesRepository(db), clock }),

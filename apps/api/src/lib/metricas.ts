@@ -1,9 +1,12 @@
 import { collectDefaultMetrics, Counter, Gauge, Registry } from 'prom-client';
+import { HistogramaFeitoAMao, type SerieDeDuracao } from './histograma';
+import { medidasDoArgon2 } from './password';
 
 /**
  * The process's Prometheus metrics (issue 32, decision 0051): one registry per app, made only when
  * metrics are on (METRICS_TOKEN or METRICS_PORT). Labels never carry what a request sent: the route
- * is its template (`/api/Protocolos/:numero`), the status its class, and a login its outcome.
+ * is its template (`/api/Protocolos/:numero`), the status its class, a login its outcome, a statement
+ * its first keyword, an import its layout, and a staff action the role and the audit's event code.
  */
 
 export type ResultadoDoLogin = 'ok' | 'recusado' | 'bloqueado';
@@ -12,9 +15,21 @@ export type ResultadoDoLogin = 'ok' | 'recusado' | 'bloqueado';
 export interface Contadores {
   login(resultado: ResultadoDoLogin): void;
   erroDoRedis(): void;
+  entregaDeWebhook(resultado: ResultadoDaEntrega): void;
+  /** An import ended: its layout (a bounded set), how, its rows and its seconds. */
+  importacao(entidade: string, fim: FimDaImportacao, linhas: number, segundos: number): void;
+  /** A staff action written to the console's audit trail: the staff role and the audit's event code. */
+  acaoDaEquipe(papel: string, acao: string): void;
 }
 
-export const semContadores: Contadores = { login: () => undefined, erroDoRedis: () => undefined };
+const nada = () => undefined;
+export const semContadores: Contadores = {
+  login: nada,
+  erroDoRedis: nada,
+  entregaDeWebhook: nada,
+  importacao: nada,
+  acaoDaEquipe: nada,
+};
 
 /** The one label value of every request no route matched (404s, the web app's fallback). */
 export const SEM_ROTA = '(sem rota)';
@@ -37,75 +52,61 @@ export interface EstadoDoBanco {
   maximo: number;
 }
 
-interface Serie {
-  readonly rotulos: { rota: string; metodo: string; classe: string };
-  contagem: number;
-  soma: number;
-  /** Answers per duration band (not cumulative), the last one above every bound (+Inf). */
-  readonly porFaixa: number[];
+type RotulosHttp = { rota: string; metodo: string; classe: string };
+
+/** Seconds: a statement on an index takes well under a millisecond; a report's scan, seconds. */
+const FAIXAS_DA_CONSULTA = [0.0005, 0.001, 0.0025, 0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5, 10];
+
+/** The statement kinds of `portal_banco_consultas_segundos` (anything else — with, begin, set, copy — is `outro`). */
+const OPERACOES = ['select', 'insert', 'update', 'delete', 'outro'] as const;
+
+/** 0 for select … 3 for delete, 4 for anything else: the statement's first keyword, case aside. */
+export function indiceDaOperacao(sql: string): number {
+  let i = 0;
+  while (i < sql.length && sql.charCodeAt(i) <= 32) i++;
+  const p = sql.slice(i, i + 6).toLowerCase();
+  return p === 'select' ? 0 : p === 'insert' ? 1 : p === 'update' ? 2 : p === 'delete' ? 3 : 4;
 }
 
-/**
- * The HTTP histogram, kept by hand: prom-client's observe validates and hashes the labels on every
- * call (~0.7 µs here), this one adds to the numbers of a series its route already holds (~tens of
- * ns). prom-client reads it as any metric (registerMetric → get()), in its histogram's format.
- */
-class HistogramaHttp {
-  readonly name = 'portal_http_requisicoes_segundos';
-  readonly help =
-    'Duração das respostas HTTP, por modelo de rota, método e classe do status (a contagem é o total de requisições).';
-  readonly type = 'histogram';
-  readonly aggregator = 'sum';
-  private readonly series: Serie[] = [];
+/** Where a webhook delivery attempt ended (core/webhooks/entregador.ts). */
+export type ResultadoDaEntrega = 'entregue' | 'falhou_nova_tentativa' | 'descartada' | 'desativado' | 'recusado';
+const RESULTADOS_DA_ENTREGA: readonly ResultadoDaEntrega[] = [
+  'entregue',
+  'falhou_nova_tentativa',
+  'descartada',
+  'desativado',
+  'recusado',
+];
 
-  serie(rota: string, metodo: string, classe: string): Serie {
-    const s: Serie = {
-      rotulos: { rota, metodo, classe },
-      contagem: 0,
-      soma: 0,
-      porFaixa: new Array<number>(FAIXAS_DE_DURACAO.length + 1).fill(0),
-    };
-    this.series.push(s);
-    return s;
-  }
+/** How an import ended: its report's status, or `falhou` when it stopped on an error. */
+export type FimDaImportacao = 'aplicado' | 'validado' | 'recusado' | 'falhou';
 
-  async get() {
-    const nome = this.name;
-    const values = this.series.flatMap((s) => {
-      let acumulado = 0;
-      const faixas = FAIXAS_DE_DURACAO.map((le, i) => {
-        acumulado += s.porFaixa[i] ?? 0;
-        return { labels: { ...s.rotulos, le }, value: acumulado, metricName: `${nome}_bucket` };
-      });
-      return [
-        ...faixas,
-        { labels: { ...s.rotulos, le: '+Inf' }, value: s.contagem, metricName: `${nome}_bucket` },
-        { labels: s.rotulos, value: s.soma, metricName: `${nome}_sum` },
-        { labels: s.rotulos, value: s.contagem, metricName: `${nome}_count` },
-      ];
-    });
-    return { name: nome, help: this.help, type: this.type, aggregator: this.aggregator, values };
-  }
+/** An audit event's code (`equipe_respondeu`): lower case and underscores. */
+const CODIGO = /^[a-z][a-z_]{0,59}$/;
 
-  reset() {
-    for (const s of this.series) {
-      s.contagem = 0;
-      s.soma = 0;
-      s.porFaixa.fill(0);
-    }
-  }
-}
+/** The registry as prom-client types it, for the hand-kept histograms. */
+type MetricaDoRegistro = Parameters<Registry['registerMetric']>[0];
 
 export class Metricas implements Contadores {
   readonly registro = new Registry();
-  private readonly http = new HistogramaHttp();
+  private readonly http = new HistogramaFeitoAMao<RotulosHttp>(
+    'portal_http_requisicoes_segundos',
+    'Duração das respostas HTTP, por modelo de rota, método e classe do status (a contagem é o total de requisições).',
+    FAIXAS_DE_DURACAO,
+  );
+  /** Indexed by operation × 2 + (1 on error): every series made at start, no lookup per statement. */
+  private readonly consultas: SerieDeDuracao[];
   private readonly logins: Counter<'resultado'>;
   private readonly falhasDoRedis: Counter;
+  private readonly entregas: Counter<'resultado'>;
+  private readonly linhasImportadas: Counter<'entidade' | 'resultado'>;
+  private readonly ritmoDaImportacao: Gauge<'entidade'>;
+  private readonly acoesDaEquipe: Counter<'papel' | 'acao'>;
 
   constructor(opcoes: { banco?: () => EstadoDoBanco | undefined } = {}) {
     // Event-loop lag, heap, GC, handles, CPU: the names every Node dashboard knows.
     collectDefaultMetrics({ register: this.registro });
-    this.registro.registerMetric(this.http as unknown as Parameters<Registry['registerMetric']>[0]);
+    this.registro.registerMetric(this.http as unknown as MetricaDoRegistro);
     this.logins = new Counter({
       name: 'portal_logins_total',
       help: 'Tentativas de login por resultado: ok, recusado (senha ou perfil errado), bloqueado (espera ou bloqueio do CPF).',
@@ -118,27 +119,99 @@ export class Metricas implements Contadores {
       help: 'Comandos ao Redis que falharam ou passaram do prazo (REDIS_URL).',
       registers: [this.registro],
     });
-    const banco = opcoes.banco;
-    if (banco) {
-      const medida = (name: string, help: string, campo: keyof EstadoDoBanco) =>
-        new Gauge({
-          name,
-          help,
-          registers: [this.registro],
-          collect() {
-            const e = banco();
-            if (e) this.set(e[campo]);
-          },
-        });
-      medida('portal_banco_conexoes_em_uso', 'Conexões do banco ocupadas por uma consulta ou transação.', 'emUso');
-      medida('portal_banco_conexoes_ociosas', 'Conexões do banco abertas e livres.', 'ociosas');
-      medida('portal_banco_conexoes_aguardando', 'Consultas esperando uma conexão livre do banco.', 'aguardando');
-      medida(
-        'portal_banco_conexoes_maximo',
-        'Máximo de conexões desta instância (DATABASE_POOL_MAX; PGlite: 1).',
-        'maximo',
-      );
-    }
+    if (opcoes.banco) this.conexoesDoBanco(opcoes.banco);
+    this.consultas = this.consultasDoBanco();
+    this.argon2();
+    this.entregas = new Counter({
+      name: 'portal_webhooks_entregas_total',
+      help:
+        'Tentativas de entrega de webhook desta instância, por resultado: entregue, falhou_nova_tentativa (será tentada de novo), ' +
+        'descartada (esgotou as tentativas: dead letter), desativado (410 Gone: endpoint desativado), recusado (destino não permitido).',
+      labelNames: ['resultado'],
+      registers: [this.registro],
+    });
+    for (const resultado of RESULTADOS_DA_ENTREGA) this.entregas.inc({ resultado }, 0);
+    // Each entity's series appears with its first import here: most operators import a few of them.
+    this.linhasImportadas = new Counter({
+      name: 'portal_importacao_linhas_total',
+      help: 'Linhas lidas pelas importações concluídas nesta instância, por entidade e resultado (aplicado, validado, recusado, falhou); rate() dá linhas/s.',
+      labelNames: ['entidade', 'resultado'],
+      registers: [this.registro],
+    });
+    this.ritmoDaImportacao = new Gauge({
+      name: 'portal_importacao_linhas_por_segundo',
+      help: 'Linhas por segundo da última importação de cada entidade concluída nesta instância (do início ao fim, leitura e aplicação).',
+      labelNames: ['entidade'],
+      registers: [this.registro],
+    });
+    this.acoesDaEquipe = new Counter({
+      name: 'portal_equipe_acoes_total',
+      help: 'Leituras e ações do console de atendimento gravadas na trilha de auditoria, por papel da pessoa da equipe e código do evento.',
+      labelNames: ['papel', 'acao'],
+      registers: [this.registro],
+    });
+  }
+
+  /** The connections of the database, read at each scrape. */
+  private conexoesDoBanco(banco: () => EstadoDoBanco | undefined): void {
+    const medida = (name: string, help: string, campo: keyof EstadoDoBanco) =>
+      new Gauge({
+        name,
+        help,
+        registers: [this.registro],
+        collect() {
+          const e = banco();
+          if (e) this.set(e[campo]);
+        },
+      });
+    medida('portal_banco_conexoes_em_uso', 'Conexões do banco ocupadas por uma consulta ou transação.', 'emUso');
+    medida('portal_banco_conexoes_ociosas', 'Conexões do banco abertas e livres.', 'ociosas');
+    medida('portal_banco_conexoes_aguardando', 'Consultas esperando uma conexão livre do banco.', 'aguardando');
+    medida(
+      'portal_banco_conexoes_maximo',
+      'Máximo de conexões desta instância (DATABASE_POOL_MAX; PGlite: 1).',
+      'maximo',
+    );
+  }
+
+  /** Every statement's duration by kind and outcome: ten series, made now. */
+  private consultasDoBanco(): SerieDeDuracao[] {
+    const h = new HistogramaFeitoAMao<{ operacao: string; resultado: string }>(
+      'portal_banco_consultas_segundos',
+      'Duração das consultas ao banco desta instância (a espera por uma conexão incluída), pela primeira palavra do comando (select, insert, update, delete, outro) e resultado (ok, erro).',
+      FAIXAS_DA_CONSULTA,
+    );
+    this.registro.registerMetric(h as unknown as MetricaDoRegistro);
+    return OPERACOES.flatMap((operacao) => [
+      h.serie({ operacao, resultado: 'ok' }),
+      h.serie({ operacao, resultado: 'erro' }),
+    ]);
+  }
+
+  /** The password hashing of this process (lib/password.ts): its queue and its durations. */
+  private argon2(): void {
+    const h = new HistogramaFeitoAMao(
+      'portal_argon2_segundos',
+      'Duração de cada hash e verificação de senha (argon2id) deste processo, da chamada ao fim: a espera por uma thread incluída.',
+    );
+    for (const s of medidasDoArgon2().series) h.incluir(s);
+    this.registro.registerMetric(h as unknown as MetricaDoRegistro);
+    new Gauge({
+      name: 'portal_argon2_em_andamento',
+      help: 'Hashes e verificações de senha (argon2id) deste processo em andamento agora: rodando ou esperando uma thread.',
+      registers: [this.registro],
+      collect() {
+        this.set(medidasDoArgon2().emAndamento);
+      },
+    });
+    new Gauge({
+      name: 'portal_argon2_aguardando',
+      help: 'Hashes e verificações de senha deste processo esperando uma thread livre (todas as threads ocupadas).',
+      registers: [this.registro],
+      collect() {
+        this.set(medidasDoArgon2().aguardando);
+      },
+    });
   }
 
   login(resultado: ResultadoDoLogin): void {
@@ -149,21 +222,35 @@ export class Metricas implements Contadores {
     this.falhasDoRedis.inc();
   }
 
+  entregaDeWebhook(resultado: ResultadoDaEntrega): void {
+    this.entregas.inc({ resultado });
+  }
+
+  importacao(entidade: string, fim: FimDaImportacao, linhas: number, segundos: number): void {
+    this.linhasImportadas.inc({ entidade, resultado: fim }, linhas);
+    if (linhas > 0 && segundos > 0) this.ritmoDaImportacao.set({ entidade }, linhas / segundos);
+  }
+
+  acaoDaEquipe(papel: string, acao: string): void {
+    // Audit events are codes written in the source; anything else is never a label.
+    this.acoesDaEquipe.inc({ papel, acao: CODIGO.test(acao) ? acao : 'outro' });
+  }
+
+  /** One statement ended (db/medicao.ts): adds to the series of its kind and outcome. */
+  readonly observarConsulta = (sql: string, ok: boolean, segundos: number): void => {
+    this.consultas[indiceDaOperacao(sql) * 2 + (ok ? 0 : 1)]!.observar(segundos);
+  };
+
   /**
    * The observer of one route, bound when the route is registered: the template and method are
    * fixed, so an answer only adds to its series. A series appears with its first answer (zeroing
    * every route would publish thousands of lines).
    */
   observador(rota: string, metodo: string): Observador {
-    const series: (Serie | undefined)[] = [];
+    const series: (SerieDeDuracao<RotulosHttp> | undefined)[] = [];
     return (status, segundos) => {
       const i = indiceDaClasse(status);
-      const s = (series[i] ??= this.http.serie(rota, metodo, CLASSES[i] ?? '5xx'));
-      s.contagem++;
-      s.soma += segundos;
-      let f = 0;
-      while (f < FAIXAS_DE_DURACAO.length && segundos > (FAIXAS_DE_DURACAO[f] ?? Infinity)) f++;
-      s.porFaixa[f]!++;
+      (series[i] ??= this.http.serie({ rota, metodo, classe: CLASSES[i] ?? '5xx' })).observar(segundos);
     };
   }
 

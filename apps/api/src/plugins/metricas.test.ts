@@ -1,10 +1,31 @@
+import { createServer } from 'node:http';
+import type { AddressInfo } from 'node:net';
 import { DEMO_PESSOA } from '@portal/operadora/demo';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
-import { CONTRATO, CPF, HOJE, pedidoDeDependenteDaMaria, SENHA, startApp, type TestApp } from '../../test/helper';
+import { EQUIPE, equipeLogada } from '../../test/equipe';
+import {
+  CONTRATO,
+  CPF,
+  esperar,
+  HOJE,
+  pedidoDeDependenteDaMaria,
+  SENHA,
+  startApp,
+  type TestApp,
+} from '../../test/helper';
 import { FilaDeProtocolosRepository } from '../core/protocolos/repository';
+import { ChavesDeIntegracao, ChavesRepository } from '../modules/integracao';
 
 const TOKEN = 'token-de-metricas-de-teste-com-32-caracteres-ou-mais';
 const CACHE_SEGUNDOS = 15;
+/** Deliveries retried at once, one retry, then a dead letter. */
+const WEBHOOKS = {
+  WEBHOOKS_INTERVAL_MS: '50',
+  WEBHOOKS_TIMEOUT_MS: '2000',
+  WEBHOOKS_RETRY_DELAY_MS: '10',
+  WEBHOOKS_RETRY_DELAY_MAX_MS: '10',
+  WEBHOOKS_RETRY_LIMIT: '1',
+};
 
 /** One scrape with the token (or the given Authorization header). */
 async function raspar(t: TestApp, authorization: string | null = `Bearer ${TOKEN}`) {
@@ -15,6 +36,51 @@ async function raspar(t: TestApp, authorization: string | null = `Bearer ${TOKEN
 function valor(texto: string, serie: string): number | undefined {
   const linha = texto.split('\n').find((l) => l.startsWith(`${serie} `));
   return linha === undefined ? undefined : Number(linha.slice(serie.length + 1));
+}
+
+/**
+ * An operator's webhook receiver on the loopback: each path answers its list of statuses in turn
+ * (then 200). Signatures are the webhooks tests' business; here only the outcome counts.
+ */
+async function receptor() {
+  const respostas = new Map<string, number[]>();
+  const server = createServer((req, res) => {
+    req.resume();
+    req.on('end', () => {
+      res.statusCode = respostas.get(req.url ?? '')?.shift() ?? 200;
+      res.end();
+    });
+  });
+  await new Promise<void>((r) => server.listen(0, '127.0.0.1', r));
+  const base = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+  return {
+    url: (caminho: string, ...status: number[]) => {
+      respostas.set(caminho, status);
+      return `${base}${caminho}`;
+    },
+    fechar: () =>
+      new Promise<void>((r) => {
+        server.close(() => r());
+        server.closeAllConnections();
+      }),
+  };
+}
+
+const CSV_DE_PRODUTOS = [
+  'codigoPlano;nomePlano;numeroPlanoANS;segmentacao;acomodacao;abrangencia;coparticipativo',
+  '9301;Plano Metricas Apartamento;499301101;AMBULATORIAL;APARTAMENTO;NACIONAL;S',
+  '9302;Plano Metricas Enfermaria;;AMBULATORIAL;ENFERMARIA;;N',
+].join('\n');
+
+/** The operator's system sends a product file through the integration API (202; the import runs on). */
+async function enviarProdutos(t: TestApp): Promise<void> {
+  const chaves = new ChavesDeIntegracao({ repo: new ChavesRepository(t.db), clock: t.clock });
+  const { chave } = await chaves.criar({ nome: 'ERP das métricas', escopos: ['importar'] });
+  const r = await t.client().post('/api/integracao/v1/importacoes/produtos', undefined, {
+    raw: `${CSV_DE_PRODUTOS}\n`,
+    headers: { authorization: `Bearer ${chave}`, 'content-type': 'text/csv' },
+  });
+  expect(r.status).toBe(202);
 }
 
 describe('/metrics with no METRICS_TOKEN nor METRICS_PORT', () => {
@@ -38,14 +104,19 @@ describe('/metrics with no METRICS_TOKEN nor METRICS_PORT', () => {
   it('measures nothing: the app has no metrics registry', () => {
     expect(t.app.metricas).toBeNull();
   });
+
+  it('times no statement: the app queries the database it was given, unwrapped', () => {
+    expect(t.app.db).toBe(t.db);
+  });
 });
 
 describe('/metrics with METRICS_TOKEN', () => {
   let t: TestApp;
   beforeAll(async () => {
-    t = await startApp({ env: { METRICS_TOKEN: TOKEN, METRICS_CACHE_SECONDS: String(CACHE_SEGUNDOS) } });
+    t = await startApp({ env: { METRICS_TOKEN: TOKEN, METRICS_CACHE_SECONDS: String(CACHE_SEGUNDOS), ...WEBHOOKS } });
   });
   afterAll(() => t.close());
+  const raspagem = async () => (await raspar(t)).text();
 
   it('a wrong token → 401 with WWW-Authenticate, no metrics', async () => {
     const r = await raspar(t, `Bearer ${TOKEN.slice(0, -1)}x`);
@@ -105,21 +176,58 @@ describe('/metrics with METRICS_TOKEN', () => {
     expect(texto).not.toContain('/api/Nada');
   });
 
-  it('after member journeys the scrape holds no CPF, protocol number or member name', async () => {
-    // Maria signs in, asks for a dependant (a protocol), reads it, searches the Guia; a CPF is checked.
-    const { c, perfil } = await t.membro(CPF.maria, CONTRATO.maria);
-    const numero = await pedidoDeDependenteDaMaria(t);
-    expect((await c.post('/api/Protocolos/Detalhe', { perfilAutenticado: perfil, protocolo: numero })).status).toBe(
-      200,
-    );
-    expect((await c.get('/api/GuiaMedico/Prestadores?nomeCredenciado=coracao')).status).toBe(200);
-    expect((await t.client().post('/api/Login/VerificarCPF', { cpf: CPF.carlos })).status).toBe(200);
-    const texto = await (await raspar(t)).text();
-    // The journeys were counted…
-    expect(
-      valor(texto, 'portal_http_requisicoes_segundos_count{rota="/api/Protocolos/Detalhe",metodo="POST",classe="2xx"}'),
-    ).toBeGreaterThanOrEqual(1);
-    // …and no label holds 11 digits in a row, nor does any of the portal's own lines (the process's
+  it('after member, staff, webhook and import journeys the scrape holds no CPF, protocol number or name', async () => {
+    const entregues = (x: string) => valor(x, 'portal_webhooks_entregas_total{resultado="entregue"}') ?? 0;
+    const importadas = (x: string) =>
+      valor(x, 'portal_importacao_linhas_total{entidade="produtos",resultado="aplicado"}') ?? 0;
+    const antes = await raspagem();
+    const r = await receptor();
+    const ep = await t.app.services.webhooks.criarEndpoint({ url: r.url('/dados'), eventos: ['protocolo.criado'] });
+    try {
+      // Maria signs in, asks for a dependant (a protocol, a webhook), reads it, searches the Guia; a CPF is checked.
+      const { c, perfil } = await t.membro(CPF.maria, CONTRATO.maria);
+      const numero = await pedidoDeDependenteDaMaria(t);
+      expect((await c.post('/api/Protocolos/Detalhe', { perfilAutenticado: perfil, protocolo: numero })).status).toBe(
+        200,
+      );
+      expect((await c.get('/api/GuiaMedico/Prestadores?nomeCredenciado=coracao')).status).toBe(200);
+      expect((await t.client().post('/api/Login/VerificarCPF', { cpf: CPF.carlos })).status).toBe(200);
+      // A staff member reads Maria's protocol; the operator imports a file.
+      const equipe = await equipeLogada(t, 'atendente', 'metricas-dados');
+      expect((await equipe.c.get(`/api/atendimento/protocolos/${numero}`, EQUIPE)).status).toBe(200);
+      await enviarProdutos(t);
+      const texto = await esperar(
+        raspagem,
+        (x) => entregues(x) > entregues(antes) && importadas(x) > importadas(antes),
+      );
+      // The journeys were counted…
+      expect(
+        valor(
+          texto,
+          'portal_http_requisicoes_segundos_count{rota="/api/Protocolos/Detalhe",metodo="POST",classe="2xx"}',
+        ),
+      ).toBeGreaterThanOrEqual(1);
+      expect(valor(texto, 'portal_equipe_acoes_total{papel="atendente",acao="equipe_leu_protocolo"}')).toBeGreaterThan(
+        0,
+      );
+      expect(entregues(texto)).toBeGreaterThan(entregues(antes));
+      expect(importadas(texto)).toBeGreaterThan(importadas(antes));
+      expect(texto).toContain('portal_sessoes_ativas{tipo="membro"}');
+      expect(texto).toContain('portal_banco_consultas_segundos_count{operacao="select",resultado="ok"}');
+      expect(texto).toContain('portal_argon2_segundos_count{operacao="verificar"}');
+      semDadosPessoais(texto, numero);
+      expect(texto).not.toContain(equipe.nome);
+      expect(texto).not.toContain('metricas-dados');
+      expect(texto).not.toContain(ep.id);
+    } finally {
+      await t.app.services.webhooks.desativar(ep.id);
+      await r.fechar();
+    }
+  });
+
+  /** No label holds 11 digits in a row, nor any CPF, the protocol number or a member's name. */
+  function semDadosPessoais(texto: string, numero: string) {
+    // No label holds 11 digits in a row, nor does any of the portal's own lines (the process's
     // virtual memory may well be an 11-digit number of bytes; a fraction's digits follow a point).
     const rotulos = [...texto.matchAll(/="([^"]*)"/g)].map((m) => m[1]);
     expect(rotulos.filter((r) => /\d{11}/.test(r ?? ''))).toEqual([]);
@@ -132,7 +240,7 @@ describe('/metrics with METRICS_TOKEN', () => {
       expect(texto).not.toContain(nome.split(' ')[0]);
     }
     expect(texto).not.toContain('Lucas'); // the dependant Maria asked for
-  });
+  }
 
   it('logins are counted as ok, recusado (wrong password) and bloqueado (a CPF made to wait)', async () => {
     const inicio = await (await raspar(t)).text();
@@ -149,6 +257,105 @@ describe('/metrics with METRICS_TOKEN', () => {
       de(inicio, 'recusado') + 5,
       de(inicio, 'bloqueado') + 1,
     ]);
+  });
+
+  it('every statement is timed by kind and outcome: a sign-in moves select and insert, a failed statement erro', async () => {
+    const de = (x: string, operacao: string, resultado: string) =>
+      valor(x, `portal_banco_consultas_segundos_count{operacao="${operacao}",resultado="${resultado}"}`);
+    const antes = await raspagem();
+    // The ten series are there from the start, at zero or more.
+    for (const operacao of ['select', 'insert', 'update', 'delete', 'outro'])
+      for (const resultado of ['ok', 'erro'])
+        expect(de(antes, operacao, resultado), operacao).toBeGreaterThanOrEqual(0);
+    await t.membro(CPF.roberto); // reads the account, inserts a session
+    await expect(t.app.db.query('select * from tabela_que_nao_existe')).rejects.toThrow();
+    const depois = await raspagem();
+    expect(de(depois, 'select', 'ok')).toBeGreaterThan(de(antes, 'select', 'ok')!);
+    expect(de(depois, 'insert', 'ok')).toBeGreaterThan(de(antes, 'insert', 'ok')!);
+    expect(de(depois, 'select', 'erro')).toBe(de(antes, 'select', 'erro')! + 1);
+    expect(valor(depois, 'portal_banco_consultas_segundos_bucket{operacao="select",resultado="ok",le="+Inf"}')).toBe(
+      de(depois, 'select', 'ok'),
+    );
+  });
+
+  it('password hashing: each verification and hash is timed, and none is left in progress', async () => {
+    const de = (x: string, operacao: string) => valor(x, `portal_argon2_segundos_count{operacao="${operacao}"}`) ?? 0;
+    const antes = await raspagem();
+    await t.membro(CPF.roberto); // verifies the password
+    await equipeLogada(t, 'supervisor', 'metricas-argon2'); // verifies the one-time password, hashes her own
+    const depois = await raspagem();
+    expect(de(depois, 'verificar')).toBeGreaterThan(de(antes, 'verificar'));
+    expect(de(depois, 'hash')).toBeGreaterThan(de(antes, 'hash'));
+    expect(valor(depois, 'portal_argon2_em_andamento')).toBe(0);
+    expect(valor(depois, 'portal_argon2_aguardando')).toBe(0);
+  });
+
+  it('the sessions alive are read from the database, members and staff apart', async () => {
+    const de = (x: string, tipo: string) => valor(x, `portal_sessoes_ativas{tipo="${tipo}"}`);
+    t.clock.advance(CACHE_SEGUNDOS * 1000); // a fresh read
+    const antes = await raspagem();
+    await t.membro(CPF.carlos);
+    await equipeLogada(t, 'atendente', 'metricas-sessoes');
+    t.clock.advance(CACHE_SEGUNDOS * 1000);
+    const depois = await raspagem();
+    expect([de(depois, 'membro'), de(depois, 'equipe')]).toEqual([de(antes, 'membro')! + 1, de(antes, 'equipe')! + 1]);
+  });
+
+  it('webhook attempts are counted by outcome: delivered, retried, dead letter, endpoint gone (410), destination refused', async () => {
+    const RESULTADOS = ['entregue', 'falhou_nova_tentativa', 'descartada', 'desativado', 'recusado'];
+    const contagens = (x: string) =>
+      RESULTADOS.map((r) => valor(x, `portal_webhooks_entregas_total{resultado="${r}"}`) ?? NaN);
+    const antes = contagens(await raspagem());
+    const r = await receptor();
+    const w = t.app.services.webhooks;
+    const criar = (url: string) => w.criarEndpoint({ url, eventos: ['protocolo.criado'] });
+    const eps = [
+      await criar(r.url('/depois-de-um-erro', 500)), // retried, then delivered
+      await criar(r.url('/sempre-erro', 500, 500)), // retried, then a dead letter
+      await criar(r.url('/gone', 410)),
+      await criar(r.url('/recusado')),
+    ];
+    try {
+      // Registered at an allowed address, now pointing at the cloud's metadata: refused when delivered.
+      await t.db.query(`update webhook_endpoints set url = 'http://169.254.169.254/w' where id = $1`, [eps[3]!.id]);
+      await pedidoDeDependenteDaMaria(t);
+      const esperado = [1, 2, 1, 1, 1].map((n, i) => antes[i]! + n);
+      const depois = await esperar(
+        async () => contagens(await raspagem()),
+        (c) => c.every((n, i) => n >= esperado[i]!),
+      );
+      expect(depois).toEqual(esperado);
+    } finally {
+      // The 410 one is off already.
+      for (const e of eps) await w.desativar(e.id).catch(() => undefined);
+      await r.fechar();
+    }
+  });
+
+  it("imported rows are counted by entity and result, and the last import's pace is reported", async () => {
+    const linhas = (x: string) =>
+      valor(x, 'portal_importacao_linhas_total{entidade="produtos",resultado="aplicado"}') ?? 0;
+    const antes = linhas(await raspagem());
+    await enviarProdutos(t);
+    const depois = await esperar(raspagem, (x) => linhas(x) > antes);
+    expect(linhas(depois)).toBe(antes + 2);
+    expect(valor(depois, 'portal_importacao_linhas_por_segundo{entidade="produtos"}')).toBeGreaterThan(0);
+  });
+
+  it('staff reads and actions are counted by role and audit event, never by who or on whom', async () => {
+    const de = (x: string, acao: string) =>
+      valor(x, `portal_equipe_acoes_total{papel="supervisor",acao="${acao}"}`) ?? 0;
+    const ACOES = ['equipe_leu_protocolo', 'equipe_escreveu_nota', 'equipe_assumiu_protocolo'];
+    const numero = await pedidoDeDependenteDaMaria(t);
+    const { c } = await equipeLogada(t, 'supervisor', 'metricas-acoes');
+    const antes = await raspagem();
+    const protocolo = `/api/atendimento/protocolos/${numero}`;
+    expect((await c.get(protocolo, EQUIPE)).status).toBe(200);
+    expect((await c.post(`${protocolo}/notas`, { texto: 'Ligar amanhã.' }, EQUIPE)).status).toBe(201);
+    expect((await c.post(`${protocolo}/responsavel`, { acao: 'assumir' }, EQUIPE)).status).toBe(200);
+    const depois = await raspagem();
+    expect(ACOES.map((a) => de(depois, a))).toEqual(ACOES.map((a) => de(antes, a) + 1));
+    expect(depois).not.toContain(numero);
   });
 
   it('the database connections are reported (PGlite: one; PostgreSQL: the pool)', async () => {

@@ -116,6 +116,18 @@ export class SessionsRepository {
     return rows.map((r) => Number(r.codigo_sessao));
   }
 
+  /**
+   * Sessions open, before their absolute end and used since `usadaDesde` (metrics, issue 32): one
+   * count over sessions_expira_idx, read at most once per scrape interval.
+   */
+  async ativas(agora: Date, usadaDesde: Date): Promise<number> {
+    const [r] = await this.db.query<{ n: number }>(
+      'select count(*)::int as n from sessions where expira_em > $1 and encerrado_em is null and ultimo_uso_em > $2',
+      [agora, usadaDesde],
+    );
+    return r?.n ?? 0;
+  }
+
   /** After a password change every open session of the CPF ends; answers the ones ended. */
   async endAllOf(cpf: string, at: Date): Promise<CodigoSessao[]> {
     const rows = await this.db.query<{ codigo_sessao: string | number }>(

@@ -95,6 +95,15 @@ export class SessionService {
     });
   }
 
+  /**
+   * Member sessions alive now, in every instance (metrics): open, before their end and used within
+   * the idle time — as written to the row, which moves at most every SESSION_TOUCH_SECONDS.
+   */
+  async ativas(): Promise<number> {
+    const agora = this.d.clock.now();
+    return this.d.repo.ativas(new Date(agora), new Date(agora - this.idleMs));
+  }
+
   /** Drops this instance's copy of one session, if it has one. */
   private esquecer(codigo: CodigoSessao): void {
     const cookie = this.cookieDe.get(codigo);

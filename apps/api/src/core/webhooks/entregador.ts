@@ -2,6 +2,7 @@ import type { FastifyBaseLogger } from 'fastify';
 import { Agent, fetch } from 'undici';
 import { type Clock, systemClock } from '../../clock';
 import type { Db } from '../../db/db';
+import { type Contadores, type ResultadoDaEntrega, semContadores } from '../../lib/metricas';
 import { emSpan } from '../../lib/rastreamento';
 import type { Cofre } from '../../lib/selagem';
 import { cabecalhoDeAssinatura, esperaDepoisDaTentativa } from './assinatura';
@@ -33,7 +34,17 @@ export interface EntregadorDeps {
   guarda: GuardaDeDestino;
   log: FastifyBaseLogger;
   relogio?: Clock;
+  /** Each attempt's outcome, counted once it is recorded (metrics, issue 32). */
+  contadores?: Pick<Contadores, 'entregaDeWebhook'>;
 }
+
+/** The attempt's outcome as the delivery table records it → its label in portal_webhooks_entregas_total. */
+const NA_METRICA: Record<'entregue' | 'desativado' | 'falhou' | 'erro', ResultadoDaEntrega> = {
+  entregue: 'entregue',
+  desativado: 'desativado',
+  falhou: 'descartada',
+  erro: 'falhou_nova_tentativa',
+};
 
 /**
  * The delivery worker (decision 0029): each loop claims one due delivery (skip locked), posts it
@@ -51,11 +62,13 @@ export class Entregador {
 
   /** Wall time unless a test gives another clock. */
   private readonly relogio: Clock;
+  private readonly contadores: Pick<Contadores, 'entregaDeWebhook'>;
   /** The deliveries' connections: each new one resolves through the guard and goes only where it checked. */
   private readonly agente: Agent;
 
   constructor(private readonly d: EntregadorDeps) {
     this.relogio = d.relogio ?? systemClock;
+    this.contadores = d.contadores ?? semContadores;
     this.agente = new Agent({ connect: { lookup: d.guarda.lookup } });
   }
 
@@ -202,6 +215,7 @@ export class Entregador {
           ),
         );
     });
+    this.contadores.entregaDeWebhook(NA_METRICA[resultado]);
     // The URL and ids only: never the secret, the signature or the body.
     const nivel = ok ? 'debug' : 'info';
     this.d.log[nivel](
@@ -229,6 +243,7 @@ export class Entregador {
       });
       await repo.concluir(e.id, 'falhou', em);
     });
+    this.contadores.entregaDeWebhook('recusado');
     this.d.log.warn(
       { webhookId: e.mensagemId, endpoint: e.endpointId, tentativa: e.tentativas, resultado: 'falhou' },
       'webhook destination refused (decision 0048)',

@@ -3,6 +3,7 @@ import type { FastifyBaseLogger } from 'fastify';
 import type { Clock } from '../../clock';
 import type { Db, Queryable } from '../../db/db';
 import { AppError, dadosInvalidos } from '../../lib/app-error';
+import type { Contadores } from '../../lib/metricas';
 import type { TipoProtocolo } from '../protocolos/repository';
 import type { Cofre } from '../../lib/selagem';
 import { novoSegredo } from './assinatura';
@@ -85,6 +86,8 @@ export interface WebhooksDeps {
   log: FastifyBaseLogger;
   /** How endpoint names are resolved (the system's dns.lookup unless a test gives its own). */
   resolvedor?: Resolvedor;
+  /** Each attempt's outcome, for /metrics (none when metrics are off). */
+  contadores?: Pick<Contadores, 'entregaDeWebhook'>;
 }
 
 /** A delivery as listed (the integration API): its message, endpoint, state and last attempt. */
@@ -120,6 +123,7 @@ export class WebhooksService {
       opcoes: d.opcoes,
       guarda: this.guarda,
       log: d.log,
+      contadores: d.contadores,
     });
   }
 

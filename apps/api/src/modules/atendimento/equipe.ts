@@ -365,6 +365,12 @@ export class EquipeService {
     };
   }
 
+  /** Staff sessions alive now, in every instance (metrics): open, before their end, used within the idle time. */
+  async sessoesAtivas(): Promise<number> {
+    const agora = this.d.clock.now();
+    return this.d.repo.sessoesAtivas(new Date(agora), new Date(agora - this.d.ociosidadeMinutos * 60_000));
+  }
+
   async sair(equipe: EquipeAutenticada, origin: Origin): Promise<void> {
     await this.d.repo.encerrarSessao(equipe.sessaoHash, new Date(this.d.clock.now()));
     await this.auditar('equipe_saiu', equipe.conta.id, origin);

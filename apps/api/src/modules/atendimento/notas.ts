@@ -100,6 +100,7 @@ export const notasRoutes: FastifyPluginAsyncZod = async (app) => {
         });
         return novo;
       });
+      atendimento.contarAcao(quem, 'equipe_escreveu_nota');
       return reply.code(201).send(nota(criada));
     },
   );

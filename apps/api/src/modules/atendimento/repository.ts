@@ -256,6 +256,16 @@ export class EquipeRepository {
     return row ?? null;
   }
 
+  /** Staff sessions open, before their end and used since `usadaDesde` (metrics): the table is small. */
+  async sessoesAtivas(agora: Date, usadaDesde: Date): Promise<number> {
+    const [r] = await this.q.query<{ n: number }>(
+      `select count(*)::int as n from equipe_sessoes
+        where encerrada_em is null and expira_em > $1 and ultimo_uso_em > $2`,
+      [agora, usadaDesde],
+    );
+    return r?.n ?? 0;
+  }
+
   async tocarSessao(hash: string, em: Date): Promise<void> {
     await this.q.query('update equipe_sessoes set ultimo_uso_em = $2 where token_hash = $1', [hash, em]);
   }

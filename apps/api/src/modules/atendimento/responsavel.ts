@@ -164,6 +164,8 @@ export class QuemEstaNoProtocolo {
   constructor(
     private readonly db: Db,
     private readonly clock: Clock,
+    /** Told of each audited change once it is committed (metrics). */
+    private readonly aoAuditar: (quem: QuemAtende, evento: string) => void = () => undefined,
   ) {}
 
   private get repo() {
@@ -196,7 +198,7 @@ export class QuemEstaNoProtocolo {
     quem: QuemAtende,
   ): Promise<Responsavel> {
     const eu = quem.equipe.conta;
-    await this.db.transaction(async (tx) => {
+    const evento = await this.db.transaction(async (tx) => {
       const repo = new ResponsaveisRepository(tx);
       const p = await repo.travar(numero);
       if (!p) throw naoEncontrado();
@@ -209,7 +211,7 @@ export class QuemEstaNoProtocolo {
       });
       if (d.tipo === 'recusar')
         throw new AppError(d.status, d.status === 403 ? 'SEM_PERMISSAO' : 'JA_REGISTRADO', d.mensagem);
-      if (d.tipo === 'nada') return;
+      if (d.tipo === 'nada') return null;
       if (d.novo !== null && d.novo !== eu.id && !(await repo.contaAtiva(d.novo)))
         throw new AppError(404, 'NAO_ENCONTRADO', 'Pessoa da equipe não encontrada ou desativada.');
       const em = new Date(this.clock.now());
@@ -224,7 +226,9 @@ export class QuemEstaNoProtocolo {
         userAgent: quem.origin.userAgent,
         detalhe: { de: p.dono, para: d.novo },
       });
+      return d.evento;
     });
+    if (evento) this.aoAuditar(quem, evento);
     return this.responsavel(numero);
   }
 

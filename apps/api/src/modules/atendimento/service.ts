@@ -20,6 +20,7 @@ import {
 import type { Clock } from '../../clock';
 import type { Db } from '../../db/db';
 import { AppError, dadosInvalidos } from '../../lib/app-error';
+import type { Contadores } from '../../lib/metricas';
 import {
   aguardaResposta,
   contarPorFaixa,
@@ -78,6 +79,8 @@ export interface AtendimentoServiceDeps {
   db: Db;
   respostas: RespostasDeProtocolosService;
   clock: Clock;
+  /** Each audited read or action, by role and event code, for /metrics (none when metrics are off). */
+  contadores?: Pick<Contadores, 'acaoDaEquipe'>;
 }
 
 /**
@@ -132,7 +135,7 @@ export class AtendimentoService {
 
   /** Who is on a protocol: its owner and who has it open (decision 0055). */
   get quemEsta() {
-    return new QuemEstaNoProtocolo(this.d.db, this.d.clock);
+    return new QuemEstaNoProtocolo(this.d.db, this.d.clock, (quem, evento) => this.contarAcao(quem, evento));
   }
 
   private hoje() {
@@ -153,6 +156,15 @@ export class AtendimentoService {
       userAgent: quem.origin.userAgent,
       ...extra,
     });
+    this.contarAcao(quem, evento);
+  }
+
+  /**
+   * Counts an audited read or action once its audit row is written (committed, for the ones written
+   * inside a transaction): the role and the event's code, never who or on which member.
+   */
+  contarAcao(quem: QuemAtende, evento: string): void {
+    this.d.contadores?.acaoDaEquipe(quem.equipe.conta.papel, evento);
   }
 
   private item(p: ItemDaFila, hoje: string) {

@@ -1,7 +1,9 @@
 import { randomUUID } from 'node:crypto';
 import type { Readable } from 'node:stream';
+import { performance } from 'node:perf_hooks';
 import { setImmediate as aVez } from 'node:timers/promises';
 import type { Db, Queryable } from '../../db/db';
+import type { FimDaImportacao } from '../../lib/metricas';
 import { emSpan, rastreador } from '../../lib/rastreamento';
 import { esquemaDaLinha } from './campos';
 import { type Entidade, type ErroDeLinha, LAYOUTS, type Layout } from './layouts';
@@ -135,11 +137,21 @@ export async function iniciarImportacao(
     'importacao.origem': opcoes.origem,
   };
   const rodar = () => executar(db, id, origem, opcoes);
-  const concluida = emSpan(`importacao ${opcoes.entidade}`, atributos, rodar).catch(async (err: unknown) => {
-    origem.destroy();
-    await concluir(db, id, 'falhou', vazio(id, opcoes, 'recusado', 0)).catch(() => undefined);
-    throw err;
-  });
+  const inicio = performance.now();
+  const contar = (fim: FimDaImportacao, linhas: number) =>
+    opcoes.contadores?.importacao(opcoes.entidade, fim, linhas, (performance.now() - inicio) / 1000);
+  const concluida = emSpan(`importacao ${opcoes.entidade}`, atributos, rodar).then(
+    (r) => {
+      contar(r.status, r.linhas);
+      return r;
+    },
+    async (err: unknown) => {
+      origem.destroy();
+      await concluir(db, id, 'falhou', vazio(id, opcoes, 'recusado', 0)).catch(() => undefined);
+      contar('falhou', 0);
+      throw err;
+    },
+  );
   // A caller that answered 202 may never await it: a failure must not become an unhandled rejection
   // (the row says 'falhou'); a caller that awaits still gets the error.
   concluida.catch(() => undefined);

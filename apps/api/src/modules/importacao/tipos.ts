@@ -1,3 +1,4 @@
+import type { Contadores } from '../../lib/metricas';
 import type { Entidade, ErroDeLinha } from './layouts';
 
 /** What the engine takes and answers (the interface the CLI and the integration API rely on). */
@@ -30,6 +31,8 @@ export interface OpcoesImportacao {
   limite?: LimiteDeRemocoes;
   /** The undo window in days (config.importacao.desfazerDias): older records of removals are pruned. */
   desfazerDias?: number;
+  /** The rows of each import and their pace, for /metrics (the API's; the CLI has none). */
+  contadores?: Pick<Contadores, 'importacao'>;
 }
 
 /** A `completo` file may remove max(percentual % of the active records, min(minimo, half of them)) unconfirmed. */

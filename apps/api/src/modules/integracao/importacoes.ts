@@ -259,6 +259,7 @@ export const importacoesRoutes: FastifyPluginAsyncZod = async (app) => {
       confirmarCancelamentos: opcoes.confirmarCancelamentos,
       limite: { percentual: app.config.importacao.limitePercentual, minimo: app.config.importacao.limiteMinimo },
       desfazerDias: app.config.importacao.desfazerDias,
+      contadores: app.metricas ?? undefined,
     }).catch((err: unknown) => {
       // Not started (e.g. the database is unavailable): the answer says so; the body is not read.
       corpo.unpipe(contador);

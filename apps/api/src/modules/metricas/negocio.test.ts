@@ -17,6 +17,7 @@ function comFontes(fontes: Partial<FontesDoNegocio>) {
       reembolsos: async () => [],
       webhooks: async () => ({ pendentes: 0, maisAntigaEm: null, falhas: 0 }),
       importacoes: async () => ({ ultimas: [], emAndamento: 0 }),
+      sessoes: async () => ({ membro: 0, equipe: 0 }),
       ...fontes,
     },
     { clock: manualClock(AGORA), cacheMs: 15_000, log: pino({ level: 'silent' }) },

@@ -8,6 +8,7 @@ import { FilaDeProtocolosRepository } from '../../core/protocolos/repository';
 import { type ResultadoDaImportacao, resumoParaMetricas } from '../importacao';
 import { ReembolsoRepository } from '../reembolso';
 import type { WebhooksService } from '../../core/webhooks/service';
+import type { SessionService } from '../../core/sessao/service';
 
 /** Where the business values come from: one grouped query each, over the queues' partial indexes. */
 export interface FontesDoNegocio {
@@ -15,6 +16,8 @@ export interface FontesDoNegocio {
   reembolsos(): Promise<{ prazo: string | null; n: number }[]>;
   webhooks(): Promise<{ pendentes: number; maisAntigaEm: Date | null; falhas: number }>;
   importacoes(): Promise<{ ultimas: { entidade: string; resultado: ResultadoDaImportacao }[]; emAndamento: number }>;
+  /** Sessions alive now: the members' and the staff console's. */
+  sessoes(): Promise<{ membro: number; equipe: number }>;
 }
 
 const RESULTADOS_DA_IMPORTACAO: readonly ResultadoDaImportacao[] = ['aplicado', 'recusado', 'falhou'];
@@ -48,7 +51,7 @@ const FAIXAS_DO_REEMBOLSO: readonly FaixaDoReembolso[] = [...FAIXAS_DE_PRAZO, 's
 /**
  * The operator's queues as gauges (issue 32, decision 0051): protocols waiting by type and deadline
  * band, reimbursements by legal payment band (and those past day 25 of their 30), the webhook
- * queue, each entity's last import. They are read from the database at
+ * queue, each entity's last import, the sessions alive. They are read from the database at
  * most once per `cacheMs` per instance, by a scrape — never by a request; every instance reports
  * the same values (aggregate them with max, not sum). A failed read keeps the last values and
  * counts the failure; `portal_negocio_calculado_em_segundos` tells how fresh they are.
@@ -109,6 +112,13 @@ export function registrarMetricasDeNegocio(
     registers: [registro],
     collect: atualizar,
   });
+  const sessoes = new Gauge({
+    name: 'portal_sessoes_ativas',
+    help: 'Sessões vivas em todas as instâncias (lidas do banco): abertas, antes do fim e usadas dentro do tempo de ociosidade, por tipo (membro, equipe).',
+    labelNames: ['tipo'],
+    registers: [registro],
+    collect: atualizar,
+  });
   const calculadoEm = new Gauge({
     name: 'portal_negocio_calculado_em_segundos',
     help: 'Quando os valores de negócio foram lidos do banco pela última vez (segundos desde 1970).',
@@ -123,11 +133,12 @@ export function registrarMetricasDeNegocio(
 
   const calcular = async (): Promise<void> => {
     const agora = opcoes.clock.now();
-    const [ps, rs, wh, im] = await Promise.all([
+    const [ps, rs, wh, im, ss] = await Promise.all([
       fontes.protocolos(),
       fontes.reembolsos(),
       fontes.webhooks(),
       fontes.importacoes(),
+      fontes.sessoes(),
     ]);
     const hoje = diaEmSaoPaulo(agora);
     const doisDiasUteis = somarDiasUteis(hoje, 2);
@@ -153,6 +164,8 @@ export function registrarMetricasDeNegocio(
     pendentes.set(wh.pendentes);
     maisAntiga.set(wh.maisAntigaEm ? Math.max(0, (agora - wh.maisAntigaEm.getTime()) / 1000) : 0);
     falhas.set(wh.falhas);
+    sessoes.set({ tipo: 'membro' }, ss.membro);
+    sessoes.set({ tipo: 'equipe' }, ss.equipe);
     calculadoEm.set(agora / 1000);
   };
 
@@ -172,7 +185,12 @@ export function registrarMetricasDeNegocio(
 /** The sources from the areas that own the tables (their public files). */
 export function fontesDoNegocio(
   db: Queryable,
-  services: { webhooks: Pick<WebhooksService, 'resumoDaFila'> },
+  services: {
+    webhooks: Pick<WebhooksService, 'resumoDaFila'>;
+    sessoes: Pick<SessionService, 'ativas'>;
+    /** The staff console's sessions (modules/atendimento has no public file this area may import). */
+    equipe: { sessoesAtivas(): Promise<number> };
+  },
 ): FontesDoNegocio {
   const protocolos = new FilaDeProtocolosRepository(db);
   const reembolsos = new ReembolsoRepository(db);
@@ -181,5 +199,9 @@ export function fontesDoNegocio(
     reembolsos: () => reembolsos.abertosPorPrazo(),
     webhooks: () => services.webhooks.resumoDaFila(),
     importacoes: () => resumoParaMetricas(db),
+    sessoes: async () => {
+      const [membro, equipe] = await Promise.all([services.sessoes.ativas(), services.equipe.sessoesAtivas()]);
+      return { membro, equipe };
+    },
   };
 }

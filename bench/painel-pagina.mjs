@@ -132,6 +132,12 @@ export function horarios(marcas, fuso) {
   return marcas.map((t) => f.format(t * 1000));
 }
 
+export function incrementosBinarios() {
+  const r = [];
+  for (let k = 0; k < 6; k++) for (let m = 1; m < 1024; m *= 2) r.push(m * 1024 ** k);
+  return r;
+}
+
 /** The colour of the last threshold step at or below v (the first step's value is null: −∞). */
 export function corDoLimiar(v, limiares) {
   const { nomes } = cores();
@@ -240,9 +246,11 @@ export function desenharSeries(corpo, p, d) {
         },
       },
       axes: [
-        { ...eixo, values: (u, marcas) => horarios(marcas, d.fuso) },
+        { ...eixo, size: 30, values: (u, marcas) => horarios(marcas, d.fuso) },
         {
           ...eixo,
+          // Bytes step by powers of two (1, 2, 4 … MiB), as Grafana's axis does for them.
+          ...(p.unidade === 'bytes' ? { incrs: incrementosBinarios() } : {}),
           values: (u, marcas) => marcas.map(rotulo),
           size: (u, textos) => 14 + 6.5 * Math.max(3, ...(textos ?? []).map((t) => String(t).length)),
         },

@@ -29,7 +29,9 @@
 //
 // --instancias  portals (1); --cpus  taskset CPU list of the portal processes (unset: not pinned);
 // --rapido      a smoke run (fewer members, 8 s steps, two steps): its figures are not measurements;
-// --captura     a PNG of Prometheus's graph page taken at the wall (headless Chromium).
+// --captura     a PNG of the provisioned Grafana dashboard (deploy/grafana/dashboards/portal.json) drawn
+//               from this Prometheus by bench/painel.mjs at the wall, and of Prometheus's graph page as
+//               FILE-prometheus.png (headless Chromium).
 // BENCH_PROMETHEUS_PORT (9090), BENCH_MEMBROS, BENCH_PASSO_S, BENCH_PRESTADORES override the defaults.
 //
 // ---------------------------------------------------------------------------------------------
@@ -72,6 +74,7 @@ import {
   pilha,
 } from './ensaio-pilha.mjs';
 import { throughput, tokenDoPortal } from './lib.mjs';
+import { desenharPainel } from './painel.mjs';
 
 // ---------------------------------------------------------------------------------------------
 // Options
@@ -313,19 +316,13 @@ try {
     );
     if (!(m.p95Membros <= P95_ALVO_MS) || erros > 0) {
       parede = passo;
-      if (CAPTURA)
-        await capturar(promUrl, CAPTURA, Math.ceil((Date.now() - inicioDoEnsaio) / 60_000) + 1).catch((e) =>
-          console.error(`screenshot failed: ${e.message}`),
-        );
+      if (CAPTURA) await capturas(promUrl, inicioDoEnsaio);
     }
   }
   acabou = true;
   carga.passo = TAXAS.length; // what is still running counts apart
   await Promise.race([Promise.all([...emCurso, ...atendentes]), new Promise((r) => setTimeout(r, 90_000))]);
-  if (parede === null && CAPTURA)
-    await capturar(promUrl, CAPTURA, Math.ceil((Date.now() - inicioDoEnsaio) / 60_000) + 1).catch((e) =>
-      console.error(`screenshot: ${e.message}`),
-    );
+  if (parede === null && CAPTURA) await capturas(promUrl, inicioDoEnsaio);
   // What the database grew by: per account holder written, and per session of the rehearsal.
   const [{ bytes: depoisDoEnsaio }] = (await pgc.query(`select pg_database_size('portal')::float as bytes`)).rows;
   const tabelas = (
@@ -350,6 +347,26 @@ try {
     console.log(`  ${x.relname.padEnd(28)} ${String(x.linhas).padStart(9)} rows ${mb(x.bytes).padStart(10)}`);
 } finally {
   await pararTudo();
+}
+
+// ---------------------------------------------------------------------------------------------
+// The pictures (--captura FILE): the provisioned Grafana dashboard drawn from this Prometheus by
+// bench/painel.mjs, and Prometheus's own graph page beside it as FILE-prometheus.png. Their window
+// starts a minute before the first step, so the /healthz baseline shows too.
+
+async function capturas(promUrl, inicio) {
+  const deMs = inicio - 60_000;
+  const r = await desenharPainel({ prometheus: promUrl, deMs, saida: CAPTURA, raspagem: `${SCRAPE_S}s` }).catch((e) => {
+    console.error(`dashboard screenshot failed: ${e.message}`);
+  });
+  if (r)
+    console.error(
+      `screenshot: ${CAPTURA} (${r.paineis} panels${r.falhas.length ? `; failed: ${r.falhas.join('; ')}` : ''})`,
+    );
+  const prometheus = CAPTURA.replace(/(\.[^./]*)?$/, '-prometheus$1');
+  await capturar(promUrl, prometheus, Math.ceil((Date.now() - deMs) / 60_000)).catch((e) =>
+    console.error(`Prometheus screenshot failed: ${e.message}`),
+  );
 }
 
 // ---------------------------------------------------------------------------------------------

@@ -9,6 +9,7 @@ import { CARLOS, MARIA, SENHA } from './support/contas';
 import {
   baseUrl,
   CHROMIUM_ARGS,
+  CHROMIUM_COMPLETO,
   expectNoAxeViolations,
   launch,
   openSession,
@@ -182,7 +183,7 @@ test('Chrome finds the portal installable (its own checks, which Lighthouse 12 n
   // A browser profile on disk: Chrome does not install apps from an incognito-like context.
   const perfil = mkdtempSync(join(tmpdir(), 'portal-pwa-'));
   const context = await chromium.launchPersistentContext(perfil, {
-    executablePath: '/usr/bin/chromium',
+    executablePath: CHROMIUM_COMPLETO,
     args: CHROMIUM_ARGS,
     baseURL: baseUrl(),
     locale: 'pt-BR',

@@ -1,7 +1,7 @@
 import axe from 'axe-core';
 import { chromium, type Browser, type BrowserContext, type BrowserContextOptions, type Page } from 'playwright-core';
 import { expect } from 'vitest';
-import { mkdirSync } from 'node:fs';
+import { existsSync, mkdirSync } from 'node:fs';
 import { join } from 'node:path';
 
 export const CHROMIUM_ARGS = [
@@ -26,8 +26,20 @@ export function baseUrl(): string {
   return current;
 }
 
+/** Debian's full Chromium: what members run, what Lighthouse measures, the one that installs an app. */
+export const CHROMIUM_COMPLETO = '/usr/bin/chromium';
+const CHROMIUM_SEM_JANELA = '/usr/bin/chromium-headless-shell';
+
+/**
+ * The journeys' browser: Debian's headless shell of the same Chromium when installed (the same Blink,
+ * V8 and version without the desktop browser around them: ~0.7× a journey's CPU, decision 0070),
+ * else the full one. `E2E_CHROMIUM` names another binary.
+ */
+export const CHROMIUM_DAS_JORNADAS =
+  process.env.E2E_CHROMIUM ?? (existsSync(CHROMIUM_SEM_JANELA) ? CHROMIUM_SEM_JANELA : CHROMIUM_COMPLETO);
+
 export function launch(): Promise<Browser> {
-  return chromium.launch({ executablePath: '/usr/bin/chromium', args: CHROMIUM_ARGS });
+  return chromium.launch({ executablePath: CHROMIUM_DAS_JORNADAS, args: CHROMIUM_ARGS });
 }
 
 export interface Session {

@@ -46,6 +46,12 @@ export async function documentoAberto(
     };
   });
   const abriu = page.waitForEvent('popup', { timeout: 30_000 });
+  // A browser with a PDF viewer shows the document in the new tab; one without (the headless shell
+  // the journeys run in) hands the tab's blob URL to the opener's downloads.
+  const baixouPelaAba = page
+    .waitForEvent('download', { timeout: 30_000 })
+    .then((d) => d.url())
+    .catch(() => '');
   await acao();
   const primeiro = await Promise.race([
     abriu.then(() => 'aba' as const),
@@ -53,8 +59,13 @@ export async function documentoAberto(
   ]);
   if (primeiro === 'dialogo') await pronto.getByRole('link', { name: /Abrir documento/ }).click();
   const aba = await abriu;
-  await aba.waitForURL(/^blob:/, { timeout: 20_000 }).catch(() => undefined);
-  const url = aba.url();
+  const url = await Promise.race([
+    aba.waitForURL(/^blob:/, { timeout: 20_000 }).then(
+      () => aba.url(),
+      () => aba.url(),
+    ),
+    baixouPelaAba.then((u) => u || new Promise<string>(() => undefined)),
+  ]);
   expect(url, 'the new tab shows the document from a blob URL').toMatch(/^blob:http:\/\/localhost:\d+\//);
   const bytes = await page.evaluate(async (u) => {
     const blob = (window as unknown as { __blobs: Map<string, Blob> }).__blobs.get(u);

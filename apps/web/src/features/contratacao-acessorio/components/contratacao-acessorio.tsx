@@ -1,5 +1,5 @@
 import { SERVICOS_ADICIONAIS, type ContratacaoConcluida, type ServicoAdicional } from '@portal/contract';
-import { useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { Carregando, FalhaAoCarregar } from '@/components/membro/carregando';
 import { PassoVerificacao } from '@/components/membro/passo-verificacao';
 import { PerfilInvalido } from '@/components/membro/perfil-invalido';
@@ -31,6 +31,7 @@ export function ContratacaoAcessorio({ servico, titulo }: { servico: ServicoAdic
   const situacao = useSituacaoDoPlano();
   const usuario = useUsuario();
   const perfil = usePerfilAutenticado();
+  useErroDeAutenticacao(usuario.responsavelFinanceiro && !perfil);
   return (
     <div>
       <PageHeader title={titulo} />
@@ -47,6 +48,20 @@ export function ContratacaoAcessorio({ servico, titulo }: { servico: ServicoAdic
       )}
     </div>
   );
+}
+
+/**
+ * docs/produto/comercial.md "Messages": without a profile the offer is not asked for, and the member hears why,
+ * 'Erro de autenticação', once on arrival; 'Perfil de Usuário Inválido' stays on the page as what to do next.
+ * Once: StrictMode runs an effect twice on mount, and the ref survives that second run.
+ */
+function useErroDeAutenticacao(semPerfil: boolean) {
+  const avisado = useRef(false);
+  useEffect(() => {
+    if (!semPerfil || avisado.current) return;
+    avisado.current = true;
+    toast.error('Erro de autenticação');
+  }, [semPerfil]);
 }
 
 type Passo = 0 | 1 | 2;

@@ -9,7 +9,7 @@ import { chownSync, mkdtempSync, readFileSync, readdirSync, rmSync, writeFileSyn
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import pg from 'pg';
-import { freePort, root } from './lib.mjs';
+import { abrirChromium, freePort, root } from './lib.mjs';
 
 export const PG_PORTA = 5441;
 export const REDIS_PORTA = 6381;
@@ -221,7 +221,6 @@ export function filhosDe(ppid) {
 
 /** Prometheus's graph page with the rehearsal's key queries, over the minutes since it began. */
 export async function capturar(url, arquivo, minutos) {
-  const { chromium } = await import('playwright-core');
   const consultas = [
     'sum by (instance) (rate(portal_http_requisicoes_segundos_count{job="portal"}[30s]))',
     'histogram_quantile(0.95, sum by (le) (rate(portal_http_requisicoes_segundos_bucket{job="portal",rota!~"/healthz|/readyz"}[30s])))',
@@ -235,20 +234,7 @@ export async function capturar(url, arquivo, minutos) {
     q.set(`g${i}.tab`, '0');
     q.set(`g${i}.range_input`, `${minutos}m`);
   });
-  const browser = await chromium.launch({
-    executablePath: '/usr/bin/chromium',
-    // e2e/support/browser.ts CHROMIUM_ARGS
-    args: [
-      '--headless',
-      '--no-sandbox',
-      '--disable-gpu',
-      '--disable-quic',
-      '--no-first-run',
-      '--disable-background-networking',
-      '--disable-component-update',
-      '--disable-sync',
-    ],
-  });
+  const browser = await abrirChromium();
   try {
     const page = await browser.newPage({ viewport: { width: 1280, height: 900 } });
     await page.goto(`${url}/graph?${q}`);

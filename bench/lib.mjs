@@ -279,3 +279,21 @@ export async function renovacaoDeSessao(baseUrl) {
     body: JSON.stringify({ perfilAutenticado: { codigoSessao } }),
   };
 }
+
+/** The flags of e2e/support/browser.ts's CHROMIUM_ARGS, for the benches that open a page. */
+export const CHROMIUM_ARGS = [
+  '--headless',
+  '--no-sandbox',
+  '--disable-gpu',
+  '--disable-quic',
+  '--no-first-run',
+  '--disable-background-networking',
+  '--disable-component-update',
+  '--disable-sync',
+];
+
+/** Debian's full Chromium (what members run), headless, with those flags. */
+export async function abrirChromium() {
+  const { chromium } = await import('playwright-core');
+  return chromium.launch({ executablePath: '/usr/bin/chromium', args: CHROMIUM_ARGS });
+}

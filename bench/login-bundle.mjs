@@ -5,22 +5,10 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { brotliCompressSync, gzipSync } from 'node:zlib';
-import { chromium } from 'playwright-core';
-import { root, startPortal } from './lib.mjs';
-
-const ARGS = [
-  '--headless',
-  '--no-sandbox',
-  '--disable-gpu',
-  '--disable-quic',
-  '--no-first-run',
-  '--disable-background-networking',
-  '--disable-component-update',
-  '--disable-sync',
-];
+import { abrirChromium, root, startPortal } from './lib.mjs';
 
 const portal = await startPortal();
-const browser = await chromium.launch({ executablePath: '/usr/bin/chromium', args: ARGS });
+const browser = await abrirChromium();
 try {
   const page = await browser.newPage({ viewport: { width: 375, height: 800 } });
   const scripts = new Set();

@@ -24,7 +24,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import * as pagina from './painel-pagina.mjs';
-import { root } from './lib.mjs';
+import { abrirChromium, root } from './lib.mjs';
 
 const DASHBOARD = join(root, 'deploy/grafana/dashboards/portal.json');
 const FONTE_DE_DADOS = join(root, 'deploy/grafana/provisioning/datasources/prometheus.yaml');
@@ -288,21 +288,7 @@ function janelaEscrita(deMs, ateMs, fuso) {
 }
 
 async function fotografar(arquivoHtml, saida) {
-  const { chromium } = await import('playwright-core');
-  const browser = await chromium.launch({
-    executablePath: '/usr/bin/chromium',
-    // e2e/support/browser.ts CHROMIUM_ARGS
-    args: [
-      '--headless',
-      '--no-sandbox',
-      '--disable-gpu',
-      '--disable-quic',
-      '--no-first-run',
-      '--disable-background-networking',
-      '--disable-component-update',
-      '--disable-sync',
-    ],
-  });
+  const browser = await abrirChromium();
   try {
     const page = await browser.newPage({ viewport: { width: LARGURA_DA_PAGINA, height: 900 } });
     const erros = [];

@@ -1,4 +1,5 @@
 import { formatarNumeroProtocolo } from '@portal/contract';
+import { PRESENCA_ATENDIMENTO } from '@portal/contract/atendimento';
 import { diaEmSaoPaulo, formatDate, somarDias } from '@portal/br';
 import type { Browser, Page } from 'playwright-core';
 import sharp from 'sharp';
@@ -325,9 +326,14 @@ describe('issue 31: from the CPF on the phone to the reimbursement paid, and two
       await page.getByRole('radio', { name: 'Responder' }).check();
       await page.getByLabel('Resposta ao beneficiário').fill(texto);
     }
-    // Each sees the other there.
+    // Each sees the other there: Tiago at once (his first beat finds Rita's), Rita at her next beat. That
+    // beat is due at most one interval after Tiago's first, but Tiago's screen may have taken most of an
+    // interval to load beside other work: bounded by two intervals and a margin, not by one.
     await visible(b.page.getByText('Rita Jornada (atendente) também está com este protocolo aberto.'));
-    await visible(a.getByText('Tiago Jornada (atendente) também está com este protocolo aberto.'));
+    await visible(
+      a.getByText('Tiago Jornada (atendente) também está com este protocolo aberto.'),
+      2 * PRESENCA_ATENDIMENTO.intervaloMs + 10_000,
+    );
     await conferirTela(b.page, 'jornada-dois-no-protocolo');
 
     // Both press 'Enviar resposta' at once.

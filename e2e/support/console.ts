@@ -3,9 +3,9 @@ import { cpSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { Secret, TOTP } from 'otpauth';
-import type { Browser, Page } from 'playwright-core';
+import type { Browser, Cookie, Page } from 'playwright-core';
 import { afterAll, beforeAll, inject } from 'vitest';
-import { launch, setBaseUrl } from './browser';
+import { baseUrl, launch, setBaseUrl } from './browser';
 import { conferirTela, visible } from './flows';
 import { portalProprio } from './portal-proprio';
 import { type Portal, startPortalVazio } from './server';
@@ -105,8 +105,28 @@ export function codigoSeguinte(conta: ContaDaEquipe): string {
   });
 }
 
-/** E-mail and password, then the authenticator code (after the enrolment on a first sign-in); lands on the queue. */
+/** The cookies of each account's last sign-in, per portal (support/flows.ts `entrar` keeps members' the same way). */
+const sessoesGuardadas = new Map<string, Cookie[]>();
+
+/**
+ * E-mail and password, then the authenticator code (after the enrolment on a first sign-in); lands on the
+ * queue. An account that already signed in on this file's portal goes on with that session in the new
+ * browser profile, as a person who keeps the console open does: a second sign-in would wait up to 30 s
+ * for the next authenticator code (a code's step is single-use), and the sign-in itself is the subject of
+ * e2e/atendimento.test.ts, which signs in for real every time. A session ended meanwhile ('Sair')
+ * leads to 'entrar', and the sign-in is done again.
+ */
 export async function entrarNoConsole(page: Page, conta: ContaDaEquipe): Promise<void> {
+  const chave = `${baseUrl()} ${conta.email}`;
+  const guardada = sessoesGuardadas.get(chave);
+  if (guardada) {
+    await page.context().addCookies(guardada);
+    await page.goto('/atendimento');
+    const menu = page.locator('#console-menu');
+    await Promise.race([menu.waitFor({ state: 'attached' }), page.waitForURL(/\/atendimento\/entrar/)]);
+    if (/\/atendimento$/.test(new URL(page.url()).pathname) && (await menu.count()) === 1) return;
+    sessoesGuardadas.delete(chave);
+  }
   await page.goto('/atendimento');
   await page.waitForURL(/\/atendimento\/entrar/);
   await page.getByLabel('E-mail').fill(conta.email);
@@ -119,6 +139,7 @@ export async function entrarNoConsole(page: Page, conta: ContaDaEquipe): Promise
   await Promise.race([page.waitForURL(/\/atendimento$/), primeiraVez.waitFor()]);
   if (await primeiraVez.isVisible()) await definirSenhaNoConsole(page, conta);
   await page.waitForURL(/\/atendimento$/);
+  sessoesGuardadas.set(chave, await page.context().cookies());
 }
 
 /** The first sign-in's last step: a password of the person's own replaces the one-time one (kept in `conta`). */

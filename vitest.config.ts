@@ -56,6 +56,9 @@ export default defineConfig({
           // took over 90 s in CI.
           testTimeout: 180_000,
           hookTimeout: 120_000,
+          // expect.poll waits for a state of the page (a focus given back, a tab selected): 1 s by default,
+          // which a journey beside the API projects on two busy cores can need more than. A guard, not a bound.
+          expect: { poll: { timeout: 20_000 } },
           // Two files at a time (each with its own server and database copy), one per core: the
           // journeys are CPU-bound (decisions 0042, 0045), so more would only contend.
           pool: 'forks',

@@ -340,12 +340,12 @@ test('above the threshold an attendant approves (the dialog repeats amount, memb
   // Keyboard: Escape closes and gives the focus back to the button; Enter opens it again and confirms.
   await page.keyboard.press('Escape');
   await dialogo.waitFor({ state: 'detached' });
-  expect(await aprovar.evaluate((b) => b === document.activeElement)).toBe(true);
+  await expect.poll(() => aprovar.evaluate((b) => b === document.activeElement)).toBe(true);
   await page.keyboard.press('Enter');
   await visible(dialogo);
   await dialogo.getByRole('button', { name: 'Cancelar' }).click();
   await dialogo.waitFor({ state: 'detached' });
-  expect(await aprovar.evaluate((b) => b === document.activeElement)).toBe(true);
+  await expect.poll(() => aprovar.evaluate((b) => b === document.activeElement)).toBe(true);
   await page.keyboard.press('Enter');
   await visible(dialogo.getByRole('button', { name: 'Aprovar R$ 320,00' }));
   await page.keyboard.press('Enter');

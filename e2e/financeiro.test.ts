@@ -348,7 +348,7 @@ test('a blocked popup gets a link to the document instead', async () => {
   await verificarNasDuasLarguras(page, 'financeiro-documento-bloqueado', 1280, { fullPage: false });
   await page.keyboard.press('Escape');
   await dialog.waitFor({ state: 'hidden' });
-  expect(await page.evaluate(() => document.activeElement?.textContent)).toContain('Ver Recibo');
+  await expect.poll(() => page.evaluate(() => document.activeElement?.textContent)).toContain('Ver Recibo');
   await s.close();
 });
 

@@ -228,7 +228,8 @@ test('Telemedicina by keyboard, with the pop-up blocked: the fallback link is th
   // Esc closes it and gives focus back to the button.
   await page.keyboard.press('Escape');
   await dialogo.waitFor({ state: 'detached' });
-  expect(await page.evaluate(() => document.activeElement?.textContent)).toBe('Acessar a Telemedicina');
+  // The dialog gives the focus back a task after it is gone (Radix's FocusScope): waited for, not raced.
+  await expect.poll(() => page.evaluate(() => document.activeElement?.textContent)).toBe('Acessar a Telemedicina');
   await page.keyboard.press('Enter');
   await visible(page.getByRole('dialog'));
   // Tab order in the dialog: Cancelar, Continuar (and the close button).

@@ -6,6 +6,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { Secret, TOTP } from 'otpauth';
 import pg from 'pg';
+import { CHROMIUM_ARGS } from '../e2e/support/chromium-args.mjs';
 
 export const root = join(import.meta.dirname, '..');
 
@@ -280,19 +281,7 @@ export async function renovacaoDeSessao(baseUrl) {
   };
 }
 
-/** The flags of e2e/support/browser.ts's CHROMIUM_ARGS, for the benches that open a page. */
-export const CHROMIUM_ARGS = [
-  '--headless',
-  '--no-sandbox',
-  '--disable-gpu',
-  '--disable-quic',
-  '--no-first-run',
-  '--disable-background-networking',
-  '--disable-component-update',
-  '--disable-sync',
-];
-
-/** Debian's full Chromium (what members run), headless, with those flags. */
+/** Debian's full Chromium (what members run), headless, with the journeys' flags. */
 export async function abrirChromium() {
   const { chromium } = await import('playwright-core');
   return chromium.launch({ executablePath: '/usr/bin/chromium', args: CHROMIUM_ARGS });

@@ -3,17 +3,9 @@ import { chromium, type Browser, type BrowserContext, type BrowserContextOptions
 import { expect } from 'vitest';
 import { existsSync, mkdirSync } from 'node:fs';
 import { join } from 'node:path';
+import { CHROMIUM_ARGS } from './chromium-args.mjs';
 
-export const CHROMIUM_ARGS = [
-  '--headless',
-  '--no-sandbox',
-  '--disable-gpu',
-  '--disable-quic',
-  '--no-first-run',
-  '--disable-background-networking',
-  '--disable-component-update',
-  '--disable-sync',
-];
+export { CHROMIUM_ARGS };
 
 let current: string | undefined;
 /** Set by support/portal-per-file.ts before the file's tests run. */

@@ -4,7 +4,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { TestProject } from 'vitest/node';
 import { diaEmSaoPaulo } from '@portal/br';
-import { waitReady } from './support/server';
+import { NODE_DO_PORTAL, waitReady } from './support/server';
 
 const root = join(import.meta.dirname, '..');
 
@@ -32,7 +32,7 @@ export default async function setup(project: TestProject) {
   }
   const seedDir = mkdtempSync(join(tmpdir(), 'portal-e2e-seed-'));
   const seedDia = diaEmSaoPaulo(Date.now());
-  const server = spawn(process.execPath, [join(root, 'apps/api/dist/server.js')], {
+  const server = spawn(process.execPath, [...NODE_DO_PORTAL, join(root, 'apps/api/dist/server.js')], {
     env: {
       ...process.env,
       PORT: '0',

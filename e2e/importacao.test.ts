@@ -10,7 +10,7 @@ import { login, navegar, semAvisos, toast, typeCpf, visible } from './support/fl
 import { verificarNasDuasLarguras } from './support/larguras';
 import { latestCode } from './support/outbox';
 import { portalProprio } from './support/portal-proprio';
-import { type Portal, startPortalVazio } from './support/server';
+import { NODE_DO_PORTAL, type Portal, startPortalVazio } from './support/server';
 
 // Issue 16, "Done when": an operator's files go in through the integration API, on an EMPTY
 // database (SEED=none, no demo people), and a member from those files signs up and sees each area
@@ -61,7 +61,15 @@ beforeAll(async () => {
   // (the CLI migrates the empty directory, as the server would).
   const cli = spawnSync(
     process.execPath,
-    [join(root, 'apps/api/dist/chaves.js'), 'criar', '--nome', 'ERP e2e', '--escopos', 'importar,leitura'],
+    [
+      ...NODE_DO_PORTAL,
+      join(root, 'apps/api/dist/chaves.js'),
+      'criar',
+      '--nome',
+      'ERP e2e',
+      '--escopos',
+      'importar,leitura',
+    ],
     {
       cwd: root,
       env: { ...process.env, DATA_DIR: dataDir, DATABASE_URL: '', REDIS_URL: '', SEED: 'none', LOG_LEVEL: 'silent' },

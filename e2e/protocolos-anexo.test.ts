@@ -9,7 +9,7 @@ import { loginMaria, visible } from './support/flows';
 import { documentoNasDuasLarguras, mudarLargura } from './support/larguras';
 import { pdfDeTexto } from './support/pdf';
 import { portalProprio } from './support/portal-proprio';
-import { type Portal, startPortal } from './support/server';
+import { NODE_DO_PORTAL, type Portal, startPortal } from './support/server';
 
 // The operator answers one of Maria's open requests through the integration API with a PDF of its
 // own attached (decision 0032); Maria, in Meus Protocolos, gets it as its own download next to the
@@ -30,7 +30,15 @@ beforeAll(async () => {
   cpSync(inject('seedDir'), dataDir, { recursive: true });
   const cli = spawnSync(
     process.execPath,
-    [join(root, 'apps/api/dist/chaves.js'), 'criar', '--nome', 'Atendimento e2e', '--escopos', 'protocolos'],
+    [
+      ...NODE_DO_PORTAL,
+      join(root, 'apps/api/dist/chaves.js'),
+      'criar',
+      '--nome',
+      'Atendimento e2e',
+      '--escopos',
+      'protocolos',
+    ],
     {
       cwd: root,
       env: { ...process.env, DATA_DIR: dataDir, DATABASE_URL: '', REDIS_URL: '', LOG_LEVEL: 'silent' },

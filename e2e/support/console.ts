@@ -8,7 +8,7 @@ import { afterAll, beforeAll, inject } from 'vitest';
 import { baseUrl, launch, setBaseUrl } from './browser';
 import { conferirTela, visible } from './flows';
 import { portalProprio } from './portal-proprio';
-import { type Portal, startPortalVazio } from './server';
+import { NODE_DO_PORTAL, type Portal, startPortalVazio } from './server';
 
 const root = join(import.meta.dirname, '..', '..');
 
@@ -17,7 +17,7 @@ const root = join(import.meta.dirname, '..', '..');
  * journey's own data directory, before its server starts (PGlite is one process's database).
  */
 export function cliDaOperadora(nome: string, args: string[], dataDir: string): string {
-  const r = spawnSync(process.execPath, [join(root, `apps/api/dist/${nome}.js`), ...args], {
+  const r = spawnSync(process.execPath, [...NODE_DO_PORTAL, join(root, `apps/api/dist/${nome}.js`), ...args], {
     cwd: root,
     env: { ...process.env, DATA_DIR: dataDir, DATABASE_URL: '', REDIS_URL: '', SEED: 'demo', LOG_LEVEL: 'silent' },
     encoding: 'utf8',

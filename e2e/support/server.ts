@@ -5,6 +5,15 @@ import { join } from 'node:path';
 
 const root = join(import.meta.dirname, '..', '..');
 
+/**
+ * Node's flags for the portal's processes in the journeys (its server and its command-line tools):
+ * PGlite's PostgreSQL, a WebAssembly module, compiled by V8's baseline compiler only. Each process
+ * compiles it anew and lives for one file at most, too short for the optimizing compiler's work on
+ * the hot functions to pay back: the servers of six journey files used 27 CPU-s instead of 38, the
+ * seeding of the demo 8 instead of 10 (.ci/README.md). Production runs without it.
+ */
+export const NODE_DO_PORTAL = ['--liftoff-only'];
+
 /** Waits for the server's "listening" log line; answers its base URL. */
 export function waitReady(server: ChildProcess, timeoutMs = 60_000): Promise<string> {
   return new Promise((resolve, reject) => {
@@ -36,7 +45,7 @@ export interface Portal {
 export async function startPortal(seedDir: string, env: Record<string, string> = {}): Promise<Portal> {
   const dataDir = mkdtempSync(join(tmpdir(), 'portal-e2e-'));
   cpSync(seedDir, dataDir, { recursive: true });
-  const server = spawn(process.execPath, [join(root, 'apps/api/dist/server.js')], {
+  const server = spawn(process.execPath, [...NODE_DO_PORTAL, join(root, 'apps/api/dist/server.js')], {
     env: {
       ...process.env,
       PORT: '0',
@@ -80,7 +89,7 @@ export async function startPortal(seedDir: string, env: Record<string, string> =
  * (e2e/importacao.test.ts). The directory is left to the caller.
  */
 export async function startPortalVazio(dataDir: string, env: Record<string, string> = {}): Promise<Portal> {
-  const server = spawn(process.execPath, [join(root, 'apps/api/dist/server.js')], {
+  const server = spawn(process.execPath, [...NODE_DO_PORTAL, join(root, 'apps/api/dist/server.js')], {
     env: {
       ...process.env,
       PORT: '0',

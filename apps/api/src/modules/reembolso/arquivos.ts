@@ -7,7 +7,6 @@ import { Transform, type Readable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
 import { LIMITES_REEMBOLSO } from '@portal/contract';
 import { fileTypeFromBuffer } from 'file-type';
-import heicDecode from 'heic-decode';
 import sharp from 'sharp';
 import { AppError } from '../../lib/app-error';
 
@@ -149,8 +148,12 @@ async function imagem(r: Recebido, formato: 'jpeg' | 'png'): Promise<Conteudo> {
   };
 }
 
-/** HEIC (iPhone photos): decoded by libheif after the dimension check, stored as JPEG. */
+/**
+ * HEIC (iPhone photos): decoded by libheif after the dimension check, stored as JPEG. libheif is
+ * loaded with the first HEIC photo, not with the server: its WebAssembly was a twentieth of a start.
+ */
 async function heic(r: Recebido): Promise<Conteudo> {
+  const { default: heicDecode } = await import('heic-decode');
   let bytes: Buffer;
   try {
     const imagens = await heicDecode.all({ buffer: await readFile(r.caminho) });

@@ -19,9 +19,11 @@ function cpf(base9) {
   return `${base9}${d1}${dv(base9 + d1, 11)}`;
 }
 
+// --liftoff-only: PGlite's WebAssembly compiled by V8's baseline compiler alone, as in the journeys
+// (e2e/support/server.ts): a short-lived server's optimizing compiles do not pay back.
 async function portal(env) {
   const dataDir = mkdtempSync(join(tmpdir(), 'portal-stuffing-'));
-  const child = spawn(process.execPath, [join(root, 'apps/api/dist/server.js')], {
+  const child = spawn(process.execPath, ['--liftoff-only', join(root, 'apps/api/dist/server.js')], {
     env: {
       ...process.env,
       PORT: '0',

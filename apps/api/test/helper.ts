@@ -190,6 +190,11 @@ export const resolvedorDeTeste: Resolvedor = async (nome) => {
   throw Object.assign(new Error(`getaddrinfo ENOTFOUND ${nome}`), { code: 'ENOTFOUND' });
 };
 
+/** In the snapshot's file name: a change to how it is made (seededSnapshot) makes a new one. */
+const FORMATO_DO_SNAPSHOT = 'limpo-1';
+/** This worker's copy of the snapshot, read once. */
+let snapshot: Blob | undefined;
+
 /**
  * A migrated and seeded PGlite data directory, made once and shared by every test file (and run)
  * until the migrations or the seed change: loading it takes well under a second where initdb and the
@@ -198,7 +203,6 @@ export const resolvedorDeTeste: Resolvedor = async (nome) => {
  * clones it here) and with 32 MB of shared buffers, not 128: a start from it costs ~0.55 CPU-s
  * instead of ~0.95. One copy per worker is kept in memory.
  */
-let snapshot: Blob | undefined;
 export async function seededSnapshot(): Promise<Blob> {
   if (snapshot) return snapshot;
   const file = join(tmpdir(), `portal-api-test-${seedKey()}-${FORMATO_DO_SNAPSHOT}.tar`);
@@ -223,8 +227,6 @@ export async function seededSnapshot(): Promise<Blob> {
   snapshot = new Blob([readFileSync(file)]);
   return snapshot;
 }
-/** In the snapshot's file name: a change to how it is made (above) makes a new one. */
-const FORMATO_DO_SNAPSHOT = 'limpo-1';
 
 /** A directory as an uncompressed tar, paths relative to it (what PGlite's loadDataDir reads). */
 async function tarDe(dir: string): Promise<Buffer> {

@@ -31,11 +31,12 @@ export default defineConfig({
           include: ['apps/api/src/**/*.test.ts'],
           globalSetup: ['apps/api/test/global-setup.ts'],
           setupFiles: ['test/console-guard-setup.ts'],
-          // A file's app starts from a seeded snapshot (PGlite) or template (PostgreSQL) in well under a
-          // second, but some files seed a database of their own (~15 s alone), and CI runs this project
-          // next to the e2e journeys on two shared cores, where 30 s was not always enough.
+          // A file's app starts from a seeded snapshot (PGlite) or template (PostgreSQL), made once by the
+          // global setup, in well under a second; but some files seed a database of their own (~15 s
+          // alone), and CI runs this project beside the journeys and the container build on two shared
+          // cores, six busy processes at a time on a machine 2.5× slower than another. Guards, not bounds.
           testTimeout: 90_000,
-          hookTimeout: 60_000,
+          hookTimeout: 120_000,
           // As the unit project: the files share their workers' module cache instead of loading the
           // whole app again each (the state modules keep is caches that any file may share: common
           // passwords, the argon2 worker pool, parsed fonts — see lib/pdf/documento.test.ts).

@@ -1,21 +1,8 @@
 import { randomBytes } from 'node:crypto';
-import {
-  existsSync,
-  mkdtempSync,
-  readdirSync,
-  readFileSync,
-  renameSync,
-  rmSync,
-  statSync,
-  writeFileSync,
-} from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import type { FastifyInstance } from 'fastify';
 import pg from 'pg';
 import { cpfFromBase } from '@portal/br';
 import type { DestinationStream } from 'pino';
-import { pack as packTar } from 'tar-stream';
 import { afterAll, beforeAll, beforeEach, inject } from 'vitest';
 import { buildApp } from '../src/app';
 import { manualClock } from '../src/clock';
@@ -23,18 +10,19 @@ import { loadConfig, type Config } from '../src/config';
 import type { Db } from '../src/db/db';
 import { limitesPg } from '../src/db/open';
 import { openPg } from '../src/db/pg';
-import { migrate } from '../src/db/migrate';
 import { openPglite } from '../src/db/pglite';
 import { loadOperadora } from '../src/modules/operadora/config';
 import type { Resolvedor } from '../src/core/webhooks/service';
-import { seedDemo } from '../src/seed';
 import { DEMO_PASSWORD } from '../src/seed/demo';
 import { REGISTRO_ANS_DEMO } from '../src/seed/protocolos';
 import { requireApiToken } from '../src/plugins/auth';
 import { exigirMembro } from '../src/plugins/membro';
 import type { CounterStore } from '../src/lib/counters';
 import { createTestDatabase, newRunTag, testDatabasePrefix } from './pg-template';
-import { HOJE, seedKey } from './seed-key';
+import { seededSnapshot } from './pglite-snapshot';
+import { HOJE } from './seed-key';
+
+export { seededSnapshot };
 
 /**
  * The whole app on a fresh database (in-memory PGlite, or a throwaway `portal_test_*` database
@@ -189,63 +177,6 @@ export const resolvedorDeTeste: Resolvedor = async (nome) => {
   if (nome === 'localhost' || nome === 'localhost.') return [{ address: '127.0.0.1', family: 4 }];
   throw Object.assign(new Error(`getaddrinfo ENOTFOUND ${nome}`), { code: 'ENOTFOUND' });
 };
-
-/** In the snapshot's file name: a change to how it is made (seededSnapshot) makes a new one. */
-const FORMATO_DO_SNAPSHOT = 'limpo-1';
-/** This worker's copy of the snapshot, read once. */
-let snapshot: Blob | undefined;
-
-/**
- * A migrated and seeded PGlite data directory, made once and shared by every test file (and run)
- * until the migrations or the seed change: loading it takes well under a second where initdb and the
- * seed take ~20 s. It is a tar of a data directory shut down cleanly (not a dump of a running
- * database, which every start would recover and checkpoint first), without template0 (nothing
- * clones it here) and with 32 MB of shared buffers, not 128: a start from it costs ~0.55 CPU-s
- * instead of ~0.95. One copy per worker is kept in memory.
- */
-export async function seededSnapshot(): Promise<Blob> {
-  if (snapshot) return snapshot;
-  const file = join(tmpdir(), `portal-api-test-${seedKey()}-${FORMATO_DO_SNAPSHOT}.tar`);
-  if (!existsSync(file)) {
-    const dir = mkdtempSync(join(tmpdir(), 'portal-api-test-'));
-    try {
-      const db = await openPglite(dir);
-      await migrate(db);
-      await seedDemo(db, undefined, { hoje: new Date(HOJE) });
-      await db.exec('alter database template0 is_template false');
-      await db.exec('drop database template0');
-      await db.exec("alter system set shared_buffers = '32MB'");
-      await db.close(); // a shutdown checkpoint: the copy starts without recovery
-      rmSync(join(dir, 'postmaster.pid'), { force: true });
-      const tmp = `${file}.${process.pid}`;
-      writeFileSync(tmp, await tarDe(dir));
-      renameSync(tmp, file); // atomic: parallel workers never read half a file
-    } finally {
-      rmSync(dir, { recursive: true, force: true });
-    }
-  }
-  snapshot = new Blob([readFileSync(file)]);
-  return snapshot;
-}
-
-/** A directory as an uncompressed tar, paths relative to it (what PGlite's loadDataDir reads). */
-async function tarDe(dir: string): Promise<Buffer> {
-  const tar = packTar();
-  const partes: Buffer[] = [];
-  const lido = (async () => {
-    for await (const parte of tar) partes.push(parte as Buffer);
-  })();
-  for (const nome of readdirSync(dir, { recursive: true, encoding: 'utf8' }).sort()) {
-    const caminho = join(dir, nome);
-    const st = statSync(caminho);
-    const cabecalho = { name: nome, mode: st.mode & 0o777, mtime: st.mtime };
-    if (st.isDirectory()) tar.entry({ ...cabecalho, type: 'directory' });
-    else tar.entry(cabecalho, readFileSync(caminho));
-  }
-  tar.finalize();
-  await lido;
-  return Buffer.concat(partes);
-}
 
 /**
  * Whether the app would seed the template's demo: SEED=demo with the demo operator's ANS number (the

@@ -46,7 +46,8 @@ export class RecuperacaoService {
     const novoFluxo = await this.d.codigos.send({ cpf, finalidade: 'recuperacao', canal, destino, fluxo, origin });
     const body: Sucesso = {
       sucesso: true,
-      mensagem: `Código enviado para seu ${tipo === 'email' ? 'e-mail' : 'celular'}!`,
+      // The spec's toast, as the web shows it: 'Código enviado para seu email/celular!'.
+      mensagem: `Código enviado para seu ${tipo === 'email' ? 'email' : 'celular'}!`,
     };
     return { body, fluxo: novoFluxo };
   }

@@ -90,7 +90,11 @@ describe('password recovery', () => {
 
   it('AlterarSenha needs a validated code, from the same browser', async () => {
     const c = t.client();
-    await pedir(c, CPF.roberto, 'email');
+    // The spec's toast, word for word ('Código enviado para seu email/celular!').
+    expect((await pedir(c, CPF.roberto, 'email')).body).toEqual({
+      sucesso: true,
+      mensagem: 'Código enviado para seu email!',
+    });
     const codigo = await t.lastCode('roberto.pereira@exemplo.com.br');
     const body = {
       cpf: CPF.roberto,

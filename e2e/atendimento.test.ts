@@ -10,7 +10,7 @@ import { Webhook } from 'standardwebhooks';
 import { afterAll, beforeAll, expect, inject, test } from 'vitest';
 import { CARLOS, MARIA } from './support/contas';
 import { launch, openSession, setBaseUrl } from './support/browser';
-import { entrar, toast, visible } from './support/flows';
+import { assentada, entrar, toast, visible } from './support/flows';
 import { documentoAberto } from './support/pdf';
 import {
   type ContaDaEquipe,
@@ -385,6 +385,12 @@ test('an administrador sees imports, webhook deliveries (and replays one) and th
 test('a data correction is refused with a reason, which the member reads', async () => {
   const m = await entrar(browser, CARLOS.cpf);
   await m.page.goto('/meus-dados');
+  // The sections above the form load their lists and grow: a click aimed at a radio while they load
+  // lands where the radio was (ci-51: 'Clicking the checkbox did not change its state'). The form
+  // is used once they are in place, as a person reads the page first.
+  await visible(m.page.getByRole('heading', { level: 2, name: 'Solicitar correção de dados' }));
+  await expect.poll(() => m.page.getByText(/^Carregando .+\.\.\.$/).count()).toBe(0);
+  await assentada(m.page);
   await m.page.getByRole('radio', { name: 'E-mail' }).check();
   await m.page.getByLabel('Valor correto').fill('carlos.lima@exemplo.com.br');
   await m.page.getByRole('button', { name: 'Enviar solicitação' }).click();

@@ -34,7 +34,7 @@ export default defineConfig({
           // A file's app starts from a seeded snapshot (PGlite) or template (PostgreSQL), made once by the
           // global setup, in well under a second; but some files seed a database of their own (~15 s
           // alone), and CI runs this project beside the journeys and the container build on two shared
-          // cores, six busy processes at a time on a machine 2.5× slower than another. Guards, not bounds.
+          // cores, six busy processes at a time. Guards against hangs, not bounds.
           testTimeout: 90_000,
           hookTimeout: 120_000,
           // As the unit project: the files share their workers' module cache instead of loading the

@@ -22,8 +22,6 @@ import { createTestDatabase, newRunTag, testDatabasePrefix } from './pg-template
 import { seededSnapshot } from './pglite-snapshot';
 import { HOJE } from './seed-key';
 
-export { seededSnapshot };
-
 /**
  * The whole app on a fresh database (in-memory PGlite, or a throwaway `portal_test_*` database
  * on TEST_PG_URL), listening on 127.0.0.1:0, with a small fetch client per "browser".

@@ -46,8 +46,9 @@ export class RecuperacaoService {
     const novoFluxo = await this.d.codigos.send({ cpf, finalidade: 'recuperacao', canal, destino, fluxo, origin });
     const body: Sucesso = {
       sucesso: true,
-      // The spec's toast, as the web shows it: 'Código enviado para seu email/celular!'.
-      mensagem: `Código enviado para seu ${tipo === 'email' ? 'email' : 'celular'}!`,
+      // The spec's toast, as the web shows it: 'Código enviado para seu email/celular!' (the
+      // request's tipoSolicitacao is that word).
+      mensagem: `Código enviado para seu ${tipo}!`,
     };
     return { body, fluxo: novoFluxo };
   }
